@@ -1,0 +1,44 @@
+/* The cuda_jit attribute, which marks a C function as a kernel.  */
+
+#include "cudajit-plugin.h"
+
+static tree
+handle_cuda_jit_attribute (tree *node, tree name, tree, int, bool *no_add)
+{
+  tree decl = *node;
+  if (TREE_CODE (decl) != FUNCTION_DECL)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "%qE attribute applies only to functions", name);
+      *no_add = true;
+      return NULL_TREE;
+    }
+  if (!VOID_TYPE_P (TREE_TYPE (TREE_TYPE (decl))))
+    {
+      /* Keep the attribute: calls of the function are then diagnosed as
+         kernel calls, not as host calls that happen to work.  */
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "kernel %qD must return %<void%>; a kernel returns its "
+                "results through memory",
+                decl);
+    }
+  return NULL_TREE;
+}
+
+static const struct attribute_spec cuda_jit_attribute = {
+  "cuda_jit", 0, 0, true, false, false, false, handle_cuda_jit_attribute,
+  NULL
+};
+
+void
+cudajit_register_attributes (void *, void *)
+{
+  register_attribute (&cuda_jit_attribute);
+}
+
+bool
+cudajit_kernel_p (const_tree fndecl)
+{
+  return (TREE_CODE (fndecl) == FUNCTION_DECL
+          && lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl)));
+}

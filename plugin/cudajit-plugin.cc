@@ -1,0 +1,87 @@
+/* The cudajit GCC plugin: kernels written in C, for CUDA GPUs.
+
+   For every function the C front end finishes, before it is lowered:
+   cuda_launch calls are rewritten into calls of the runtime; a function
+   marked cuda_jit is checked against the subset of C that runs on the GPU,
+   translated to CUDA C, and embedded with its registration.  */
+
+#include "cudajit-plugin.h"
+#include "plugin-version.h"
+
+int plugin_is_GPL_compatible;
+
+static const char *dump_dir;
+
+static struct plugin_info cudajit_plugin_info
+    = { CUDAJIT_VERSION,
+        "Translates C functions marked __attribute__ ((cuda_jit)) to CUDA C "
+        "and rewrites their cuda_launch calls.\n"
+        "  -fplugin-arg-cudajit-dump=DIR  write each unit's CUDA C to "
+        "DIR/UNIT.cu" };
+
+static void
+finish_function (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  cudajit_rewrite_launches (fndecl);
+  if (cudajit_kernel_p (fndecl) && cudajit_check_kernel (fndecl))
+    {
+      char *cuda_source = cudajit_emit_kernel (fndecl);
+      cudajit_embed_kernel (fndecl, cuda_source);
+      free (cuda_source);
+    }
+}
+
+static void
+finish_unit (void *, void *)
+{
+  if (dump_dir && !seen_error ())
+    cudajit_write_dump (dump_dir);
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("cudajit: this plugin was built for GCC %s; rebuild it for "
+             "this compiler",
+             gcc_version.basever);
+      return 1;
+    }
+
+  for (int i = 0; i < info->argc; i++)
+    {
+      if (strcmp (info->argv[i].key, "dump") == 0 && info->argv[i].value)
+        dump_dir = info->argv[i].value;
+      else
+        {
+          error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",
+                 info->argv[i].key);
+          return 1;
+        }
+    }
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL,
+                     &cudajit_plugin_info);
+
+  /* The plugin may also be loaded by lto1, which has nothing for it to
+     do: the kernels were translated when their units were compiled.  */
+  if (strcmp (lang_hooks.name, "GNU GIMPLE") == 0)
+    return 0;
+  if (strncmp (lang_hooks.name, "GNU C", 5) != 0
+      || strncmp (lang_hooks.name, "GNU C++", 7) == 0)
+    {
+      error ("cudajit: kernels can be written only in C, not in %s",
+             lang_hooks.name);
+      return 1;
+    }
+
+  register_callback (info->base_name, PLUGIN_ATTRIBUTES,
+                     cudajit_register_attributes, NULL);
+  register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,
+                     NULL);
+  register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
+  cudajit_embed_register_roots (info->base_name);
+  return 0;
+}

@@ -1,0 +1,230 @@
+/* Embedding: keeps each kernel's CUDA C in the object file, gives it a
+   host entry for the CPU backend, and a constructor that registers both
+   with the runtime when the program or library is loaded.
+
+   All of it is built as ordinary GENERIC functions and variables while the
+   unit is being parsed, so it goes through every optimization level and
+   -flto like the user's own code.  */
+
+#include "cudajit-plugin.h"
+
+/* The unit's module handle, and a TREE_LIST of each kernel's handle
+   (TREE_VALUE) keyed by the kernel (TREE_PURPOSE).  Rooted for the garbage
+   collector by embed_roots.  */
+static tree module_handle;
+static tree kernel_handles;
+
+/* The unit's CUDA C, for -fplugin-arg-cudajit-dump.  */
+static char *unit_cuda_source;
+
+static const struct ggc_root_tab embed_roots[]
+    = { { &module_handle, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+          &gt_pch_nx_tree_node },
+        { &kernel_handles, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+          &gt_pch_nx_tree_node },
+        LAST_GGC_ROOT_TAB };
+
+void
+cudajit_embed_register_roots (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                     CONST_CAST (ggc_root_tab *, embed_roots));
+}
+
+static tree
+build_handle_var (const char *name, bool is_public)
+{
+  tree var = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name),
+                         ptr_type_node);
+  TREE_PUBLIC (var) = is_public;
+  DECL_EXTERNAL (var) = is_public;
+  TREE_STATIC (var) = !is_public;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  TREE_USED (var) = 1;
+  if (!is_public)
+    varpool_node::finalize_decl (var);
+  return var;
+}
+
+/* A public kernel's handle is public too, so that other units can launch
+   it; it is defined where the kernel is.  */
+tree
+cudajit_kernel_handle (tree fndecl)
+{
+  for (tree entry = kernel_handles; entry; entry = TREE_CHAIN (entry))
+    if (TREE_PURPOSE (entry) == fndecl)
+      return TREE_VALUE (entry);
+  char *name = concat ("cudajit.kernel.",
+                       IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
+                       NULL);
+  tree handle = build_handle_var (name, TREE_PUBLIC (fndecl));
+  free (name);
+  if (TREE_PUBLIC (fndecl))
+    {
+      DECL_VISIBILITY (handle) = DECL_VISIBILITY (fndecl);
+      DECL_VISIBILITY_SPECIFIED (handle) = DECL_VISIBILITY_SPECIFIED (fndecl);
+    }
+  kernel_handles = tree_cons (fndecl, handle, kernel_handles);
+  return handle;
+}
+
+static void
+define_kernel_handle (tree handle)
+{
+  if (!DECL_EXTERNAL (handle))
+    return;
+  DECL_EXTERNAL (handle) = 0;
+  TREE_STATIC (handle) = 1;
+  varpool_node::finalize_decl (handle);
+}
+
+tree
+cudajit_runtime_function (const char *name, tree type)
+{
+  /* cudajit.h's declaration where the unit has one, so that the two agree
+     for -flto.  */
+  tree decl = identifier_global_value (get_identifier (name));
+  if (decl && TREE_CODE (decl) == FUNCTION_DECL)
+    return decl;
+  return build_fn_decl (name, type);
+}
+
+tree
+cudajit_build_function (const char *name, tree fntype, tree parms, tree body)
+{
+  location_t loc = EXPR_LOCATION (body);
+  tree decl = build_decl (loc, FUNCTION_DECL, get_identifier (name), fntype);
+  tree result
+      = build_decl (loc, RESULT_DECL, NULL_TREE, TREE_TYPE (fntype));
+  DECL_ARTIFICIAL (result) = 1;
+  DECL_IGNORED_P (result) = 1;
+  DECL_CONTEXT (result) = decl;
+  DECL_RESULT (decl) = result;
+  for (tree parm = parms; parm; parm = DECL_CHAIN (parm))
+    DECL_CONTEXT (parm) = decl;
+  DECL_ARGUMENTS (decl) = parms;
+  TREE_STATIC (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_INITIAL (decl) = make_node (BLOCK);
+  BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
+  TREE_USED (DECL_INITIAL (decl)) = 1;
+  DECL_SAVED_TREE (decl) = body;
+
+  /* This runs while the front end finishes a kernel: keep its function
+     current.  The body is gimplified with the rest of the unit.  */
+  tree saved_decl = current_function_decl;
+  push_struct_function (decl);
+  cfun->function_end_locus = loc;
+  pop_cfun ();
+  current_function_decl = saved_decl;
+  return decl;
+}
+
+static void
+finalize_function (tree decl)
+{
+  /* No garbage collection: the front end is in the middle of a function
+     whose trees are not all reachable from GC roots.  */
+  cgraph_node::finalize_function (decl, true);
+}
+
+/* static void cudajit.host.K (void **args)
+   { K (*(T0 *) args[0], *(T1 *) args[1], ...); }  */
+static tree
+build_host_entry (tree kernel)
+{
+  location_t loc = DECL_SOURCE_LOCATION (kernel);
+  tree args_type = build_pointer_type (ptr_type_node);
+  tree args = build_decl (loc, PARM_DECL, get_identifier ("args"), args_type);
+  DECL_ARG_TYPE (args) = args_type;
+  TREE_USED (args) = 1;
+
+  vec<tree, va_gc> *call_args = NULL;
+  unsigned int i = 0;
+  for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
+    {
+      tree slot = fold_build_pointer_plus_hwi (args, i++ * POINTER_SIZE_UNITS);
+      tree value_ptr = fold_convert (build_pointer_type (TREE_TYPE (parm)),
+                                     build_simple_mem_ref (slot));
+      vec_safe_push (call_args, build_simple_mem_ref (value_ptr));
+    }
+  tree call = build_call_expr_loc_vec (loc, kernel, call_args);
+
+  char *name = concat ("cudajit.host.",
+                       IDENTIFIER_POINTER (DECL_NAME (kernel)), NULL);
+  tree fntype = build_function_type_list (void_type_node, args_type,
+                                          NULL_TREE);
+  tree entry = cudajit_build_function (name, fntype, args, call);
+  free (name);
+  finalize_function (entry);
+  return entry;
+}
+
+static tree
+string_literal (const char *text)
+{
+  return build_string_literal (strlen (text) + 1, text);
+}
+
+/* A constructor that calls cudajit_register_kernel (see cudajit.h).  */
+static void
+build_registration (tree kernel, const char *cuda_source, tree host_entry)
+{
+  if (!module_handle)
+    module_handle = build_handle_var ("cudajit.module", false);
+
+  tree handle_ptr = build_pointer_type (ptr_type_node);
+  tree string = build_pointer_type (
+      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
+  tree register_type = build_function_type_list (
+      void_type_node, handle_ptr, handle_ptr, string, string, string, string,
+      build_pointer_type (TREE_TYPE (host_entry)), NULL_TREE);
+  tree register_fn
+      = cudajit_runtime_function ("cudajit_register_kernel", register_type);
+
+  tree call = build_call_expr_loc (
+      DECL_SOURCE_LOCATION (kernel), register_fn, 7,
+      build_fold_addr_expr (cudajit_kernel_handle (kernel)),
+      build_fold_addr_expr (module_handle),
+      string_literal (lbasename (main_input_filename)),
+      string_literal (cudajit_cuda_prelude ()),
+      string_literal (IDENTIFIER_POINTER (DECL_NAME (kernel))),
+      string_literal (cuda_source), build_fold_addr_expr (host_entry));
+
+  char *name = concat ("cudajit.register.",
+                       IDENTIFIER_POINTER (DECL_NAME (kernel)), NULL);
+  tree ctor = cudajit_build_function (
+      name, build_function_type_list (void_type_node, NULL_TREE), NULL_TREE,
+      call);
+  free (name);
+  DECL_STATIC_CONSTRUCTOR (ctor) = 1;
+  decl_init_priority_insert (ctor, DEFAULT_INIT_PRIORITY);
+  finalize_function (ctor);
+}
+
+void
+cudajit_embed_kernel (tree fndecl, const char *cuda_source)
+{
+  define_kernel_handle (cudajit_kernel_handle (fndecl));
+  build_registration (fndecl, cuda_source, build_host_entry (fndecl));
+  unit_cuda_source = reconcat (unit_cuda_source,
+                               unit_cuda_source ? unit_cuda_source : "",
+                               cuda_source, NULL);
+}
+
+void
+cudajit_write_dump (const char *dir)
+{
+  if (!unit_cuda_source)
+    return;
+  char *path = concat (dir, "/", lbasename (main_input_filename), ".cu",
+                       NULL);
+  FILE *out = fopen (path, "w");
+  if (!out || fputs (cudajit_cuda_prelude (), out) == EOF
+      || fputs (unit_cuda_source, out) == EOF || fclose (out) != 0)
+    error ("cudajit: cannot write the generated CUDA C to %qs: %m", path);
+  free (path);
+}

@@ -1,0 +1,354 @@
+/* The subset check: everything in a kernel outside the subset of C that
+   cudajit translates to CUDA C is diagnosed here, at the construct, so
+   that the emitter only ever sees what it can translate.  */
+
+#include "cudajit-plugin.h"
+
+/* The functions of cudajit.h that kernels may call.  */
+static const char *const intrinsic_names[]
+    = { "cuda_grid_x",     "cuda_grid_y",     "cuda_grid_z",
+        "cuda_gridsize_x", "cuda_gridsize_y", "cuda_gridsize_z" };
+
+static const char *const builtin_variable_names[]
+    = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
+
+static bool
+name_in_list (const_tree decl, const char *const *names, size_t count)
+{
+  if (!DECL_NAME (decl))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  for (size_t i = 0; i < count; i++)
+    if (strcmp (name, names[i]) == 0)
+      return true;
+  return false;
+}
+
+bool
+cudajit_intrinsic_p (const_tree fndecl)
+{
+  return name_in_list (fndecl, intrinsic_names, ARRAY_SIZE (intrinsic_names));
+}
+
+bool
+cudajit_builtin_variable_p (const_tree decl)
+{
+  return (VAR_P (decl) && DECL_EXTERNAL (decl) && DECL_THREAD_LOCAL_P (decl)
+          && name_in_list (decl, builtin_variable_names,
+                           ARRAY_SIZE (builtin_variable_names)));
+}
+
+struct subset_checker
+{
+  tree kernel;
+  bool clean;
+};
+
+static void check_tree (subset_checker *, tree, location_t);
+
+static void
+reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
+  ATTRIBUTE_GCC_DIAG (3, 4);
+
+static void
+reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
+{
+  va_list ap;
+  va_start (ap, gmsgid);
+  emit_diagnostic_valist (DK_ERROR, loc, 0, gmsgid, &ap);
+  va_end (ap);
+  checker->clean = false;
+}
+
+/* The types a kernel's values may have: C's integer types, _Bool, float,
+   double, and pointers to these (or to void).  */
+static bool
+supported_type_p (tree type, bool pointer_ok)
+{
+  switch (TREE_CODE (type))
+    {
+    case INTEGER_TYPE:
+      return TYPE_PRECISION (type) <= 64;
+    case ENUMERAL_TYPE:
+    case BOOLEAN_TYPE:
+      return true;
+    case REAL_TYPE:
+      return (TYPE_MAIN_VARIANT (type) == float_type_node
+              || TYPE_MAIN_VARIANT (type) == double_type_node);
+    case POINTER_TYPE:
+      return (pointer_ok
+              && (VOID_TYPE_P (TREE_TYPE (type))
+                  || supported_type_p (TREE_TYPE (type), true)));
+    default:
+      return false;
+    }
+}
+
+static void
+check_type (subset_checker *checker, tree type, location_t loc,
+            const char *what, tree decl)
+{
+  if (supported_type_p (type, true))
+    return;
+  if (decl)
+    reject (checker, loc,
+            "%s %qD has type %qT, which is not supported in a kernel; "
+            "kernels use integer, %<_Bool%>, %<float%> and %<double%> "
+            "values and pointers to them",
+            what, decl, type);
+  else
+    reject (checker, loc, "type %qT is not supported in a kernel", type);
+}
+
+static void
+check_local (subset_checker *checker, tree var)
+{
+  location_t loc = DECL_SOURCE_LOCATION (var);
+  if (TREE_STATIC (var) || DECL_EXTERNAL (var))
+    {
+      reject (checker, loc,
+              "static and extern variables such as %qD cannot be declared "
+              "in a kernel",
+              var);
+      return;
+    }
+  check_type (checker, TREE_TYPE (var), loc, "local variable", var);
+}
+
+static void
+check_call (subset_checker *checker, tree call, location_t loc)
+{
+  tree fndecl = get_callee_fndecl (call);
+  if (!fndecl)
+    reject (checker, loc,
+            "calls through function pointers are not supported in a kernel");
+  else if (cudajit_kernel_p (fndecl))
+    reject (checker, loc,
+            "kernel %qD cannot be called or launched from a kernel", fndecl);
+  else if (!cudajit_intrinsic_p (fndecl))
+    reject (checker, loc,
+            "kernel calls %qD, which is not available on the GPU; a kernel "
+            "may call only the functions of %<cudajit.h%> such as "
+            "%<cuda_grid_x%>",
+            fndecl);
+  for (int i = 0; i < call_expr_nargs (call); i++)
+    check_tree (checker, CALL_EXPR_ARG (call, i), loc);
+}
+
+static void
+check_decl_ref (subset_checker *checker, tree decl, location_t loc)
+{
+  if (TREE_CODE (decl) == PARM_DECL || TREE_CODE (decl) == RESULT_DECL
+      || cudajit_builtin_variable_p (decl))
+    return;
+  if (VAR_P (decl) && !TREE_STATIC (decl) && !DECL_EXTERNAL (decl)
+      && DECL_CONTEXT (decl) == checker->kernel)
+    return;
+  if (TREE_CODE (decl) == FUNCTION_DECL)
+    reject (checker, loc,
+            "the address of function %qD cannot be taken in a kernel", decl);
+  else if (VAR_P (decl) && DECL_CONTEXT (decl) == checker->kernel)
+    /* Diagnosed at its declaration.  */
+    checker->clean = false;
+  else
+    reject (checker, loc,
+            "kernel uses global variable %qD; a kernel can use only its "
+            "parameters and local variables",
+            decl);
+}
+
+static void
+check_operands (subset_checker *checker, tree t, location_t loc)
+{
+  for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+    if (TREE_OPERAND (t, i))
+      check_tree (checker, TREE_OPERAND (t, i), loc);
+}
+
+/* LOC is where the innermost enclosing construct with a location is, for
+   the trees that have none of their own.  */
+static void
+check_tree (subset_checker *checker, tree t, location_t loc)
+{
+  if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    loc = EXPR_LOCATION (t);
+
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+        check_tree (checker, tsi_stmt (i), loc);
+      return;
+
+    case BIND_EXPR:
+      for (tree var = BIND_EXPR_VARS (t); var; var = DECL_CHAIN (var))
+        if (VAR_P (var))
+          check_local (checker, var);
+      check_tree (checker, BIND_EXPR_BODY (t), loc);
+      return;
+
+    case DECL_EXPR:
+      if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
+        check_tree (checker, DECL_INITIAL (DECL_EXPR_DECL (t)), loc);
+      return;
+
+    case GOTO_EXPR:
+      if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
+        reject (checker, loc, "computed gotos are not supported in a kernel");
+      return;
+
+    case FOR_STMT:
+      for (int i = 0; i < 4; i++)
+        if (TREE_OPERAND (t, i))
+          check_tree (checker, TREE_OPERAND (t, i), loc);
+      return;
+
+    case SWITCH_STMT:
+      check_tree (checker, SWITCH_STMT_COND (t), loc);
+      check_tree (checker, SWITCH_STMT_BODY (t), loc);
+      return;
+
+    case CASE_LABEL_EXPR:
+      if (CASE_HIGH (t))
+        reject (checker, loc, "case ranges are not supported in a kernel");
+      return;
+
+    case LABEL_EXPR:
+    case BREAK_STMT:
+    case CONTINUE_STMT:
+    case PREDICT_EXPR:
+    case DEBUG_BEGIN_STMT:
+    case INTEGER_CST:
+    case LABEL_DECL:
+      return;
+
+    case REAL_CST:
+      check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      return;
+
+    case STRING_CST:
+      reject (checker, loc, "string literals are not supported in a kernel");
+      return;
+
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+    case FUNCTION_DECL:
+      check_decl_ref (checker, t, loc);
+      return;
+
+    case CALL_EXPR:
+      check_call (checker, t, loc);
+      return;
+
+    case ADDR_EXPR:
+      if (TREE_CODE (TREE_OPERAND (t, 0)) == LABEL_DECL)
+        {
+          reject (checker, loc,
+                  "label addresses are not supported in a kernel");
+          return;
+        }
+      break;
+
+    case COMPONENT_REF:
+      if (!cudajit_builtin_variable_p (TREE_OPERAND (t, 0)))
+        {
+          reject (checker, loc,
+                  "structures and unions are not supported in a kernel");
+          return;
+        }
+      return;
+
+    case ASM_EXPR:
+      reject (checker, loc, "inline assembly is not supported in a kernel");
+      return;
+
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+      if (!VOID_TYPE_P (TREE_TYPE (t)))
+        check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      break;
+
+    case COND_EXPR:
+    case WHILE_STMT:
+    case DO_STMT:
+    case SWITCH_EXPR:
+    case RETURN_EXPR:
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case COMPOUND_EXPR:
+    case SAVE_EXPR:
+    case NON_LVALUE_EXPR:
+    case INDIRECT_REF:
+    case MEM_REF:
+    case POINTER_PLUS_EXPR:
+    case POINTER_DIFF_EXPR:
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case TRUNC_DIV_EXPR:
+    case TRUNC_MOD_EXPR:
+    case EXACT_DIV_EXPR:
+    case RDIV_EXPR:
+    case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
+    case BIT_AND_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+    case LSHIFT_EXPR:
+    case RSHIFT_EXPR:
+    case LROTATE_EXPR:
+    case RROTATE_EXPR:
+    case MIN_EXPR:
+    case MAX_EXPR:
+    case ABS_EXPR:
+    case LT_EXPR:
+    case LE_EXPR:
+    case GT_EXPR:
+    case GE_EXPR:
+    case EQ_EXPR:
+    case NE_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+    case TRUTH_XOR_EXPR:
+    case TRUTH_NOT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      break;
+
+    default:
+      reject (checker, loc,
+              "this construct (%qs) is not supported in a kernel",
+              get_tree_code_name (TREE_CODE (t)));
+      return;
+    }
+  check_operands (checker, t, loc);
+}
+
+bool
+cudajit_check_kernel (tree fndecl)
+{
+  subset_checker checker = { fndecl, true };
+  location_t loc = DECL_SOURCE_LOCATION (fndecl);
+  tree fntype = TREE_TYPE (fndecl);
+
+  if (!prototype_p (fntype) || stdarg_p (fntype))
+    reject (&checker, loc,
+            "kernel %qD must have a prototype with a fixed list of "
+            "parameters",
+            fndecl);
+  if (decl_function_context (fndecl))
+    reject (&checker, loc, "kernel %qD cannot be a nested function", fndecl);
+  for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
+    check_type (&checker, TREE_TYPE (parm), DECL_SOURCE_LOCATION (parm),
+                "parameter", parm);
+  if (checker.clean)
+    check_tree (&checker, DECL_SAVED_TREE (fndecl), loc);
+  return checker.clean;
+}

@@ -1,0 +1,168 @@
+/* cudajit: CUDA kernels written in C, compiled by a GCC plugin.
+
+   Kernels are ordinary C functions marked __attribute__ ((cuda_jit)).
+   Compiled with -fplugin=cudajit they are translated to CUDA C, kept in the
+   object file, compiled by NVRTC at their first launch and run on the GPU,
+   or on the host when no GPU is usable.  Names follow numba.cuda:
+   numba.cuda.X is cuda_X here.  */
+
+#ifndef CUDAJIT_H
+#define CUDAJIT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Thread geometry, CUDA's dim3 and uint3.  */
+typedef struct cuda_dim3
+{
+  unsigned int x, y, z;
+} cuda_dim3;
+
+typedef struct cuda_uint3
+{
+  unsigned int x, y, z;
+} cuda_uint3;
+
+/* The driver's stream handle (CUstream), so that streams made with the
+   CUDA runtime or driver API can be passed as they are.  */
+typedef struct CUstream_st *cuda_stream_t;
+
+/* In a kernel these are CUDA's built-in variables.  The CPU backend sets
+   them for every simulated thread, which is why they are thread-local.  */
+extern __thread cuda_uint3 threadIdx;
+extern __thread cuda_uint3 blockIdx;
+extern __thread cuda_dim3 blockDim;
+extern __thread cuda_dim3 gridDim;
+
+/* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */
+static inline long
+cuda_grid_x (void)
+{
+  return (long) blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+static inline long
+cuda_grid_y (void)
+{
+  return (long) blockIdx.y * blockDim.y + threadIdx.y;
+}
+
+static inline long
+cuda_grid_z (void)
+{
+  return (long) blockIdx.z * blockDim.z + threadIdx.z;
+}
+
+static inline long
+cuda_gridsize_x (void)
+{
+  return (long) gridDim.x * blockDim.x;
+}
+
+static inline long
+cuda_gridsize_y (void)
+{
+  return (long) gridDim.y * blockDim.y;
+}
+
+static inline long
+cuda_gridsize_z (void)
+{
+  return (long) gridDim.z * blockDim.z;
+}
+
+/* cuda_dim3 (x), cuda_dim3 (x, y) and cuda_dim3 (x, y, z); missing
+   extents are 1.  */
+#define cuda_dim3(...)                                                        \
+  CUDAJIT_PICK4 (__VA_ARGS__, CUDAJIT_DIM3_3, CUDAJIT_DIM3_2,                 \
+                 CUDAJIT_DIM3_1, ) (__VA_ARGS__)
+#define CUDAJIT_PICK4(a, b, c, name, ...) name
+#define CUDAJIT_DIM3_1(x) ((cuda_dim3){ (x), 1, 1 })
+#define CUDAJIT_DIM3_2(x, y) ((cuda_dim3){ (x), (y), 1 })
+#define CUDAJIT_DIM3_3(x, y, z) ((cuda_dim3){ (x), (y), (z) })
+
+/* How a kernel is launched.  shared_bytes and stream are the optional
+   named settings of cuda_launch.  */
+struct cudajit_launch_config
+{
+  cuda_dim3 grid;
+  cuda_dim3 block;
+  size_t shared_bytes;
+  cuda_stream_t stream;
+};
+
+static inline cuda_dim3
+cudajit_dim3_identity (cuda_dim3 dim)
+{
+  return dim;
+}
+
+/* A count that does not fit an unsigned int becomes 0, which the runtime
+   rejects with the launch's file:line rather than truncating it.  */
+static inline cuda_dim3
+cudajit_dim3_from_count (long long count)
+{
+  unsigned int x = (count > 0 && count <= 0xffffffffLL) ? count : 0;
+  return (cuda_dim3){ x, 1, 1 };
+}
+
+#define cudajit_dim3_of(v)                                                    \
+  _Generic ((v), cuda_dim3                                                    \
+            : cudajit_dim3_identity, default                                  \
+            : cudajit_dim3_from_count) (v)
+
+#define CUDAJIT_CONFIG(grid, block, ...)                                      \
+  ((struct cudajit_launch_config){ cudajit_dim3_of (grid),                    \
+                                   cudajit_dim3_of (block), __VA_ARGS__ })
+
+/* cuda_launch (kernel, grid, block [, .shared_bytes = N] [, .stream = S])
+   (args...) is Numba's kernel[grid, block](args...).  Before the plugin
+   rewrites it, it is a comma expression that records the configuration and
+   names the kernel, so the code is valid C without the plugin too.  The
+   plugin turns the whole call into one call of cudajit_launch.  */
+#define cuda_launch(kernel, grid, ...)                                        \
+  (cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,        \
+                       __LINE__),                                             \
+   kernel)
+
+/* Host memory.  Device pointers are plain pointers; on the CPU backend
+   they point to host memory.  */
+void *cuda_to_device (const void *host, size_t bytes);
+void *cuda_device_array (size_t bytes);
+void cuda_copy_to_host (void *host, const void *dev, size_t bytes);
+void cuda_copy_to_device (void *dev, const void *host, size_t bytes);
+void cuda_free (void *dev);
+void cuda_synchronize (void);
+
+/* The interface between the code the plugin generates and the runtime.
+   Not for direct use.  */
+
+/* Reached only when a cuda_launch was compiled without the plugin: it says
+   so and ends the program.  */
+int cudajit_unlaunched (struct cudajit_launch_config config,
+                        const char *file, int line);
+
+/* The plugin gives every kernel a constructor that registers it: the
+   kernel's CUDA C (self-contained but for PRELUDE, which is the same for
+   every kernel of a translation unit) is added to the unit's module, which
+   the runtime creates at the first registration with *MODULE null.  The
+   runtime fills in *module and *kernel.  HOST_ENTRY runs the C version of
+   the kernel with the arguments that ARGS point to (the CPU backend).  */
+void cudajit_register_kernel (void **kernel, void **module,
+                              const char *unit_name, const char *prelude,
+                              const char *name, const char *cuda_source,
+                              void (*host_entry) (void **args));
+
+/* What a rewritten cuda_launch calls.  args[i] points to the value of the
+   kernel's i-th argument, already converted to its parameter type.  */
+void cudajit_launch (void *kernel, struct cudajit_launch_config config,
+                     const char *file, int line, void **args);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* cudajit.h */
