@@ -114,9 +114,11 @@ cudajit_dim3_from_count (long long count)
             : cudajit_dim3_identity, default                                  \
             : cudajit_dim3_from_count) (v)
 
-#define CUDAJIT_CONFIG(grid, block, ...)                                      \
-  ((struct cudajit_launch_config){ cudajit_dim3_of (grid),                    \
-                                   cudajit_dim3_of (block), __VA_ARGS__ })
+/* Designated, so that -Wextra does not ask for the optional settings.  */
+#define CUDAJIT_CONFIG(grid_size, block_size, ...)                            \
+  ((struct cudajit_launch_config){ .grid = cudajit_dim3_of (grid_size),       \
+                                   .block = cudajit_dim3_of (block_size),     \
+                                   __VA_ARGS__ })
 
 /* cuda_launch (kernel, grid, block [, .shared_bytes = N] [, .stream = S])
    (args...) is Numba's kernel[grid, block](args...).  Before the plugin
