@@ -710,7 +710,9 @@ emit_expr (cuda_emitter *e, tree t)
       return;
     default:
       /* The subset check lets through only what is handled above.  */
-      gcc_unreachable ();
+      sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
+                get_tree_code_name (TREE_CODE (t)));
+      return;
     }
 }
 

@@ -66,7 +66,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
                      &cudajit_plugin_info);
 
   /* The plugin may also be loaded by lto1, which has nothing for it to
-     do: the kernels were translated when their units were compiled.  */
+     do: the kernels were translated when their units were compiled.  For
+     lto1 to load it, the plugin uses nothing of the C front end's but its
+     tree codes.  */
   if (strcmp (lang_hooks.name, "GNU GIMPLE") == 0)
     return 0;
   if (strncmp (lang_hooks.name, "GNU C", 5) != 0

@@ -33,9 +33,6 @@ tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
 void cudajit_write_dump (const char *dir);
 
-/* embed.cc: the runtime's function NAME, of type TYPE.  */
-tree cudajit_runtime_function (const char *name, tree type);
-
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);

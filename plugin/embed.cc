@@ -80,17 +80,6 @@ define_kernel_handle (tree handle)
 }
 
 tree
-cudajit_runtime_function (const char *name, tree type)
-{
-  /* cudajit.h's declaration where the unit has one, so that the two agree
-     for -flto.  */
-  tree decl = identifier_global_value (get_identifier (name));
-  if (decl && TREE_CODE (decl) == FUNCTION_DECL)
-    return decl;
-  return build_fn_decl (name, type);
-}
-
-tree
 cudajit_build_function (const char *name, tree fntype, tree parms, tree body)
 {
   location_t loc = EXPR_LOCATION (body);
@@ -183,7 +172,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry)
       void_type_node, handle_ptr, handle_ptr, string, string, string, string,
       build_pointer_type (TREE_TYPE (host_entry)), NULL_TREE);
   tree register_fn
-      = cudajit_runtime_function ("cudajit_register_kernel", register_type);
+      = build_fn_decl ("cudajit_register_kernel", register_type);
 
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel), register_fn, 7,

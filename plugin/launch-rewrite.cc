@@ -97,7 +97,7 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
   tree launch_type = build_function_type_list (
       void_type_node, ptr_type_node, TREE_TYPE (config), TREE_TYPE (file),
       integer_type_node, args_type, NULL_TREE);
-  tree launch_fn = cudajit_runtime_function ("cudajit_launch", launch_type);
+  tree launch_fn = build_fn_decl ("cudajit_launch", launch_type);
   tree handle = cudajit_kernel_handle (kernel);
   tree launch = build_call_expr_loc (loc, launch_fn, 5, handle, config, file,
                                      line, args);
@@ -114,7 +114,9 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE (call) != CALL_EXPR)
     return NULL_TREE;
 
-  location_t loc = EXPR_LOCATION (call);
+  /* Where the user wrote cuda_launch, not inside cudajit.h.  */
+  location_t loc = linemap_resolve_location (
+      line_table, EXPR_LOCATION (call), LRK_MACRO_EXPANSION_POINT, NULL);
   tree fn = CALL_EXPR_FN (call);
   tree config_call = unlaunched_call (fn);
   if (!config_call)

@@ -44,7 +44,7 @@ struct subset_checker
   bool clean;
 };
 
-static void check_tree (subset_checker *, tree, location_t);
+static void check_expr (subset_checker *, tree, location_t);
 
 static void
 reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
@@ -103,6 +103,10 @@ check_type (subset_checker *checker, tree type, location_t loc,
 static void
 check_local (subset_checker *checker, tree var)
 {
+  /* The compiler's own temporaries are checked where they are used, if
+     they are.  */
+  if (DECL_ARTIFICIAL (var))
+    return;
   location_t loc = DECL_SOURCE_LOCATION (var);
   if (TREE_STATIC (var) || DECL_EXTERNAL (var))
     {
@@ -132,18 +136,21 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "%<cuda_grid_x%>",
             fndecl);
   for (int i = 0; i < call_expr_nargs (call); i++)
-    check_tree (checker, CALL_EXPR_ARG (call, i), loc);
+    check_expr (checker, CALL_EXPR_ARG (call, i), loc);
 }
 
 static void
 check_decl_ref (subset_checker *checker, tree decl, location_t loc)
 {
-  if (TREE_CODE (decl) == PARM_DECL || TREE_CODE (decl) == RESULT_DECL
-      || cudajit_builtin_variable_p (decl))
+  if (TREE_CODE (decl) == PARM_DECL || cudajit_builtin_variable_p (decl))
     return;
   if (VAR_P (decl) && !TREE_STATIC (decl) && !DECL_EXTERNAL (decl)
       && DECL_CONTEXT (decl) == checker->kernel)
-    return;
+    {
+      if (DECL_ARTIFICIAL (decl))
+        check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
+      return;
+    }
   if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);
@@ -157,18 +164,11 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
             decl);
 }
 
+/* Statements, as the C front end leaves them before genericization.  LOC
+   is where the innermost enclosing construct with a location is, for the
+   trees that have none of their own.  */
 static void
-check_operands (subset_checker *checker, tree t, location_t loc)
-{
-  for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-    if (TREE_OPERAND (t, i))
-      check_tree (checker, TREE_OPERAND (t, i), loc);
-}
-
-/* LOC is where the innermost enclosing construct with a location is, for
-   the trees that have none of their own.  */
-static void
-check_tree (subset_checker *checker, tree t, location_t loc)
+check_stmt (subset_checker *checker, tree t, location_t loc)
 {
   if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
     loc = EXPR_LOCATION (t);
@@ -177,35 +177,56 @@ check_tree (subset_checker *checker, tree t, location_t loc)
     {
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-        check_tree (checker, tsi_stmt (i), loc);
+        check_stmt (checker, tsi_stmt (i), loc);
       return;
 
     case BIND_EXPR:
       for (tree var = BIND_EXPR_VARS (t); var; var = DECL_CHAIN (var))
         if (VAR_P (var))
           check_local (checker, var);
-      check_tree (checker, BIND_EXPR_BODY (t), loc);
+      check_stmt (checker, BIND_EXPR_BODY (t), loc);
       return;
 
     case DECL_EXPR:
-      if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
-        check_tree (checker, DECL_INITIAL (DECL_EXPR_DECL (t)), loc);
-      return;
+      {
+        /* The initializer of a static is diagnosed with the static.  */
+        tree decl = DECL_EXPR_DECL (t);
+        if (VAR_P (decl) && !TREE_STATIC (decl) && DECL_INITIAL (decl))
+          check_expr (checker, DECL_INITIAL (decl), loc);
+        return;
+      }
 
-    case GOTO_EXPR:
-      if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
-        reject (checker, loc, "computed gotos are not supported in a kernel");
+    case COND_EXPR:
+      check_expr (checker, COND_EXPR_COND (t), loc);
+      check_stmt (checker, COND_EXPR_THEN (t), loc);
+      if (COND_EXPR_ELSE (t))
+        check_stmt (checker, COND_EXPR_ELSE (t), loc);
       return;
 
     case FOR_STMT:
-      for (int i = 0; i < 4; i++)
-        if (TREE_OPERAND (t, i))
-          check_tree (checker, TREE_OPERAND (t, i), loc);
+      if (FOR_INIT_STMT (t))
+        check_stmt (checker, FOR_INIT_STMT (t), loc);
+      if (FOR_COND (t))
+        check_expr (checker, FOR_COND (t), loc);
+      if (FOR_EXPR (t))
+        check_expr (checker, FOR_EXPR (t), loc);
+      check_stmt (checker, FOR_BODY (t), loc);
       return;
 
+    case WHILE_STMT:
+      check_expr (checker, WHILE_COND (t), loc);
+      check_stmt (checker, WHILE_BODY (t), loc);
+      return;
+
+    case DO_STMT:
+      check_stmt (checker, DO_BODY (t), loc);
+      check_expr (checker, DO_COND (t), loc);
+      return;
+
+    case SWITCH_EXPR:
     case SWITCH_STMT:
-      check_tree (checker, SWITCH_STMT_COND (t), loc);
-      check_tree (checker, SWITCH_STMT_BODY (t), loc);
+      check_expr (checker, TREE_OPERAND (t, 0), loc);
+      check_stmt (checker, TREE_OPERAND (t, 1), loc);
       return;
 
     case CASE_LABEL_EXPR:
@@ -213,13 +234,46 @@ check_tree (subset_checker *checker, tree t, location_t loc)
         reject (checker, loc, "case ranges are not supported in a kernel");
       return;
 
+    case GOTO_EXPR:
+      if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
+        reject (checker, loc, "computed gotos are not supported in a kernel");
+      return;
+
+    case RETURN_EXPR:
+      /* A value to return is diagnosed with the kernel's type.  */
+      return;
+
     case LABEL_EXPR:
     case BREAK_STMT:
     case CONTINUE_STMT:
     case PREDICT_EXPR:
     case DEBUG_BEGIN_STMT:
+      return;
+
+    default:
+      check_expr (checker, t, loc);
+      return;
+    }
+}
+
+static void
+check_operands (subset_checker *checker, tree t, location_t loc)
+{
+  for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+    if (TREE_OPERAND (t, i))
+      check_expr (checker, TREE_OPERAND (t, i), loc);
+}
+
+/* Expressions: exactly the codes that cuda-emit.cc prints.  */
+static void
+check_expr (subset_checker *checker, tree t, location_t loc)
+{
+  if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    loc = EXPR_LOCATION (t);
+
+  switch (TREE_CODE (t))
+    {
     case INTEGER_CST:
-    case LABEL_DECL:
       return;
 
     case REAL_CST:
@@ -232,7 +286,6 @@ check_tree (subset_checker *checker, tree t, location_t loc)
 
     case VAR_DECL:
     case PARM_DECL:
-    case RESULT_DECL:
     case FUNCTION_DECL:
       check_decl_ref (checker, t, loc);
       return;
@@ -252,15 +305,32 @@ check_tree (subset_checker *checker, tree t, location_t loc)
 
     case COMPONENT_REF:
       if (!cudajit_builtin_variable_p (TREE_OPERAND (t, 0)))
-        {
-          reject (checker, loc,
-                  "structures and unions are not supported in a kernel");
-          return;
-        }
+        reject (checker, loc,
+                "structures and unions are not supported in a kernel");
       return;
 
     case ASM_EXPR:
       reject (checker, loc, "inline assembly is not supported in a kernel");
+      return;
+
+    case BIND_EXPR:
+    case STATEMENT_LIST:
+    case TARGET_EXPR:
+      reject (checker, loc,
+              "statement expressions are not supported in a kernel");
+      return;
+
+    case COMPOUND_LITERAL_EXPR:
+      reject (checker, loc, "compound literals are not supported in a kernel");
+      return;
+
+    case ARRAY_REF:
+      /* A local array is diagnosed at its declaration.  */
+      if (DECL_P (TREE_OPERAND (t, 0))
+          && DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel)
+        checker->clean = false;
+      else
+        reject (checker, loc, "arrays are not supported in a kernel");
       return;
 
     case NOP_EXPR:
@@ -272,10 +342,6 @@ check_tree (subset_checker *checker, tree t, location_t loc)
       break;
 
     case COND_EXPR:
-    case WHILE_STMT:
-    case DO_STMT:
-    case SWITCH_EXPR:
-    case RETURN_EXPR:
     case MODIFY_EXPR:
     case INIT_EXPR:
     case COMPOUND_EXPR:
@@ -349,6 +415,6 @@ cudajit_check_kernel (tree fndecl)
     check_type (&checker, TREE_TYPE (parm), DECL_SOURCE_LOCATION (parm),
                 "parameter", parm);
   if (checker.clean)
-    check_tree (&checker, DECL_SAVED_TREE (fndecl), loc);
+    check_stmt (&checker, DECL_SAVED_TREE (fndecl), loc);
   return checker.clean;
 }
