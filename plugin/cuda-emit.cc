@@ -281,9 +281,62 @@ emit_real_cst (cuda_emitter *e, tree cst)
     pp_character (&e->pp, 'f');
 }
 
+/* GCC does arithmetic in types narrower than int, with wrapping where they
+   are unsigned; CUDA C++ would promote them to int, where a product can
+   overflow.  So such arithmetic is done in unsigned int and converted.  */
+static bool
+narrow_arithmetic_p (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case LSHIFT_EXPR:
+    case NEGATE_EXPR:
+      return (INTEGRAL_TYPE_P (TREE_TYPE (t))
+              && TYPE_PRECISION (TREE_TYPE (t))
+                     < TYPE_PRECISION (unsigned_type_node));
+    default:
+      return false;
+    }
+}
+
+static void
+emit_in_unsigned_int (cuda_emitter *e, tree operand)
+{
+  pp_string (&e->pp, "(unsigned int) ");
+  emit_expr (e, operand);
+}
+
+static void
+emit_narrow_arithmetic (cuda_emitter *e, tree t, const char *op)
+{
+  pp_string (&e->pp, "((");
+  emit_type (e, TREE_TYPE (t));
+  pp_string (&e->pp, ") (");
+  if (TREE_CODE (t) == NEGATE_EXPR)
+    {
+      pp_string (&e->pp, "-");
+      emit_in_unsigned_int (e, TREE_OPERAND (t, 0));
+    }
+  else
+    {
+      emit_in_unsigned_int (e, TREE_OPERAND (t, 0));
+      emit_printf (e, " %s ", op);
+      emit_in_unsigned_int (e, TREE_OPERAND (t, 1));
+    }
+  pp_string (&e->pp, "))");
+}
+
 static void
 emit_binary (cuda_emitter *e, tree t, const char *op)
 {
+  if (narrow_arithmetic_p (t))
+    {
+      emit_narrow_arithmetic (e, t, op);
+      return;
+    }
   pp_left_paren (&e->pp);
   emit_expr (e, TREE_OPERAND (t, 0));
   emit_printf (e, " %s ", op);
@@ -294,6 +347,11 @@ emit_binary (cuda_emitter *e, tree t, const char *op)
 static void
 emit_unary (cuda_emitter *e, tree t, const char *op)
 {
+  if (narrow_arithmetic_p (t))
+    {
+      emit_narrow_arithmetic (e, t, op);
+      return;
+    }
   emit_printf (e, "(%s", op);
   emit_expr (e, TREE_OPERAND (t, 0));
   pp_right_paren (&e->pp);

@@ -122,7 +122,11 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   if (!config_call)
     {
       tree callee = get_callee_fndecl (call);
-      if (callee && cudajit_kernel_p (callee))
+      if (!callee || !cudajit_kernel_p (callee))
+        return NULL_TREE;
+      if (cudajit_kernel_p (rewriter->function))
+        error_at (loc, "kernel %qD cannot be called from a kernel", callee);
+      else
         error_at (loc,
                   "kernel %qD is called like a function; launch it with "
                   "%<cuda_launch (%D, grid, block) (...)%>",
@@ -139,6 +143,12 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   STRIP_NOPS (kernel);
   if (TREE_CODE (kernel) == ADDR_EXPR)
     kernel = TREE_OPERAND (kernel, 0);
+  if (TREE_CODE (kernel) == FUNCTION_DECL && cudajit_kernel_p (kernel)
+      && decl_function_context (kernel))
+    {
+      error_at (loc, "kernel %qD cannot be a nested function", kernel);
+      return NULL_TREE;
+    }
   if (TREE_CODE (kernel) != FUNCTION_DECL || !cudajit_kernel_p (kernel))
     {
       if (TREE_CODE (kernel) == FUNCTION_DECL)

@@ -3,6 +3,7 @@
    that the emitter only ever sees what it can translate.  */
 
 #include "cudajit-plugin.h"
+#include "hash-set.h"
 
 /* The functions of cudajit.h that kernels may call.  */
 static const char *const intrinsic_names[]
@@ -42,6 +43,9 @@ struct subset_checker
 {
   tree kernel;
   bool clean;
+  /* What has been diagnosed once: types, and local variables whose every
+     use would repeat their declaration's error.  */
+  hash_set<tree> reported;
 };
 
 static void check_expr (subset_checker *, tree, location_t);
@@ -90,6 +94,11 @@ check_type (subset_checker *checker, tree type, location_t loc,
 {
   if (supported_type_p (type, true))
     return;
+  checker->clean = false;
+  if (decl)
+    checker->reported.add (decl);
+  if (checker->reported.add (TYPE_MAIN_VARIANT (type)) && !decl)
+    return;
   if (decl)
     reject (checker, loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
@@ -110,6 +119,7 @@ check_local (subset_checker *checker, tree var)
   location_t loc = DECL_SOURCE_LOCATION (var);
   if (TREE_STATIC (var) || DECL_EXTERNAL (var))
     {
+      checker->reported.add (var);
       reject (checker, loc,
               "static and extern variables such as %qD cannot be declared "
               "in a kernel",
@@ -127,8 +137,8 @@ check_call (subset_checker *checker, tree call, location_t loc)
     reject (checker, loc,
             "calls through function pointers are not supported in a kernel");
   else if (cudajit_kernel_p (fndecl))
-    reject (checker, loc,
-            "kernel %qD cannot be called or launched from a kernel", fndecl);
+    /* Diagnosed by launch rewriting.  */
+    checker->clean = false;
   else if (!cudajit_intrinsic_p (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU; a kernel "
@@ -144,6 +154,8 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
 {
   if (TREE_CODE (decl) == PARM_DECL || cudajit_builtin_variable_p (decl))
     return;
+  if (checker->reported.contains (decl))
+    return;
   if (VAR_P (decl) && !TREE_STATIC (decl) && !DECL_EXTERNAL (decl)
       && DECL_CONTEXT (decl) == checker->kernel)
     {
@@ -154,9 +166,6 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
   if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);
-  else if (VAR_P (decl) && DECL_CONTEXT (decl) == checker->kernel)
-    /* Diagnosed at its declaration.  */
-    checker->clean = false;
   else
     reject (checker, loc,
             "kernel uses global variable %qD; a kernel can use only its "
@@ -189,9 +198,11 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
 
     case DECL_EXPR:
       {
-        /* The initializer of a static is diagnosed with the static.  */
+        /* A rejected variable's initializer would only repeat its
+           error.  */
         tree decl = DECL_EXPR_DECL (t);
-        if (VAR_P (decl) && !TREE_STATIC (decl) && DECL_INITIAL (decl))
+        if (VAR_P (decl) && !checker->reported.contains (decl)
+            && DECL_INITIAL (decl))
           check_expr (checker, DECL_INITIAL (decl), loc);
         return;
       }
@@ -325,12 +336,9 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case ARRAY_REF:
-      /* A local array is diagnosed at its declaration.  */
-      if (DECL_P (TREE_OPERAND (t, 0))
-          && DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel)
-        checker->clean = false;
-      else
-        reject (checker, loc, "arrays are not supported in a kernel");
+      if (checker->reported.contains (TREE_OPERAND (t, 0)))
+        return;
+      reject (checker, loc, "arrays are not supported in a kernel");
       return;
 
     case NOP_EXPR:
@@ -400,7 +408,9 @@ check_expr (subset_checker *checker, tree t, location_t loc)
 bool
 cudajit_check_kernel (tree fndecl)
 {
-  subset_checker checker = { fndecl, true };
+  subset_checker checker;
+  checker.kernel = fndecl;
+  checker.clean = true;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
 

@@ -1,0 +1,255 @@
+/* Loading the CUDA driver and NVRTC, and choosing the backend.
+
+   Both libraries are opened at run time, so that a program built with
+   cudajit runs, on the CPU, where neither is installed.  */
+
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cudajit_cuda_lib cudajit_cu;
+struct cudajit_nvrtc_lib cudajit_nvrtc;
+struct cudajit_gpu cudajit_gpu;
+
+/* Set once, by choose_backend.  */
+static bool use_gpu;
+
+/* The CUDA major version that the driver supports; 0 without a driver.  */
+static int driver_major;
+
+static CUresult
+read_gpu_properties (void)
+{
+  static const CUdevice_attribute attributes[] = {
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+    CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+    CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+    CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+    CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+  };
+  int v[sizeof attributes / sizeof *attributes];
+
+  for (size_t i = 0; i < sizeof attributes / sizeof *attributes; i++)
+    {
+      CUresult r = cudajit_cu.cuDeviceGetAttribute (&v[i], attributes[i],
+                                                    cudajit_gpu.device);
+      if (r != CUDA_SUCCESS)
+        return r;
+    }
+  cudajit_gpu.arch = v[0] * 10 + v[1];
+  cudajit_gpu.limits = (struct cudajit_limits){
+    v[2], { v[3], v[4], v[5] }, { v[6], v[7], v[8] }, v[9]
+  };
+  return CUDA_SUCCESS;
+}
+
+/* Load the driver into cudajit_cu and set up cudajit_gpu with the first
+   device's primary context, the one the CUDA runtime uses too, so that
+   memory from cudaMalloc works in kernels.  If there is no usable GPU, say
+   why in WHY and return false.  */
+static bool
+open_gpu (char *why, size_t size)
+{
+  void *lib = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  int count, version;
+  CUresult r;
+
+  if (!lib)
+    {
+      snprintf (why, size, "no CUDA driver (%s)", dlerror ());
+      return false;
+    }
+#define CUDA_ONE_CALL(name, params)                                           \
+  if (!(cudajit_cu.name = (CUresult (*) params) dlsym (lib, #name)))          \
+    {                                                                         \
+      snprintf (why, size, "the CUDA driver is too old (%s)", dlerror ());    \
+      return false;                                                           \
+    }
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+
+  if ((r = cudajit_cu.cuInit (0)) != CUDA_SUCCESS
+      || (r = cudajit_cu.cuDriverGetVersion (&version)) != CUDA_SUCCESS
+      || (r = cudajit_cu.cuDeviceGetCount (&count)) != CUDA_SUCCESS)
+    {
+      snprintf (why, size, "the CUDA driver found no usable GPU: %s",
+                cudajit_cuda_error (r));
+      return false;
+    }
+  driver_major = version / 1000;
+  if (count == 0)
+    {
+      snprintf (why, size, "the CUDA driver found no GPU");
+      return false;
+    }
+  if ((r = cudajit_cu.cuDeviceGet (&cudajit_gpu.device, 0)) != CUDA_SUCCESS
+      || (r = read_gpu_properties ()) != CUDA_SUCCESS
+      || (r = cudajit_cu.cuDevicePrimaryCtxRetain (&cudajit_gpu.context,
+                                                   cudajit_gpu.device))
+             != CUDA_SUCCESS)
+    {
+      snprintf (why, size, "the GPU cannot be used: %s",
+                cudajit_cuda_error (r));
+      return false;
+    }
+  return true;
+}
+
+static void
+choose_backend (void)
+{
+  const char *backend = getenv ("CUDAJIT_BACKEND");
+  bool required = backend && strcmp (backend, "cuda") == 0;
+  char why[512];
+
+  if (backend && *backend && !required)
+    {
+      if (strcmp (backend, "cpu") == 0)
+        return;
+      cudajit_fatal (NULL, NULL, 0,
+                     "CUDAJIT_BACKEND is '%s'; it can be 'cpu' or 'cuda'",
+                     backend);
+    }
+
+  use_gpu = open_gpu (why, sizeof why);
+  if (use_gpu)
+    return;
+  if (required)
+    cudajit_fatal (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
+  fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
+}
+
+bool
+cudajit_gpu_p (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  CUresult r;
+
+  pthread_once (&once, choose_backend);
+  if (!use_gpu)
+    return false;
+  /* Any host thread may call; each needs the context made current.  */
+  r = cudajit_cu.cuCtxSetCurrent (cudajit_gpu.context);
+  if (r != CUDA_SUCCESS)
+    cudajit_fatal (NULL, NULL, 0, "cannot use the GPU's context: %s",
+                   cudajit_cuda_error (r));
+  return true;
+}
+
+/* Load NVRTC from PATH into cudajit_nvrtc.  Return null, or why not.  */
+static const char *
+open_nvrtc (const char *path)
+{
+  static char error[512];
+  void *lib = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  const char *slash = strrchr (path, '/');
+  int major, minor;
+  char builtins[PATH_MAX];
+
+  if (!lib)
+    return dlerror ();
+#define NVRTC_ONE_CALL(result, name, params)                                  \
+  if (!(cudajit_nvrtc.name = (result (*) params) dlsym (lib, #name)))         \
+    {                                                                         \
+      snprintf (error, sizeof error, "%s", dlerror ());                       \
+      dlclose (lib);                                                          \
+      return error;                                                           \
+    }
+#include "nvrtc-lib.def"
+#undef NVRTC_ONE_CALL
+
+  /* NVRTC opens libnvrtc-builtins by its soname, which the loader does not
+     find when NVRTC itself had to be found by its path.  Opening the
+     builtins by path from NVRTC's directory first makes the soname known.
+     Should that fail, NVRTC's own error says what is missing.  */
+  if (slash && cudajit_nvrtc.nvrtcVersion (&major, &minor) == NVRTC_SUCCESS
+      && snprintf (builtins, sizeof builtins,
+                   "%.*s/libnvrtc-builtins.so.%d.%d", (int) (slash - path),
+                   path, major, minor)
+             < (int) sizeof builtins)
+    dlopen (builtins, RTLD_NOW | RTLD_LOCAL);
+  return NULL;
+}
+
+/* Load NVRTC by SONAME, looking also in the CUDA toolkit's usual places,
+   which are often not in the loader's search path.  */
+static bool
+open_nvrtc_soname (const char *soname)
+{
+  const char *dirs[] = { getenv ("CUDA_HOME"), "/usr/local/cuda" };
+  char path[PATH_MAX];
+
+  if (!open_nvrtc (soname))
+    return true;
+  for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+    if (dirs[i] && *dirs[i]
+        && snprintf (path, sizeof path, "%s/lib64/%s", dirs[i], soname)
+               < (int) sizeof path
+        && !open_nvrtc (path))
+      return true;
+  return false;
+}
+
+/* Why NVRTC cannot be loaded; null once it is.  */
+static const char *nvrtc_error;
+
+static void
+load_nvrtc (void)
+{
+  /* Newest first.  NVRTC 11.0 and 11.1 lack nvrtcGetSupportedArchs.  */
+  static const struct
+  {
+    const char *soname;
+    int major;
+  } sonames[] = {
+    { "libnvrtc.so.13", 13 },
+    { "libnvrtc.so.12", 12 },
+    { "libnvrtc.so.11.2", 11 },
+  };
+  static char why[600];
+  const char *path = getenv ("CUDAJIT_NVRTC_LIBRARY");
+
+  if (path && *path)
+    {
+      const char *error = open_nvrtc (path);
+      if (error)
+        {
+          snprintf (why, sizeof why,
+                    "cannot load NVRTC from CUDAJIT_NVRTC_LIBRARY: %s", error);
+          nvrtc_error = why;
+        }
+      return;
+    }
+
+  /* The driver may reject code from an NVRTC newer than itself, so the
+     first pass tries only the versions that it knows.  */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < sizeof sonames / sizeof *sonames; i++)
+      if ((driver_major == 0 || sonames[i].major <= driver_major)
+              == (pass == 0)
+          && open_nvrtc_soname (sonames[i].soname))
+        return;
+  nvrtc_error = "cannot load NVRTC, which compiles kernels for the GPU: "
+                "none of libnvrtc.so.13, libnvrtc.so.12 and libnvrtc.so.11.2 "
+                "is in the loader's path, $CUDA_HOME/lib64 or "
+                "/usr/local/cuda/lib64; set CUDAJIT_NVRTC_LIBRARY to its path";
+}
+
+const char *
+cudajit_load_nvrtc (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+  pthread_once (&once, load_nvrtc);
+  return nvrtc_error;
+}

@@ -1,0 +1,166 @@
+/* Kernel launches, and the errors that kernels leave behind.  */
+
+#include "internal.h"
+
+#include <stdio.h>
+
+/* What every GPU since compute capability 3.0 allows, which the CPU backend
+   enforces too so that what runs on the CPU also runs on a GPU.  */
+static const struct cudajit_limits cpu_limits = {
+  1024, { 1024, 1024, 64 }, { 2147483647, 65535, 65535 }, 48 * 1024
+};
+
+/* The last kernel launched on the GPU, from any thread.  Launches are
+   asynchronous, so a kernel's failure shows up at a later call, which then
+   names it.  The fields are stored without a lock to keep launches cheap;
+   concurrent launches can leave them mixed, which only affects the
+   message.  */
+static struct
+{
+  _Atomic (const char *) kernel;
+  _Atomic (const char *) file;
+  atomic_int line;
+} last_launch;
+
+/* Whether ERROR means that a kernel failed while it ran.  Such an error
+   spoils the context: every later call returns it.  */
+static bool
+kernel_fault_p (CUresult error)
+{
+  switch (error)
+    {
+    case CUDA_ERROR_ILLEGAL_ADDRESS:
+    case CUDA_ERROR_LAUNCH_TIMEOUT:
+    case CUDA_ERROR_ASSERT:
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    case CUDA_ERROR_MISALIGNED_ADDRESS:
+    case CUDA_ERROR_INVALID_ADDRESS_SPACE:
+    case CUDA_ERROR_INVALID_PC:
+    case CUDA_ERROR_LAUNCH_FAILED:
+      return true;
+    default:
+      return false;
+    }
+}
+
+void
+cudajit_check (CUresult error, const char *kernel, const char *file,
+               int line, const char *what)
+{
+  const char *last;
+
+  if (error == CUDA_SUCCESS)
+    return;
+  last = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
+  if (last && kernel_fault_p (error))
+    cudajit_fatal (last,
+                   atomic_load_explicit (&last_launch.file,
+                                         memory_order_relaxed),
+                   atomic_load_explicit (&last_launch.line,
+                                         memory_order_relaxed),
+                   "%s, reported by %s", cudajit_cuda_error (error), what);
+  cudajit_fatal (kernel, file, line, "%s: %s", what,
+                 cudajit_cuda_error (error));
+}
+
+#define DIM3(d) (d).x, (d).y, (d).z
+
+static void
+check_config (const struct cudajit_kernel *kernel,
+              const struct cudajit_launch_config *config, const char *file,
+              int line, const struct cudajit_limits *limits)
+{
+  cuda_dim3 grid = config->grid, block = config->block;
+  unsigned long long xy = (unsigned long long) block.x * block.y;
+
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    cudajit_fatal (kernel->name, file, line,
+                   "grid (%u, %u, %u) and block (%u, %u, %u) must not have "
+                   "an extent of 0 (a count that is 0, negative or beyond "
+                   "unsigned int gives 0)",
+                   DIM3 (grid), DIM3 (block));
+  if (xy > limits->threads || xy * block.z > limits->threads)
+    cudajit_fatal (kernel->name, file, line,
+                   "block (%u, %u, %u) has more than the %u threads a block "
+                   "may have",
+                   DIM3 (block), limits->threads);
+  if (block.x > limits->block.x || block.y > limits->block.y
+      || block.z > limits->block.z)
+    cudajit_fatal (kernel->name, file, line,
+                   "block (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
+                   "its extents",
+                   DIM3 (block), DIM3 (limits->block));
+  if (grid.x > limits->grid.x || grid.y > limits->grid.y
+      || grid.z > limits->grid.z)
+    cudajit_fatal (kernel->name, file, line,
+                   "grid (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
+                   "its extents",
+                   DIM3 (grid), DIM3 (limits->grid));
+  if (config->shared_bytes > limits->shared_bytes)
+    cudajit_fatal (kernel->name, file, line,
+                   "%zu bytes of shared memory is more than the %zu a block "
+                   "may have",
+                   config->shared_bytes, limits->shared_bytes);
+}
+
+static _Noreturn __attribute__ ((cold)) void
+launch_failed (const struct cudajit_kernel *kernel,
+               const struct cudajit_launch_config *config, const char *file,
+               int line, CUresult error)
+{
+  if (kernel_fault_p (error))
+    {
+      char what[256];
+
+      snprintf (what, sizeof what, "the launch of '%s' at %s:%d",
+                kernel->name, file, line);
+      cudajit_check (error, kernel->name, file, line, what);
+    }
+  /* Then the configuration is to blame, such as a block too large for the
+     kernel's registers.  */
+  cudajit_fatal (kernel->name, file, line,
+                 "cuLaunchKernel with grid (%u, %u, %u), block (%u, %u, %u) "
+                 "and %zu bytes of shared memory: %s",
+                 DIM3 (config->grid), DIM3 (config->block),
+                 config->shared_bytes, cudajit_cuda_error (error));
+}
+
+void
+cudajit_launch (void *kernel, struct cudajit_launch_config config,
+                const char *file, int line, void **args)
+{
+  struct cudajit_kernel *k = kernel;
+  CUfunction function;
+  CUresult r;
+
+  if (!k)
+    cudajit_fatal (NULL, file, line,
+                   "cuda_launch of a kernel that is not registered yet");
+  if (!cudajit_gpu_p ())
+    {
+      check_config (k, &config, file, line, &cpu_limits);
+      cudajit_cpu_launch (k, &config, args);
+      return;
+    }
+  check_config (k, &config, file, line, &cudajit_gpu.limits);
+  function = cudajit_kernel_function (k, file, line);
+  r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
+                                 DIM3 (config.block), config.shared_bytes,
+                                 config.stream, args, NULL);
+  if (r != CUDA_SUCCESS)
+    launch_failed (k, &config, file, line, r);
+  atomic_store_explicit (&last_launch.kernel, k->name, memory_order_relaxed);
+  atomic_store_explicit (&last_launch.file, file, memory_order_relaxed);
+  atomic_store_explicit (&last_launch.line, line, memory_order_relaxed);
+}
+
+int
+cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
+                    int line)
+{
+  (void) config;
+  cudajit_fatal (NULL, file, line,
+                 "cuda_launch was compiled without the cudajit plugin; "
+                 "compile with -fplugin=cudajit");
+}

@@ -1,0 +1,102 @@
+/* nvrtc-check [--arch=sm_NN] FILE.cu...
+
+   Compile each FILE with NVRTC as the JIT does, but for architecture sm_NN
+   instead of a GPU's, so that the testsuite can check CUDA C where there is
+   no GPU.  Without --arch, compile for the newest architecture that NVRTC
+   supports.  Print NVRTC's log; exit with status 1 if a FILE does not
+   compile, and with 77, the testsuite's "unsupported", if NVRTC cannot be
+   loaded.  Only functions that libcudajit.so exports are used.  */
+
+#include "internal.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] = "usage: nvrtc-check [--arch=sm_NN] FILE.cu...\n";
+
+/* FILE's contents as a string, or null with errno set.  */
+static char *
+read_file (const char *file)
+{
+  FILE *stream = fopen (file, "rb");
+  char *text = NULL;
+  long size;
+
+  if (!stream)
+    return NULL;
+  errno = 0;
+  if (fseek (stream, 0, SEEK_END) == 0 && (size = ftell (stream)) >= 0
+      && fseek (stream, 0, SEEK_SET) == 0 && (text = malloc (size + 1))
+      && fread (text, 1, size, stream) == (size_t) size)
+    text[size] = '\0';
+  else
+    {
+      free (text);
+      text = NULL;
+      if (!errno)
+        errno = EIO;
+    }
+  fclose (stream);
+  return text;
+}
+
+int
+main (int argc, char **argv)
+{
+  int arch = INT_MAX, status = 0, files = 0;
+  const char *error;
+
+  for (int i = 1; i < argc; i++)
+    if (strncmp (argv[i], "--arch=", 7) == 0)
+      {
+        int end = 0;
+        if (sscanf (argv[i] + 7, "sm_%d%n", &arch, &end) != 1
+            || argv[i][7 + end] || arch <= 0)
+          {
+            fprintf (stderr, "nvrtc-check: bad %s\n%s", argv[i], usage);
+            return 2;
+          }
+      }
+    else
+      files++;
+  if (!files)
+    {
+      fputs (usage, stderr);
+      return 2;
+    }
+  if ((error = cudajit_load_nvrtc ()))
+    {
+      fprintf (stderr, "nvrtc-check: %s\n", error);
+      return 77;
+    }
+
+  for (int i = 1; i < argc; i++)
+    if (strncmp (argv[i], "--arch=", 7) != 0)
+      {
+        char *source = read_file (argv[i]);
+        struct cudajit_image image;
+
+        if (!source)
+          {
+            fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i],
+                     strerror (errno));
+            status = 1;
+            continue;
+          }
+        error = cudajit_nvrtc_compile (source, argv[i], arch, &image);
+        if (*image.log)
+          fprintf (stderr, "%s\n", image.log);
+        if (error)
+          {
+            fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], error);
+            status = 1;
+          }
+        free (image.code);
+        free (image.log);
+        free (source);
+      }
+  return status;
+}
