@@ -1,0 +1,61 @@
+/* GNU C constructs outside the subset.  */
+/* { dg-do compile } */
+
+#include <cudajit.h>
+
+__attribute__ ((cuda_jit)) void
+inline_asm (int *out)
+{
+  __asm__ volatile ("nop"); /* { dg-error "inline assembly is not supported in a kernel" } */
+  out[0] = 1;
+}
+
+__attribute__ ((cuda_jit)) void
+string_literal (int *out)
+{
+  const char *s = "text"; /* { dg-error "string literals are not supported in a kernel" } */
+  out[0] = s[0];
+}
+
+__attribute__ ((cuda_jit)) void
+statement_expression (int *out)
+{
+  out[0] = ({ int t = out[1]; t * 2; }); /* { dg-error "statement expressions are not supported in a kernel" } */
+}
+
+__attribute__ ((cuda_jit)) void
+compound_literal (int *out)
+{
+  out[0] = (int){ 5 }; /* { dg-error "compound literals are not supported in a kernel" } */
+}
+
+__attribute__ ((cuda_jit)) void
+case_range (int *out, int n)
+{
+  switch (n)
+    {
+    case 1 ... 3: /* { dg-error "case ranges are not supported in a kernel" } */
+      out[0] = 1;
+      break;
+    default:
+      out[0] = 2;
+    }
+}
+
+__attribute__ ((cuda_jit)) void
+computed_goto (int *out, int n)
+{
+  void *target = n ? &&one : &&two; /* { dg-error "label addresses are not supported in a kernel" } */
+  goto *target; /* { dg-error "computed gotos are not supported in a kernel" } */
+one:
+  out[0] = 1;
+two:
+  out[1] = 2;
+}
+
+__attribute__ ((cuda_jit)) void
+builtin_struct (unsigned int *out)
+{
+  cuda_uint3 index = threadIdx; /* { dg-error "local variable 'index' has type 'cuda_uint3'" } */
+  out[0] = index.x; /* { dg-error "structures and unions are not supported in a kernel" } */
+}

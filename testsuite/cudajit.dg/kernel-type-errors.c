@@ -1,0 +1,51 @@
+/* Types outside the subset, at the declaration that uses them.  */
+/* { dg-do compile } */
+
+#include <cudajit.h>
+
+struct point
+{
+  float x, y;
+};
+
+typedef float float4 __attribute__ ((vector_size (16)));
+
+__attribute__ ((cuda_jit)) void
+long_double_param (long double *a) /* { dg-error "parameter 'a' has type 'long double \\*', which is not supported in a kernel" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+struct_by_value (struct point p, float *out) /* { dg-error "parameter 'p' has type 'struct point'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+struct_pointer (struct point *p) /* { dg-error "parameter 'p' has type 'struct point \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+function_pointer (void (*f) (void)) /* { dg-error "parameter 'f' has type 'void \\(\\*\\)\\(void\\)'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+locals (double *out, int n)
+{
+  long double ld = out[0]; /* { dg-error "local variable 'ld' has type 'long double'" } */
+  _Complex double z = 1; /* { dg-error "local variable 'z' has type 'complex double'" } */
+  __int128 wide = n; /* { dg-error "local variable 'wide' has type '__int128'" } */
+  float4 v = { 1, 2, 3, 4 }; /* { dg-error "local variable 'v' has type 'float4'" } */
+  int array[4]; /* { dg-error "local variable 'array' has type 'int\\\[4\\\]'" } */
+  int vla[n]; /* { dg-error "local variable 'vla' has type 'int\\\[n\\\]'" } */
+  array[0] = vla[0] = 1;
+  out[0] = ld * 2 + wide;
+  out[1] = array[0];
+}
+
+__attribute__ ((cuda_jit)) void
+long_double_cast (double *out)
+{
+  out[0] = (long double) out[1] * 2; /* { dg-error "type 'long double' is not supported in a kernel" } */
+}
