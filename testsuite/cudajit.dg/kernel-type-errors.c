@@ -42,6 +42,8 @@ locals (double *out, int n)
   array[0] = vla[0] = 1;
   out[0] = ld * 2 + wide;
   out[1] = array[0];
+  (void) z;
+  (void) v;
 }
 
 __attribute__ ((cuda_jit)) void

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Run the testsuite's run tests on a machine without DejaGnu.
+
+The GPU machine has no GCC plugin headers and no DejaGnu, so the run tests
+are compiled here with the plugin into a bundle, and the bundle is run
+there:
+
+  run-tests.py build BUNDLE PLUGIN RUNTIME_DIR TESTS...
+      compile each dg-do run test into BUNDLE, with its dg-options,
+      and write BUNDLE/manifest.json with what each must print and
+      whether it must fail;
+  run-tests.py run BUNDLE
+      run each test, with CUDAJIT_BACKEND=cuda unless the test sets it,
+      and check it as DejaGnu would; print PASS/FAIL lines and
+      'N passed, N failed'.
+"""
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+
+def directive(text, name):
+    """The arguments of each { dg-NAME ... } in TEXT."""
+    return re.findall(r"\{\s*dg-%s\s+(.*?)\s*\}\s*\*/" % name, text)
+
+
+def tcl_string(word):
+    """The value of a Tcl word: "quoted" with backslash escapes."""
+    word = word.strip()
+    if word.startswith('"'):
+        word = word[1:word.rindex('"')]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(
+        m.group(1), m.group(1)), word)
+
+
+def build(bundle, plugin, runtime_dir, tests):
+    os.makedirs(bundle, exist_ok=True)
+    shutil.copy(os.path.join(runtime_dir, ".libs", "libcudajit.so.0"),
+                bundle)
+    manifest = []
+    for test in tests:
+        text = open(test).read()
+        if not any("run" in d for d in directive(text, "do")):
+            continue
+        name = os.path.splitext(os.path.basename(test))[0]
+        options = [tcl_string(o) for o in directive(text, "options")]
+        command = (["gcc", "-fplugin=" + plugin,
+                    "-I" + os.path.join(os.path.dirname(runtime_dir),
+                                        "runtime"),
+                    "-I" + runtime_dir]
+                   + shlex.split(" ".join(options) or "-O2")
+                   + [test, "-o", os.path.join(bundle, name),
+                      "-L" + os.path.join(runtime_dir, ".libs"),
+                      "-lcudajit", "-lm", "-Wl,-rpath,$ORIGIN"])
+        subprocess.run(command, check=True)
+        env = {}
+        for args in directive(text, "set-target-env-var"):
+            var, value = args.split(None, 1)
+            env[var] = tcl_string(value)
+        manifest.append({
+            "name": name,
+            "output": "".join(tcl_string(o.rsplit("}", 1)[0]
+                                         if o.endswith("}") else o)
+                              for o in directive(text, "output")),
+            "shouldfail": bool(directive(text, "shouldfail")),
+            "env": env,
+        })
+    with open(os.path.join(bundle, "manifest.json"), "w") as out:
+        json.dump(manifest, out, indent=1)
+    print("%d run tests built in %s" % (len(manifest), bundle))
+
+
+def run(bundle):
+    manifest = json.load(open(os.path.join(bundle, "manifest.json")))
+    passed = failed = 0
+    for test in manifest:
+        env = dict(os.environ, CUDAJIT_BACKEND="cuda")
+        env.update(test["env"])
+        try:
+            result = subprocess.run([os.path.join(bundle, test["name"])],
+                                    env=env, capture_output=True, text=True,
+                                    timeout=120)
+            output, status = result.stdout + result.stderr, result.returncode
+        except subprocess.TimeoutExpired:
+            output, status = "timed out", None
+        failed_as_asked = (status != 0) == test["shouldfail"]
+        matched = re.search(test["output"], output) is not None
+        if status is not None and failed_as_asked and matched:
+            passed += 1
+            print("PASS: %s" % test["name"])
+        else:
+            failed += 1
+            print("FAIL: %s (exit %s)\n%s" % (test["name"], status,
+                                              output.rstrip()[-2000:]))
+    print("%d passed, %d failed" % (passed, failed))
+    return failed == 0
+
+
+def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == "build":
+        build(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
+    elif len(sys.argv) == 3 and sys.argv[1] == "run":
+        sys.exit(0 if run(sys.argv[2]) else 1)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
