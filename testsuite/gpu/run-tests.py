@@ -5,12 +5,15 @@ The GPU machine has no GCC plugin headers and no DejaGnu, so the run tests
 are compiled here with the plugin into a bundle, and the bundle is run
 there:
 
-  run-tests.py build BUNDLE PLUGIN RUNTIME_DIR TESTS...
-      compile each dg-do run test into BUNDLE, with its dg-options,
-      and write BUNDLE/manifest.json with what each must print and
-      whether it must fail;
+  run-tests.py build BUNDLE PLUGIN BUILD_DIR FILES...
+      compile with $CC (default gcc), the plugin and the runtime built
+      in BUILD_DIR into BUNDLE: each dg-do run test with its dg-options,
+      and each file without dg-do, an example, which must exit with 0;
+      write BUNDLE/manifest.json with what each must print and whether
+      it must fail;
   run-tests.py run BUNDLE
-      run each test, with CUDAJIT_BACKEND=cuda unless the test sets it,
+      run each test, with CUDAJIT_BACKEND=cuda unless the test or the
+      environment sets it,
       and check it as DejaGnu would; print PASS/FAIL lines and
       'N passed, N failed'.
 """
@@ -38,24 +41,23 @@ def tcl_string(word):
         m.group(1), m.group(1)), word)
 
 
-def build(bundle, plugin, runtime_dir, tests):
+def build(bundle, plugin, build_dir, tests):
     os.makedirs(bundle, exist_ok=True)
-    shutil.copy(os.path.join(runtime_dir, ".libs", "libcudajit.so.0"),
-                bundle)
+    libs = os.path.join(build_dir, "runtime", ".libs")
+    shutil.copy(os.path.join(libs, "libcudajit.so.0"), bundle)
+    include = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           os.pardir, os.pardir, "runtime")
     manifest = []
     for test in tests:
         text = open(test).read()
-        if not any("run" in d for d in directive(text, "do")):
+        actions = directive(text, "do")
+        if actions and not any("run" in d for d in actions):
             continue
         name = os.path.splitext(os.path.basename(test))[0]
         options = [tcl_string(o) for o in directive(text, "options")]
-        command = (["gcc", "-fplugin=" + plugin,
-                    "-I" + os.path.join(os.path.dirname(runtime_dir),
-                                        "runtime"),
-                    "-I" + runtime_dir]
+        command = ([os.environ.get("CC", "gcc"), "-fplugin=" + plugin, "-I" + include]
                    + shlex.split(" ".join(options) or "-O2")
-                   + [test, "-o", os.path.join(bundle, name),
-                      "-L" + os.path.join(runtime_dir, ".libs"),
+                   + [test, "-o", os.path.join(bundle, name), "-L" + libs,
                       "-lcudajit", "-lm", "-Wl,-rpath,$ORIGIN"])
         subprocess.run(command, check=True)
         env = {}
@@ -72,14 +74,17 @@ def build(bundle, plugin, runtime_dir, tests):
         })
     with open(os.path.join(bundle, "manifest.json"), "w") as out:
         json.dump(manifest, out, indent=1)
-    print("%d run tests built in %s" % (len(manifest), bundle))
+    shutil.copy(__file__, bundle)
+    print("%d programs built in %s; run them with %s run %s"
+          % (len(manifest), bundle, os.path.basename(__file__), bundle))
 
 
 def run(bundle):
     manifest = json.load(open(os.path.join(bundle, "manifest.json")))
     passed = failed = 0
     for test in manifest:
-        env = dict(os.environ, CUDAJIT_BACKEND="cuda")
+        env = dict(os.environ)
+        env.setdefault("CUDAJIT_BACKEND", "cuda")
         env.update(test["env"])
         try:
             result = subprocess.run([os.path.join(bundle, test["name"])],
