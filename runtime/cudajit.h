@@ -139,6 +139,50 @@ void cuda_copy_to_device (void *dev, const void *host, size_t bytes);
 void cuda_free (void *dev);
 void cuda_synchronize (void);
 
+/* Streams and events: numba.cuda.stream and numba.cuda.event.  A stream
+   is the driver's CUstream and an event its CUevent, so those made with
+   the CUDA runtime or driver API can be passed too.  The null stream is
+   the default stream.  */
+typedef struct CUevent_st *cuda_event_t;
+
+cuda_stream_t cuda_stream (void);
+void cuda_stream_synchronize (cuda_stream_t stream);
+void cuda_stream_destroy (cuda_stream_t stream);
+cuda_event_t cuda_event (void);
+void cuda_event_record (cuda_event_t event, cuda_stream_t stream);
+void cuda_event_synchronize (cuda_event_t event);
+/* Nonzero when the work before the event's record has completed.  */
+int cuda_event_query (cuda_event_t event);
+float cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop);
+void cuda_event_destroy (cuda_event_t event);
+
+/* Pinned (page-locked) host memory, numba.cuda.pinned_array, and copies
+   that are queued on a stream and return at once.  */
+void *cuda_pinned_array (size_t bytes);
+void cuda_free_pinned (void *host);
+void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
+                                cuda_stream_t stream);
+void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
+                              cuda_stream_t stream);
+
+/* Devices: numba.cuda.is_available, the number of GPUs, and the GPU that
+   the calling host thread uses from now on (0 at first).  */
+int cuda_is_available (void);
+int cuda_device_count (void);
+void cuda_select_device (int device);
+
+/* With CUDAJIT_ERRORS=return, an error does not end the program: the call
+   that failed returns (a null pointer where it returns one) and the error
+   is kept for this function, which returns its message and forgets it, or
+   returns NULL when there was none since the last call.  */
+const char *cuda_last_error (void);
+
+/* cuda_forall (kernel, n) (args...) is Numba's kernel.forall(n)(args):
+   at least N threads, in blocks of the size that gives the kernel the best
+   occupancy.  */
+#define cuda_forall(kernel, n)                                                \
+  (cudajit_unlaunched_forall ((long long) (n), __FILE__, __LINE__), kernel)
+
 /* The interface between the code the plugin generates and the runtime.
    Not for direct use.  */
 
@@ -157,6 +201,13 @@ void cudajit_register_kernel (void **kernel, void **module,
                               const char *unit_name, const char *prelude,
                               const char *name, const char *cuda_source,
                               void (*host_entry) (void **args));
+
+/* Reached only when a cuda_forall was compiled without the plugin.  */
+int cudajit_unlaunched_forall (long long n, const char *file, int line);
+
+/* What a rewritten cuda_forall calls.  */
+void cudajit_forall (void *kernel, long long n, const char *file, int line,
+                     void **args);
 
 /* What a rewritten cuda_launch calls.  args[i] points to the value of the
    kernel's i-th argument, already converted to its parameter type.  */
