@@ -149,12 +149,24 @@ integer_type_name (tree type)
     }
 }
 
+/* TYPE, or the type of the scalars of TYPE if it is an array.  */
+static tree
+array_element_type (tree type)
+{
+  while (TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return type;
+}
+
+/* A pointer to an array, such as a float a[rows][cols] parameter, is
+   printed as a pointer to its scalars, since CUDA C++ has no arrays of
+   variable size; the arithmetic on it is then done in bytes.  */
 static void
 emit_type (cuda_emitter *e, tree type)
 {
   if (TREE_CODE (type) == POINTER_TYPE)
     {
-      emit_type (e, TREE_TYPE (type));
+      emit_type (e, array_element_type (TREE_TYPE (type)));
       pp_string (&e->pp, " *");
       if (TYPE_RESTRICT (type))
         pp_string (&e->pp, "__restrict__ ");
@@ -394,7 +406,7 @@ static tree
 pointer_index (tree pointer_type, tree offset, HOST_WIDE_INT *constant_index)
 {
   tree elt = TREE_TYPE (pointer_type);
-  if (VOID_TYPE_P (elt) || !TYPE_SIZE_UNIT (elt)
+  if (VOID_TYPE_P (elt) || TREE_CODE (elt) == ARRAY_TYPE || !TYPE_SIZE_UNIT (elt)
       || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elt)))
     return NULL_TREE;
   unsigned HOST_WIDE_INT size = tree_to_uhwi (TYPE_SIZE_UNIT (elt));
@@ -473,6 +485,42 @@ emit_dereference (cuda_emitter *e, tree t)
   else
     emit_expr (e, ptr);
   pp_right_paren (&e->pp);
+}
+
+/* A pointer to the first scalar of T, an array: a row of an array that a
+   pointer parameter points to.  */
+static void
+emit_array_start (cuda_emitter *e, tree t)
+{
+  tree base = TREE_OPERAND (t, 0);
+  switch (TREE_CODE (t))
+    {
+    case INDIRECT_REF:
+      emit_expr (e, base);
+      return;
+    case MEM_REF:
+      {
+        tree sum = build2 (POINTER_PLUS_EXPR, TREE_TYPE (base), base,
+                           fold_convert (sizetype, TREE_OPERAND (t, 1)));
+        emit_pointer_plus (e, sum, false);
+        return;
+      }
+    case ARRAY_REF:
+      /* A row of a row: the index times the row's size, in bytes.  */
+      pp_string (&e->pp, "((");
+      emit_type (e, build_pointer_type (array_element_type (TREE_TYPE (t))));
+      pp_string (&e->pp, ") ((char *) ");
+      emit_array_start (e, base);
+      pp_string (&e->pp, " + (long) ");
+      emit_expr (e, TREE_OPERAND (t, 1));
+      pp_string (&e->pp, " * (long) ");
+      emit_expr (e, TYPE_SIZE_UNIT (TREE_TYPE (t)));
+      pp_string (&e->pp, "))");
+      return;
+    default:
+      sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
+                get_tree_code_name (TREE_CODE (t)));
+    }
 }
 
 static void
@@ -661,6 +709,13 @@ emit_expr (cuda_emitter *e, tree t)
       return;
     case INDIRECT_REF:
       emit_dereference (e, t);
+      return;
+    case ARRAY_REF:
+      pp_left_paren (&e->pp);
+      emit_array_start (e, TREE_OPERAND (t, 0));
+      pp_left_bracket (&e->pp);
+      emit_expr (e, TREE_OPERAND (t, 1));
+      pp_string (&e->pp, "])");
       return;
     case MEM_REF:
       if (integer_zerop (TREE_OPERAND (t, 1)))

@@ -33,6 +33,17 @@ tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
 void cudajit_write_dump (const char *dir);
 
+/* array-params.cc: for parameter INDEX of a kernel of type FNTYPE that
+   points to an array of declared extent, the directions in which the array
+   is copied when the argument is host memory, and its size in bytes: the
+   product of *CONSTANT_BYTES and of the arguments at the positions that it
+   puts in BOUNDS.  0 for other parameters.  */
+#define CUDAJIT_COPY_IN 1
+#define CUDAJIT_COPY_OUT 2
+int cudajit_array_param (tree fntype, unsigned int index,
+                         vec<unsigned int> *bounds,
+                         unsigned HOST_WIDE_INT *constant_bytes);
+
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);

@@ -158,7 +158,41 @@ string_literal (const char *text)
   return build_string_literal (strlen (text) + 1, text);
 }
 
-/* A constructor that calls cudajit_register_kernel (see cudajit.h).  */
+/* What the runtime needs to know of the kernel's parameters, for
+   cudajit_register_params (see cudajit.h): a comma-separated entry for
+   each, empty for a parameter that is not a pointer, else its name,
+   followed by < where an array of declared extent is copied to the GPU and
+   > where it is copied back.  */
+static char *
+describe_params (tree kernel)
+{
+  char *text = xstrdup ("");
+  unsigned int index = 0;
+  auto_vec<unsigned int> bounds;
+  for (tree parm = DECL_ARGUMENTS (kernel); parm;
+       parm = DECL_CHAIN (parm), index++)
+    {
+      const char *name = "";
+      const char *copies = "";
+      if (POINTER_TYPE_P (TREE_TYPE (parm)))
+        {
+          unsigned HOST_WIDE_INT bytes;
+          int direction = cudajit_array_param (TREE_TYPE (kernel), index,
+                                               &bounds, &bytes);
+          name = DECL_NAME (parm) ? IDENTIFIER_POINTER (DECL_NAME (parm))
+                                  : "(unnamed)";
+          copies = (direction == CUDAJIT_COPY_IN    ? "<"
+                    : direction == CUDAJIT_COPY_OUT ? ">"
+                    : direction                     ? "<>"
+                                                    : "");
+        }
+      text = reconcat (text, text, index ? "," : "", name, copies, NULL);
+    }
+  return text;
+}
+
+/* A constructor that calls cudajit_register_kernel and
+   cudajit_register_params (see cudajit.h).  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry)
 {
@@ -174,7 +208,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry)
   tree register_fn
       = build_fn_decl ("cudajit_register_kernel", register_type);
 
-  tree call = build_call_expr_loc (
+  tree registration = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel), register_fn, 7,
       build_fold_addr_expr (cudajit_kernel_handle (kernel)),
       build_fold_addr_expr (module_handle),
@@ -182,6 +216,17 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry)
       string_literal (cudajit_cuda_prelude ()),
       string_literal (IDENTIFIER_POINTER (DECL_NAME (kernel))),
       string_literal (cuda_source), build_fold_addr_expr (host_entry));
+  char *params = describe_params (kernel);
+  tree params_fn = build_fn_decl (
+      "cudajit_register_params",
+      build_function_type_list (void_type_node, handle_ptr, string,
+                                NULL_TREE));
+  tree call = build2 (
+      COMPOUND_EXPR, void_type_node, registration,
+      build_call_expr_loc (DECL_SOURCE_LOCATION (kernel), params_fn, 2,
+                           build_fold_addr_expr (cudajit_kernel_handle (kernel)),
+                           string_literal (params)));
+  free (params);
 
   char *name = concat ("cudajit.register.",
                        IDENTIFIER_POINTER (DECL_NAME (kernel)), NULL);

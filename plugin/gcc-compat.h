@@ -13,6 +13,7 @@
 #include "tree-iterator.h"
 #include "stringpool.h"
 #include "attribs.h"
+#include "hash-map.h"
 #include "cgraph.h"
 #include "varasm.h"
 #include "stor-layout.h"

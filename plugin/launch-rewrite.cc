@@ -1,17 +1,34 @@
 /* Launch rewriting.  cudajit.h defines
 
      cuda_launch (k, grid, block, ...) (args)
+     cuda_forall (k, n) (args)
 
-   as the call (cudajit_unlaunched (config, __FILE__, __LINE__), k) (args),
-   which is valid C but would only report that the plugin was missing.
-   Here each such call becomes
+   as calls (cudajit_unlaunched (config, __FILE__, __LINE__), k) (args) and
+   (cudajit_unlaunched_forall (n, __FILE__, __LINE__), k) (args), which are
+   valid C but would only report that the plugin was missing.  Here each
+   becomes a call of the runtime with the same arguments, after the
+   kernel's handle and before those of the kernel:
 
      (arg0' = arg0, args[0] = &arg0', ...,
-      cudajit_launch (cudajit.kernel.k, config, __FILE__, __LINE__, args))
+      extents[i] = arg3' * 4, ...,
+      cudajit_launch (cudajit.kernel.k, config, __FILE__, __LINE__, args,
+                      extents))
 
-   with the temporaries added to the enclosing function.  */
+   where extents holds the size in bytes of each array parameter whose
+   declaration gives its extent (see array-params.cc), and is null when
+   the kernel has none.  The temporaries are added to the enclosing
+   function.  */
 
 #include "cudajit-plugin.h"
+
+/* The launch forms, by what the unplugged call and the runtime are
+   called.  */
+static const struct launch_form
+{
+  const char *unlaunched;
+  const char *runtime;
+} launch_forms[] = { { "cudajit_unlaunched", "cudajit_launch" },
+                     { "cudajit_unlaunched_forall", "cudajit_forall" } };
 
 struct launch_rewriter
 {
@@ -19,10 +36,10 @@ struct launch_rewriter
   unsigned int temporaries;
 };
 
-/* The cudajit_unlaunched call of a cuda_launch's callee FN, if it is
-   one.  */
+/* The unplugged call of a launch's callee FN, if it is one, and its form
+   in *FORM.  */
 static tree
-unlaunched_call (tree fn)
+unlaunched_call (tree fn, const launch_form **form)
 {
   if (TREE_CODE (fn) != COMPOUND_EXPR)
     return NULL_TREE;
@@ -31,12 +48,15 @@ unlaunched_call (tree fn)
   if (TREE_CODE (first) != CALL_EXPR || call_expr_nargs (first) != 3)
     return NULL_TREE;
   tree callee = get_callee_fndecl (first);
-  if (!callee || !DECL_NAME (callee)
-      || strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
-                 "cudajit_unlaunched")
-             != 0)
+  if (!callee || !DECL_NAME (callee))
     return NULL_TREE;
-  return first;
+  for (const launch_form &f : launch_forms)
+    if (strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), f.unlaunched) == 0)
+      {
+        *form = &f;
+        return first;
+      }
+  return NULL_TREE;
 }
 
 static tree
@@ -64,13 +84,91 @@ sequence (tree first, tree next)
 }
 
 static tree
+array_element (tree array, unsigned int index)
+{
+  return build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
+                 size_int (index), NULL_TREE, NULL_TREE);
+}
+
+/* A host array passed where the parameter has no extent is not copied, and
+   faults on the GPU: say so where it can be seen.  */
+static void
+warn_host_array (tree kernel, unsigned int index, tree arg, location_t loc)
+{
+  STRIP_NOPS (arg);
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return;
+  tree object = TREE_OPERAND (arg, 0);
+  while (TREE_CODE (object) == ARRAY_REF)
+    object = TREE_OPERAND (object, 0);
+  if (!VAR_P (object) || TREE_CODE (TREE_TYPE (object)) != ARRAY_TYPE)
+    return;
+  if (warning_at (loc, 0,
+                  "argument %u of kernel %qD is the host array %qD, but the "
+                  "parameter does not declare the extent that would copy it "
+                  "to the GPU",
+                  index + 1, kernel, object))
+    inform (DECL_SOURCE_LOCATION (kernel),
+            "declare the parameter as an array, for example %<float x[n]%> "
+            "with %<n%> another parameter, or pass device memory from "
+            "%<cuda_to_device%>");
+}
+
+/* The assignments of each array parameter's size in bytes to EXTENTS, from
+   the arguments' temporaries VALUES; null if no parameter has an extent,
+   else *EXTENTS is set.  */
+static tree
+build_extents (launch_rewriter *rewriter, tree kernel, vec<tree> &values,
+               tree call, location_t loc, tree *extents)
+{
+  tree steps = NULL_TREE;
+  auto_vec<unsigned int> bounds;
+  *extents = NULL_TREE;
+  for (unsigned int i = 0; i < values.length (); i++)
+    {
+      unsigned HOST_WIDE_INT constant_bytes;
+      if (!cudajit_array_param (TREE_TYPE (kernel), i, &bounds,
+                                &constant_bytes))
+        {
+          if (POINTER_TYPE_P (TREE_TYPE (values[i])))
+            warn_host_array (kernel, i, CALL_EXPR_ARG (call, i), loc);
+          continue;
+        }
+      if (!*extents)
+        {
+          tree type = build_array_type_nelts (size_type_node,
+                                              values.length ());
+          *extents = new_temporary (rewriter, type);
+          for (unsigned int j = 0; j < values.length (); j++)
+            steps = sequence (steps,
+                              build2 (MODIFY_EXPR, size_type_node,
+                                      array_element (*extents, j),
+                                      size_zero_node));
+        }
+      /* A negative bound is an empty array, not a huge one.  */
+      tree bytes = size_int (constant_bytes);
+      for (unsigned int position : bounds)
+        {
+          tree bound = fold_convert (ssizetype, values[position]);
+          bound = fold_build2 (MAX_EXPR, ssizetype, bound, ssize_int (0));
+          bytes = fold_build2 (MULT_EXPR, size_type_node, bytes,
+                               fold_convert (size_type_node, bound));
+        }
+      steps = sequence (steps, build2 (MODIFY_EXPR, size_type_node,
+                                       array_element (*extents, i), bytes));
+    }
+  return steps;
+}
+
+static tree
 build_launch (launch_rewriter *rewriter, tree call, tree kernel,
-              tree config_call, location_t loc)
+              tree unlaunched, const launch_form *form, location_t loc)
 {
   tree steps = NULL_TREE;
   tree args_type = build_pointer_type (ptr_type_node);
   tree args = build_int_cst (args_type, 0);
   int nargs = call_expr_nargs (call);
+  auto_vec<tree> values;
   if (nargs)
     {
       tree array = new_temporary (
@@ -79,28 +177,42 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
         {
           tree arg = CALL_EXPR_ARG (call, i);
           tree value = new_temporary (rewriter, TREE_TYPE (arg));
+          values.safe_push (value);
           steps = sequence (steps, build2 (MODIFY_EXPR, TREE_TYPE (arg),
                                            value, arg));
-          tree slot = build4 (ARRAY_REF, ptr_type_node, array, size_int (i),
-                              NULL_TREE, NULL_TREE);
           steps = sequence (
-              steps, build2 (MODIFY_EXPR, ptr_type_node, slot,
+              steps, build2 (MODIFY_EXPR, ptr_type_node,
+                             array_element (array, i),
                              fold_convert (ptr_type_node,
                                            build_fold_addr_expr (value))));
         }
       args = fold_convert (args_type, build_fold_addr_expr (array));
     }
 
-  tree config = CALL_EXPR_ARG (config_call, 0);
-  tree file = CALL_EXPR_ARG (config_call, 1);
-  tree line = CALL_EXPR_ARG (config_call, 2);
-  tree launch_type = build_function_type_list (
-      void_type_node, ptr_type_node, TREE_TYPE (config), TREE_TYPE (file),
-      integer_type_node, args_type, NULL_TREE);
-  tree launch_fn = build_fn_decl ("cudajit_launch", launch_type);
-  tree handle = cudajit_kernel_handle (kernel);
-  tree launch = build_call_expr_loc (loc, launch_fn, 5, handle, config, file,
-                                     line, args);
+  tree extents_type = build_pointer_type (
+      build_qualified_type (size_type_node, TYPE_QUAL_CONST));
+  tree extents;
+  tree extent_steps
+      = build_extents (rewriter, kernel, values, call, loc, &extents);
+  steps = extent_steps ? sequence (steps, extent_steps) : steps;
+  extents = (extents
+             ? fold_convert (extents_type, build_fold_addr_expr (extents))
+             : build_int_cst (extents_type, 0));
+
+  /* The runtime takes the unplugged call's arguments as they are.  */
+  tree runtime_type = build_function_type_list (
+      void_type_node, ptr_type_node, TREE_TYPE (CALL_EXPR_ARG (unlaunched, 0)),
+      TREE_TYPE (CALL_EXPR_ARG (unlaunched, 1)),
+      TREE_TYPE (CALL_EXPR_ARG (unlaunched, 2)), args_type, extents_type,
+      NULL_TREE);
+  tree runtime_fn = build_fn_decl (form->runtime, runtime_type);
+  vec<tree, va_gc> *runtime_args = NULL;
+  vec_safe_push (runtime_args, cudajit_kernel_handle (kernel));
+  for (int i = 0; i < 3; i++)
+    vec_safe_push (runtime_args, CALL_EXPR_ARG (unlaunched, i));
+  vec_safe_push (runtime_args, args);
+  vec_safe_push (runtime_args, extents);
+  tree launch = build_call_expr_loc_vec (loc, runtime_fn, runtime_args);
   return sequence (steps, launch);
 }
 
@@ -118,8 +230,9 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   location_t loc = linemap_resolve_location (
       line_table, EXPR_LOCATION (call), LRK_MACRO_EXPANSION_POINT, NULL);
   tree fn = CALL_EXPR_FN (call);
-  tree config_call = unlaunched_call (fn);
-  if (!config_call)
+  const launch_form *form;
+  tree unlaunched = unlaunched_call (fn, &form);
+  if (!unlaunched)
     {
       tree callee = get_callee_fndecl (call);
       if (!callee || !cudajit_kernel_p (callee))
@@ -166,7 +279,7 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       *tp = build_empty_stmt (loc);
       return NULL_TREE;
     }
-  *tp = build_launch (rewriter, call, kernel, config_call, loc);
+  *tp = build_launch (rewriter, call, kernel, unlaunched, form, loc);
   return NULL_TREE;
 }
 

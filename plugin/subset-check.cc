@@ -80,9 +80,15 @@ supported_type_p (tree type, bool pointer_ok)
       return (TYPE_MAIN_VARIANT (type) == float_type_node
               || TYPE_MAIN_VARIANT (type) == double_type_node);
     case POINTER_TYPE:
-      return (pointer_ok
-              && (VOID_TYPE_P (TREE_TYPE (type))
-                  || supported_type_p (TREE_TYPE (type), true)));
+      {
+        /* Pointers to arrays too, as C99 array parameters such as
+           float a[rows][cols] are.  */
+        tree pointee = TREE_TYPE (type);
+        while (TREE_CODE (pointee) == ARRAY_TYPE)
+          pointee = TREE_TYPE (pointee);
+        return (pointer_ok
+                && (VOID_TYPE_P (pointee) || supported_type_p (pointee, true)));
+      }
     default:
       return false;
     }
@@ -336,6 +342,11 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case ARRAY_REF:
+      /* Rows of an array that a pointer parameter points to.  */
+      if (TREE_CODE (TREE_OPERAND (t, 0)) == INDIRECT_REF
+          || TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
+          || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF)
+        break;
       if (checker->reported.contains (TREE_OPERAND (t, 0)))
         return;
       reject (checker, loc, "arrays are not supported in a kernel");

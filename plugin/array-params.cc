@@ -1,0 +1,113 @@
+/* Array parameters: the pointer parameters of a kernel whose declaration
+   gives the extent of the array they point to, in C99 array syntax
+   (float x[n], float a[rows][cols], float x[static 1024], float x[16]) or
+   with GCC's access attribute (access (read_only, 1, 2)).  When such an
+   argument is host memory, the runtime copies the array to the GPU and
+   back, in the directions the declaration allows.
+
+   The C front end records both forms in an internal access attribute of
+   the function's type, which also survives for a kernel that is only
+   declared, and says where each variable bound is in the parameter list:
+   the extent is then a product of arguments and constants.  */
+
+#include "cudajit-plugin.h"
+
+/* The access specification of parameter INDEX as a pointer.  */
+static attr_access *
+pointer_access (rdwr_map *map, unsigned int index)
+{
+  attr_access *access = map->get (index);
+  return access && access->ptrarg == index ? access : NULL;
+}
+
+/* Append to BOUNDS the position of the next variable bound in *CHAIN.  */
+static bool
+take_bound (tree *chain, vec<unsigned int> *bounds)
+{
+  if (!*chain || !TREE_PURPOSE (*chain)
+      || !tree_fits_uhwi_p (TREE_PURPOSE (*chain)))
+    return false;
+  bounds->safe_push (tree_to_uhwi (TREE_PURPOSE (*chain)));
+  *chain = TREE_CHAIN (*chain);
+  return true;
+}
+
+int
+cudajit_array_param (tree fntype, unsigned int index,
+                     vec<unsigned int> *bounds,
+                     unsigned HOST_WIDE_INT *constant_bytes)
+{
+  tree parm_types = TYPE_ARG_TYPES (fntype);
+  for (unsigned int i = 0; i < index && parm_types; i++)
+    parm_types = TREE_CHAIN (parm_types);
+  if (!parm_types || !POINTER_TYPE_P (TREE_VALUE (parm_types)))
+    return 0;
+  tree parm_type = TREE_VALUE (parm_types);
+  rdwr_map map;
+  init_attr_rdwr_indices (&map, TYPE_ATTRIBUTES (fntype));
+  attr_access *access = pointer_access (&map, index);
+  if (!access)
+    return 0;
+
+  tree element = TREE_TYPE (parm_type);
+  unsigned HOST_WIDE_INT count = 1;
+  int direction;
+  bounds->truncate (0);
+  if (access->internal_p)
+    {
+      /* Array syntax: the outer bound, which the parameter's pointer type
+         has lost, comes first; then the bounds of the element arrays.  */
+      tree chain = access->size;
+      if (access->minsize == HOST_WIDE_INT_M1U)
+        {
+          if (!take_bound (&chain, bounds))
+            return 0;
+        }
+      else if (access->minsize)
+        count = access->minsize;
+      else
+        return 0;
+      for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
+        {
+          tree domain = TYPE_DOMAIN (element);
+          if (domain && TYPE_MAX_VALUE (domain)
+              && tree_fits_uhwi_p (TYPE_MAX_VALUE (domain)))
+            count *= tree_to_uhwi (TYPE_MAX_VALUE (domain)) + 1;
+          else if (!take_bound (&chain, bounds))
+            return 0;
+        }
+      direction = (TYPE_READONLY (element) ? CUDAJIT_COPY_IN
+                   : CUDAJIT_COPY_IN | CUDAJIT_COPY_OUT);
+    }
+  else
+    {
+      if (access->sizarg == UINT_MAX)
+        return 0;
+      bounds->safe_push (access->sizarg);
+      switch (access->mode)
+        {
+        case access_read_only:
+          direction = CUDAJIT_COPY_IN;
+          break;
+        case access_write_only:
+          direction = CUDAJIT_COPY_OUT;
+          break;
+        case access_read_write:
+          direction = CUDAJIT_COPY_IN | CUDAJIT_COPY_OUT;
+          break;
+        default:
+          return 0;
+        }
+    }
+
+  unsigned HOST_WIDE_INT element_bytes = 1;
+  if (!VOID_TYPE_P (element))
+    {
+      if (!TYPE_SIZE_UNIT (element)
+          || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (element)))
+        return 0;
+      element_bytes = tree_to_uhwi (TYPE_SIZE_UNIT (element));
+    }
+  *constant_bytes = count * element_bytes;
+  return direction;
+}
