@@ -40,10 +40,12 @@ static struct
   unsigned int workers;
   /* Workers still running the current job.  */
   unsigned int busy;
+  /* Whether the workers have been started, in this process.  */
+  bool started;
 } pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-           PTHREAD_COND_INITIALIZER, 0, NULL, 0, 0 };
+           PTHREAD_COND_INITIALIZER, 0, NULL, 0, 0, false };
 
-/* One launch at a time uses the pool.  */
+/* One launch at a time uses the pool, and starts it.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Run the threads of block number NUMBER of JOB.  Barriers within a block
@@ -104,9 +106,43 @@ worker (void *unused)
     }
 }
 
+/* A fork waits for the launch in progress, if any, so that the child
+   finds no job half done.  The child has none of the workers, so it starts
+   a pool of its own at its first launch; a worker may have held the
+   pool's lock, which it starts afresh too.  */
+
+static void
+lock_for_fork (void)
+{
+  pthread_mutex_lock (&launch_lock);
+}
+
+static void
+unlock_after_fork (void)
+{
+  pthread_mutex_unlock (&launch_lock);
+}
+
+static void
+reset_pool_in_child (void)
+{
+  pthread_mutex_init (&pool.lock, NULL);
+  pthread_cond_init (&pool.posted, NULL);
+  pthread_cond_init (&pool.done, NULL);
+  pool.generation = 0;
+  pool.job = NULL;
+  pool.workers = 0;
+  pool.busy = 0;
+  pool.started = false;
+  pthread_mutex_unlock (&launch_lock);
+}
+
+/* Start the workers; called with launch_lock held.  */
 static void
 start_pool (void)
 {
+  /* A child inherits this, and the handlers.  */
+  static bool fork_handled;
   const char *env = getenv ("CUDAJIT_CPU_THREADS");
   long threads = sysconf (_SC_NPROCESSORS_ONLN);
   pthread_t thread;
@@ -118,31 +154,34 @@ start_pool (void)
       errno = 0;
       threads = strtol (env, &end, 10);
       if (*end || errno || threads < 1 || threads > 4096)
-        cudajit_fatal (NULL, NULL, 0,
-                       "CUDAJIT_CPU_THREADS is '%s'; it must be a number "
-                       "from 1 to 4096",
-                       env);
+        cudajit_die (NULL, NULL, 0,
+                     "CUDAJIT_CPU_THREADS is '%s'; it must be a number "
+                     "from 1 to 4096",
+                     env);
     }
   /* The launching thread is one of them.  */
   for (pool.workers = 0; pool.workers + 1 < threads; pool.workers++)
     if ((error = pthread_create (&thread, NULL, worker, NULL)) != 0)
-      cudajit_fatal (NULL, NULL, 0,
-                     "cannot start the CPU backend's threads: %s",
-                     strerror (error));
+      cudajit_die (NULL, NULL, 0, "cannot start the CPU backend's threads: %s",
+                   strerror (error));
+  pool.started = true;
+  if (!fork_handled)
+    pthread_atfork (lock_for_fork, unlock_after_fork, reset_pool_in_child);
+  fork_handled = true;
 }
 
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                     const struct cudajit_launch_config *config, void **args)
 {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
   struct job job = {
     kernel->host_entry, args, config->grid, config->block,
     (unsigned long long) config->grid.x * config->grid.y * config->grid.z, 0
   };
 
-  pthread_once (&once, start_pool);
   pthread_mutex_lock (&launch_lock);
+  if (!pool.started)
+    start_pool ();
   if (pool.workers && job.blocks > 1)
     {
       pthread_mutex_lock (&pool.lock);

@@ -15,6 +15,7 @@ typedef enum
   CUDA_SUCCESS = 0,
   CUDA_ERROR_INVALID_VALUE = 1,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_NOT_READY = 600,
   CUDA_ERROR_NO_DEVICE = 100,
   CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
   CUDA_ERROR_ILLEGAL_ADDRESS = 700,
@@ -49,6 +50,29 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 /* The same type as cuda_stream_t in cudajit.h.  */
 typedef struct CUstream_st *CUstream;
+/* The same type as cuda_event_t in cudajit.h.  */
+typedef struct CUevent_st *CUevent;
+typedef size_t (*CUoccupancyB2DSize) (int block_size);
+
+typedef enum
+{
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+  CU_POINTER_ATTRIBUTE_IS_MANAGED = 8
+} CUpointer_attribute;
+
+typedef enum
+{
+  CU_MEMORYTYPE_HOST = 1,
+  CU_MEMORYTYPE_DEVICE = 2,
+  CU_MEMORYTYPE_ARRAY = 3,
+  CU_MEMORYTYPE_UNIFIED = 4
+} CUmemorytype;
+
+#define CU_EVENT_DEFAULT 0
+#define CU_EVENT_DISABLE_TIMING 2
+#define CU_MEMHOSTALLOC_PORTABLE 1
+#define CU_STREAM_DEFAULT 0
+#define CU_STREAM_NON_BLOCKING 1
 
 typedef enum
 {

@@ -205,14 +205,25 @@ void cudajit_register_kernel (void **kernel, void **module,
 /* Reached only when a cuda_forall was compiled without the plugin.  */
 int cudajit_unlaunched_forall (long long n, const char *file, int line);
 
-/* What a rewritten cuda_forall calls.  */
-void cudajit_forall (void *kernel, long long n, const char *file, int line,
-                     void **args);
+/* The constructor also describes the kernel's parameters, for the
+   automatic transfer of host arrays: a comma-separated entry for each,
+   empty for a parameter that is not a pointer, else its name, followed by
+   < when the array it points to, of declared extent, is copied to the GPU,
+   and by > when it is copied back.  */
+void cudajit_register_params (void **kernel, const char *params);
 
 /* What a rewritten cuda_launch calls.  args[i] points to the value of the
-   kernel's i-th argument, already converted to its parameter type.  */
+   kernel's i-th argument, already converted to its parameter type.
+   extent_bytes[i] is the size of the array that parameter i points to when
+   its declaration gives an extent, else 0; extent_bytes is null when no
+   parameter has one.  */
 void cudajit_launch (void *kernel, struct cudajit_launch_config config,
-                     const char *file, int line, void **args);
+                     const char *file, int line, void **args,
+                     const size_t *extent_bytes);
+
+/* What a rewritten cuda_forall calls; the rest as for cudajit_launch.  */
+void cudajit_forall (void *kernel, long long n, const char *file, int line,
+                     void **args, const size_t *extent_bytes);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* Loading the CUDA driver and NVRTC, and choosing the backend.
+/* Loading the CUDA driver and NVRTC, choosing the backend, and the GPU
+   that each host thread uses.
 
    Both libraries are opened at run time, so that a program built with
    cudajit runs, on the CPU, where neither is installed.  */
@@ -14,7 +15,7 @@
 
 struct cudajit_cuda_lib cudajit_cu;
 struct cudajit_nvrtc_lib cudajit_nvrtc;
-struct cudajit_gpu cudajit_gpu;
+__thread struct cudajit_gpu *cudajit_current_gpu;
 
 /* Set once, by choose_backend.  */
 static bool use_gpu;
@@ -22,8 +23,26 @@ static bool use_gpu;
 /* The CUDA major version that the driver supports; 0 without a driver.  */
 static int driver_major;
 
+/* How many GPUs the driver has, when use_gpu.  */
+static int gpu_count;
+
+/* The GPUs that have been set up, those with a context: the first by
+   choose_backend, the others by cuda_select_device, under gpus_lock.  A
+   thread reads only those that it has selected, which it set up or saw
+   set up under the lock.  */
+static struct cudajit_gpu gpus[CUDAJIT_MAX_GPUS];
+static pthread_mutex_t gpus_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The ordinal of the GPU that the calling thread uses: 0 until it calls
+   cuda_select_device.  */
+static __thread int selected_gpu;
+
+/* Set in the child of a fork after use_gpu was: the driver cannot be used
+   there.  */
+static bool forked;
+
 static CUresult
-read_gpu_properties (void)
+read_gpu_properties (struct cudajit_gpu *gpu)
 {
   static const CUdevice_attribute attributes[] = {
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
@@ -42,26 +61,46 @@ read_gpu_properties (void)
   for (size_t i = 0; i < sizeof attributes / sizeof *attributes; i++)
     {
       CUresult r = cudajit_cu.cuDeviceGetAttribute (&v[i], attributes[i],
-                                                    cudajit_gpu.device);
+                                                    gpu->device);
       if (r != CUDA_SUCCESS)
         return r;
     }
-  cudajit_gpu.arch = v[0] * 10 + v[1];
-  cudajit_gpu.limits = (struct cudajit_limits){
+  gpu->arch = v[0] * 10 + v[1];
+  gpu->limits = (struct cudajit_limits){
     v[2], { v[3], v[4], v[5] }, { v[6], v[7], v[8] }, v[9]
   };
   return CUDA_SUCCESS;
 }
 
-/* Load the driver into cudajit_cu and set up cudajit_gpu with the first
-   device's primary context, the one the CUDA runtime uses too, so that
-   memory from cudaMalloc works in kernels.  If there is no usable GPU, say
-   why in WHY and return false.  */
+/* Set up GPU number ORDINAL, unless it is already, with its primary
+   context, the one the CUDA runtime uses too, so that memory from
+   cudaMalloc works in kernels.  */
+static CUresult
+open_device (int ordinal)
+{
+  struct cudajit_gpu *gpu = &gpus[ordinal];
+  CUcontext context;
+  CUresult r;
+
+  if (gpu->context)
+    return CUDA_SUCCESS;
+  gpu->ordinal = ordinal;
+  if ((r = cudajit_cu.cuDeviceGet (&gpu->device, ordinal)) != CUDA_SUCCESS
+      || (r = read_gpu_properties (gpu)) != CUDA_SUCCESS
+      || (r = cudajit_cu.cuDevicePrimaryCtxRetain (&context, gpu->device))
+             != CUDA_SUCCESS)
+    return r;
+  gpu->context = context;
+  return CUDA_SUCCESS;
+}
+
+/* Load the driver into cudajit_cu and set up the first GPU.  If there is
+   no usable GPU, say why in WHY and return false.  */
 static bool
 open_gpu (char *why, size_t size)
 {
   void *lib = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  int count, version;
+  int version;
   CUresult r;
 
   if (!lib)
@@ -80,29 +119,33 @@ open_gpu (char *why, size_t size)
 
   if ((r = cudajit_cu.cuInit (0)) != CUDA_SUCCESS
       || (r = cudajit_cu.cuDriverGetVersion (&version)) != CUDA_SUCCESS
-      || (r = cudajit_cu.cuDeviceGetCount (&count)) != CUDA_SUCCESS)
+      || (r = cudajit_cu.cuDeviceGetCount (&gpu_count)) != CUDA_SUCCESS)
     {
       snprintf (why, size, "the CUDA driver found no usable GPU: %s",
                 cudajit_cuda_error (r));
       return false;
     }
   driver_major = version / 1000;
-  if (count == 0)
+  if (gpu_count == 0)
     {
       snprintf (why, size, "the CUDA driver found no GPU");
       return false;
     }
-  if ((r = cudajit_cu.cuDeviceGet (&cudajit_gpu.device, 0)) != CUDA_SUCCESS
-      || (r = read_gpu_properties ()) != CUDA_SUCCESS
-      || (r = cudajit_cu.cuDevicePrimaryCtxRetain (&cudajit_gpu.context,
-                                                   cudajit_gpu.device))
-             != CUDA_SUCCESS)
+  if ((r = open_device (0)) != CUDA_SUCCESS)
     {
       snprintf (why, size, "the GPU cannot be used: %s",
                 cudajit_cuda_error (r));
       return false;
     }
   return true;
+}
+
+/* In the child of a fork, where the forking thread is the only one.  */
+static void
+forget_gpu (void)
+{
+  cudajit_current_gpu = NULL;
+  forked = true;
 }
 
 static void
@@ -116,16 +159,21 @@ choose_backend (void)
     {
       if (strcmp (backend, "cpu") == 0)
         return;
-      cudajit_fatal (NULL, NULL, 0,
-                     "CUDAJIT_BACKEND is '%s'; it can be 'cpu' or 'cuda'",
-                     backend);
+      cudajit_die (NULL, NULL, 0,
+                   "CUDAJIT_BACKEND is '%s'; it can be 'cpu' or 'cuda'",
+                   backend);
     }
 
   use_gpu = open_gpu (why, sizeof why);
   if (use_gpu)
-    return;
+    {
+      /* The driver does not survive a fork: a child that used it would
+         fail or hang in it, so it is told instead.  */
+      pthread_atfork (NULL, NULL, forget_gpu);
+      return;
+    }
   if (required)
-    cudajit_fatal (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
+    cudajit_die (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
   fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
 }
 
@@ -133,17 +181,83 @@ bool
 cudajit_gpu_p (void)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
+  struct cudajit_gpu *gpu;
   CUresult r;
 
+  /* The launch path: an earlier call in this thread set the context.  */
+  if (cudajit_current_gpu)
+    return true;
   pthread_once (&once, choose_backend);
   if (!use_gpu)
     return false;
-  /* Any host thread may call; each needs the context made current.  */
-  r = cudajit_cu.cuCtxSetCurrent (cudajit_gpu.context);
+  if (forked)
+    cudajit_die (NULL, NULL, 0,
+                 "CUDA cannot be used in a process forked after it was "
+                 "initialized; fork before the first use of the GPU, or "
+                 "exec a program in the child");
+  gpu = &gpus[selected_gpu];
+  r = cudajit_cu.cuCtxSetCurrent (gpu->context);
   if (r != CUDA_SUCCESS)
-    cudajit_fatal (NULL, NULL, 0, "cannot use the GPU's context: %s",
-                   cudajit_cuda_error (r));
+    cudajit_die (NULL, NULL, 0, "cannot use the context of GPU %d: %s",
+                 gpu->ordinal, cudajit_cuda_error (r));
+  cudajit_current_gpu = gpu;
   return true;
+}
+
+int
+cuda_is_available (void)
+{
+  return cudajit_gpu_p ();
+}
+
+int
+cuda_device_count (void)
+{
+  return cudajit_gpu_p () ? gpu_count : 0;
+}
+
+void
+cuda_select_device (int device)
+{
+  CUresult r;
+
+  if (!cudajit_gpu_p ())
+    {
+      if (device != 0)
+        cudajit_fatal (NULL, NULL, 0,
+                       "cuda_select_device (%d): kernels run on the CPU, "
+                       "device 0; cuda_device_count () is 0",
+                       device);
+      return;
+    }
+  if (device < 0 || device >= gpu_count)
+    {
+      cudajit_fatal (NULL, NULL, 0,
+                     "cuda_select_device (%d): there is no such GPU; "
+                     "cuda_device_count () is %d",
+                     device, gpu_count);
+      return;
+    }
+  if (device >= CUDAJIT_MAX_GPUS)
+    {
+      cudajit_fatal (NULL, NULL, 0,
+                     "cuda_select_device (%d): cudajit uses only the first "
+                     "%d of the %d GPUs",
+                     device, CUDAJIT_MAX_GPUS, gpu_count);
+      return;
+    }
+  pthread_mutex_lock (&gpus_lock);
+  r = open_device (device);
+  pthread_mutex_unlock (&gpus_lock);
+  if (r != CUDA_SUCCESS)
+    {
+      cudajit_fatal (NULL, NULL, 0, "cuda_select_device (%d): %s", device,
+                     cudajit_cuda_error (r));
+      return;
+    }
+  /* The next call makes its context current.  */
+  selected_gpu = device;
+  cudajit_current_gpu = NULL;
 }
 
 /* Load NVRTC from PATH into cudajit_nvrtc.  Return null, or why not.  */

@@ -1,31 +1,113 @@
-/* Fatal errors.  Like an uncaught exception in Numba, an error in a kernel
+/* Errors.  Like an uncaught exception in Numba, an error in a kernel
    launch or in the memory API ends the program, with a message that says
-   which kernel and which launch it is about.  */
+   which kernel and which launch it is about; with CUDAJIT_ERRORS=return,
+   the call that failed returns instead, and cuda_last_error gives the
+   message.  */
 
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* Whether CUDAJIT_ERRORS=return; set once, at the first error.  */
+static bool errors_return;
+
+/* The message of this thread's last error, which cuda_last_error returns;
+   freed at the next, or when the thread ends.  */
+static pthread_key_t message_key;
+
+/* Whether cuda_last_error has yet to return that message.  */
+static __thread bool message_pending;
+
+/* Write the message of an error to STREAM: with KERNEL, it names the
+   kernel and its launch at FILE:LINE; with only FILE, it starts with
+   FILE:LINE.  */
+static void
+write_message (FILE *stream, const char *kernel, const char *file, int line,
+               const char *format, va_list ap)
+{
+  if (kernel)
+    fprintf (stream, "kernel '%s' launched at %s:%d: ", kernel, file, line);
+  else if (file)
+    fprintf (stream, "%s:%d: ", file, line);
+  vfprintf (stream, format, ap);
+}
+
+static _Noreturn void
+die (const char *kernel, const char *file, int line, const char *format,
+     va_list ap)
+{
+  flockfile (stderr);
+  fputs ("cudajit: error: ", stderr);
+  write_message (stderr, kernel, file, line, format, ap);
+  fputc ('\n', stderr);
+  funlockfile (stderr);
+  exit (1);
+}
+
+void
+cudajit_die (const char *kernel, const char *file, int line,
+             const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  die (kernel, file, line, format, ap);
+}
+
+static void
+read_errors_mode (void)
+{
+  const char *mode = getenv ("CUDAJIT_ERRORS");
+
+  if (!mode || !*mode || strcmp (mode, "exit") == 0)
+    return;
+  if (strcmp (mode, "return") != 0)
+    cudajit_die (NULL, NULL, 0,
+                 "CUDAJIT_ERRORS is '%s'; it can be 'exit' or 'return'", mode);
+  errors_return = true;
+  if (pthread_key_create (&message_key, free) != 0)
+    cudajit_die (NULL, NULL, 0, "cannot keep error messages for threads");
+}
 
 void
 cudajit_fatal (const char *kernel, const char *file, int line,
                const char *format, ...)
 {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  char *message = NULL;
+  size_t size;
+  FILE *stream;
   va_list ap;
 
-  flockfile (stderr);
-  fputs ("cudajit: error: ", stderr);
-  if (kernel)
-    fprintf (stderr, "kernel '%s' launched at %s:%d: ", kernel, file, line);
-  else if (file)
-    fprintf (stderr, "%s:%d: ", file, line);
+  pthread_once (&once, read_errors_mode);
   va_start (ap, format);
-  vfprintf (stderr, format, ap);
+  if (!errors_return)
+    die (kernel, file, line, format, ap);
+  stream = open_memstream (&message, &size);
+  /* Without memory for the message, the error ends the program as it
+     would without CUDAJIT_ERRORS.  */
+  if (!stream)
+    die (kernel, file, line, format, ap);
+  write_message (stream, kernel, file, line, format, ap);
   va_end (ap);
-  fputc ('\n', stderr);
-  funlockfile (stderr);
-  exit (1);
+  if (fclose (stream) != 0)
+    cudajit_die (NULL, NULL, 0, "out of memory for an error message");
+  free (pthread_getspecific (message_key));
+  pthread_setspecific (message_key, message);
+  message_pending = true;
+}
+
+const char *
+cuda_last_error (void)
+{
+  if (!message_pending)
+    return NULL;
+  message_pending = false;
+  return pthread_getspecific (message_key);
 }
 
 const char *
@@ -47,6 +129,6 @@ cudajit_xrealloc (void *p, size_t size)
 {
   p = realloc (p, size);
   if (!p)
-    cudajit_fatal (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
+    cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
   return p;
 }

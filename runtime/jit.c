@@ -35,12 +35,13 @@ cudajit_register_kernel (void **kernel, void **module, const char *unit_name,
 
   pthread_mutex_lock (&jit_lock);
   m = *module;
-  /* A module already loaded, because a constructor launched one of its
+  /* A module already compiled, because a constructor launched one of its
      kernels, cannot take more: later kernels start a new one.  */
-  if (!m || m->handle)
+  if (!m || m->code)
     {
       m = cudajit_xrealloc (NULL, sizeof *m);
-      *m = (struct cudajit_module){ unit_name, append (NULL, prelude), NULL };
+      *m = (struct cudajit_module){ .unit_name = unit_name,
+                                    .cuda_source = append (NULL, prelude) };
       *module = m;
     }
   m->cuda_source = append (m->cuda_source, cuda_source);
@@ -49,7 +50,8 @@ cudajit_register_kernel (void **kernel, void **module, const char *unit_name,
   k->name = name;
   k->module = m;
   k->host_entry = host_entry;
-  atomic_init (&k->function, NULL);
+  for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
+    atomic_init (&k->function[i], NULL);
   *kernel = k;
 }
 
@@ -58,8 +60,8 @@ static void
 nvrtc_check (nvrtcResult result, const char *function)
 {
   if (result != NVRTC_SUCCESS)
-    cudajit_fatal (NULL, NULL, 0, "%s: %s", function,
-                   cudajit_nvrtc.nvrtcGetErrorString (result));
+    cudajit_die (NULL, NULL, 0, "%s: %s", function,
+                 cudajit_nvrtc.nvrtcGetErrorString (result));
 }
 
 /* The newest architecture that NVRTC supports at or below ARCH, or 0; and
@@ -88,12 +90,14 @@ supported_arch (int arch, int *oldest)
 
 const char *
 cudajit_nvrtc_compile (const char *source, const char *name, int arch,
-                       struct cudajit_image *image)
+                       bool use_cache, struct cudajit_image *image)
 {
   nvrtcProgram program;
   nvrtcResult result;
   char option[64];
   const char *options[] = { option };
+  int count = sizeof options / sizeof *options;
+  struct cudajit_cache_key key;
   size_t size;
   int oldest;
 
@@ -105,17 +109,20 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
       snprintf (text, sizeof text, "this NVRTC supports sm_%d and newer",
                 oldest);
       *image = (struct cudajit_image){ NULL, 0, arch, false,
-                                       append (NULL, text) };
+                                       append (NULL, text), false };
       return "unsupported GPU architecture";
     }
   image->ptx = image->arch != arch;
   snprintf (option, sizeof option, "--gpu-architecture=%s_%d",
             image->ptx ? "compute" : "sm", image->arch);
+  if (use_cache
+      && cudajit_cache_lookup (&key, source, count, options, image))
+    return NULL;
 
   nvrtc_check (cudajit_nvrtc.nvrtcCreateProgram (&program, source, name, 0,
                                                  NULL, NULL),
                "nvrtcCreateProgram");
-  result = cudajit_nvrtc.nvrtcCompileProgram (program, 1, options);
+  result = cudajit_nvrtc.nvrtcCompileProgram (program, count, options);
 
   nvrtc_check (cudajit_nvrtc.nvrtcGetProgramLogSize (program, &size),
                "nvrtcGetProgramLogSize");
@@ -127,6 +134,7 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
 
   image->code = NULL;
   image->size = 0;
+  image->cached = false;
   if (result == NVRTC_SUCCESS)
     {
       nvrtcResult (*get_size) (nvrtcProgram, size_t *)
@@ -139,6 +147,8 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
       nvrtc_check (get_size (program, &image->size), "getting the code size");
       image->code = cudajit_xrealloc (NULL, image->size);
       nvrtc_check (get_code (program, image->code), "getting the code");
+      if (use_cache)
+        cudajit_cache_store (&key, image);
     }
   nvrtc_check (cudajit_nvrtc.nvrtcDestroyProgram (&program),
                "nvrtcDestroyProgram");
@@ -146,53 +156,80 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
                                  : cudajit_nvrtc.nvrtcGetErrorString (result);
 }
 
-/* Compile and load KERNEL's module for the GPU, for its launch at
-   FILE:LINE.  */
-static void
-load_module (const struct cudajit_kernel *kernel, const char *file, int line)
+/* Compile KERNEL's module for a GPU of architecture ARCH, for the launch
+   of KERNEL at FILE:LINE.  Return false if it cannot be.  */
+static bool
+compile_module (const struct cudajit_kernel *kernel, int arch,
+                const char *file, int line)
 {
   struct cudajit_module *module = kernel->module;
-  char *name = append (append (NULL, module->unit_name), ".cu");
   const char *error = cudajit_load_nvrtc ();
   struct cudajit_image image;
+  char *name;
 
   if (error)
-    cudajit_fatal (kernel->name, file, line, "%s", error);
-  error = cudajit_nvrtc_compile (module->cuda_source, name, cudajit_gpu.arch,
+    {
+      cudajit_fatal (kernel->name, file, line, "%s", error);
+      return false;
+    }
+  name = append (append (NULL, module->unit_name), ".cu");
+  error = cudajit_nvrtc_compile (module->cuda_source, name, arch, true,
                                  &image);
   if (error)
     cudajit_fatal (kernel->name, file, line,
                    "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,
                    *image.log ? "\n" : "", image.log);
-  /* The driver compiles PTX further itself.  */
-  cudajit_check (cudajit_cu.cuModuleLoadData (&module->handle, image.code),
-                 kernel->name, file, line, "cuModuleLoadData");
-  free (image.code);
+  else
+    {
+      free (module->code);
+      module->code = image.code;
+      module->code_arch = arch;
+    }
   free (image.log);
   free (name);
+  return !error;
+}
+
+/* Load KERNEL's module on GPU, for the launch of KERNEL at FILE:LINE,
+   compiling it again if it was compiled for another architecture.  Return
+   false if it cannot be.  */
+static bool
+load_module (const struct cudajit_kernel *kernel,
+             const struct cudajit_gpu *gpu, const char *file, int line)
+{
+  struct cudajit_module *module = kernel->module;
+
+  if (module->code_arch != gpu->arch
+      && !compile_module (kernel, gpu->arch, file, line))
+    return false;
+  /* The driver compiles PTX further itself.  */
+  return cudajit_check (cudajit_cu.cuModuleLoadData (
+                            &module->handle[gpu->ordinal], module->code),
+                        kernel->name, file, line, "cuModuleLoadData");
 }
 
 CUfunction
 cudajit_kernel_function (struct cudajit_kernel *kernel, const char *file,
                          int line)
 {
-  CUfunction function
-      = atomic_load_explicit (&kernel->function, memory_order_acquire);
+  const struct cudajit_gpu *gpu = cudajit_current_gpu;
+  _Atomic (CUfunction) *slot = &kernel->function[gpu->ordinal];
+  CUfunction function = atomic_load_explicit (slot, memory_order_acquire);
+  CUmodule *handle = &kernel->module->handle[gpu->ordinal];
 
   if (function)
     return function;
   pthread_mutex_lock (&jit_lock);
-  function = atomic_load_explicit (&kernel->function, memory_order_relaxed);
-  if (!function)
+  function = atomic_load_explicit (slot, memory_order_relaxed);
+  if (!function && (*handle || load_module (kernel, gpu, file, line)))
     {
-      if (!kernel->module->handle)
-        load_module (kernel, file, line);
-      cudajit_check (cudajit_cu.cuModuleGetFunction (
-                         &function, kernel->module->handle, kernel->name),
-                     kernel->name, file, line, "cuModuleGetFunction");
-      atomic_store_explicit (&kernel->function, function,
-                             memory_order_release);
+      if (cudajit_check (cudajit_cu.cuModuleGetFunction (&function, *handle,
+                                                          kernel->name),
+                         kernel->name, file, line, "cuModuleGetFunction"))
+        atomic_store_explicit (slot, function, memory_order_release);
+      else
+        function = NULL;
     }
   pthread_mutex_unlock (&jit_lock);
   return function;

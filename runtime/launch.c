@@ -44,14 +44,14 @@ kernel_fault_p (CUresult error)
     }
 }
 
-void
+bool
 cudajit_check (CUresult error, const char *kernel, const char *file,
                int line, const char *what)
 {
   const char *last;
 
   if (error == CUDA_SUCCESS)
-    return;
+    return true;
   last = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
   if (last && kernel_fault_p (error))
     cudajit_fatal (last,
@@ -60,13 +60,16 @@ cudajit_check (CUresult error, const char *kernel, const char *file,
                    atomic_load_explicit (&last_launch.line,
                                          memory_order_relaxed),
                    "%s, reported by %s", cudajit_cuda_error (error), what);
-  cudajit_fatal (kernel, file, line, "%s: %s", what,
-                 cudajit_cuda_error (error));
+  else
+    cudajit_fatal (kernel, file, line, "%s: %s", what,
+                   cudajit_cuda_error (error));
+  return false;
 }
 
 #define DIM3(d) (d).x, (d).y, (d).z
 
-static void
+/* Whether CONFIG respects LIMITS; if not, report why.  */
+static bool
 check_config (const struct cudajit_kernel *kernel,
               const struct cudajit_launch_config *config, const char *file,
               int line, const struct cudajit_limits *limits)
@@ -80,31 +83,34 @@ check_config (const struct cudajit_kernel *kernel,
                    "an extent of 0 (a count that is 0, negative or beyond "
                    "unsigned int gives 0)",
                    DIM3 (grid), DIM3 (block));
-  if (xy > limits->threads || xy * block.z > limits->threads)
+  else if (xy > limits->threads || xy * block.z > limits->threads)
     cudajit_fatal (kernel->name, file, line,
                    "block (%u, %u, %u) has more than the %u threads a block "
                    "may have",
                    DIM3 (block), limits->threads);
-  if (block.x > limits->block.x || block.y > limits->block.y
+  else if (block.x > limits->block.x || block.y > limits->block.y
       || block.z > limits->block.z)
     cudajit_fatal (kernel->name, file, line,
                    "block (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (block), DIM3 (limits->block));
-  if (grid.x > limits->grid.x || grid.y > limits->grid.y
+  else if (grid.x > limits->grid.x || grid.y > limits->grid.y
       || grid.z > limits->grid.z)
     cudajit_fatal (kernel->name, file, line,
                    "grid (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (grid), DIM3 (limits->grid));
-  if (config->shared_bytes > limits->shared_bytes)
+  else if (config->shared_bytes > limits->shared_bytes)
     cudajit_fatal (kernel->name, file, line,
                    "%zu bytes of shared memory is more than the %zu a block "
                    "may have",
                    config->shared_bytes, limits->shared_bytes);
+  else
+    return true;
+  return false;
 }
 
-static _Noreturn __attribute__ ((cold)) void
+static __attribute__ ((cold)) void
 launch_failed (const struct cudajit_kernel *kernel,
                const struct cudajit_launch_config *config, const char *file,
                int line, CUresult error)
@@ -116,6 +122,7 @@ launch_failed (const struct cudajit_kernel *kernel,
       snprintf (what, sizeof what, "the launch of '%s' at %s:%d",
                 kernel->name, file, line);
       cudajit_check (error, kernel->name, file, line, what);
+      return;
     }
   /* Then the configuration is to blame, such as a block too large for the
      kernel's registers.  */
@@ -128,31 +135,90 @@ launch_failed (const struct cudajit_kernel *kernel,
 
 void
 cudajit_launch (void *kernel, struct cudajit_launch_config config,
-                const char *file, int line, void **args)
+                const char *file, int line, void **args,
+                const size_t *extent_bytes)
 {
   struct cudajit_kernel *k = kernel;
   CUfunction function;
   CUresult r;
 
   if (!k)
-    cudajit_fatal (NULL, file, line,
-                   "cuda_launch of a kernel that is not registered yet");
-  if (!cudajit_gpu_p ())
     {
-      check_config (k, &config, file, line, &cpu_limits);
-      cudajit_cpu_launch (k, &config, args);
+      cudajit_fatal (NULL, file, line,
+                     "cuda_launch of a kernel that is not registered yet");
       return;
     }
-  check_config (k, &config, file, line, &cudajit_gpu.limits);
-  function = cudajit_kernel_function (k, file, line);
+  if (!cudajit_gpu_p ())
+    {
+      if (check_config (k, &config, file, line, &cpu_limits))
+        cudajit_cpu_launch (k, &config, args);
+      return;
+    }
+  if (!check_config (k, &config, file, line, &cudajit_current_gpu->limits)
+      || !(function = cudajit_kernel_function (k, file, line)))
+    return;
+  atomic_store_explicit (&last_launch.kernel, k->name, memory_order_relaxed);
+  atomic_store_explicit (&last_launch.file, file, memory_order_relaxed);
+  atomic_store_explicit (&last_launch.line, line, memory_order_relaxed);
+  if (cudajit_launch_host_arrays (k, function, &config, file, line, args,
+                                  extent_bytes))
+    return;
   r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
                                  DIM3 (config.block), config.shared_bytes,
                                  config.stream, args, NULL);
   if (r != CUDA_SUCCESS)
     launch_failed (k, &config, file, line, r);
-  atomic_store_explicit (&last_launch.kernel, k->name, memory_order_relaxed);
-  atomic_store_explicit (&last_launch.file, file, memory_order_relaxed);
-  atomic_store_explicit (&last_launch.line, line, memory_order_relaxed);
+}
+
+/* A block size for forall, where the GPU's occupancy calculator does not
+   apply.  */
+#define CPU_FORALL_BLOCK 256
+
+void
+cudajit_forall (void *kernel, long long n, const char *file, int line,
+                void **args, const size_t *extent_bytes)
+{
+  struct cudajit_kernel *k = kernel;
+  int block = CPU_FORALL_BLOCK;
+
+  if (!k)
+    {
+      cudajit_fatal (NULL, file, line,
+                     "cuda_forall of a kernel that is not registered yet");
+      return;
+    }
+  if (n < 0)
+    {
+      cudajit_fatal (k->name, file, line,
+                     "cuda_forall over %lld threads: the count is negative",
+                     n);
+      return;
+    }
+  if (n == 0)
+    return;
+  if (cudajit_gpu_p ())
+    {
+      CUfunction function = cudajit_kernel_function (k, file, line);
+      int min_grid;
+      if (!function
+          || !cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
+                               &min_grid, &block, function, NULL, 0, 0),
+                             k->name, file, line,
+                             "cuOccupancyMaxPotentialBlockSize"))
+        return;
+    }
+  long long blocks = (n + block - 1) / block;
+  if (blocks > 2147483647LL)
+    {
+      cudajit_fatal (k->name, file, line,
+                     "cuda_forall over %lld threads needs more than 2^31 - 1 "
+                     "blocks of %d",
+                     n, block);
+      return;
+    }
+  struct cudajit_launch_config config
+    = { .grid = { blocks, 1, 1 }, .block = { block, 1, 1 } };
+  cudajit_launch (k, config, file, line, args, extent_bytes);
 }
 
 int
@@ -160,7 +226,16 @@ cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
                     int line)
 {
   (void) config;
-  cudajit_fatal (NULL, file, line,
-                 "cuda_launch was compiled without the cudajit plugin; "
-                 "compile with -fplugin=cudajit");
+  cudajit_die (NULL, file, line,
+               "cuda_launch was compiled without the cudajit plugin; "
+               "compile with -fplugin=cudajit");
+}
+
+int
+cudajit_unlaunched_forall (long long n, const char *file, int line)
+{
+  (void) n;
+  cudajit_die (NULL, file, line,
+               "cuda_forall was compiled without the cudajit plugin; "
+               "compile with -fplugin=cudajit");
 }

@@ -1,5 +1,8 @@
-/* The memory API.  Device pointers are plain pointers: on the GPU, the
-   driver's unified addresses; on the CPU backend, host memory.  */
+/* The memory API: GPU memory, pinned host memory, and the copies between
+   host and GPU, at once or queued on a stream.  Device pointers are plain
+   pointers: on the GPU, the driver's unified addresses; on the CPU
+   backend, host memory, as is pinned memory, and copies are done at
+   once.  */
 
 #include "internal.h"
 
@@ -13,11 +16,13 @@ device_pointer (const void *p)
   return (CUdeviceptr) (uintptr_t) p;
 }
 
+/* BYTES of GPU memory, or of pinned host memory if PINNED, for FUNCTION;
+   null if there are none.  */
 static void *
-allocate (size_t bytes, const char *function)
+allocate (size_t bytes, bool pinned, const char *function)
 {
   bool gpu;
-  void *p;
+  void *p = NULL;
 
   /* The driver refuses to allocate nothing; an empty array is no error.  */
   if (bytes == 0)
@@ -26,85 +31,152 @@ allocate (size_t bytes, const char *function)
   if (gpu)
     {
       CUdeviceptr dev = 0;
-      CUresult r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
+      CUresult r;
 
-      if (r != CUDA_ERROR_OUT_OF_MEMORY)
-        cudajit_check (r, NULL, NULL, 0, function);
-      p = (void *) (uintptr_t) dev;
+      /* Portable: pinned for the contexts of all GPUs, which the thread
+         may select later, not only the current one's.  */
+      if (pinned)
+        r = cudajit_cu.cuMemHostAlloc (&p, bytes, CU_MEMHOSTALLOC_PORTABLE);
+      else
+        r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
+      if (r != CUDA_ERROR_OUT_OF_MEMORY
+          && !cudajit_check (r, NULL, NULL, 0, function))
+        return NULL;
+      if (!pinned)
+        p = (void *) (uintptr_t) dev;
     }
   else
     p = malloc (bytes);
   if (!p)
     cudajit_fatal (NULL, NULL, 0, "%s: out of %s memory allocating %zu bytes",
-                   function, gpu ? "GPU" : "host", bytes);
+                   function, !gpu ? "host" : pinned ? "pinned host" : "GPU",
+                   bytes);
   return p;
 }
 
+/* Free P, GPU memory, or pinned host memory if PINNED, for FUNCTION.  */
 static void
-copy (void *dst, const void *src, size_t bytes, bool to_device,
-      const char *function)
+release (void *p, bool pinned, const char *function)
+{
+  CUresult r;
+
+  if (!p)
+    return;
+  if (!cudajit_gpu_p ())
+    {
+      free (p);
+      return;
+    }
+  if (pinned)
+    r = cudajit_cu.cuMemFreeHost (p);
+  else
+    {
+      atomic_fetch_add_explicit (&cudajit_free_generation, 1,
+                                 memory_order_release);
+      r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
+    }
+  if (r == CUDA_ERROR_INVALID_VALUE)
+    cudajit_fatal (NULL, NULL, 0, "%s: %p is not the start of %s", function, p,
+                   pinned ? "pinned memory from cuda_pinned_array"
+                          : "a GPU allocation");
+  else
+    cudajit_check (r, NULL, NULL, 0, function);
+}
+
+/* Copy BYTES from SRC to DST, to the GPU if TO_DEVICE, else from it, for
+   FUNCTION: queued on STREAM if ASYNC, else at once.  Return false if that
+   fails.  */
+static bool
+copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
+      CUstream stream, const char *function)
 {
   CUresult r;
 
   if (bytes == 0)
-    return;
+    return true;
   if (!cudajit_gpu_p ())
     {
       memcpy (dst, src, bytes);
-      return;
+      return true;
     }
-  r = to_device ? cudajit_cu.cuMemcpyHtoD_v2 (device_pointer (dst), src, bytes)
-                : cudajit_cu.cuMemcpyDtoH_v2 (dst, device_pointer (src), bytes);
-  if (r == CUDA_ERROR_INVALID_VALUE)
-    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not GPU memory",
-                   function, bytes, to_device ? dst : src);
-  cudajit_check (r, NULL, NULL, 0, function);
+  if (to_device)
+    r = async ? cudajit_cu.cuMemcpyHtoDAsync_v2 (device_pointer (dst), src,
+                                                 bytes, stream)
+              : cudajit_cu.cuMemcpyHtoD_v2 (device_pointer (dst), src, bytes);
+  else
+    r = async ? cudajit_cu.cuMemcpyDtoHAsync_v2 (dst, device_pointer (src),
+                                                 bytes, stream)
+              : cudajit_cu.cuMemcpyDtoH_v2 (dst, device_pointer (src), bytes);
+  if (r != CUDA_ERROR_INVALID_VALUE)
+    return cudajit_check (r, NULL, NULL, 0, function);
+  cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not GPU memory",
+                 function, bytes, to_device ? dst : src);
+  return false;
 }
 
 void *
 cuda_device_array (size_t bytes)
 {
-  return allocate (bytes, "cuda_device_array");
+  return allocate (bytes, false, "cuda_device_array");
 }
 
 void *
 cuda_to_device (const void *host, size_t bytes)
 {
-  void *dev = allocate (bytes, "cuda_to_device");
+  void *dev = allocate (bytes, false, "cuda_to_device");
 
-  copy (dev, host, bytes, true, "cuda_to_device");
+  if (dev && !copy (dev, host, bytes, true, false, NULL, "cuda_to_device"))
+    {
+      /* Only the GPU's copies fail.  The copy's error is the one to
+         report, not what freeing may add to it.  */
+      cudajit_cu.cuMemFree_v2 (device_pointer (dev));
+      return NULL;
+    }
   return dev;
 }
 
 void
 cuda_copy_to_host (void *host, const void *dev, size_t bytes)
 {
-  copy (host, dev, bytes, false, "cuda_copy_to_host");
+  copy (host, dev, bytes, false, false, NULL, "cuda_copy_to_host");
 }
 
 void
 cuda_copy_to_device (void *dev, const void *host, size_t bytes)
 {
-  copy (dev, host, bytes, true, "cuda_copy_to_device");
+  copy (dev, host, bytes, true, false, NULL, "cuda_copy_to_device");
+}
+
+void
+cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
+                         cuda_stream_t stream)
+{
+  copy (host, dev, bytes, false, true, stream, "cuda_copy_to_host_async");
+}
+
+void
+cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
+                           cuda_stream_t stream)
+{
+  copy (dev, host, bytes, true, true, stream, "cuda_copy_to_device_async");
 }
 
 void
 cuda_free (void *dev)
 {
-  CUresult r;
+  release (dev, false, "cuda_free");
+}
 
-  if (!dev)
-    return;
-  if (!cudajit_gpu_p ())
-    {
-      free (dev);
-      return;
-    }
-  r = cudajit_cu.cuMemFree_v2 (device_pointer (dev));
-  if (r == CUDA_ERROR_INVALID_VALUE)
-    cudajit_fatal (NULL, NULL, 0,
-                   "cuda_free: %p is not the start of a GPU allocation", dev);
-  cudajit_check (r, NULL, NULL, 0, "cuda_free");
+void *
+cuda_pinned_array (size_t bytes)
+{
+  return allocate (bytes, true, "cuda_pinned_array");
+}
+
+void
+cuda_free_pinned (void *host)
+{
+  release (host, true, "cuda_free_pinned");
 }
 
 void

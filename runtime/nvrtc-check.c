@@ -1,11 +1,17 @@
-/* nvrtc-check [--arch=sm_NN] FILE.cu...
+/* nvrtc-check [--arch=sm_NN] [--cache] FILE.cu...
 
    Compile each FILE with NVRTC as the JIT does, but for architecture sm_NN
    instead of a GPU's, so that the testsuite can check CUDA C where there is
    no GPU.  Without --arch, compile for the newest architecture that NVRTC
    supports.  Print NVRTC's log; exit with status 1 if a FILE does not
    compile, and with 77, the testsuite's "unsupported", if NVRTC cannot be
-   loaded.  Only functions that libcudajit.so exports are used.  */
+   loaded.  Only functions that libcudajit.so exports are used.
+
+   With --cache, go through the JIT's disk cache, as set by CUDAJIT_CACHE
+   and CUDAJIT_CACHE_DIR, with driver version 0 in the keys as no driver is
+   loaded; and say on stdout for each FILE compiled whether NVRTC compiled
+   it or it came from the cache.  Without, the cache is left alone, so that
+   the testsuite does not fill the user's.  */
 
 #include "internal.h"
 
@@ -15,7 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] = "usage: nvrtc-check [--arch=sm_NN] FILE.cu...\n";
+static const char usage[]
+    = "usage: nvrtc-check [--arch=sm_NN] [--cache] FILE.cu...\n";
 
 /* FILE's contents as a string, or null with errno set.  */
 static char *
@@ -47,6 +54,7 @@ int
 main (int argc, char **argv)
 {
   int arch = INT_MAX, status = 0, files = 0;
+  bool use_cache = false;
   const char *error;
 
   for (int i = 1; i < argc; i++)
@@ -60,8 +68,11 @@ main (int argc, char **argv)
             return 2;
           }
       }
+    else if (strcmp (argv[i], "--cache") == 0)
+      use_cache = true;
     else
-      files++;
+      /* The files, to the front of argv.  */
+      argv[files++] = argv[i];
   if (!files)
     {
       fputs (usage, stderr);
@@ -73,30 +84,31 @@ main (int argc, char **argv)
       return 77;
     }
 
-  for (int i = 1; i < argc; i++)
-    if (strncmp (argv[i], "--arch=", 7) != 0)
-      {
-        char *source = read_file (argv[i]);
-        struct cudajit_image image;
+  for (int i = 0; i < files; i++)
+    {
+      char *source = read_file (argv[i]);
+      struct cudajit_image image;
 
-        if (!source)
-          {
-            fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i],
-                     strerror (errno));
-            status = 1;
-            continue;
-          }
-        error = cudajit_nvrtc_compile (source, argv[i], arch, &image);
-        if (*image.log)
-          fprintf (stderr, "%s\n", image.log);
-        if (error)
-          {
-            fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], error);
-            status = 1;
-          }
-        free (image.code);
-        free (image.log);
-        free (source);
-      }
+      if (!source)
+        {
+          fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], strerror (errno));
+          status = 1;
+          continue;
+        }
+      error = cudajit_nvrtc_compile (source, argv[i], arch, use_cache, &image);
+      if (*image.log)
+        fprintf (stderr, "%s\n", image.log);
+      if (error)
+        {
+          fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], error);
+          status = 1;
+        }
+      else if (use_cache)
+        printf ("%s: %s\n", argv[i],
+                image.cached ? "from the cache" : "compiled");
+      free (image.code);
+      free (image.log);
+      free (source);
+    }
   return status;
 }

@@ -1,0 +1,292 @@
+/* The disk cache of compiled kernels.
+
+   NVRTC takes tens to hundreds of milliseconds to compile a translation
+   unit's kernels.  What it makes is kept in a file named after a hash of
+   everything that the code depends on, and later runs of the program, or
+   other programs with the same kernels, load that instead.
+
+   Many processes may share the cache.  An entry is written to a file of
+   its own and renamed into place, so that readers see either no entry or a
+   whole one; one damaged all the same (by a crash of the machine, a full
+   disk, a hand) fails its checksum, and is compiled again and replaced.
+   Nothing that goes wrong with the cache is an error: kernels are then
+   compiled as if there were none.  */
+
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* An entry is a header, then the code.  The header is the magic string,
+   the format version (4 bytes), the code's size (8 bytes) and its SHA-256;
+   integers are little-endian.  */
+static const char magic[8] = "cudajit";
+enum
+{
+  FORMAT_VERSION = 1,
+  VERSION_AT = sizeof magic,
+  SIZE_AT = VERSION_AT + 4,
+  CHECKSUM_AT = SIZE_AT + 8,
+  HEADER_SIZE = CHECKSUM_AT + CUDAJIT_SHA256_SIZE
+};
+
+/* The cache's directory, set once; empty when the cache is off.  */
+static char cache_dir[PATH_MAX];
+
+/* Whether CUDAJIT_CACHE_DIR chose it: only then is the user told that it
+   cannot be written.  Otherwise that is not worth a word, as it costs only
+   time.  */
+static bool dir_chosen;
+
+static void
+find_cache_dir (void)
+{
+  const char *off = getenv ("CUDAJIT_CACHE");
+  const char *dir = getenv ("CUDAJIT_CACHE_DIR");
+  const char *base = getenv ("XDG_CACHE_HOME"), *home = getenv ("HOME");
+  int length = 0;
+
+  if (off && strcmp (off, "0") == 0)
+    return;
+  if (dir && *dir)
+    {
+      dir_chosen = true;
+      length = snprintf (cache_dir, sizeof cache_dir, "%s", dir);
+    }
+  /* The XDG specification has relative paths ignored.  */
+  else if (base && *base == '/')
+    length = snprintf (cache_dir, sizeof cache_dir, "%s/cudajit", base);
+  else if (home && *home)
+    length = snprintf (cache_dir, sizeof cache_dir, "%s/.cache/cudajit", home);
+  if (length >= (int) sizeof cache_dir)
+    *cache_dir = '\0';
+}
+
+/* Store KEY's entry's path in PATH, of PATH_MAX bytes.  Return false if
+   the cache is off.  */
+static bool
+entry_path (char *path, const struct cudajit_cache_key *key)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  char name[2 * CUDAJIT_SHA256_SIZE + 1];
+
+  pthread_once (&once, find_cache_dir);
+  if (!*cache_dir)
+    return false;
+  for (int i = 0; i < CUDAJIT_SHA256_SIZE; i++)
+    snprintf (name + 2 * i, 3, "%02x", key->hash[i]);
+  return snprintf (path, PATH_MAX, "%s/%s", cache_dir, name) < PATH_MAX;
+}
+
+static void
+put_le (unsigned char *bytes, uint64_t value, int size)
+{
+  for (int i = 0; i < size; i++)
+    bytes[i] = value >> 8 * i;
+}
+
+static uint64_t
+get_le (const unsigned char *bytes, int size)
+{
+  uint64_t value = 0;
+
+  for (int i = size - 1; i >= 0; i--)
+    value = value << 8 | bytes[i];
+  return value;
+}
+
+static void
+checksum (const void *code, size_t size,
+          unsigned char digest[CUDAJIT_SHA256_SIZE])
+{
+  struct cudajit_sha256 sha;
+
+  cudajit_sha256_init (&sha);
+  cudajit_sha256_update (&sha, code, size);
+  cudajit_sha256_final (&sha, digest);
+}
+
+/* Hash a part of the key with its size, so that where one part ends and
+   the next begins is hashed too.  */
+static void
+hash_part (struct cudajit_sha256 *sha, const char *text)
+{
+  unsigned char size[8];
+
+  put_le (size, strlen (text), sizeof size);
+  cudajit_sha256_update (sha, size, sizeof size);
+  cudajit_sha256_update (sha, text, strlen (text));
+}
+
+static bool
+read_all (int fd, void *buffer, size_t size)
+{
+  for (char *p = buffer; size;)
+    {
+      ssize_t n = read (fd, p, size);
+
+      if (n <= 0 && !(n < 0 && errno == EINTR))
+        return false;
+      if (n > 0)
+        {
+          p += n;
+          size -= n;
+        }
+    }
+  return true;
+}
+
+static bool
+write_all (int fd, const void *buffer, size_t size)
+{
+  for (const char *p = buffer; size;)
+    {
+      ssize_t n = write (fd, p, size);
+
+      if (n < 0 && errno != EINTR)
+        return false;
+      if (n > 0)
+        {
+          p += n;
+          size -= n;
+        }
+    }
+  return true;
+}
+
+bool
+cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
+                      int count, const char *const *options,
+                      struct cudajit_image *image)
+{
+  struct cudajit_sha256 sha;
+  int nvrtc_major = 0, nvrtc_minor = 0, driver = 0;
+  char versions[64], path[PATH_MAX];
+  unsigned char header[HEADER_SIZE], digest[CUDAJIT_SHA256_SIZE];
+  struct stat st;
+  uint64_t size = 0;
+  char *code = NULL;
+  bool found;
+  int fd;
+
+  cudajit_nvrtc.nvrtcVersion (&nvrtc_major, &nvrtc_minor);
+  /* nvrtc-check loads no driver, and keys its entries with driver 0.  */
+  if (cudajit_cu.cuDriverGetVersion)
+    cudajit_cu.cuDriverGetVersion (&driver);
+  snprintf (versions, sizeof versions, "NVRTC %d.%d, driver %d", nvrtc_major,
+            nvrtc_minor, driver);
+  cudajit_sha256_init (&sha);
+  hash_part (&sha, versions);
+  /* The options name the architecture.  */
+  for (int i = 0; i < count; i++)
+    hash_part (&sha, options[i]);
+  hash_part (&sha, source);
+  cudajit_sha256_final (&sha, key->hash);
+
+  /* Not blocking, so that a FIFO in an entry's place cannot hang the
+     program.  */
+  if (!entry_path (path, key)
+      || (fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+    return false;
+  found = fstat (fd, &st) == 0 && S_ISREG (st.st_mode)
+          && read_all (fd, header, HEADER_SIZE)
+          && memcmp (header, magic, sizeof magic) == 0
+          && get_le (header + VERSION_AT, 4) == FORMAT_VERSION
+          && (size = get_le (header + SIZE_AT, 8)) > 0
+          && size == (uint64_t) st.st_size - HEADER_SIZE
+          && (code = malloc (size)) && read_all (fd, code, size);
+  close (fd);
+  if (found)
+    {
+      checksum (code, size, digest);
+      found = memcmp (digest, header + CHECKSUM_AT, sizeof digest) == 0;
+    }
+  if (!found)
+    {
+      free (code);
+      return false;
+    }
+  image->code = code;
+  image->size = size;
+  image->log = cudajit_xrealloc (NULL, 1);
+  *image->log = '\0';
+  image->cached = true;
+  return true;
+}
+
+/* Make DIR and its missing parents, as mkdir -p does.  Return false, with
+   errno set, if one cannot be made.  */
+static bool
+make_directories (const char *dir)
+{
+  char path[PATH_MAX];
+
+  snprintf (path, sizeof path, "%s", dir);
+  for (char *p = path + 1;; p++)
+    if (*p == '/' || !*p)
+      {
+        char c = *p;
+
+        *p = '\0';
+        /* Like ~/.cache, which the XDG specification makes 0700: kernels
+           are the user's code.  */
+        if (mkdir (path, 0700) != 0 && errno != EEXIST)
+          return false;
+        if (!c)
+          return true;
+        *p = c;
+      }
+}
+
+void
+cudajit_cache_store (const struct cudajit_cache_key *key,
+                     const struct cudajit_image *image)
+{
+  static atomic_uint counter;
+  static atomic_flag told = ATOMIC_FLAG_INIT;
+  char path[PATH_MAX], temp[PATH_MAX + 64];
+  unsigned char header[HEADER_SIZE];
+  struct timespec now;
+  int fd, error;
+
+  if (!entry_path (path, key))
+    return;
+  memcpy (header, magic, sizeof magic);
+  put_le (header + VERSION_AT, FORMAT_VERSION, 4);
+  put_le (header + SIZE_AT, image->size, 8);
+  checksum (image->code, image->size, header + CHECKSUM_AT);
+
+  /* A name that no other writer uses: the process ID alone repeats in
+     containers that share the cache, hence the time too.  */
+  clock_gettime (CLOCK_REALTIME, &now);
+  snprintf (temp, sizeof temp, "%s.tmp-%ld-%u-%ld", path, (long) getpid (),
+            atomic_fetch_add (&counter, 1), (long) now.tv_nsec);
+  fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0 && errno == ENOENT && make_directories (cache_dir))
+    fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0)
+    error = errno;
+  else
+    {
+      /* No fsync: an entry that a crash cuts short fails its checksum.  */
+      bool written = write_all (fd, header, HEADER_SIZE)
+                     && write_all (fd, image->code, image->size);
+
+      /* close reports some errors that write does not, on NFS for one.  */
+      if (close (fd) == 0 && written && rename (temp, path) == 0)
+        return;
+      error = errno;
+      unlink (temp);
+    }
+  if (dir_chosen && !atomic_flag_test_and_set (&told))
+    fprintf (stderr, "cudajit: cannot write to the kernel cache %s: %s\n",
+             cache_dir, strerror (error));
+}

@@ -1,0 +1,518 @@
+/* Automatic transfer of host arrays.
+
+   A pointer parameter whose declaration gives the extent of its array
+   (see plugin/array-params.cc) may receive host memory: the launch then
+   allocates device memory, copies the array in, launches, waits, copies
+   it back and frees, copying only in the directions that the declaration
+   allows.  Device memory, from cudajit, cudaMalloc or managed memory, is
+   passed as it is.  Host memory given to a pointer parameter without an
+   extent is an error, rather than a fault on the GPU.
+
+   Ordinary host memory is pageable, which the driver copies at a fraction
+   of the bus's speed.  So arrays are staged through pinned buffers, a
+   chunk at a time: several host threads copy the next chunk into a pinned
+   buffer while the DMA engine moves the previous one.  */
+
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What cudajit_register_params says of a kernel's parameters.  */
+struct cudajit_param
+{
+  char *name;
+  bool pointer;
+  /* CUDAJIT_COPY_IN and CUDAJIT_COPY_OUT, for an array of declared
+     extent.  */
+  unsigned char copies;
+  /* The last argument found to be device memory, while the generation of
+     frees is KNOWN_GENERATION, so that repeated launches with the same
+     arrays ask the driver nothing.  */
+  _Atomic (void *) known_device;
+  atomic_uint known_generation;
+};
+
+struct cudajit_params
+{
+  unsigned int count;
+  bool any_pointer;
+  struct cudajit_param param[];
+};
+
+#define CUDAJIT_COPY_IN 1
+#define CUDAJIT_COPY_OUT 2
+
+atomic_uint cudajit_free_generation;
+
+void
+cudajit_register_params (void **kernel, const char *description)
+{
+  struct cudajit_kernel *k = *kernel;
+  unsigned int count = 1;
+  for (const char *c = description; *c; c++)
+    count += *c == ',';
+  if (!*description)
+    count = 0;
+
+  struct cudajit_params *params
+    = cudajit_xrealloc (NULL, sizeof *params + count * sizeof params->param[0]);
+  memset (params, 0, sizeof *params + count * sizeof params->param[0]);
+  params->count = count;
+  const char *entry = description;
+  for (unsigned int i = 0; i < count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      size_t length = strcspn (entry, ",");
+      size_t name_length = strcspn (entry, "<>,");
+      p->pointer = name_length > 0;
+      p->name = strndup (entry, name_length);
+      p->copies = ((memchr (entry, '<', length) ? CUDAJIT_COPY_IN : 0)
+                   | (memchr (entry, '>', length) ? CUDAJIT_COPY_OUT : 0));
+      params->any_pointer |= p->pointer;
+      entry += length + (entry[length] == ',');
+    }
+  k->params = params;
+}
+
+/* Whether PTR, an argument, is host memory that the GPU cannot use as it
+   is: pageable memory, or pinned memory, which it could reach only across
+   the bus.  */
+static bool
+host_memory_p (struct cudajit_param *param, void *ptr)
+{
+  unsigned int generation
+    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+  if (atomic_load_explicit (&param->known_device, memory_order_relaxed) == ptr
+      && atomic_load_explicit (&param->known_generation, memory_order_relaxed)
+           == generation)
+    return false;
+
+  unsigned int type = 0, managed = 0;
+  CUdeviceptr address = (CUdeviceptr) ptr;
+  if (cudajit_cu.cuPointerGetAttribute (&type,
+                                        CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                        address)
+      != CUDA_SUCCESS)
+    return true;
+  if (type == CU_MEMORYTYPE_HOST
+      && (cudajit_cu.cuPointerGetAttribute (&managed,
+                                            CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                            address)
+            != CUDA_SUCCESS
+          || !managed))
+    return true;
+  atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
+  atomic_store_explicit (&param->known_generation, generation,
+                         memory_order_relaxed);
+  return false;
+}
+
+/* Copies between pageable and pinned memory, split over a few threads,
+   since one core cannot keep up with the bus.  */
+
+#define COPY_THREADS_MAX 8
+/* Below this a copy is not worth splitting.  */
+#define COPY_SLICE_MIN (1u << 20)
+
+static struct
+{
+  pthread_mutex_t lock;
+  pthread_cond_t work, done;
+  unsigned int threads;
+  /* The copy in progress, split in SLICES slices, of which NEXT is the
+     first not taken yet and FINISHED the number done.  */
+  char *dst;
+  const char *src;
+  size_t bytes, slice;
+  unsigned int slices, next, finished;
+  unsigned long round;
+} copier = { .lock = PTHREAD_MUTEX_INITIALIZER,
+             .work = PTHREAD_COND_INITIALIZER,
+             .done = PTHREAD_COND_INITIALIZER };
+
+/* Copy slices of the current copy until none is left.  Called with the
+   lock held; returns with it held.  */
+static void
+copy_slices (void)
+{
+  while (copier.next < copier.slices)
+    {
+      size_t offset = copier.next++ * copier.slice;
+      size_t bytes = copier.bytes - offset < copier.slice
+                       ? copier.bytes - offset
+                       : copier.slice;
+      char *dst = copier.dst + offset;
+      const char *src = copier.src + offset;
+      pthread_mutex_unlock (&copier.lock);
+      memcpy (dst, src, bytes);
+      pthread_mutex_lock (&copier.lock);
+      if (++copier.finished == copier.slices)
+        pthread_cond_signal (&copier.done);
+    }
+}
+
+static void *
+copier_thread (void *unused)
+{
+  unsigned long seen = 0;
+  (void) unused;
+  pthread_mutex_lock (&copier.lock);
+  for (;;)
+    {
+      while (copier.round == seen)
+        pthread_cond_wait (&copier.work, &copier.lock);
+      seen = copier.round;
+      copy_slices ();
+    }
+  return NULL;
+}
+
+static void
+start_copiers (void)
+{
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  unsigned int wanted = cpus > 2 ? (unsigned int) cpus / 2 : 1;
+  if (wanted > COPY_THREADS_MAX)
+    wanted = COPY_THREADS_MAX;
+  /* The calling thread is one of them.  */
+  for (copier.threads = 1; copier.threads < wanted; copier.threads++)
+    {
+      pthread_t thread;
+      pthread_attr_t attr;
+      pthread_attr_init (&attr);
+      pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+      int failed = pthread_create (&thread, &attr, copier_thread, NULL);
+      pthread_attr_destroy (&attr);
+      if (failed)
+        break;
+    }
+}
+
+/* memcpy with the copier threads, for one copy at a time: transfers to
+   different GPUs may run together.  */
+static void
+parallel_copy (void *dst, const void *src, size_t bytes)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  static pthread_mutex_t one_copy = PTHREAD_MUTEX_INITIALIZER;
+  pthread_once (&once, start_copiers);
+  unsigned int slices = bytes / COPY_SLICE_MIN;
+  if (slices <= 1 || copier.threads == 1)
+    {
+      memcpy (dst, src, bytes);
+      return;
+    }
+  if (slices > copier.threads)
+    slices = copier.threads;
+  pthread_mutex_lock (&one_copy);
+  pthread_mutex_lock (&copier.lock);
+  copier.dst = dst;
+  copier.src = src;
+  copier.bytes = bytes;
+  /* Slices of whole cache lines.  */
+  copier.slice = ((bytes + slices - 1) / slices + 63) & ~(size_t) 63;
+  copier.slices = (bytes + copier.slice - 1) / copier.slice;
+  copier.next = copier.finished = 0;
+  copier.round++;
+  pthread_cond_broadcast (&copier.work);
+  copy_slices ();
+  while (copier.finished < copier.slices)
+    pthread_cond_wait (&copier.done, &copier.lock);
+  pthread_mutex_unlock (&copier.lock);
+  pthread_mutex_unlock (&one_copy);
+}
+
+/* The pinned buffers that arrays are staged through, the events that say
+   when the DMA engine is done with each, and spare device memory: each GPU
+   has its own, since events and device memory belong to a context.  */
+
+#define STAGE_BYTES (8u << 20)
+#define STAGES 4
+/* Device memory kept from one launch to the next: a launch with host
+   arrays in a loop would otherwise pay for cuMemAlloc and cuMemFree each
+   time.  */
+#define SPARE_BLOCKS 8
+
+struct spare_block
+{
+  CUdeviceptr dev;
+  size_t bytes;
+};
+
+struct staging_area
+{
+  pthread_mutex_t lock;
+  /* How many of the buffers and events exist.  */
+  int ready;
+  char *buffer[STAGES];
+  CUevent done[STAGES];
+  bool busy[STAGES];
+  int next;
+  struct spare_block spare[SPARE_BLOCKS];
+};
+
+static struct staging_area staging_areas[CUDAJIT_MAX_GPUS];
+
+static void
+init_staging_locks (void)
+{
+  for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
+    pthread_mutex_init (&staging_areas[i].lock, NULL);
+}
+
+struct launch_site
+{
+  const char *kernel, *file;
+  int line;
+  struct staging_area *staging;
+};
+
+/* The functions below return whether they succeeded: with
+   CUDAJIT_ERRORS=return a failure is reported and the launch given up.  */
+
+static bool
+check (CUresult error, const struct launch_site *site, const char *what)
+{
+  return cudajit_check (error, site->kernel, site->file, site->line, what);
+}
+
+static bool
+prepare_staging (const struct launch_site *site)
+{
+  struct staging_area *staging = site->staging;
+  for (; staging->ready < STAGES; staging->ready++)
+    {
+      int i = staging->ready;
+      if (!check (cudajit_cu.cuMemHostAlloc ((void **) &staging->buffer[i],
+                                             STAGE_BYTES,
+                                             CU_MEMHOSTALLOC_PORTABLE),
+                  site, "allocating pinned memory to copy host arrays through")
+          || !check (cudajit_cu.cuEventCreate (&staging->done[i],
+                                               CU_EVENT_DISABLE_TIMING),
+                     site, "cuEventCreate"))
+        return false;
+    }
+  return true;
+}
+
+/* The next staging buffer in *STAGE, once the DMA engine is done with
+   it.  */
+static bool
+take_stage (const struct launch_site *site, int *stage)
+{
+  struct staging_area *staging = site->staging;
+  *stage = staging->next;
+  staging->next = (staging->next + 1) % STAGES;
+  if (staging->busy[*stage]
+      && !check (cudajit_cu.cuEventSynchronize (staging->done[*stage]), site,
+                 "copying a host array"))
+    return false;
+  staging->busy[*stage] = false;
+  return true;
+}
+
+static bool
+release_stage (int stage, CUstream stream, const struct launch_site *site)
+{
+  site->staging->busy[stage] = true;
+  return check (cudajit_cu.cuEventRecord (site->staging->done[stage], stream),
+                site, "cuEventRecord");
+}
+
+static bool
+copy_in (CUdeviceptr dev, const char *host, size_t bytes, CUstream stream,
+         const struct launch_site *site)
+{
+  for (size_t offset = 0; offset < bytes; offset += STAGE_BYTES)
+    {
+      size_t chunk = bytes - offset < STAGE_BYTES ? bytes - offset
+                                                  : STAGE_BYTES;
+      int stage;
+      if (!take_stage (site, &stage))
+        return false;
+      parallel_copy (site->staging->buffer[stage], host + offset, chunk);
+      if (!check (cudajit_cu.cuMemcpyHtoDAsync_v2 (
+                    dev + offset, site->staging->buffer[stage], chunk, stream),
+                  site, "copying a host array to the GPU")
+          || !release_stage (stage, stream, site))
+        return false;
+    }
+  return true;
+}
+
+/* The chunks are queued STAGES ahead of the host copies that empty their
+   buffers.  */
+static bool
+copy_out (char *host, CUdeviceptr dev, size_t bytes, CUstream stream,
+          const struct launch_site *site)
+{
+  size_t chunks = (bytes + STAGE_BYTES - 1) / STAGE_BYTES;
+  int stage_of[STAGES];
+  for (size_t queued = 0, copied = 0; copied < chunks;)
+    {
+      if (queued < chunks && queued < copied + STAGES)
+        {
+          size_t offset = queued * STAGE_BYTES;
+          size_t chunk = bytes - offset < STAGE_BYTES ? bytes - offset
+                                                      : STAGE_BYTES;
+          int stage;
+          if (!take_stage (site, &stage)
+              || !check (cudajit_cu.cuMemcpyDtoHAsync_v2 (
+                           site->staging->buffer[stage], dev + offset, chunk,
+                           stream),
+                         site, "copying an array back from the GPU")
+              || !release_stage (stage, stream, site))
+            return false;
+          stage_of[queued++ % STAGES] = stage;
+          continue;
+        }
+      size_t offset = copied * STAGE_BYTES;
+      size_t chunk = bytes - offset < STAGE_BYTES ? bytes - offset
+                                                  : STAGE_BYTES;
+      int stage = stage_of[copied++ % STAGES];
+      if (!check (cudajit_cu.cuEventSynchronize (site->staging->done[stage]),
+                  site, "copying an array back from the GPU"))
+        return false;
+      site->staging->busy[stage] = false;
+      parallel_copy (host + offset, site->staging->buffer[stage], chunk);
+    }
+  return true;
+}
+
+static CUdeviceptr
+device_block (size_t bytes, const struct launch_site *site,
+              const char *param)
+{
+  struct spare_block *spare = site->staging->spare;
+  for (int i = 0; i < SPARE_BLOCKS; i++)
+    if (spare[i].dev && spare[i].bytes == bytes)
+      {
+        CUdeviceptr dev = spare[i].dev;
+        spare[i].dev = 0;
+        return dev;
+      }
+  CUdeviceptr dev;
+  CUresult r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY)
+    {
+      for (int i = 0; i < SPARE_BLOCKS; i++)
+        if (spare[i].dev)
+          {
+            cudajit_cu.cuMemFree_v2 (spare[i].dev);
+            spare[i].dev = 0;
+          }
+      r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
+    }
+  if (r == CUDA_ERROR_OUT_OF_MEMORY)
+    {
+      cudajit_fatal (site->kernel, site->file, site->line,
+                     "out of GPU memory for the %zu bytes of array '%s'",
+                     bytes, param);
+      return 0;
+    }
+  return check (r, site, "cuMemAlloc") ? dev : 0;
+}
+
+static void
+spare_block (CUdeviceptr dev, size_t bytes, const struct launch_site *site)
+{
+  struct spare_block *spare = site->staging->spare;
+  for (int i = 0; i < SPARE_BLOCKS; i++)
+    if (!spare[i].dev)
+      {
+        spare[i].dev = dev;
+        spare[i].bytes = bytes;
+        return;
+      }
+  int victim = rand () % SPARE_BLOCKS;
+  cudajit_cu.cuMemFree_v2 (spare[victim].dev);
+  spare[victim].dev = dev;
+  spare[victim].bytes = bytes;
+}
+
+bool
+cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
+                            const struct cudajit_launch_config *config,
+                            const char *file, int line, void **args,
+                            const size_t *extent_bytes)
+{
+  struct cudajit_params *params = kernel->params;
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  struct launch_site site
+    = { kernel->name, file, line,
+        &staging_areas[cudajit_current_gpu->ordinal] };
+  unsigned int host_arrays = 0;
+
+  if (!params || !params->any_pointer)
+    return false;
+  for (unsigned int i = 0; i < params->count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      void *ptr = p->pointer ? *(void **) args[i] : NULL;
+      if (!ptr || !host_memory_p (p, ptr))
+        continue;
+      if (!extent_bytes || !extent_bytes[i] || !p->copies)
+        {
+          cudajit_fatal (kernel->name, file, line,
+                       "argument %u, '%s', is host memory, but the parameter "
+                       "does not declare the extent that would copy it to "
+                       "the GPU; declare it as an array, for example "
+                       "'float %s[n]' with n another parameter, or pass "
+                       "device memory from cuda_to_device or "
+                       "cuda_device_array",
+                       i + 1, p->name, p->name);
+          return true;
+        }
+      host_arrays++;
+    }
+  if (!host_arrays)
+    return false;
+
+  /* The arguments as the kernel gets them: device copies instead of the
+     host arrays.  */
+  void *device_args[params->count];
+  CUdeviceptr device[params->count];
+  CUstream stream = config->stream;
+  bool ok = true;
+  memset (device, 0, sizeof device);
+  pthread_once (&once, init_staging_locks);
+  pthread_mutex_lock (&site.staging->lock);
+  ok = prepare_staging (&site);
+  for (unsigned int i = 0; ok && i < params->count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      device_args[i] = args[i];
+      void *ptr = p->pointer ? *(void **) args[i] : NULL;
+      if (!ptr || !extent_bytes || !extent_bytes[i] || !host_memory_p (p, ptr))
+        continue;
+      device[i] = device_block (extent_bytes[i], &site, p->name);
+      device_args[i] = &device[i];
+      ok = device[i] && (!(p->copies & CUDAJIT_COPY_IN)
+                         || copy_in (device[i], ptr, extent_bytes[i], stream,
+                                     &site));
+    }
+
+  ok = ok && check (cudajit_cu.cuLaunchKernel (
+                      function, config->grid.x, config->grid.y,
+                      config->grid.z, config->block.x, config->block.y,
+                      config->block.z, config->shared_bytes, stream,
+                      device_args, NULL),
+                    &site, "cuLaunchKernel");
+  for (unsigned int i = 0; ok && i < params->count; i++)
+    if (device[i] && (params->param[i].copies & CUDAJIT_COPY_OUT))
+      ok = copy_out (*(void **) args[i], device[i], extent_bytes[i], stream,
+                     &site);
+  /* The kernel is done with its arrays once the stream is.  */
+  if (ok)
+    check (cudajit_cu.cuStreamSynchronize (stream), &site,
+           "the launch with host arrays");
+  for (unsigned int i = 0; i < params->count; i++)
+    if (device[i])
+      spare_block (device[i], extent_bytes[i], &site);
+  pthread_mutex_unlock (&site.staging->lock);
+  return true;
+}
