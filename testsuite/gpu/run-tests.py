@@ -9,6 +9,7 @@ there:
       compile with $CC (default gcc), the plugin and the runtime built
       in BUILD_DIR into BUNDLE: each dg-do run test with its dg-options,
       and each file without dg-do, an example, which must exit with 0;
+      $CPPFLAGS and $LIBS are added to each command;
       write BUNDLE/manifest.json with what each must print and whether
       it must fail;
   run-tests.py run BUNDLE
@@ -53,12 +54,18 @@ def build(bundle, plugin, build_dir, tests):
         actions = directive(text, "do")
         if actions and not any("run" in d for d in actions):
             continue
+        # The nvrtc tests run nvrtc-check, which stays in the build tree.
+        if "nvrtc" in directive(text, "require-effective-target"):
+            continue
         name = os.path.splitext(os.path.basename(test))[0]
         options = [tcl_string(o) for o in directive(text, "options")]
         command = ([os.environ.get("CC", "gcc"), "-fplugin=" + plugin, "-I" + include]
+                   + shlex.split(os.environ.get("CPPFLAGS", ""))
                    + shlex.split(" ".join(options) or "-O2")
                    + [test, "-o", os.path.join(bundle, name), "-L" + libs,
-                      "-lcudajit", "-lm", "-Wl,-rpath,$ORIGIN"])
+                      "-lcudajit", "-lm"]
+                   + shlex.split(os.environ.get("LIBS", ""))
+                   + ["-Wl,-rpath,$ORIGIN"])
         subprocess.run(command, check=True)
         env = {}
         for args in directive(text, "set-target-env-var"):
