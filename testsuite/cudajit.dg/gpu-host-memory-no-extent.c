@@ -25,4 +25,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "kernel 'no_extent' launched at \[^\n\]*gpu-host-memory-no-extent.c:22: argument 1, 'data', is host memory" } */
+/* { dg-output "kernel 'no_extent' launched at \[^\n\]*gpu-host-memory-no-extent.c:23: argument 1, 'data', is host memory" } */
