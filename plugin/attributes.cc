@@ -1,4 +1,6 @@
-/* The cuda_jit attribute, which marks a C function as a kernel.  */
+/* The cuda_jit attribute, which marks a C function as a kernel, and
+   cuda_device, which marks one that kernels call (Numba's
+   @cuda.jit(device=True)).  */
 
 #include "cudajit-plugin.h"
 
@@ -25,15 +27,40 @@ handle_cuda_jit_attribute (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
+static tree
+handle_cuda_device_attribute (tree *node, tree name, tree, int, bool *no_add)
+{
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      error_at (DECL_SOURCE_LOCATION (*node),
+                "%qE attribute applies only to functions", name);
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
 static const struct attribute_spec cuda_jit_attribute = {
   "cuda_jit", 0, 0, true, false, false, false, handle_cuda_jit_attribute,
   NULL
+};
+
+static const struct attribute_spec cuda_device_attribute = {
+  "cuda_device", 0, 0, true, false, false, false,
+  handle_cuda_device_attribute, NULL
 };
 
 void
 cudajit_register_attributes (void *, void *)
 {
   register_attribute (&cuda_jit_attribute);
+  register_attribute (&cuda_device_attribute);
+}
+
+bool
+cudajit_device_marked_p (const_tree fndecl)
+{
+  return (TREE_CODE (fndecl) == FUNCTION_DECL
+          && lookup_attribute ("cuda_device", DECL_ATTRIBUTES (fndecl)));
 }
 
 bool

@@ -25,7 +25,11 @@ static const char cuda_prelude[]
       "__device__ __forceinline__ long cuda_gridsize_y (void)\n"
       "{ return (long) gridDim.y * blockDim.y; }\n"
       "__device__ __forceinline__ long cuda_gridsize_z (void)\n"
-      "{ return (long) gridDim.z * blockDim.z; }\n";
+      "{ return (long) gridDim.z * blockDim.z; }\n"
+      "__device__ __forceinline__ int cudajit_ctz (unsigned int x)\n"
+      "{ return __ffs (x) - 1; }\n"
+      "__device__ __forceinline__ int cudajit_ctzll (unsigned long long x)\n"
+      "{ return __ffsll (x) - 1; }\n";
 
 const char *
 cudajit_cuda_prelude (void)
@@ -60,6 +64,7 @@ struct cuda_emitter
 };
 
 static void emit_expr (cuda_emitter *, tree);
+static char *function_cuda_name (const_tree);
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
 static void emit_printf (cuda_emitter *, const char *, ...)
@@ -621,7 +626,10 @@ static void
 emit_call (cuda_emitter *e, tree call)
 {
   tree fndecl = get_callee_fndecl (call);
-  pp_string (&e->pp, IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+  const char *builtin = cudajit_builtin_cuda_name (fndecl);
+  char *name = builtin ? xstrdup (builtin) : function_cuda_name (fndecl);
+  pp_string (&e->pp, name);
+  free (name);
   pp_string (&e->pp, " (");
   for (int i = 0; i < call_expr_nargs (call); i++)
     {
@@ -676,6 +684,22 @@ emit_min_max_abs (cuda_emitter *e, tree t)
       pp_string (&e->pp, " : ");
       emit_expr (e, a);
     }
+  pp_right_paren (&e->pp);
+}
+
+/* fabs folds to ABS_EXPR, which for -0.0 and NaNs must stay fabs.  */
+static void
+emit_abs (cuda_emitter *e, tree t)
+{
+  if (!FLOAT_TYPE_P (TREE_TYPE (t)))
+    {
+      emit_min_max_abs (e, t);
+      return;
+    }
+  pp_string (&e->pp, TYPE_MAIN_VARIANT (TREE_TYPE (t)) == float_type_node
+                         ? "fabsf ("
+                         : "fabs (");
+  emit_expr (e, TREE_OPERAND (t, 0));
   pp_right_paren (&e->pp);
 }
 
@@ -787,8 +811,10 @@ emit_expr (cuda_emitter *e, tree t)
       return;
     case MIN_EXPR:
     case MAX_EXPR:
-    case ABS_EXPR:
       emit_min_max_abs (e, t);
+      return;
+    case ABS_EXPR:
+      emit_abs (e, t);
       return;
     case PLUS_EXPR: emit_binary (e, t, "+"); return;
     case MINUS_EXPR: emit_binary (e, t, "-"); return;
@@ -886,7 +912,14 @@ emit_stmt (cuda_emitter *e, tree t)
       return;
     case RETURN_EXPR:
       emit_newline (e);
-      pp_string (&e->pp, "return;");
+      if (TREE_OPERAND (t, 0) && TREE_CODE (TREE_OPERAND (t, 0)) == MODIFY_EXPR)
+        {
+          pp_string (&e->pp, "return ");
+          emit_expr (e, TREE_OPERAND (TREE_OPERAND (t, 0), 1));
+          pp_semicolon (&e->pp);
+        }
+      else
+        pp_string (&e->pp, "return;");
       return;
     case CASE_LABEL_EXPR:
       emit_newline (e);
@@ -1011,32 +1044,76 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   pp_semicolon (&e->pp);
 }
 
+/* The name of FNDECL in CUDA C: its own, unless CUDA C++ reserves it.  */
+static char *
+function_cuda_name (const_tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  return reserved_in_cuda_p (name) ? concat (name, "_cjf", NULL)
+                                   : xstrdup (name);
+}
+
+/* The head of FNDECL's definition or, without parameter names, of its
+   declaration.  */
+static void
+emit_function_head (cuda_emitter *e, tree fndecl, bool definition)
+{
+  char *name = function_cuda_name (fndecl);
+  if (cudajit_kernel_p (fndecl))
+    emit_printf (e, "extern \"C\" __global__ void\n%s (", name);
+  else
+    {
+      pp_string (&e->pp, "__device__ ");
+      emit_type (e, TREE_TYPE (TREE_TYPE (fndecl)));
+      emit_printf (e, "\n%s (", name);
+    }
+  free (name);
+  if (definition)
+    for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
+      {
+        name_decl (e, parm, "_cjp");
+        if (parm != DECL_ARGUMENTS (fndecl))
+          pp_string (&e->pp, ", ");
+        emit_declaration (e, TREE_TYPE (parm), decl_name (e, parm));
+      }
+  else
+    for (tree type = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+         type && type != void_list_node; type = TREE_CHAIN (type))
+      {
+        if (type != TYPE_ARG_TYPES (TREE_TYPE (fndecl)))
+          pp_string (&e->pp, ", ");
+        emit_type (e, TREE_VALUE (type));
+      }
+  if (definition ? !DECL_ARGUMENTS (fndecl)
+                 : TYPE_ARG_TYPES (TREE_TYPE (fndecl)) == void_list_node)
+    pp_string (&e->pp, "void");
+  pp_right_paren (&e->pp);
+}
+
 char *
-cudajit_emit_kernel (tree fndecl)
+cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
 {
   cuda_emitter *e = new cuda_emitter ();
   e->kernel = fndecl;
   e->indent = 0;
   e->temporaries = 0;
 
-  emit_printf (e, "\nextern \"C\" __global__ void\n%s (",
-             IDENTIFIER_POINTER (DECL_NAME (fndecl)));
-  for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
+  /* Each piece of CUDA C declares what it calls, so that the pieces of a
+     module can come in any order and call each other.  */
+  pp_newline (&e->pp);
+  for (tree callee : callees)
     {
-      name_decl (e, parm, "_cjp");
-      if (parm != DECL_ARGUMENTS (fndecl))
-        pp_string (&e->pp, ", ");
-      emit_declaration (e, TREE_TYPE (parm), decl_name (e, parm));
+      emit_function_head (e, callee, false);
+      pp_string (&e->pp, ";\n");
     }
-  if (!DECL_ARGUMENTS (fndecl))
-    pp_string (&e->pp, "void");
-  pp_string (&e->pp, ")\n{");
+  emit_function_head (e, fndecl, true);
+  pp_string (&e->pp, "\n{");
   e->indent = 1;
 
-  walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), collect_local, e);
+  walk_tree_without_duplicates (&body, collect_local, e);
   for (tree local : e->locals)
     emit_local_declaration (e, local);
-  emit_stmt (e, DECL_SAVED_TREE (fndecl));
+  emit_stmt (e, body);
   pp_string (&e->pp, "\n}\n");
 
   char *text = xstrdup (pp_formatted_text (&e->pp));

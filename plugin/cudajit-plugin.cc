@@ -3,7 +3,8 @@
    For every function the C front end finishes, before it is lowered:
    cuda_launch calls are rewritten into calls of the runtime; a function
    marked cuda_jit is checked against the subset of C that runs on the GPU,
-   translated to CUDA C, and embedded with its registration.  */
+   translated to CUDA C, and embedded with its registration, and so are the
+   functions it calls when they can be compiled for the GPU.  */
 
 #include "cudajit-plugin.h"
 #include "plugin-version.h"
@@ -20,21 +21,36 @@ static struct plugin_info cudajit_plugin_info
         "DIR/UNIT.cu" };
 
 static void
+translate_kernel (tree fndecl)
+{
+  auto_vec<tree> callees;
+  auto_vec<location_t> call_sites;
+  tree body = DECL_SAVED_TREE (fndecl);
+  if (cudajit_check_function (fndecl, body, &callees, &call_sites))
+    {
+      char *cuda_source = cudajit_emit_function (fndecl, body, callees);
+      cudajit_embed_kernel (fndecl, cuda_source);
+      free (cuda_source);
+    }
+  /* Also after errors, for those of the functions it calls.  */
+  cudajit_need_device_functions (fndecl, callees, call_sites);
+}
+
+static void
 finish_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   cudajit_rewrite_launches (fndecl);
-  if (cudajit_kernel_p (fndecl) && cudajit_check_kernel (fndecl))
-    {
-      char *cuda_source = cudajit_emit_kernel (fndecl);
-      cudajit_embed_kernel (fndecl, cuda_source);
-      free (cuda_source);
-    }
+  if (cudajit_kernel_p (fndecl))
+    translate_kernel (fndecl);
+  else
+    cudajit_note_function (fndecl);
 }
 
 static void
 finish_unit (void *, void *)
 {
+  cudajit_finish_device_functions ();
   if (dump_dir && !seen_error ())
     cudajit_write_dump (dump_dir);
 }
@@ -85,5 +101,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
   cudajit_embed_register_roots (info->base_name);
+  cudajit_device_functions_register_roots (info->base_name);
   return 0;
 }

@@ -8,27 +8,36 @@
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
+bool cudajit_device_marked_p (const_tree fndecl);
 
-/* subset-check.cc: diagnoses everything in a kernel that is outside the
-   C subset that runs on the GPU.  True when the kernel is clean.  */
-bool cudajit_check_kernel (tree fndecl);
+/* subset-check.cc: diagnoses everything in BODY, the body of FNDECL, a
+   kernel or a device function, that is outside the C subset that runs on
+   the GPU.  True when it is clean.  The device functions it calls are
+   added to CALLEES, with where it calls each in CALL_SITES.  */
+bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
+                             vec<location_t> *call_sites);
 
-/* The functions of cudajit.h that kernels may call, which the CUDA prelude
-   defines for the device.  */
-bool cudajit_intrinsic_p (const_tree fndecl);
+/* builtins.cc: the name in CUDA C of FNDECL, a function of cudajit.h,
+   <math.h> or GCC's builtins that a kernel may call; NULL for any other
+   function.  */
+const char *cudajit_builtin_cuda_name (const_tree fndecl);
 
 /* The names under which the CUDA built-in variables are declared in
    cudajit.h; the emitter prints them as they are.  */
 bool cudajit_builtin_variable_p (const_tree decl);
 
-/* cuda-emit.cc: CUDA C for a checked kernel (xmalloc'ed), and the prelude
-   that every kernel's CUDA C is compiled after.  */
-char *cudajit_emit_kernel (tree fndecl);
+/* cuda-emit.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
+   device function whose body is BODY, after declarations of the device
+   functions CALLEES that it calls; and the prelude that every module
+   starts with.  */
+char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
 const char *cudajit_cuda_prelude (void);
 
-/* embed.cc: keeps a kernel's CUDA C and host entry in the object file and
-   registers them with the runtime at load time; writes the dump.  */
+/* embed.cc: keeps a kernel's CUDA C and host entry, or a device
+   function's CUDA C, in the object file and registers them with the
+   runtime at load time; writes the dump.  */
 void cudajit_embed_kernel (tree fndecl, const char *cuda_source);
+void cudajit_embed_device_function (tree fndecl, const char *cuda_source);
 tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
 void cudajit_write_dump (const char *dir);
@@ -43,6 +52,17 @@ void cudajit_write_dump (const char *dir);
 int cudajit_array_param (tree fntype, unsigned int index,
                          vec<unsigned int> *bounds,
                          unsigned HOST_WIDE_INT *constant_bytes);
+
+/* device-functions.cc: the functions that kernels call.  A function
+   marked cuda_device, or a static function of the unit, may be called;
+   each is checked and translated when a kernel of the unit first needs it,
+   which may be before or after the function is defined.  */
+bool cudajit_device_function_p (const_tree fndecl);
+void cudajit_note_function (tree fndecl);
+void cudajit_need_device_functions (tree caller, const vec<tree> &callees,
+                                    const vec<location_t> &call_sites);
+void cudajit_finish_device_functions (void);
+void cudajit_device_functions_register_roots (const char *plugin_name);
 
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */

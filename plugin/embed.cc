@@ -191,14 +191,35 @@ describe_params (tree kernel)
   return text;
 }
 
+/* The unit's module handle, made at its first use.  */
+static tree
+unit_module (void)
+{
+  if (!module_handle)
+    module_handle = build_handle_var ("cudajit.module", false);
+  return module_handle;
+}
+
+/* A constructor, named after FNDECL, whose body is CALL.  */
+static void
+build_constructor (tree fndecl, tree call)
+{
+  char *name = concat ("cudajit.register.",
+                       IDENTIFIER_POINTER (DECL_NAME (fndecl)), NULL);
+  tree ctor = cudajit_build_function (
+      name, build_function_type_list (void_type_node, NULL_TREE), NULL_TREE,
+      call);
+  free (name);
+  DECL_STATIC_CONSTRUCTOR (ctor) = 1;
+  decl_init_priority_insert (ctor, DEFAULT_INIT_PRIORITY);
+  finalize_function (ctor);
+}
+
 /* A constructor that calls cudajit_register_kernel and
    cudajit_register_params (see cudajit.h).  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry)
 {
-  if (!module_handle)
-    module_handle = build_handle_var ("cudajit.module", false);
-
   tree handle_ptr = build_pointer_type (ptr_type_node);
   tree string = build_pointer_type (
       build_qualified_type (char_type_node, TYPE_QUAL_CONST));
@@ -211,7 +232,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry)
   tree registration = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel), register_fn, 7,
       build_fold_addr_expr (cudajit_kernel_handle (kernel)),
-      build_fold_addr_expr (module_handle),
+      build_fold_addr_expr (unit_module ()),
       string_literal (lbasename (main_input_filename)),
       string_literal (cudajit_cuda_prelude ()),
       string_literal (IDENTIFIER_POINTER (DECL_NAME (kernel))),
@@ -228,15 +249,34 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry)
                            string_literal (params)));
   free (params);
 
-  char *name = concat ("cudajit.register.",
-                       IDENTIFIER_POINTER (DECL_NAME (kernel)), NULL);
-  tree ctor = cudajit_build_function (
-      name, build_function_type_list (void_type_node, NULL_TREE), NULL_TREE,
-      call);
-  free (name);
-  DECL_STATIC_CONSTRUCTOR (ctor) = 1;
-  decl_init_priority_insert (ctor, DEFAULT_INIT_PRIORITY);
-  finalize_function (ctor);
+  build_constructor (kernel, call);
+}
+
+/* A constructor that calls cudajit_register_code (see cudajit.h).  */
+static void
+build_code_registration (tree fndecl, const char *cuda_source)
+{
+  tree string = build_pointer_type (
+      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
+  tree register_fn = build_fn_decl (
+      "cudajit_register_code",
+      build_function_type_list (void_type_node,
+                                build_pointer_type (ptr_type_node), string,
+                                string, string, NULL_TREE));
+  tree call = build_call_expr_loc (
+      DECL_SOURCE_LOCATION (fndecl), register_fn, 4,
+      build_fold_addr_expr (unit_module ()),
+      string_literal (lbasename (main_input_filename)),
+      string_literal (cudajit_cuda_prelude ()), string_literal (cuda_source));
+  build_constructor (fndecl, call);
+}
+
+static void
+add_to_dump (const char *cuda_source)
+{
+  unit_cuda_source = reconcat (unit_cuda_source,
+                               unit_cuda_source ? unit_cuda_source : "",
+                               cuda_source, NULL);
 }
 
 void
@@ -244,9 +284,14 @@ cudajit_embed_kernel (tree fndecl, const char *cuda_source)
 {
   define_kernel_handle (cudajit_kernel_handle (fndecl));
   build_registration (fndecl, cuda_source, build_host_entry (fndecl));
-  unit_cuda_source = reconcat (unit_cuda_source,
-                               unit_cuda_source ? unit_cuda_source : "",
-                               cuda_source, NULL);
+  add_to_dump (cuda_source);
+}
+
+void
+cudajit_embed_device_function (tree fndecl, const char *cuda_source)
+{
+  build_code_registration (fndecl, cuda_source);
+  add_to_dump (cuda_source);
 }
 
 void

@@ -5,11 +5,6 @@
 #include "cudajit-plugin.h"
 #include "hash-set.h"
 
-/* The functions of cudajit.h that kernels may call.  */
-static const char *const intrinsic_names[]
-    = { "cuda_grid_x",     "cuda_grid_y",     "cuda_grid_z",
-        "cuda_gridsize_x", "cuda_gridsize_y", "cuda_gridsize_z" };
-
 static const char *const builtin_variable_names[]
     = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
 
@@ -26,12 +21,6 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 }
 
 bool
-cudajit_intrinsic_p (const_tree fndecl)
-{
-  return name_in_list (fndecl, intrinsic_names, ARRAY_SIZE (intrinsic_names));
-}
-
-bool
 cudajit_builtin_variable_p (const_tree decl)
 {
   return (VAR_P (decl) && DECL_EXTERNAL (decl) && DECL_THREAD_LOCAL_P (decl)
@@ -41,8 +30,12 @@ cudajit_builtin_variable_p (const_tree decl)
 
 struct subset_checker
 {
+  /* The kernel or device function being checked.  */
   tree kernel;
   bool clean;
+  /* The device functions it calls, and where it first calls each.  */
+  vec<tree> *callees;
+  vec<location_t> *call_sites;
   /* What has been diagnosed once: types, and local variables whose every
      use would repeat their declaration's error.  */
   hash_set<tree> reported;
@@ -145,11 +138,24 @@ check_call (subset_checker *checker, tree call, location_t loc)
   else if (cudajit_kernel_p (fndecl))
     /* Diagnosed by launch rewriting.  */
     checker->clean = false;
-  else if (!cudajit_intrinsic_p (fndecl))
+  else if (cudajit_builtin_cuda_name (fndecl))
+    ;
+  else if (cudajit_device_function_p (fndecl))
+    {
+      if (!checker->callees->contains (fndecl))
+        {
+          checker->callees->safe_push (fndecl);
+          checker->call_sites->safe_push (loc);
+        }
+    }
+  else if (DECL_EXTERNAL (fndecl))
     reject (checker, loc,
-            "kernel calls %qD, which is not available on the GPU; a kernel "
-            "may call only the functions of %<cudajit.h%> such as "
-            "%<cuda_grid_x%>",
+            "kernel calls %qD, which is not available on the GPU", fndecl);
+  else
+    reject (checker, loc,
+            "kernel calls %qD, which is not available on the GPU; mark it "
+            "%<__attribute__ ((cuda_device))%> to compile it for the GPU "
+            "too, or make it %<static%>",
             fndecl);
   for (int i = 0; i < call_expr_nargs (call); i++)
     check_expr (checker, CALL_EXPR_ARG (call, i), loc);
@@ -257,7 +263,11 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
       return;
 
     case RETURN_EXPR:
-      /* A value to return is diagnosed with the kernel's type.  */
+      /* A kernel returning a value is diagnosed with its type; a device
+         function's value is in an assignment to its result.  */
+      if (TREE_OPERAND (t, 0)
+          && TREE_CODE (TREE_OPERAND (t, 0)) == MODIFY_EXPR)
+        check_expr (checker, TREE_OPERAND (TREE_OPERAND (t, 0), 1), loc);
       return;
 
     case LABEL_EXPR:
@@ -417,25 +427,35 @@ check_expr (subset_checker *checker, tree t, location_t loc)
 }
 
 bool
-cudajit_check_kernel (tree fndecl)
+cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
+                        vec<location_t> *call_sites)
 {
   subset_checker checker;
   checker.kernel = fndecl;
   checker.clean = true;
+  checker.callees = callees;
+  checker.call_sites = call_sites;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
+  const char *what = cudajit_kernel_p (fndecl) ? "kernel" : "device function";
 
   if (!prototype_p (fntype) || stdarg_p (fntype))
     reject (&checker, loc,
-            "kernel %qD must have a prototype with a fixed list of "
-            "parameters",
-            fndecl);
+            "%s %qD must have a prototype with a fixed list of parameters",
+            what, fndecl);
   if (decl_function_context (fndecl))
-    reject (&checker, loc, "kernel %qD cannot be a nested function", fndecl);
+    reject (&checker, loc, "%s %qD cannot be a nested function", what,
+            fndecl);
+  tree result = TREE_TYPE (fntype);
+  if (!VOID_TYPE_P (result) && !supported_type_p (result, true))
+    reject (&checker, loc,
+            "device function %qD returns %qT, which is not supported on the "
+            "GPU",
+            fndecl, result);
   for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
     check_type (&checker, TREE_TYPE (parm), DECL_SOURCE_LOCATION (parm),
                 "parameter", parm);
   if (checker.clean)
-    check_stmt (&checker, DECL_SAVED_TREE (fndecl), loc);
+    check_stmt (&checker, body, loc);
   return checker.clean;
 }

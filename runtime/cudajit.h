@@ -205,6 +205,11 @@ void cudajit_register_kernel (void **kernel, void **module,
 /* Reached only when a cuda_forall was compiled without the plugin.  */
 int cudajit_unlaunched_forall (long long n, const char *file, int line);
 
+/* Device functions that the unit's kernels call are registered the same
+   way, each once, as code that the unit's module also compiles.  */
+void cudajit_register_code (void **module, const char *unit_name,
+                            const char *prelude, const char *cuda_source);
+
 /* The constructor also describes the kernel's parameters, for the
    automatic transfer of host arrays: a comma-separated entry for each,
    empty for a parameter that is not a pointer, else its name, followed by

@@ -22,21 +22,20 @@ append (char *text, const char *more)
   return text;
 }
 
-/* This runs in constructors, maybe before main and before the program has
-   a chance to set CUDAJIT_BACKEND, so it only records what it is given.  */
-void
-cudajit_register_kernel (void **kernel, void **module, const char *unit_name,
-                         const char *prelude, const char *name,
-                         const char *cuda_source,
-                         void (*host_entry) (void **args))
+/* Add CUDA_SOURCE to the module of a translation unit, which the first
+   registration creates with the unit's PRELUDE.  This runs in
+   constructors, maybe before main and before the program has a chance to
+   set CUDAJIT_BACKEND, so it only records what it is given.  */
+static struct cudajit_module *
+add_to_module (void **module, const char *unit_name, const char *prelude,
+               const char *cuda_source)
 {
   struct cudajit_module *m;
-  struct cudajit_kernel *k = cudajit_xrealloc (NULL, sizeof *k);
 
   pthread_mutex_lock (&jit_lock);
   m = *module;
   /* A module already compiled, because a constructor launched one of its
-     kernels, cannot take more: later kernels start a new one.  */
+     kernels, cannot take more: later code starts a new one.  */
   if (!m || m->code)
     {
       m = cudajit_xrealloc (NULL, sizeof *m);
@@ -46,13 +45,31 @@ cudajit_register_kernel (void **kernel, void **module, const char *unit_name,
     }
   m->cuda_source = append (m->cuda_source, cuda_source);
   pthread_mutex_unlock (&jit_lock);
+  return m;
+}
+
+void
+cudajit_register_kernel (void **kernel, void **module, const char *unit_name,
+                         const char *prelude, const char *name,
+                         const char *cuda_source,
+                         void (*host_entry) (void **args))
+{
+  struct cudajit_kernel *k = cudajit_xrealloc (NULL, sizeof *k);
 
   k->name = name;
-  k->module = m;
+  k->module = add_to_module (module, unit_name, prelude, cuda_source);
   k->host_entry = host_entry;
+  k->params = NULL;
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   *kernel = k;
+}
+
+void
+cudajit_register_code (void **module, const char *unit_name,
+                       const char *prelude, const char *cuda_source)
+{
+  add_to_module (module, unit_name, prelude, cuda_source);
 }
 
 /* NVRTC fails here only if something is badly wrong, such as memory.  */

@@ -1,0 +1,84 @@
+/* The functions a kernel may call besides device functions: cudajit.h's,
+   <math.h>'s and GCC's builtins, each with its name in CUDA C, where CUDA
+   has the same function or the prelude defines it.  */
+
+#include "cudajit-plugin.h"
+
+struct callable
+{
+  const char *c_name;
+  const char *cuda_name;
+};
+
+static const callable callables[] = {
+  /* cudajit.h.  */
+  { "cuda_grid_x", "cuda_grid_x" },
+  { "cuda_grid_y", "cuda_grid_y" },
+  { "cuda_grid_z", "cuda_grid_z" },
+  { "cuda_gridsize_x", "cuda_gridsize_x" },
+  { "cuda_gridsize_y", "cuda_gridsize_y" },
+  { "cuda_gridsize_z", "cuda_gridsize_z" },
+
+  /* <math.h>, in double and float; CUDA has them by the same names.  */
+#define MATH(name) { #name, #name }, { #name "f", #name "f" },
+  MATH (sqrt) MATH (cbrt) MATH (hypot) MATH (exp) MATH (exp2) MATH (expm1)
+  MATH (log) MATH (log2) MATH (log10) MATH (log1p) MATH (pow)
+  MATH (sin) MATH (cos) MATH (tan) MATH (asin) MATH (acos) MATH (atan)
+  MATH (atan2) MATH (sinh) MATH (cosh) MATH (tanh) MATH (asinh)
+  MATH (acosh) MATH (atanh) MATH (fabs) MATH (floor) MATH (ceil)
+  MATH (round) MATH (trunc) MATH (rint) MATH (nearbyint) MATH (fmod)
+  MATH (remainder) MATH (fmin) MATH (fmax) MATH (fdim) MATH (fma)
+  MATH (erf) MATH (erfc) MATH (tgamma) MATH (lgamma) MATH (copysign)
+  MATH (ldexp) MATH (scalbn) MATH (lround) MATH (llround) MATH (lrint)
+  MATH (llrint)
+#undef MATH
+  { "abs", "abs" },
+  { "labs", "labs" },
+  { "llabs", "llabs" },
+
+  /* GCC's integer builtins, as CUDA's intrinsics or the prelude's.  */
+  { "__builtin_popcount", "__popc" },
+  { "__builtin_popcountl", "__popcll" },
+  { "__builtin_popcountll", "__popcll" },
+  { "__builtin_clz", "__clz" },
+  { "__builtin_clzl", "__clzll" },
+  { "__builtin_clzll", "__clzll" },
+  { "__builtin_ctz", "cudajit_ctz" },
+  { "__builtin_ctzl", "cudajit_ctzll" },
+  { "__builtin_ctzll", "cudajit_ctzll" },
+  { "__builtin_ffs", "__ffs" },
+  { "__builtin_ffsl", "__ffsll" },
+  { "__builtin_ffsll", "__ffsll" },
+};
+
+/* GCC's __builtin_NAME for a <math.h> function is NAME to CUDA.  */
+static const char *
+strip_builtin_prefix (const char *name)
+{
+  const char *prefix = "__builtin_";
+  size_t length = strlen (prefix);
+  return strncmp (name, prefix, length) == 0 ? name + length : name;
+}
+
+const char *
+cudajit_builtin_cuda_name (const_tree fndecl)
+{
+  if (!DECL_NAME (fndecl))
+    return NULL;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  /* A function of the user's own with a library function's name is not
+     the library's.  */
+  bool library = (fndecl_built_in_p (fndecl) || DECL_EXTERNAL (fndecl)
+                  || strncmp (name, "cuda", 4) == 0);
+  if (!library)
+    return NULL;
+  for (const callable &c : callables)
+    if (strcmp (name, c.c_name) == 0)
+      return c.cuda_name;
+  const char *plain = strip_builtin_prefix (name);
+  if (plain != name)
+    for (const callable &c : callables)
+      if (strcmp (plain, c.c_name) == 0)
+        return c.cuda_name;
+  return NULL;
+}
