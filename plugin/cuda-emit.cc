@@ -715,6 +715,12 @@ emit_expr (cuda_emitter *e, tree t)
       emit_real_cst (e, t);
       return;
     case VAR_DECL:
+      if (cudajit_constant_value (t))
+        {
+          emit_cast (e, TREE_TYPE (t), cudajit_constant_value (t));
+          return;
+        }
+      /* Fall through.  */
     case PARM_DECL:
       pp_string (&e->pp, cudajit_builtin_variable_p (t)
                              ? IDENTIFIER_POINTER (DECL_NAME (t))

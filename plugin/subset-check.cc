@@ -20,6 +20,22 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
   return false;
 }
 
+static bool supported_type_p (tree, bool);
+
+tree
+cudajit_constant_value (const_tree decl)
+{
+  if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
+      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+      || !supported_type_p (TREE_TYPE (decl), false))
+    return NULL_TREE;
+  tree value = DECL_INITIAL (decl);
+  if (!value || (TREE_CODE (value) != INTEGER_CST
+                 && TREE_CODE (value) != REAL_CST))
+    return NULL_TREE;
+  return value;
+}
+
 bool
 cudajit_builtin_variable_p (const_tree decl)
 {
@@ -175,6 +191,8 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
         check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
       return;
     }
+  if (cudajit_constant_value (decl))
+    return;
   if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);
