@@ -49,6 +49,44 @@ static const callable callables[] = {
   { "__builtin_ffs", "__ffs" },
   { "__builtin_ffsl", "__ffsll" },
   { "__builtin_ffsll", "__ffsll" },
+
+  /* cudajit.h's atomics, which the prelude defines by the same names.  */
+#define ATOMIC(name) { name, name },
+#define ATOMIC_INTEGER(op)                                                    \
+  ATOMIC ("cudajit_atomic_" op "_int") ATOMIC ("cudajit_atomic_" op "_uint")  \
+  ATOMIC ("cudajit_atomic_" op "_long")                                       \
+  ATOMIC ("cudajit_atomic_" op "_ulong")                                      \
+  ATOMIC ("cudajit_atomic_" op "_ll") ATOMIC ("cudajit_atomic_" op "_ull")
+#define ATOMIC_NUMBER(op)                                                     \
+  ATOMIC_INTEGER (op) ATOMIC ("cudajit_atomic_" op "_float")                  \
+  ATOMIC ("cudajit_atomic_" op "_double")
+  ATOMIC_NUMBER ("add") ATOMIC_NUMBER ("sub") ATOMIC_NUMBER ("max")
+  ATOMIC_NUMBER ("min") ATOMIC_NUMBER ("exch") ATOMIC_INTEGER ("cas")
+  ATOMIC_INTEGER ("and") ATOMIC_INTEGER ("or") ATOMIC_INTEGER ("xor")
+#undef ATOMIC
+#undef ATOMIC_INTEGER
+#undef ATOMIC_NUMBER
+
+  /* GCC's atomic builtins on 4 and 8 bytes, as the prelude's wrappers of
+     CUDA's atomics.  The __sync forms share the wrappers of the __atomic
+     ones, whose memory order is optional there.  */
+#define GCC_ATOMIC_OP(op, n)                                                  \
+  { "__atomic_fetch_" op "_" n, "cudajit_atomic_fetch_" op "_" n },           \
+  { "__sync_fetch_and_" op "_" n, "cudajit_atomic_fetch_" op "_" n },         \
+  { "__atomic_" op "_fetch_" n, "cudajit_atomic_" op "_fetch_" n },           \
+  { "__sync_" op "_and_fetch_" n, "cudajit_atomic_" op "_fetch_" n },
+#define GCC_ATOMIC(n)                                                         \
+  GCC_ATOMIC_OP ("add", n) GCC_ATOMIC_OP ("sub", n) GCC_ATOMIC_OP ("and", n)  \
+  GCC_ATOMIC_OP ("or", n) GCC_ATOMIC_OP ("xor", n)                            \
+  { "__atomic_exchange_" n, "cudajit_atomic_exchange_" n },                   \
+  { "__atomic_compare_exchange_" n, "cudajit_atomic_compare_exchange_" n },   \
+  { "__sync_val_compare_and_swap_" n, "cudajit_atomic_val_cas_" n },          \
+  { "__sync_bool_compare_and_swap_" n, "cudajit_atomic_bool_cas_" n },        \
+  { "__atomic_load_" n, "cudajit_atomic_load_" n },                           \
+  { "__atomic_store_" n, "cudajit_atomic_store_" n },
+  GCC_ATOMIC ("4") GCC_ATOMIC ("8")
+#undef GCC_ATOMIC_OP
+#undef GCC_ATOMIC
 };
 
 /* GCC's __builtin_NAME for a <math.h> function is NAME to CUDA.  */

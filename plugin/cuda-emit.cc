@@ -29,7 +29,117 @@ static const char cuda_prelude[]
       "__device__ __forceinline__ int cudajit_ctz (unsigned int x)\n"
       "{ return __ffs (x) - 1; }\n"
       "__device__ __forceinline__ int cudajit_ctzll (unsigned long long x)\n"
-      "{ return __ffsll (x) - 1; }\n";
+      "{ return __ffsll (x) - 1; }\n"
+      /* Atomics.  cudajit.h's cuda_atomic_OP (p, v) is
+         cudajit_atomic_OP_TYPE, and GCC's atomic builtins on 4 and 8 bytes
+         are cudajit_atomic_*_4 and _8, whose memory orders are ignored:
+         CUDA's atomics are relaxed.  The __sync builtins are the __atomic
+         ones without a memory order.  Each macro is one line of CUDA C.  */
+      "#define CUDAJIT_ATOMIC(name, type, cuda_type, atomic, value) "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_##name (type *p, type v) "
+      "{ return (type) atomic ((cuda_type *) p, (cuda_type) (value)); }\n"
+      /* Floating-point operations that CUDA lacks, with atomicCAS on the
+         bits: NEXT replaces OLD for as long as REPLACES.  */
+      "#define CUDAJIT_ATOMIC_LOOP(name, type, bits, to_bits, from_bits, "
+      "replaces, next) "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_##name (type *p, type v) "
+      "{ type old = *(volatile type *) p; "
+      "while (replaces) { bits expected = to_bits (old); "
+      "bits seen = atomicCAS ((bits *) p, expected, (bits) to_bits (next)); "
+      "if (seen == expected) break; old = from_bits (seen); } "
+      "return old; }\n"
+      /* Subtraction is the addition of the negation; add, sub, exch, cas
+         and the bit operations work on the bits, max and min on the
+         ORDERED type.  */
+      "#define CUDAJIT_ATOMIC_INTEGER(t, type, bits, ordered) "
+      "CUDAJIT_ATOMIC (add_##t, type, bits, atomicAdd, v) "
+      "CUDAJIT_ATOMIC (sub_##t, type, bits, atomicAdd, 0 - (bits) v) "
+      "CUDAJIT_ATOMIC (exch_##t, type, bits, atomicExch, v) "
+      "CUDAJIT_ATOMIC (max_##t, type, ordered, atomicMax, v) "
+      "CUDAJIT_ATOMIC (min_##t, type, ordered, atomicMin, v) "
+      "CUDAJIT_ATOMIC (and_##t, type, bits, atomicAnd, v) "
+      "CUDAJIT_ATOMIC (or_##t, type, bits, atomicOr, v) "
+      "CUDAJIT_ATOMIC (xor_##t, type, bits, atomicXor, v) "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_cas_##t (type *p, type compare, type v) "
+      "{ return (type) atomicCAS ((bits *) p, (bits) compare, (bits) v); }\n"
+      "#define CUDAJIT_ATOMIC_FLOAT(t, type, bits, to_bits, from_bits) "
+      "CUDAJIT_ATOMIC_LOOP (max_##t, type, bits, to_bits, from_bits, "
+      "v > old || isnan (old), v) "
+      "CUDAJIT_ATOMIC_LOOP (min_##t, type, bits, to_bits, from_bits, "
+      "v < old || isnan (old), v) "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_exch_##t (type *p, type v) "
+      "{ return from_bits (atomicExch ((bits *) p, (bits) to_bits (v))); }\n"
+      "CUDAJIT_ATOMIC_INTEGER (int, int, unsigned int, int)\n"
+      "CUDAJIT_ATOMIC_INTEGER (uint, unsigned int, unsigned int, "
+      "unsigned int)\n"
+      "CUDAJIT_ATOMIC_INTEGER (long, long, unsigned long long, long long)\n"
+      "CUDAJIT_ATOMIC_INTEGER (ulong, unsigned long, unsigned long long, "
+      "unsigned long long)\n"
+      "CUDAJIT_ATOMIC_INTEGER (ll, long long, unsigned long long, long long)\n"
+      "CUDAJIT_ATOMIC_INTEGER (ull, unsigned long long, unsigned long long, "
+      "unsigned long long)\n"
+      "CUDAJIT_ATOMIC_FLOAT (float, float, unsigned int, __float_as_uint, "
+      "__uint_as_float)\n"
+      "CUDAJIT_ATOMIC_FLOAT (double, double, unsigned long long, "
+      "__double_as_longlong, __longlong_as_double)\n"
+      "CUDAJIT_ATOMIC (add_float, float, float, atomicAdd, v)\n"
+      "CUDAJIT_ATOMIC (sub_float, float, float, atomicAdd, -v)\n"
+      /* atomicAdd on doubles needs sm_60.  */
+      "#if __CUDA_ARCH__ >= 600\n"
+      "CUDAJIT_ATOMIC (add_double, double, double, atomicAdd, v)\n"
+      "CUDAJIT_ATOMIC (sub_double, double, double, atomicAdd, -v)\n"
+      "#else\n"
+      "CUDAJIT_ATOMIC_LOOP (add_double, double, unsigned long long, "
+      "__double_as_longlong, __longlong_as_double, true, old + v)\n"
+      "CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long, "
+      "__double_as_longlong, __longlong_as_double, true, old - v)\n"
+      "#endif\n"
+      "#define CUDAJIT_GCC_ATOMIC(name, n, type, atomic, value, result) "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) "
+      "{ type old = atomic ((type *) p, value); return result; }\n"
+      "#define CUDAJIT_GCC_ATOMICS(n, type) "
+      "CUDAJIT_GCC_ATOMIC (fetch_add, n, type, atomicAdd, v, old) "
+      "CUDAJIT_GCC_ATOMIC (add_fetch, n, type, atomicAdd, v, old + v) "
+      "CUDAJIT_GCC_ATOMIC (fetch_sub, n, type, atomicAdd, 0 - v, old) "
+      "CUDAJIT_GCC_ATOMIC (sub_fetch, n, type, atomicAdd, 0 - v, old - v) "
+      "CUDAJIT_GCC_ATOMIC (fetch_and, n, type, atomicAnd, v, old) "
+      "CUDAJIT_GCC_ATOMIC (and_fetch, n, type, atomicAnd, v, old & v) "
+      "CUDAJIT_GCC_ATOMIC (fetch_or, n, type, atomicOr, v, old) "
+      "CUDAJIT_GCC_ATOMIC (or_fetch, n, type, atomicOr, v, old | v) "
+      "CUDAJIT_GCC_ATOMIC (fetch_xor, n, type, atomicXor, v, old) "
+      "CUDAJIT_GCC_ATOMIC (xor_fetch, n, type, atomicXor, v, old ^ v) "
+      "CUDAJIT_GCC_ATOMIC (exchange, n, type, atomicExch, v, old) "
+      "__device__ __forceinline__ bool cudajit_atomic_compare_exchange_##n "
+      "(volatile void *p, void *expected, type desired, bool, int, int) "
+      "{ type compare = *(type *) expected; "
+      "type old = atomicCAS ((type *) p, compare, desired); "
+      "if (old != compare) *(type *) expected = old; "
+      "return old == compare; } "
+      "__device__ __forceinline__ type cudajit_atomic_val_cas_##n "
+      "(volatile void *p, type compare, type v) "
+      "{ return atomicCAS ((type *) p, compare, v); } "
+      "__device__ __forceinline__ bool cudajit_atomic_bool_cas_##n "
+      "(volatile void *p, type compare, type v) "
+      "{ return atomicCAS ((type *) p, compare, v) == compare; } "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_load_##n (const volatile void *p, int) "
+      "{ return *(const volatile type *) p; } "
+      "__device__ __forceinline__ void "
+      "cudajit_atomic_store_##n (volatile void *p, type v, int) "
+      "{ *(volatile type *) p = v; }\n"
+      "CUDAJIT_GCC_ATOMICS (4, unsigned int)\n"
+      "CUDAJIT_GCC_ATOMICS (8, unsigned long long)\n"
+      "#undef CUDAJIT_ATOMIC\n"
+      "#undef CUDAJIT_ATOMIC_LOOP\n"
+      "#undef CUDAJIT_ATOMIC_INTEGER\n"
+      "#undef CUDAJIT_ATOMIC_FLOAT\n"
+      "#undef CUDAJIT_GCC_ATOMIC\n"
+      "#undef CUDAJIT_GCC_ATOMICS\n";
 
 const char *
 cudajit_cuda_prelude (void)
@@ -492,8 +602,16 @@ emit_dereference (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
-/* A pointer to the first scalar of T, an array: a row of an array that a
-   pointer parameter points to.  */
+static bool
+array_root_is_local (tree t)
+{
+  while (TREE_CODE (t) == ARRAY_REF)
+    t = TREE_OPERAND (t, 0);
+  return VAR_P (t);
+}
+
+/* A pointer to the first scalar of T, an array: a local array, or a row
+   of one, or of an array that a pointer parameter points to.  */
 static void
 emit_array_start (cuda_emitter *e, tree t)
 {
@@ -511,7 +629,18 @@ emit_array_start (cuda_emitter *e, tree t)
         return;
       }
     case ARRAY_REF:
-      /* A row of a row: the index times the row's size, in bytes.  */
+      /* A row of a local array, of constant size, is indexed as in C; a
+         row of a row of a pointer parameter's array, whose size may vary,
+         is the index times the row's size, in bytes.  */
+      if (array_root_is_local (t))
+        {
+          pp_left_paren (&e->pp);
+          emit_array_start (e, base);
+          pp_left_bracket (&e->pp);
+          emit_expr (e, TREE_OPERAND (t, 1));
+          pp_string (&e->pp, "])");
+          return;
+        }
       pp_string (&e->pp, "((");
       emit_type (e, build_pointer_type (array_element_type (TREE_TYPE (t))));
       pp_string (&e->pp, ") ((char *) ");
@@ -521,6 +650,9 @@ emit_array_start (cuda_emitter *e, tree t)
       pp_string (&e->pp, " * (long) ");
       emit_expr (e, TYPE_SIZE_UNIT (TREE_TYPE (t)));
       pp_string (&e->pp, "))");
+      return;
+    case VAR_DECL:
+      pp_string (&e->pp, decl_name (e, t));
       return;
     default:
       sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
@@ -873,6 +1005,36 @@ emit_block (cuda_emitter *e, tree body)
   pp_character (&e->pp, '}');
 }
 
+/* CUDA C++ cannot assign arrays: a local array's initializer becomes
+   zeros, where C gives them, and an assignment for each value given.  */
+static void
+emit_array_initializer (cuda_emitter *e, tree decl)
+{
+  tree init = DECL_INITIAL (decl);
+  const char *name = decl_name (e, decl);
+  unsigned HOST_WIDE_INT length
+      = tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (TREE_TYPE (decl)))) + 1;
+  if (CONSTRUCTOR_NELTS (init) < length)
+    {
+      emit_newline (e);
+      emit_printf (e,
+                   "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
+                   "; _cji++) %s[_cji] = 0;",
+                   length, name);
+    }
+  unsigned HOST_WIDE_INT i, next = 0;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    {
+      if (index)
+        next = tree_to_uhwi (index);
+      emit_newline (e);
+      emit_printf (e, "%s[" HOST_WIDE_INT_PRINT_UNSIGNED "] = ", name, next++);
+      emit_expr (e, value);
+      pp_semicolon (&e->pp);
+    }
+}
+
 static bool
 empty_statement_p (tree t)
 {
@@ -900,6 +1062,11 @@ emit_stmt (cuda_emitter *e, tree t)
         tree decl = DECL_EXPR_DECL (t);
         if (!VAR_P (decl) || !DECL_INITIAL (decl))
           return;
+        if (TREE_CODE (DECL_INITIAL (decl)) == CONSTRUCTOR)
+          {
+            emit_array_initializer (e, decl);
+            return;
+          }
         emit_newline (e);
         emit_printf (e, "%s = ", decl_name (e, decl));
         emit_expr (e, DECL_INITIAL (decl));
@@ -1039,6 +1206,17 @@ emit_local_declaration (cuda_emitter *e, tree decl)
 {
   /* Initialized later by assignments: drop the const.  */
   tree type = TREE_TYPE (decl);
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      emit_newline (e);
+      emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
+      emit_printf (e, " %s", decl_name (e, decl));
+      for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+        emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                     tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1);
+      pp_semicolon (&e->pp);
+      return;
+    }
   if (TREE_CODE (type) != POINTER_TYPE)
     type = TYPE_MAIN_VARIANT (type);
   else

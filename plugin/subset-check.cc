@@ -124,6 +124,44 @@ check_type (subset_checker *checker, tree type, location_t loc,
     reject (checker, loc, "type %qT is not supported in a kernel", type);
 }
 
+/* Local arrays of a constant size, Numba's cuda.local.array, with an
+   initializer for one dimension.  */
+static void
+check_local_array (subset_checker *checker, tree var, location_t loc)
+{
+  tree element = TREE_TYPE (var);
+  int dimensions = 0;
+  for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
+    {
+      tree domain = TYPE_DOMAIN (element);
+      dimensions++;
+      if (!domain || !TYPE_MAX_VALUE (domain)
+          || !tree_fits_uhwi_p (TYPE_MAX_VALUE (domain)))
+        {
+          checker->reported.add (var);
+          reject (checker, loc,
+                  "variable-length array %qD cannot be declared in a kernel; "
+                  "a local array needs a constant size",
+                  var);
+          return;
+        }
+    }
+  if (!supported_type_p (element, true))
+    {
+      check_type (checker, TREE_TYPE (var), loc, "local variable", var);
+      return;
+    }
+  tree init = DECL_INITIAL (var);
+  if (init && (dimensions > 1 || TREE_CODE (init) != CONSTRUCTOR))
+    {
+      checker->reported.add (var);
+      reject (checker, loc,
+              "local array %qD can be initialized in a kernel only with a "
+              "list of values for one dimension",
+              var);
+    }
+}
+
 static void
 check_local (subset_checker *checker, tree var)
 {
@@ -139,6 +177,11 @@ check_local (subset_checker *checker, tree var)
               "static and extern variables such as %qD cannot be declared "
               "in a kernel",
               var);
+      return;
+    }
+  if (TREE_CODE (TREE_TYPE (var)) == ARRAY_TYPE)
+    {
+      check_local_array (checker, var, loc);
       return;
     }
   check_type (checker, TREE_TYPE (var), loc, "local variable", var);
@@ -231,9 +274,23 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         /* A rejected variable's initializer would only repeat its
            error.  */
         tree decl = DECL_EXPR_DECL (t);
-        if (VAR_P (decl) && !checker->reported.contains (decl)
-            && DECL_INITIAL (decl))
-          check_expr (checker, DECL_INITIAL (decl), loc);
+        tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
+        if (!init || checker->reported.contains (decl))
+          return;
+        if (TREE_CODE (init) != CONSTRUCTOR)
+          check_expr (checker, init, loc);
+        else
+          {
+            unsigned HOST_WIDE_INT i;
+            tree index, value;
+            FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+              {
+                if (index && TREE_CODE (index) != INTEGER_CST)
+                  reject (checker, loc, "ranges of designated initializers "
+                          "are not supported in a kernel");
+                check_expr (checker, value, loc);
+              }
+          }
         return;
       }
 
@@ -370,10 +427,14 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case ARRAY_REF:
-      /* Rows of an array that a pointer parameter points to.  */
+      /* Rows of an array that a pointer parameter points to, and local
+         arrays.  */
       if (TREE_CODE (TREE_OPERAND (t, 0)) == INDIRECT_REF
           || TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF)
+          || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
+          || (VAR_P (TREE_OPERAND (t, 0))
+              && DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
+              && !checker->reported.contains (TREE_OPERAND (t, 0))))
         break;
       if (checker->reported.contains (TREE_OPERAND (t, 0)))
         return;
