@@ -32,6 +32,8 @@ static const callable callables[] = {
   MATH (ldexp) MATH (scalbn) MATH (lround) MATH (llround) MATH (lrint)
   MATH (llrint)
 #undef MATH
+  /* printf, which CUDA has for the device too.  */
+  { "printf", "printf" },
   { "abs", "abs" },
   { "labs", "labs" },
   { "llabs", "llabs" },

@@ -754,6 +754,28 @@ emit_assignment (cuda_emitter *e, tree t)
     pp_right_paren (&e->pp);
 }
 
+/* A C string literal, its bytes other than printable ASCII in octal.  */
+static void
+emit_string (cuda_emitter *e, tree string)
+{
+  const unsigned char *bytes
+      = (const unsigned char *) TREE_STRING_POINTER (string);
+  /* Without its terminating NUL.  */
+  int length = TREE_STRING_LENGTH (string) - 1;
+  pp_character (&e->pp, '"');
+  for (int i = 0; i < length; i++)
+    {
+      unsigned char c = bytes[i];
+      if (c == '"' || c == '\\')
+        emit_printf (e, "\\%c", c);
+      else if (c >= ' ' && c < 127 && c != '?')
+        pp_character (&e->pp, c);
+      else
+        emit_printf (e, "\\%03o", c);
+    }
+  pp_character (&e->pp, '"');
+}
+
 static void
 emit_call (cuda_emitter *e, tree call)
 {
@@ -838,6 +860,12 @@ emit_abs (cuda_emitter *e, tree t)
 static void
 emit_expr (cuda_emitter *e, tree t)
 {
+  tree string = cudajit_string_literal (t);
+  if (string)
+    {
+      emit_string (e, string);
+      return;
+    }
   switch (TREE_CODE (t))
     {
     case INTEGER_CST:

@@ -22,6 +22,10 @@ bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
 
+/* The STRING_CST that ARG, an argument of printf, points to, or
+   NULL_TREE.  */
+tree cudajit_string_literal (tree arg);
+
 /* The value of DECL, a global const scalar with a constant initializer,
    which kernels use as the constant it is; else NULL_TREE.  */
 tree cudajit_constant_value (const_tree decl);

@@ -23,6 +23,18 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 static bool supported_type_p (tree, bool);
 
 tree
+cudajit_string_literal (tree arg)
+{
+  STRIP_NOPS (arg);
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return NULL_TREE;
+  arg = TREE_OPERAND (arg, 0);
+  if (TREE_CODE (arg) == ARRAY_REF && integer_zerop (TREE_OPERAND (arg, 1)))
+    arg = TREE_OPERAND (arg, 0);
+  return TREE_CODE (arg) == STRING_CST ? arg : NULL_TREE;
+}
+
+tree
 cudajit_constant_value (const_tree decl)
 {
   if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
@@ -52,6 +64,8 @@ struct subset_checker
   /* The device functions it calls, and where it first calls each.  */
   vec<tree> *callees;
   vec<location_t> *call_sites;
+  /* Whether the expression checked is an argument of printf.  */
+  bool in_printf;
   /* What has been diagnosed once: types, and local variables whose every
      use would repeat their declaration's error.  */
   hash_set<tree> reported;
@@ -216,8 +230,14 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "%<__attribute__ ((cuda_device))%> to compile it for the GPU "
             "too, or make it %<static%>",
             fndecl);
+  /* String literals are printf's own.  */
+  bool printf_p = fndecl && cudajit_builtin_cuda_name (fndecl)
+                  && strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0;
+  bool outer = checker->in_printf;
+  checker->in_printf |= printf_p;
   for (int i = 0; i < call_expr_nargs (call); i++)
     check_expr (checker, CALL_EXPR_ARG (call, i), loc);
+  checker->in_printf = outer;
 }
 
 static void
@@ -383,7 +403,10 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case STRING_CST:
-      reject (checker, loc, "string literals are not supported in a kernel");
+      if (!checker->in_printf)
+        reject (checker, loc,
+                "string literals are not supported in a kernel, but as "
+                "arguments of %<printf%>");
       return;
 
     case VAR_DECL:
@@ -514,6 +537,7 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   checker.clean = true;
   checker.callees = callees;
   checker.call_sites = call_sites;
+  checker.in_printf = false;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
   const char *what = cudajit_kernel_p (fndecl) ? "kernel" : "device function";
