@@ -74,6 +74,145 @@ cuda_gridsize_z (void)
   return (long) gridDim.z * blockDim.z;
 }
 
+/* numba.cuda.atomic.  cuda_atomic_add (ptr, value) replaces *PTR with
+   *PTR + VALUE in one indivisible step and returns the old *PTR, as CUDA's
+   atomicAdd does; cuda_atomic_sub, cuda_atomic_max, cuda_atomic_min,
+   cuda_atomic_exch (which stores VALUE), cuda_atomic_and, cuda_atomic_or
+   and cuda_atomic_xor likewise.  cuda_atomic_cas (ptr, compare, value)
+   stores VALUE only where *PTR equals COMPARE.  PTR points to an int,
+   unsigned int, long, unsigned long, long long or unsigned long long, or
+   for add, sub, max, min and exch also to a float or a double; max and min
+   ignore a NaN, as fmax and fmin do.  Like CUDA's, they are relaxed: they
+   order no other access to memory.
+
+   On the GPU, kernels call the functions of the same names that the
+   plugin's CUDA prelude defines with CUDA's atomics; the functions here,
+   with GCC's, serve the CPU backend, whose blocks run on several threads.  */
+#define cuda_atomic_add(ptr, value)                                           \
+  CUDAJIT_ATOMIC_NUMBER (add, ptr) (ptr, value)
+#define cuda_atomic_sub(ptr, value)                                           \
+  CUDAJIT_ATOMIC_NUMBER (sub, ptr) (ptr, value)
+#define cuda_atomic_max(ptr, value)                                           \
+  CUDAJIT_ATOMIC_NUMBER (max, ptr) (ptr, value)
+#define cuda_atomic_min(ptr, value)                                           \
+  CUDAJIT_ATOMIC_NUMBER (min, ptr) (ptr, value)
+#define cuda_atomic_exch(ptr, value)                                          \
+  CUDAJIT_ATOMIC_NUMBER (exch, ptr) (ptr, value)
+#define cuda_atomic_cas(ptr, compare, value)                                  \
+  CUDAJIT_ATOMIC_INTEGER (cas, ptr) (ptr, compare, value)
+#define cuda_atomic_and(ptr, value)                                           \
+  CUDAJIT_ATOMIC_INTEGER (and, ptr) (ptr, value)
+#define cuda_atomic_or(ptr, value)                                            \
+  CUDAJIT_ATOMIC_INTEGER (or, ptr) (ptr, value)
+#define cuda_atomic_xor(ptr, value)                                           \
+  CUDAJIT_ATOMIC_INTEGER (xor, ptr) (ptr, value)
+
+/* The function for OP on the type that PTR points to, or for a type
+   without OP one that no pointer converts to.  The cuda_atomic_* macros
+   pass PTR to it unparenthesized, so that GCC's error is then at the
+   caller's line and names the pointer's type.  */
+#define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
+  _Generic (*(ptr), int                                                       \
+            : cudajit_atomic_##op##_int, unsigned int                         \
+            : cudajit_atomic_##op##_uint, long                                \
+            : cudajit_atomic_##op##_long, unsigned long                       \
+            : cudajit_atomic_##op##_ulong, long long                          \
+            : cudajit_atomic_##op##_ll, unsigned long long                    \
+            : cudajit_atomic_##op##_ull, default                              \
+            : cuda_atomic_not_available_for_this_type)
+#define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
+  _Generic (*(ptr), float                                                     \
+            : cudajit_atomic_##op##_float, double                             \
+            : cudajit_atomic_##op##_double, default                           \
+            : CUDAJIT_ATOMIC_INTEGER (op, ptr))
+
+/* Never defined: a call of it does not compile.  */
+struct cudajit_no_atomic
+{
+  int unused;
+};
+void cuda_atomic_not_available_for_this_type (struct cudajit_no_atomic, ...);
+
+#define CUDAJIT_ATOMIC_FETCH(name, type, builtin)                             \
+  static inline type cudajit_atomic_##name (type *ptr, type value)            \
+  {                                                                           \
+    return builtin (ptr, value, __ATOMIC_RELAXED);                            \
+  }
+
+/* What GCC has no atomic for: max, min, and add and sub on floating
+   point.  *PTR, OLD, becomes NEXT, computed from OLD and VALUE, where
+   REPLACES holds.  */
+#define CUDAJIT_ATOMIC_LOOP(name, type, replaces, next)                       \
+  static inline type cudajit_atomic_##name (type *ptr, type value)            \
+  {                                                                           \
+    type old;                                                                 \
+    __atomic_load (ptr, &old, __ATOMIC_RELAXED);                              \
+    while (replaces)                                                          \
+      {                                                                       \
+        type next_value = (next);                                             \
+        if (__atomic_compare_exchange (ptr, &old, &next_value, 1,             \
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED))   \
+          break;                                                              \
+      }                                                                       \
+    return old;                                                               \
+  }
+
+#define CUDAJIT_ATOMIC_EXCH(t, type)                                          \
+  static inline type cudajit_atomic_exch_##t (type *ptr, type value)          \
+  {                                                                           \
+    type old;                                                                 \
+    __atomic_exchange (ptr, &value, &old, __ATOMIC_RELAXED);                  \
+    return old;                                                               \
+  }
+
+#define CUDAJIT_ATOMIC_INTEGER_FUNCTIONS(t, type)                             \
+  CUDAJIT_ATOMIC_FETCH (add_##t, type, __atomic_fetch_add)                    \
+  CUDAJIT_ATOMIC_FETCH (sub_##t, type, __atomic_fetch_sub)                    \
+  CUDAJIT_ATOMIC_FETCH (and_##t, type, __atomic_fetch_and)                    \
+  CUDAJIT_ATOMIC_FETCH (or_##t, type, __atomic_fetch_or)                      \
+  CUDAJIT_ATOMIC_FETCH (xor_##t, type, __atomic_fetch_xor)                    \
+  CUDAJIT_ATOMIC_LOOP (max_##t, type, value > old, value)                     \
+  CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old, value)                     \
+  CUDAJIT_ATOMIC_EXCH (t, type)                                               \
+  static inline type cudajit_atomic_cas_##t (type *ptr, type compare,         \
+                                             type value)                      \
+  {                                                                           \
+    __atomic_compare_exchange_n (ptr, &compare, value, 0, __ATOMIC_RELAXED,   \
+                                 __ATOMIC_RELAXED);                           \
+    return compare;                                                           \
+  }
+
+#define CUDAJIT_ATOMIC_FLOAT_FUNCTIONS(t, type)                               \
+  CUDAJIT_ATOMIC_LOOP (add_##t, type, 1, old + value)                         \
+  CUDAJIT_ATOMIC_LOOP (sub_##t, type, 1, old - value)                         \
+  CUDAJIT_ATOMIC_LOOP (max_##t, type, value > old || __builtin_isnan (old),   \
+                       value)                                                 \
+  CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old || __builtin_isnan (old),   \
+                       value)                                                 \
+  CUDAJIT_ATOMIC_EXCH (t, type)
+
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (int, int)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uint, unsigned int)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (long, long)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ulong, unsigned long)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ll, long long)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ull, unsigned long long)
+CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (float, float)
+CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (double, double)
+
+#undef CUDAJIT_ATOMIC_FETCH
+#undef CUDAJIT_ATOMIC_LOOP
+#undef CUDAJIT_ATOMIC_EXCH
+#undef CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
+#undef CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
+
+/* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
+   backend a real barrier among the threads of a block.  */
+void cuda_syncthreads (void);
+void cuda_threadfence (void);
+void cuda_threadfence_block (void);
+void cuda_threadfence_system (void);
+
 /* cuda_dim3 (x), cuda_dim3 (x, y) and cuda_dim3 (x, y, z); missing
    extents are 1.  */
 #define cuda_dim3(...)                                                        \
@@ -216,6 +355,17 @@ void cudajit_register_code (void **module, const char *unit_name,
    < when the array it points to, of declared extent, is copied to the GPU,
    and by > when it is copied back.  */
 void cudajit_register_params (void **kernel, const char *params);
+
+/* Part of the plugin's interface, not for direct use: the shared memory of
+   the block that the calling thread runs on the CPU backend; a kernel's
+   host version finds its __attribute__ ((cuda_shared)) arrays there.  */
+void *cudajit_block_shared_memory (void);
+/* What a kernel needs of the CPU backend: the bytes of its static shared
+   arrays, and whether it may reach cuda_syncthreads, which needs every
+   thread of a block to be alive at once.  Called by the kernel's
+   constructor after cudajit_register_kernel.  */
+void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
+                                   int barrier);
 
 /* What a rewritten cuda_launch calls.  args[i] points to the value of the
    kernel's i-th argument, already converted to its parameter type.
