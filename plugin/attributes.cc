@@ -1,6 +1,7 @@
-/* The cuda_jit attribute, which marks a C function as a kernel, and
+/* The cuda_jit attribute, which marks a C function as a kernel;
    cuda_device, which marks one that kernels call (Numba's
-   @cuda.jit(device=True)).  */
+   @cuda.jit(device=True)); and cuda_shared, which puts an array of a
+   kernel in the block's shared memory (Numba's cuda.shared.array).  */
 
 #include "cudajit-plugin.h"
 
@@ -39,6 +40,21 @@ handle_cuda_device_attribute (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
+static tree
+handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
+{
+  tree decl = *node;
+  if (!VAR_P (decl) || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+      || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "%qE attribute applies only to static or extern arrays",
+                name);
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
 static const struct attribute_spec cuda_jit_attribute = {
   "cuda_jit", 0, 0, true, false, false, false, handle_cuda_jit_attribute,
   NULL
@@ -49,11 +65,24 @@ static const struct attribute_spec cuda_device_attribute = {
   handle_cuda_device_attribute, NULL
 };
 
+static const struct attribute_spec cuda_shared_attribute = {
+  "cuda_shared", 0, 0, true, false, false, false,
+  handle_cuda_shared_attribute, NULL
+};
+
 void
 cudajit_register_attributes (void *, void *)
 {
   register_attribute (&cuda_jit_attribute);
   register_attribute (&cuda_device_attribute);
+  register_attribute (&cuda_shared_attribute);
+}
+
+bool
+cudajit_shared_p (const_tree decl)
+{
+  return (VAR_P (decl)
+          && lookup_attribute ("cuda_shared", DECL_ATTRIBUTES (decl)));
 }
 
 bool

@@ -18,6 +18,10 @@ static const callable callables[] = {
   { "cuda_gridsize_x", "cuda_gridsize_x" },
   { "cuda_gridsize_y", "cuda_gridsize_y" },
   { "cuda_gridsize_z", "cuda_gridsize_z" },
+  { "cuda_syncthreads", "__syncthreads" },
+  { "cuda_threadfence", "__threadfence" },
+  { "cuda_threadfence_block", "__threadfence_block" },
+  { "cuda_threadfence_system", "__threadfence_system" },
 
   /* <math.h>, in double and float; CUDA has them by the same names.  */
 #define MATH(name) { #name, #name }, { #name "f", #name "f" },

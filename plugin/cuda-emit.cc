@@ -219,7 +219,7 @@ name_decl (cuda_emitter *e, tree decl, const char *artificial_prefix)
     {
       const char *c_name = IDENTIFIER_POINTER (DECL_NAME (decl));
       if (reserved_in_cuda_p (c_name) || e->taken.contains (c_name))
-        name = xasprintf ("%s_%u", c_name, DECL_UID (decl));
+        name = xasprintf ("%s_%u", c_name, ++e->temporaries);
       else
         name = xstrdup (c_name);
     }
@@ -652,7 +652,7 @@ emit_array_start (cuda_emitter *e, tree t)
       pp_string (&e->pp, "))");
       return;
     case VAR_DECL:
-      pp_string (&e->pp, decl_name (e, t));
+      emit_expr (e, t);
       return;
     default:
       sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
@@ -878,6 +878,13 @@ emit_expr (cuda_emitter *e, tree t)
       if (cudajit_constant_value (t))
         {
           emit_cast (e, TREE_TYPE (t), cudajit_constant_value (t));
+          return;
+        }
+      /* An extern shared array may be used through another declaration of
+         the same array.  */
+      if (cudajit_shared_p (t))
+        {
+          pp_string (&e->pp, IDENTIFIER_POINTER (DECL_NAME (t)));
           return;
         }
       /* Fall through.  */
@@ -1237,11 +1244,18 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   if (TREE_CODE (type) == ARRAY_TYPE)
     {
       emit_newline (e);
+      if (cudajit_shared_p (decl))
+        pp_string (&e->pp, DECL_EXTERNAL (decl) ? "extern __shared__ "
+                                                : "__shared__ ");
       emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
-      emit_printf (e, " %s", decl_name (e, decl));
+      pp_space (&e->pp);
+      emit_expr (e, decl);
       for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
-        emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
-                     tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1);
+        if (TYPE_DOMAIN (type) && TYPE_MAX_VALUE (TYPE_DOMAIN (type)))
+          emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                       tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1);
+        else
+          pp_string (&e->pp, "[]");
       pp_semicolon (&e->pp);
       return;
     }

@@ -29,7 +29,9 @@ translate_kernel (tree fndecl)
   if (cudajit_check_function (fndecl, body, &callees, &call_sites))
     {
       char *cuda_source = cudajit_emit_function (fndecl, body, callees);
-      cudajit_embed_kernel (fndecl, cuda_source);
+      /* After the CUDA C, which keeps the shared arrays as they are.  */
+      tree block_needs = cudajit_host_shared_memory (fndecl, callees);
+      cudajit_embed_kernel (fndecl, cuda_source, block_needs);
       free (cuda_source);
     }
   /* Also after errors, for those of the functions it calls.  */

@@ -9,6 +9,7 @@
 void cudajit_register_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
 bool cudajit_device_marked_p (const_tree fndecl);
+bool cudajit_shared_p (const_tree decl);
 
 /* subset-check.cc: diagnoses everything in BODY, the body of FNDECL, a
    kernel or a device function, that is outside the C subset that runs on
@@ -44,7 +45,8 @@ const char *cudajit_cuda_prelude (void);
 /* embed.cc: keeps a kernel's CUDA C and host entry, or a device
    function's CUDA C, in the object file and registers them with the
    runtime at load time; writes the dump.  */
-void cudajit_embed_kernel (tree fndecl, const char *cuda_source);
+void cudajit_embed_kernel (tree fndecl, const char *cuda_source,
+                           tree block_needs);
 void cudajit_embed_device_function (tree fndecl, const char *cuda_source);
 tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
@@ -70,7 +72,18 @@ void cudajit_note_function (tree fndecl);
 void cudajit_need_device_functions (tree caller, const vec<tree> &callees,
                                     const vec<location_t> &call_sites);
 void cudajit_finish_device_functions (void);
+/* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
+   those of the functions it calls, are known and do not.  */
+bool cudajit_device_function_may_sync (tree fndecl);
 void cudajit_device_functions_register_roots (const char *plugin_name);
+
+/* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
+   become parts of its block's shared memory on the CPU backend: its host
+   version is rewritten to find them there, and the runtime is told how
+   much static shared memory it needs and whether it may reach a barrier,
+   by the constructor's statement that this returns.  */
+tree cudajit_host_shared_memory (tree kernel, const vec<tree> &callees);
+bool cudajit_calls_barrier_p (tree body);
 
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */

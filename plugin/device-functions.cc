@@ -125,6 +125,29 @@ cudajit_need_device_functions (tree caller, const vec<tree> &callees,
     }
 }
 
+static tree
+find_device_call (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) != CALL_EXPR)
+    return NULL_TREE;
+  tree callee = get_callee_fndecl (*tp);
+  return (callee && !cudajit_builtin_cuda_name (callee)
+          && cudajit_device_function_p (callee))
+             ? *tp
+             : NULL_TREE;
+}
+
+bool
+cudajit_device_function_may_sync (tree fndecl)
+{
+  /* Calls of further functions are not followed: they might.  */
+  tree body = saved_body (fndecl);
+  return (!body || cudajit_calls_barrier_p (body)
+          || walk_tree_without_duplicates (&body, find_device_call, NULL));
+}
+
 void
 cudajit_finish_device_functions (void)
 {

@@ -215,10 +215,11 @@ build_constructor (tree fndecl, tree call)
   finalize_function (ctor);
 }
 
-/* A constructor that calls cudajit_register_kernel and
-   cudajit_register_params (see cudajit.h).  */
+/* A constructor that calls cudajit_register_kernel,
+   cudajit_register_params and, given, BLOCK_NEEDS (see cudajit.h).  */
 static void
-build_registration (tree kernel, const char *cuda_source, tree host_entry)
+build_registration (tree kernel, const char *cuda_source, tree host_entry,
+                    tree block_needs)
 {
   tree handle_ptr = build_pointer_type (ptr_type_node);
   tree string = build_pointer_type (
@@ -248,6 +249,8 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry)
                            build_fold_addr_expr (cudajit_kernel_handle (kernel)),
                            string_literal (params)));
   free (params);
+  if (block_needs)
+    call = build2 (COMPOUND_EXPR, void_type_node, call, block_needs);
 
   build_constructor (kernel, call);
 }
@@ -280,10 +283,11 @@ add_to_dump (const char *cuda_source)
 }
 
 void
-cudajit_embed_kernel (tree fndecl, const char *cuda_source)
+cudajit_embed_kernel (tree fndecl, const char *cuda_source, tree block_needs)
 {
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, build_host_entry (fndecl));
+  build_registration (fndecl, cuda_source, build_host_entry (fndecl),
+                      block_needs);
   add_to_dump (cuda_source);
 }
 

@@ -66,6 +66,8 @@ struct subset_checker
   vec<location_t> *call_sites;
   /* Whether the expression checked is an argument of printf.  */
   bool in_printf;
+  /* Its shared arrays.  */
+  auto_vec<tree> shared;
   /* What has been diagnosed once: types, and local variables whose every
      use would repeat their declaration's error.  */
   hash_set<tree> reported;
@@ -176,6 +178,42 @@ check_local_array (subset_checker *checker, tree var, location_t loc)
     }
 }
 
+/* A shared array: of a kernel, not of a device function, which would have
+   one for each of its calls in a block; of constant size, or extern and
+   without a size for the dynamic shared memory; and not initialized, as
+   in CUDA.  */
+static void
+check_shared (subset_checker *checker, tree var, location_t loc)
+{
+  checker->reported.add (var);
+  if (!cudajit_kernel_p (checker->kernel))
+    reject (checker, loc,
+            "shared array %qD can be declared only in a kernel, not in a "
+            "device function",
+            var);
+  else if (DECL_INITIAL (var) && !DECL_EXTERNAL (var))
+    reject (checker, loc, "shared array %qD cannot be initialized", var);
+  else if (!DECL_EXTERNAL (var) && !TYPE_SIZE_UNIT (TREE_TYPE (var)))
+    reject (checker, loc,
+            "shared array %qD needs a size, unless it is %<extern%>, for "
+            "the dynamic shared memory",
+            var);
+  else
+    {
+      tree element = TREE_TYPE (var);
+      while (TREE_CODE (element) == ARRAY_TYPE)
+        element = TREE_TYPE (element);
+      if (!supported_type_p (element, false))
+        check_type (checker, TREE_TYPE (var), loc, "shared array", var);
+      else
+        {
+          /* Its uses are fine.  */
+          checker->shared.safe_push (var);
+          return;
+        }
+    }
+}
+
 static void
 check_local (subset_checker *checker, tree var)
 {
@@ -184,6 +222,11 @@ check_local (subset_checker *checker, tree var)
   if (DECL_ARTIFICIAL (var))
     return;
   location_t loc = DECL_SOURCE_LOCATION (var);
+  if (cudajit_shared_p (var))
+    {
+      check_shared (checker, var, loc);
+      return;
+    }
   if (TREE_STATIC (var) || DECL_EXTERNAL (var))
     {
       checker->reported.add (var);
@@ -245,8 +288,13 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
 {
   if (TREE_CODE (decl) == PARM_DECL || cudajit_builtin_variable_p (decl))
     return;
-  if (checker->reported.contains (decl))
+  if (checker->reported.contains (decl) || checker->shared.contains (decl))
     return;
+  /* An extern shared array is the same array in all its declarations.  */
+  if (cudajit_shared_p (decl))
+    for (tree shared : checker->shared)
+      if (DECL_NAME (shared) == DECL_NAME (decl))
+        return;
   if (VAR_P (decl) && !TREE_STATIC (decl) && !DECL_EXTERNAL (decl)
       && DECL_CONTEXT (decl) == checker->kernel)
     {
@@ -398,6 +446,11 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case INTEGER_CST:
       return;
 
+    case ERROR_MARK:
+      /* Diagnosed by the front end.  */
+      checker->clean = false;
+      return;
+
     case REAL_CST:
       check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
       return;
@@ -456,8 +509,9 @@ check_expr (subset_checker *checker, tree t, location_t loc)
           || TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
           || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
           || (VAR_P (TREE_OPERAND (t, 0))
-              && DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
-              && !checker->reported.contains (TREE_OPERAND (t, 0))))
+              && ((DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
+                   && !checker->reported.contains (TREE_OPERAND (t, 0)))
+                  || cudajit_shared_p (TREE_OPERAND (t, 0)))))
         break;
       if (checker->reported.contains (TREE_OPERAND (t, 0)))
         return;

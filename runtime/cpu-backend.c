@@ -3,7 +3,14 @@
    A launch spreads the grid's blocks over a pool of threads, the launching
    thread included.  Each pool thread runs the threads of a block one after
    another, setting the built-in variables for each; the kernel's C version
-   reads them like the CUDA version reads CUDA's.  */
+   reads them like the CUDA version reads CUDA's.  A kernel that may reach
+   cuda_syncthreads needs all the threads of a block alive at once, each
+   waiting there for the others: the pool thread then runs them as fibers,
+   each on a stack of its own, switching from one to the next at the
+   barrier.  */
+
+/* For MAP_ANONYMOUS, MAP_NORESERVE and MAP_STACK.  */
+#define _DEFAULT_SOURCE
 
 #include "internal.h"
 
@@ -11,7 +18,21 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
+
+/* Valgrind takes a switch to a stack that it does not know of for a huge
+   frame on the stack that was in use, unless told of the stack.  */
+#ifdef __has_include
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#ifndef VALGRIND_STACK_REGISTER
+#define VALGRIND_STACK_REGISTER(start, end) 0
+#define VALGRIND_STACK_DEREGISTER(id)
+#endif
 
 __thread cuda_uint3 threadIdx;
 __thread cuda_uint3 blockIdx;
@@ -21,13 +42,72 @@ __thread cuda_dim3 gridDim;
 /* A launch in progress.  */
 struct job
 {
-  void (*host_entry) (void **args);
+  const struct cudajit_kernel *kernel;
   void **args;
   cuda_dim3 grid, block;
   unsigned long long blocks;
+  unsigned int threads;
+  /* Whether the threads of a block run as fibers.  */
+  bool fibers;
+  /* The shared memory of a block: the static arrays, then from the next
+     multiple of 16 the dynamic ones.  */
+  size_t shared_bytes;
+  /* The launch, for errors in the kernel.  */
+  const char *file;
+  int line;
   /* The next block not yet taken by a thread.  */
   atomic_ullong next;
 };
+
+/* The stack of a fiber, where the C version of a kernel keeps its local
+   arrays too: on the GPU they may take up to 512 KiB a thread, but a pool
+   thread may need stacks for 1024 threads.  Only the pages used take
+   memory.  */
+#define FIBER_STACK (256 * 1024)
+
+/* Written at the bottom of each stack, which a thread that overflows its
+   stack is likely to overwrite on its way into the stack below.  A guard
+   page would be surer, but one for each stack takes two of the mappings
+   that Linux allows a process (vm.max_map_count, 65530 by default), and a
+   block may have 1024 threads on each of hundreds of pool threads.  */
+#define STACK_CANARY 0x6375646a69747374ULL
+
+/* A simulated thread of a block that runs as a fiber.  */
+struct fiber
+{
+  ucontext_t context;
+  cuda_uint3 index;
+  /* What Valgrind calls its stack.  */
+  unsigned int stack_id;
+  /* Whether it has returned from the kernel.  */
+  bool done;
+};
+
+/* What a pool thread needs to run blocks.  It lives as long as the
+   process: a worker's on its stack, the launching thread's in launcher,
+   which launch_lock guards, so that host threads that launch and end leave
+   none behind.  */
+struct runner
+{
+  const struct job *job;
+  /* The shared memory of the block that runs, of shared_size bytes: like
+     CUDA's, it is not cleared, so it is kept from block to block.  */
+  void *shared;
+  size_t shared_size;
+  /* Fibers for up to CAPACITY threads, on stacks of FIBER_STACK bytes that
+     follow each other in one mapping, after a guard page.  */
+  struct fiber *fibers;
+  char *stacks;
+  unsigned int capacity;
+  /* Where a fiber switches back to, the fiber that runs, and whether it
+     stopped at cuda_syncthreads rather than returned.  */
+  ucontext_t scheduler;
+  unsigned int running;
+  bool waiting;
+};
+
+/* The runner of the calling thread while it runs a kernel, else null.  */
+static __thread struct runner *current;
 
 static struct
 {
@@ -48,44 +128,187 @@ static struct
 /* One launch at a time uses the pool, and starts it.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Run the threads of block number NUMBER of JOB.  Barriers within a block
-   will need each thread on its own stack, so this is the part that
-   fibers would replace.  */
-static void
-run_block (const struct job *job, unsigned long long number)
-{
-  cuda_uint3 *thread = &threadIdx;
+/* The runner of the launching thread.  */
+static struct runner launcher;
 
+/* Set blockIdx to block number NUMBER of JOB.  */
+static void
+set_block_index (const struct job *job, unsigned long long number)
+{
   blockIdx.x = number % job->grid.x;
   blockIdx.y = number / job->grid.x % job->grid.y;
   blockIdx.z = number / job->grid.x / job->grid.y;
+}
+
+/* Run the threads of block number NUMBER of JOB, which cannot wait for
+   each other.  */
+static void
+run_block (const struct job *job, unsigned long long number)
+{
+  void (*host_entry) (void **args) = job->kernel->host_entry;
+  cuda_uint3 *thread = &threadIdx;
+
+  set_block_index (job, number);
   for (unsigned int z = 0; z < job->block.z; z++)
     for (unsigned int y = 0; y < job->block.y; y++)
       for (unsigned int x = 0; x < job->block.x; x++)
         {
           *thread = (cuda_uint3){ x, y, z };
-          job->host_entry (job->args);
+          host_entry (job->args);
         }
 }
 
-/* Run blocks of JOB until none is left.  */
+/* What a fiber runs.  When it returns, the fiber switches to
+   current->scheduler, its uc_link.  */
 static void
-run_blocks (struct job *job)
+fiber_main (void)
+{
+  const struct job *job = current->job;
+
+  job->kernel->host_entry (job->args);
+}
+
+/* The bottom of the stack of fiber I of R.  */
+static char *
+stack_of (const struct runner *r, unsigned int i)
+{
+  return r->stacks + (size_t) i * FIBER_STACK;
+}
+
+/* Make R ready to run the blocks of R->job as fibers.  */
+static void
+prepare_fibers (struct runner *r)
+{
+  const struct job *job = r->job;
+  cuda_dim3 block = job->block;
+
+  if (job->threads > r->capacity)
+    {
+      size_t page = sysconf (_SC_PAGESIZE);
+      size_t size = page + (size_t) job->threads * FIBER_STACK;
+      char *map;
+
+      if (r->stacks)
+        {
+          for (unsigned int i = 0; i < r->capacity; i++)
+            VALGRIND_STACK_DEREGISTER (r->fibers[i].stack_id);
+          munmap (r->stacks - page, page + (size_t) r->capacity * FIBER_STACK);
+        }
+      map = mmap (NULL, size, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
+                  0);
+      if (map == MAP_FAILED || mprotect (map, page, PROT_NONE) != 0)
+        cudajit_die (job->kernel->name, job->file, job->line,
+                     "cannot map the stacks of a block of %u threads on "
+                     "the CPU backend: %s",
+                     job->threads, strerror (errno));
+      r->stacks = map + page;
+      r->capacity = job->threads;
+      r->fibers
+          = cudajit_xrealloc (r->fibers, r->capacity * sizeof *r->fibers);
+      /* A context points into itself, so those that moved need making
+         afresh too.  */
+      for (unsigned int i = 0; i < r->capacity; i++)
+        {
+          char *stack = stack_of (r, i);
+
+          *(unsigned long long *) stack = STACK_CANARY;
+          r->fibers[i].stack_id
+              = VALGRIND_STACK_REGISTER (stack, stack + FIBER_STACK);
+          getcontext (&r->fibers[i].context);
+        }
+    }
+  for (unsigned int i = 0; i < job->threads; i++)
+    r->fibers[i].index = (cuda_uint3){ i % block.x, i / block.x % block.y,
+                                       i / block.x / block.y };
+}
+
+/* Run the threads of block number NUMBER of R->job as fibers.  */
+static void
+run_block_fibers (struct runner *r, unsigned long long number)
+{
+  const struct job *job = r->job;
+  unsigned int live = job->threads;
+
+  set_block_index (job, number);
+  for (unsigned int i = 0; i < job->threads; i++)
+    {
+      struct fiber *f = &r->fibers[i];
+
+      f->context.uc_stack.ss_sp = stack_of (r, i);
+      /* Stacks whose tops are a power of two apart would put the frames
+         that all the fibers use in the same few sets of the L1 cache;
+         lowering each top by a few cache lines spreads them.  */
+      f->context.uc_stack.ss_size = FIBER_STACK - i % 64 * 64;
+      f->context.uc_link = &r->scheduler;
+      makecontext (&f->context, fiber_main, 0);
+      f->done = false;
+    }
+  /* Each pass runs every thread that has not returned up to the barrier,
+     or to its return; then all have arrived, and the next pass releases
+     them.  */
+  while (live)
+    for (unsigned int i = 0; i < job->threads; i++)
+      {
+        struct fiber *f = &r->fibers[i];
+
+        if (f->done)
+          continue;
+        threadIdx = f->index;
+        r->running = i;
+        r->waiting = false;
+        swapcontext (&r->scheduler, &f->context);
+        if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
+          cudajit_die (job->kernel->name, job->file, job->line,
+                       "thread (%u, %u, %u) of block (%u, %u, %u) overflowed "
+                       "its stack of %d KiB on the CPU backend",
+                       f->index.x, f->index.y, f->index.z, blockIdx.x,
+                       blockIdx.y, blockIdx.z, FIBER_STACK / 1024);
+        if (!r->waiting)
+          {
+            f->done = true;
+            live--;
+          }
+      }
+}
+
+/* Run blocks of JOB with R until none is left.  */
+static void
+run_blocks (struct job *job, struct runner *r)
 {
   unsigned long long number;
 
   gridDim = job->grid;
   blockDim = job->block;
+  r->job = job;
+  if (job->shared_bytes > r->shared_size)
+    {
+      free (r->shared);
+      r->shared = aligned_alloc (16, job->shared_bytes);
+      if (!r->shared)
+        cudajit_die (job->kernel->name, job->file, job->line,
+                     "out of memory allocating %zu bytes of shared memory",
+                     job->shared_bytes);
+      r->shared_size = job->shared_bytes;
+    }
+  if (job->fibers)
+    prepare_fibers (r);
+  current = r;
   while ((number = atomic_fetch_add_explicit (&job->next, 1,
                                               memory_order_relaxed))
          < job->blocks)
-    run_block (job, number);
+    if (job->fibers)
+      run_block_fibers (r, number);
+    else
+      run_block (job, number);
+  current = NULL;
 }
 
 /* Workers live as long as the process.  */
 static _Noreturn void *
 worker (void *unused)
 {
+  struct runner runner = { 0 };
   unsigned long seen = 0;
 
   (void) unused;
@@ -99,7 +322,7 @@ worker (void *unused)
       seen = pool.generation;
       job = pool.job;
       pthread_mutex_unlock (&pool.lock);
-      run_blocks (job);
+      run_blocks (job, &runner);
       pthread_mutex_lock (&pool.lock);
       if (--pool.busy == 0)
         pthread_cond_signal (&pool.done);
@@ -172,11 +395,28 @@ start_pool (void)
 
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
-                    const struct cudajit_launch_config *config, void **args)
+                    const struct cudajit_launch_config *config, void **args,
+                    const char *file, int line)
 {
+  cuda_dim3 grid = config->grid, block = config->block;
+  unsigned int threads = block.x * block.y * block.z;
+  /* The dynamic shared memory starts at a multiple of 16, as large an
+     alignment as a type can need, and the whole at one too, as
+     aligned_alloc wants.  */
+  size_t shared = ((kernel->static_shared_bytes + 15) & ~(size_t) 15)
+                  + config->shared_bytes;
   struct job job = {
-    kernel->host_entry, args, config->grid, config->block,
-    (unsigned long long) config->grid.x * config->grid.y * config->grid.z, 0
+    .kernel = kernel,
+    .args = args,
+    .grid = grid,
+    .block = block,
+    .blocks = (unsigned long long) grid.x * grid.y * grid.z,
+    .threads = threads,
+    /* A block of one thread has no one to wait for.  */
+    .fibers = kernel->barrier && threads > 1,
+    .shared_bytes = (shared + 15) & ~(size_t) 15,
+    .file = file,
+    .line = line,
   };
 
   pthread_mutex_lock (&launch_lock);
@@ -190,13 +430,71 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
       pool.generation++;
       pthread_cond_broadcast (&pool.posted);
       pthread_mutex_unlock (&pool.lock);
-      run_blocks (&job);
+      run_blocks (&job, &launcher);
       pthread_mutex_lock (&pool.lock);
       while (pool.busy)
         pthread_cond_wait (&pool.done, &pool.lock);
       pthread_mutex_unlock (&pool.lock);
     }
   else
-    run_blocks (&job);
+    run_blocks (&job, &launcher);
   pthread_mutex_unlock (&launch_lock);
+}
+
+void
+cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
+                              int barrier)
+{
+  struct cudajit_kernel *k = *kernel;
+
+  k->static_shared_bytes = static_shared_bytes;
+  k->barrier = barrier;
+}
+
+void *
+cudajit_block_shared_memory (void)
+{
+  return current ? current->shared : NULL;
+}
+
+void
+cuda_syncthreads (void)
+{
+  struct runner *r = current;
+
+  /* Outside a kernel on the CPU backend, there is no one to wait for.  */
+  if (!r)
+    return;
+  if (r->job->fibers)
+    {
+      r->waiting = true;
+      swapcontext (&r->fibers[r->running].context, &r->scheduler);
+    }
+  else if (r->job->threads > 1)
+    cudajit_die (r->job->kernel->name, r->job->file, r->job->line,
+                 "cuda_syncthreads in a kernel registered as never reaching "
+                 "it: the %u threads of a block run one after another and "
+                 "cannot wait for each other (a bug of the cudajit plugin)",
+                 r->job->threads);
+}
+
+/* The blocks of a launch run on several host threads, so that the fences
+   are real ones; the strongest serves for every scope.  */
+
+void
+cuda_threadfence (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+}
+
+void
+cuda_threadfence_block (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+}
+
+void
+cuda_threadfence_system (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
 }

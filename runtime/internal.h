@@ -129,6 +129,9 @@ struct cudajit_kernel
   void (*host_entry) (void **args);
   /* From cudajit_register_params, for the transfer of host arrays.  */
   struct cudajit_params *params;
+  /* From cudajit_register_block_needs, for the CPU backend.  */
+  size_t static_shared_bytes;
+  bool barrier;
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];
@@ -239,10 +242,11 @@ extern atomic_uint cudajit_free_generation;
 
 /* cpu-backend.c */
 
-/* Run KERNEL's grid on the host; return when it is done.  */
+/* Run KERNEL's grid, launched at FILE:LINE, on the host; return when it
+   is done.  */
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
-                         void **args);
+                         void **args, const char *file, int line);
 
 #pragma GCC visibility pop
 

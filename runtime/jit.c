@@ -60,6 +60,8 @@ cudajit_register_kernel (void **kernel, void **module, const char *unit_name,
   k->module = add_to_module (module, unit_name, prelude, cuda_source);
   k->host_entry = host_entry;
   k->params = NULL;
+  k->static_shared_bytes = 0;
+  k->barrier = false;
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   *kernel = k;

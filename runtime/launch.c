@@ -68,11 +68,13 @@ cudajit_check (CUresult error, const char *kernel, const char *file,
 
 #define DIM3(d) (d).x, (d).y, (d).z
 
-/* Whether CONFIG respects LIMITS; if not, report why.  */
+/* Whether CONFIG respects LIMITS; if not, report why.  STATIC_SHARED is
+   what the kernel's static shared arrays take of LIMITS->shared_bytes.  */
 static bool
 check_config (const struct cudajit_kernel *kernel,
               const struct cudajit_launch_config *config, const char *file,
-              int line, const struct cudajit_limits *limits)
+              int line, const struct cudajit_limits *limits,
+              size_t static_shared)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned long long xy = (unsigned long long) block.x * block.y;
@@ -105,6 +107,12 @@ check_config (const struct cudajit_kernel *kernel,
                    "%zu bytes of shared memory is more than the %zu a block "
                    "may have",
                    config->shared_bytes, limits->shared_bytes);
+  else if (static_shared > limits->shared_bytes - config->shared_bytes)
+    cudajit_fatal (kernel->name, file, line,
+                   "%zu bytes of shared memory and the %zu of the kernel's "
+                   "static shared arrays are more than the %zu a block may "
+                   "have",
+                   config->shared_bytes, static_shared, limits->shared_bytes);
   else
     return true;
   return false;
@@ -150,11 +158,14 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
     }
   if (!cudajit_gpu_p ())
     {
-      if (check_config (k, &config, file, line, &cpu_limits))
-        cudajit_cpu_launch (k, &config, args);
+      if (check_config (k, &config, file, line, &cpu_limits,
+                        k->static_shared_bytes))
+        cudajit_cpu_launch (k, &config, args, file, line);
       return;
     }
-  if (!check_config (k, &config, file, line, &cudajit_current_gpu->limits)
+  /* The GPU knows the size of the static shared arrays better, and checks
+     it at the launch.  */
+  if (!check_config (k, &config, file, line, &cudajit_current_gpu->limits, 0)
       || !(function = cudajit_kernel_function (k, file, line)))
     return;
   atomic_store_explicit (&last_launch.kernel, k->name, memory_order_relaxed);

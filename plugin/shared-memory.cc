@@ -1,0 +1,120 @@
+/* Shared memory: arrays of a kernel marked __attribute__ ((cuda_shared)),
+   Numba's cuda.shared.array: static ones of a constant size, and an extern
+   one without a size for the dynamic shared memory of
+   cuda_launch (..., .shared_bytes = N).  In the CUDA C they are
+   __shared__.  On the CPU backend a block's threads run on one host
+   thread, so the kernel's host version is rewritten to find its shared
+   arrays in the shared memory that the runtime gives the block: the static
+   arrays one after another at 16-byte boundaries, then the dynamic
+   memory.  The runtime also learns whether the kernel may reach
+   cuda_syncthreads, for which it runs a block's threads as fibers.  */
+
+#include "cudajit-plugin.h"
+
+#define SHARED_ALIGNMENT 16
+
+struct shared_layout
+{
+  auto_vec<tree> arrays;
+  auto_vec<unsigned HOST_WIDE_INT> offsets;
+  unsigned HOST_WIDE_INT static_bytes;
+  tree base_fn;
+};
+
+static tree
+collect_shared (tree *tp, int *walk_subtrees, void *data)
+{
+  shared_layout *layout = (shared_layout *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) == BIND_EXPR)
+    for (tree var = BIND_EXPR_VARS (*tp); var; var = DECL_CHAIN (var))
+      if (cudajit_shared_p (var) && !DECL_EXTERNAL (var)
+          && !layout->arrays.contains (var))
+        {
+          layout->static_bytes
+              = ROUND_UP (layout->static_bytes, SHARED_ALIGNMENT);
+          layout->arrays.safe_push (var);
+          layout->offsets.safe_push (layout->static_bytes);
+          layout->static_bytes += tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (var)));
+        }
+  return NULL_TREE;
+}
+
+/* *TP, a shared array, becomes the array at its offset in the block's
+   shared memory.  */
+static tree
+relocate_shared (tree *tp, int *walk_subtrees, void *data)
+{
+  shared_layout *layout = (shared_layout *) data;
+  if (TYPE_P (*tp) || TREE_CODE (*tp) == DECL_EXPR)
+    *walk_subtrees = 0;
+  if (!VAR_P (*tp) || !cudajit_shared_p (*tp))
+    return NULL_TREE;
+  tree array = *tp;
+  unsigned HOST_WIDE_INT offset = ROUND_UP (layout->static_bytes,
+                                            SHARED_ALIGNMENT);
+  for (unsigned int i = 0; i < layout->arrays.length (); i++)
+    if (layout->arrays[i] == array)
+      offset = layout->offsets[i];
+  tree base = build_call_expr (layout->base_fn, 0);
+  tree address = fold_build_pointer_plus_hwi (base, offset);
+  *tp = build1 (INDIRECT_REF, TREE_TYPE (array),
+                fold_convert (build_pointer_type (TREE_TYPE (array)),
+                              address));
+  return NULL_TREE;
+}
+
+static tree
+find_barrier (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) != CALL_EXPR)
+    return NULL_TREE;
+  tree callee = get_callee_fndecl (*tp);
+  if (callee && DECL_NAME (callee)
+      && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), "cuda_syncthreads")
+             == 0)
+    return *tp;
+  return NULL_TREE;
+}
+
+bool
+cudajit_calls_barrier_p (tree body)
+{
+  return walk_tree_without_duplicates (&body, find_barrier, NULL) != NULL_TREE;
+}
+
+tree
+cudajit_host_shared_memory (tree kernel, const vec<tree> &callees)
+{
+  shared_layout layout;
+  layout.static_bytes = 0;
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (kernel), collect_shared,
+                                &layout);
+  layout.base_fn = build_fn_decl (
+      "cudajit_block_shared_memory",
+      build_function_type_list (ptr_type_node, NULL_TREE));
+  /* The same in all of a call of the host version: GCC may keep it out of
+     loops.  */
+  DECL_PURE_P (layout.base_fn) = 1;
+  TREE_NOTHROW (layout.base_fn) = 1;
+  walk_tree (&DECL_SAVED_TREE (kernel), relocate_shared, &layout, NULL);
+
+  bool barrier = cudajit_calls_barrier_p (DECL_SAVED_TREE (kernel));
+  for (tree callee : callees)
+    barrier |= cudajit_device_function_may_sync (callee);
+  if (!layout.static_bytes && !barrier)
+    return NULL_TREE;
+
+  tree handle_ptr = build_pointer_type (ptr_type_node);
+  tree needs_fn = build_fn_decl (
+      "cudajit_register_block_needs",
+      build_function_type_list (void_type_node, handle_ptr, size_type_node,
+                                integer_type_node, NULL_TREE));
+  return build_call_expr (needs_fn, 3,
+                          build_fold_addr_expr (cudajit_kernel_handle (kernel)),
+                          size_int (layout.static_bytes),
+                          build_int_cst (integer_type_node, barrier));
+}
