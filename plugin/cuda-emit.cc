@@ -169,6 +169,9 @@ struct cuda_emitter
   unsigned int temporaries;
   hash_map<tree, const char *> names;
   auto_vec<tree> locals;
+  /* The structures and unions that it uses, whose definitions go before
+     it.  */
+  auto_vec<tree> records;
   hash_set<const char *, false, nofree_string_hash> taken;
   hash_set<tree> saves_evaluated;
 };
@@ -273,6 +276,54 @@ array_element_type (tree type)
   return type;
 }
 
+/* Whether NAME is one of CUDA's own types, such as float4 or dim3.  */
+static bool
+cuda_type_name_p (const char *name)
+{
+  static const char *const bases[]
+      = { "char", "uchar", "short", "ushort", "int",      "uint",
+          "long", "ulong", "longlong", "ulonglong", "float", "double" };
+  if (strcmp (name, "dim3") == 0)
+    return true;
+  for (const char *base : bases)
+    {
+      size_t length = strlen (base);
+      if (strncmp (name, base, length) == 0 && name[length] >= '1'
+          && name[length] <= '4' && !name[length + 1])
+        return true;
+    }
+  return false;
+}
+
+/* The tag of a structure or union in CUDA C: its own, unless CUDA has a
+   type or a reserved word of that name, or a name made of its UID for one
+   without a tag, which is the same in all the CUDA C of a unit.  */
+static char *
+record_cuda_name (tree type)
+{
+  tree name = TYPE_NAME (type);
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  if (!name)
+    return xasprintf ("_cjR%u", TYPE_UID (type));
+  const char *tag = IDENTIFIER_POINTER (name);
+  return (reserved_in_cuda_p (tag) || cuda_type_name_p (tag)
+          ? concat (tag, "_cj", NULL)
+          : xstrdup (tag));
+}
+
+/* A field's name in CUDA C: its own, unless reserved, or one made of its
+   UID for an unnamed one.  */
+static char *
+field_cuda_name (tree field)
+{
+  if (!DECL_NAME (field))
+    return xasprintf ("_cjF%u", DECL_UID (field));
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (field));
+  return reserved_in_cuda_p (name) ? concat (name, "_cj", NULL)
+                                   : xstrdup (name);
+}
+
 /* A pointer to an array, such as a float a[rows][cols] parameter, is
    printed as a pointer to its scalars, since CUDA C++ has no arrays of
    variable size; the arithmetic on it is then done in bytes.  */
@@ -306,6 +357,18 @@ emit_type (cuda_emitter *e, tree type)
                              ? "float"
                              : "double");
       break;
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      {
+        tree main = TYPE_MAIN_VARIANT (type);
+        if (!e->records.contains (main))
+          e->records.safe_push (main);
+        char *name = record_cuda_name (main);
+        emit_printf (e, "%s %s",
+                     TREE_CODE (type) == RECORD_TYPE ? "struct" : "union", name);
+        free (name);
+        break;
+      }
     default:
       pp_string (&e->pp, integer_type_name (type));
       break;
@@ -602,12 +665,15 @@ emit_dereference (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
+/* Whether T, an array, is or is in a local array or a structure, of
+   constant size, rather than an array that a pointer parameter points
+   to.  */
 static bool
 array_root_is_local (tree t)
 {
   while (TREE_CODE (t) == ARRAY_REF)
     t = TREE_OPERAND (t, 0);
-  return VAR_P (t);
+  return VAR_P (t) || TREE_CODE (t) == COMPONENT_REF;
 }
 
 /* A pointer to the first scalar of T, an array: a local array, or a row
@@ -652,6 +718,7 @@ emit_array_start (cuda_emitter *e, tree t)
       pp_string (&e->pp, "))");
       return;
     case VAR_DECL:
+    case COMPONENT_REF:
       emit_expr (e, t);
       return;
     default:
@@ -900,10 +967,14 @@ emit_expr (cuda_emitter *e, tree t)
       emit_call (e, t);
       return;
     case COMPONENT_REF:
-      emit_expr (e, TREE_OPERAND (t, 0));
-      emit_printf (e, ".%s",
-                 IDENTIFIER_POINTER (DECL_NAME (TREE_OPERAND (t, 1))));
-      return;
+      {
+        char *field = field_cuda_name (TREE_OPERAND (t, 1));
+        pp_left_paren (&e->pp);
+        emit_expr (e, TREE_OPERAND (t, 0));
+        emit_printf (e, ").%s", field);
+        free (field);
+        return;
+      }
     case INDIRECT_REF:
       emit_dereference (e, t);
       return;
@@ -1040,33 +1111,56 @@ emit_block (cuda_emitter *e, tree body)
   pp_character (&e->pp, '}');
 }
 
-/* CUDA C++ cannot assign arrays: a local array's initializer becomes
-   zeros, where C gives them, and an assignment for each value given.  */
+/* The initializer INIT of the object that LVALUE names in CUDA C, of
+   TYPE, as assignments, since locals are declared without initializers:
+   first zeros, where C gives them for what INIT leaves out, then each
+   value.  CUDA C++ cannot assign arrays, so they get a loop.  */
 static void
-emit_array_initializer (cuda_emitter *e, tree decl)
+emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init)
 {
-  tree init = DECL_INITIAL (decl);
-  const char *name = decl_name (e, decl);
-  unsigned HOST_WIDE_INT length
-      = tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (TREE_TYPE (decl)))) + 1;
-  if (CONSTRUCTOR_NELTS (init) < length)
+  if (TREE_CODE (init) != CONSTRUCTOR)
     {
       emit_newline (e);
-      emit_printf (e,
-                   "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
-                   "; _cji++) %s[_cji] = 0;",
-                   length, name);
+      emit_printf (e, "%s = ", lvalue);
+      emit_expr (e, init);
+      pp_semicolon (&e->pp);
+      return;
     }
+  bool array = TREE_CODE (type) == ARRAY_TYPE;
+  emit_newline (e);
+  if (array)
+    emit_printf (e,
+                 "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
+                 "; _cji++) %s[_cji] = %s;",
+                 tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1,
+                 lvalue,
+                 RECORD_OR_UNION_TYPE_P (TREE_TYPE (type)) ? "{}" : "0");
+  else
+    emit_printf (e, "%s = {};", lvalue);
+
   unsigned HOST_WIDE_INT i, next = 0;
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
     {
-      if (index)
-        next = tree_to_uhwi (index);
-      emit_newline (e);
-      emit_printf (e, "%s[" HOST_WIDE_INT_PRINT_UNSIGNED "] = ", name, next++);
-      emit_expr (e, value);
-      pp_semicolon (&e->pp);
+      char *part;
+      tree part_type;
+      if (array)
+        {
+          if (index)
+            next = tree_to_uhwi (index);
+          part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]", lvalue,
+                            next++);
+          part_type = TREE_TYPE (type);
+        }
+      else
+        {
+          char *field = field_cuda_name (index);
+          part = xasprintf ("%s.%s", lvalue, field);
+          free (field);
+          part_type = TREE_TYPE (index);
+        }
+      emit_initializer (e, part, part_type, value);
+      free (part);
     }
 }
 
@@ -1099,7 +1193,8 @@ emit_stmt (cuda_emitter *e, tree t)
           return;
         if (TREE_CODE (DECL_INITIAL (decl)) == CONSTRUCTOR)
           {
-            emit_array_initializer (e, decl);
+            emit_initializer (e, decl_name (e, decl), TREE_TYPE (decl),
+                              DECL_INITIAL (decl));
             return;
           }
         emit_newline (e);
@@ -1270,6 +1365,71 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   pp_semicolon (&e->pp);
 }
 
+/* The definition of RECORD after those of the structures and unions that
+   it holds; DEFINED records those done.  */
+static void
+emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
+{
+  if (defined->add (record))
+    return;
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL
+        && RECORD_OR_UNION_TYPE_P (array_element_type (TREE_TYPE (field))))
+      emit_record_definition (
+          e, TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (field))),
+          defined);
+  /* Each piece of CUDA C of a unit defines what it uses; they are compiled
+     together, so a definition may come more than once.  */
+  emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
+               TYPE_UID (record), TYPE_UID (record));
+  emit_type (e, record);
+  pp_string (&e->pp, "\n{");
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL)
+      {
+        tree type = TREE_TYPE (field);
+        char *name = field_cuda_name (field);
+        pp_string (&e->pp, "\n  ");
+        emit_declaration (e, array_element_type (type), name);
+        free (name);
+        for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+          emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                       tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1);
+        pp_semicolon (&e->pp);
+      }
+  pp_string (&e->pp, "\n};\n#endif\n");
+}
+
+/* BODY, after the declarations and definitions of the structures and
+   unions that E has printed: a field of one may be of another, or point
+   to any.  Returns it xmalloc'ed.  */
+static char *
+with_record_definitions (cuda_emitter *e, const char *body)
+{
+  if (e->records.is_empty ())
+    return xstrdup (body);
+  char *saved = xstrdup (body);
+  /* Printing the fields' types adds the records they use to the list.  */
+  for (unsigned int i = 0; i < e->records.length (); i++)
+    for (tree field = TYPE_FIELDS (e->records[i]); field;
+         field = DECL_CHAIN (field))
+      if (TREE_CODE (field) == FIELD_DECL)
+        emit_type (e, TREE_TYPE (field));
+  pp_clear_output_area (&e->pp);
+  pp_newline (&e->pp);
+  for (tree record : e->records)
+    {
+      emit_type (e, record);
+      pp_string (&e->pp, ";\n");
+    }
+  hash_set<tree> defined;
+  for (unsigned int i = 0; i < e->records.length (); i++)
+    emit_record_definition (e, e->records[i], &defined);
+  char *text = concat (pp_formatted_text (&e->pp), saved, NULL);
+  free (saved);
+  return text;
+}
+
 /* The name of FNDECL in CUDA C: its own, unless CUDA C++ reserves it.  */
 static char *
 function_cuda_name (const_tree fndecl)
@@ -1342,7 +1502,7 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   emit_stmt (e, body);
   pp_string (&e->pp, "\n}\n");
 
-  char *text = xstrdup (pp_formatted_text (&e->pp));
+  char *text = with_record_definitions (e, pp_formatted_text (&e->pp));
   for (auto it = e->names.begin (); it != e->names.end (); ++it)
     free (CONST_CAST (char *, (*it).second));
   delete e;

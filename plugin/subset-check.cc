@@ -21,6 +21,7 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 }
 
 static bool supported_type_p (tree, bool);
+static bool supported_record_p (tree);
 
 tree
 cudajit_string_literal (tree arg)
@@ -114,9 +115,51 @@ supported_type_p (tree type, bool pointer_ok)
         return (pointer_ok
                 && (VOID_TYPE_P (pointee) || supported_type_p (pointee, true)));
       }
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      return supported_record_p (type);
     default:
       return false;
     }
+}
+
+/* A structure or union whose fields are all supported, and that the GPU
+   lays out as the host does: no bit-fields, no flexible array member,
+   nothing packed or aligned beyond what its fields need.  */
+static bool
+supported_record_p (tree type)
+{
+  /* A structure that points to itself is supported if the rest of it
+     is.  */
+  static hash_set<tree> *in_progress;
+  type = TYPE_MAIN_VARIANT (type);
+  if (!in_progress)
+    in_progress = new hash_set<tree>;
+  if (in_progress->contains (type))
+    return true;
+  if (!COMPLETE_TYPE_P (type) || TYPE_PACKED (type) || TYPE_USER_ALIGN (type))
+    return false;
+  in_progress->add (type);
+  bool supported = true;
+  for (tree field = TYPE_FIELDS (type); field && supported;
+       field = DECL_CHAIN (field))
+    {
+      if (TREE_CODE (field) != FIELD_DECL)
+        continue;
+      tree field_type = TREE_TYPE (field);
+      if (DECL_BIT_FIELD (field) || DECL_USER_ALIGN (field)
+          || DECL_PACKED (field))
+        supported = false;
+      for (; supported && TREE_CODE (field_type) == ARRAY_TYPE;
+           field_type = TREE_TYPE (field_type))
+        supported = (TYPE_DOMAIN (field_type)
+                     && TYPE_MAX_VALUE (TYPE_DOMAIN (field_type))
+                     && tree_fits_uhwi_p (TYPE_MAX_VALUE (
+                         TYPE_DOMAIN (field_type))));
+      supported = supported && supported_type_p (field_type, true);
+    }
+  in_progress->remove (type);
+  return supported;
 }
 
 static void
@@ -134,7 +177,8 @@ check_type (subset_checker *checker, tree type, location_t loc,
     reject (checker, loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
             "kernels use integer, %<_Bool%>, %<float%> and %<double%> "
-            "values and pointers to them",
+            "values, pointers, arrays, and structures and unions of these "
+            "without bit-fields",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
@@ -314,6 +358,28 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
             decl);
 }
 
+/* The initializer of a local: an expression, or the values of a list for
+   a structure, union or array, maybe designated.  */
+static void
+check_initializer (subset_checker *checker, tree init, location_t loc)
+{
+  if (TREE_CODE (init) != CONSTRUCTOR)
+    {
+      check_expr (checker, init, loc);
+      return;
+    }
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    {
+      if (index && TREE_CODE (index) != INTEGER_CST
+          && TREE_CODE (index) != FIELD_DECL)
+        reject (checker, loc, "ranges of designated initializers are not "
+                "supported in a kernel");
+      check_initializer (checker, value, loc);
+    }
+}
+
 /* Statements, as the C front end leaves them before genericization.  LOC
    is where the innermost enclosing construct with a location is, for the
    trees that have none of their own.  */
@@ -345,20 +411,7 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
         if (!init || checker->reported.contains (decl))
           return;
-        if (TREE_CODE (init) != CONSTRUCTOR)
-          check_expr (checker, init, loc);
-        else
-          {
-            unsigned HOST_WIDE_INT i;
-            tree index, value;
-            FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-              {
-                if (index && TREE_CODE (index) != INTEGER_CST)
-                  reject (checker, loc, "ranges of designated initializers "
-                          "are not supported in a kernel");
-                check_expr (checker, value, loc);
-              }
-          }
+        check_initializer (checker, init, loc);
         return;
       }
 
@@ -463,6 +516,15 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case VAR_DECL:
+      if (cudajit_builtin_variable_p (t))
+        {
+          reject (checker, loc,
+                  "%qD can be used in a kernel only through its fields "
+                  "%<x%>, %<y%> and %<z%>",
+                  t);
+          return;
+        }
+      /* Fall through.  */
     case PARM_DECL:
     case FUNCTION_DECL:
       check_decl_ref (checker, t, loc);
@@ -482,9 +544,9 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       break;
 
     case COMPONENT_REF:
+      /* The field itself is no expression to check.  */
       if (!cudajit_builtin_variable_p (TREE_OPERAND (t, 0)))
-        reject (checker, loc,
-                "structures and unions are not supported in a kernel");
+        check_expr (checker, TREE_OPERAND (t, 0), loc);
       return;
 
     case ASM_EXPR:
@@ -503,11 +565,12 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case ARRAY_REF:
-      /* Rows of an array that a pointer parameter points to, and local
-         arrays.  */
+      /* Rows of an array that a pointer parameter points to, local
+         arrays, and arrays in structures.  */
       if (TREE_CODE (TREE_OPERAND (t, 0)) == INDIRECT_REF
           || TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
           || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
+          || TREE_CODE (TREE_OPERAND (t, 0)) == COMPONENT_REF
           || (VAR_P (TREE_OPERAND (t, 0))
               && ((DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
                    && !checker->reported.contains (TREE_OPERAND (t, 0)))

@@ -56,6 +56,6 @@ two:
 __attribute__ ((cuda_jit)) void
 builtin_struct (unsigned int *out)
 {
-  cuda_uint3 index = threadIdx; /* { dg-error "local variable 'index' has type 'cuda_uint3'" } */
-  out[0] = index.x; /* { dg-error "structures and unions are not supported in a kernel" } */
+  cuda_uint3 index = threadIdx; /* { dg-error "'threadIdx' can be used in a kernel only through its fields 'x', 'y' and 'z'" } */
+  out[0] = index.x;
 }
