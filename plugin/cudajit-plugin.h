@@ -27,6 +27,11 @@ const char *cudajit_builtin_cuda_name (const_tree fndecl);
    NULL_TREE.  */
 tree cudajit_string_literal (tree arg);
 
+/* Whether DECL is a const array of scalars of constant size with a
+   constant initializer, global or static, which kernels read as
+   __constant__ data (Numba's cuda.const.array_like).  */
+bool cudajit_constant_array_p (const_tree decl);
+
 /* The value of DECL, a global const scalar with a constant initializer,
    which kernels use as the constant it is; else NULL_TREE.  */
 tree cudajit_constant_value (const_tree decl);

@@ -35,6 +35,22 @@ cudajit_string_literal (tree arg)
   return TREE_CODE (arg) == STRING_CST ? arg : NULL_TREE;
 }
 
+bool
+cudajit_constant_array_p (const_tree decl)
+{
+  if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
+      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+      || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || !DECL_INITIAL (decl)
+      || TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR)
+    return false;
+  tree element = TREE_TYPE (decl);
+  for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
+    if (!TYPE_DOMAIN (element) || !TYPE_MAX_VALUE (TYPE_DOMAIN (element))
+        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (element))))
+      return false;
+  return supported_type_p (element, false);
+}
+
 tree
 cudajit_constant_value (const_tree decl)
 {
@@ -271,6 +287,9 @@ check_local (subset_checker *checker, tree var)
       check_shared (checker, var, loc);
       return;
     }
+  /* Constants, in the CUDA C by their values or as __constant__ data.  */
+  if (cudajit_constant_value (var) || cudajit_constant_array_p (var))
+    return;
   if (TREE_STATIC (var) || DECL_EXTERNAL (var))
     {
       checker->reported.add (var);
@@ -346,7 +365,7 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
         check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
       return;
     }
-  if (cudajit_constant_value (decl))
+  if (cudajit_constant_value (decl) || cudajit_constant_array_p (decl))
     return;
   if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
@@ -409,7 +428,7 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
            error.  */
         tree decl = DECL_EXPR_DECL (t);
         tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
-        if (!init || checker->reported.contains (decl))
+        if (!init || checker->reported.contains (decl) || TREE_STATIC (decl))
           return;
         check_initializer (checker, init, loc);
         return;
@@ -574,7 +593,8 @@ check_expr (subset_checker *checker, tree t, location_t loc)
           || (VAR_P (TREE_OPERAND (t, 0))
               && ((DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
                    && !checker->reported.contains (TREE_OPERAND (t, 0)))
-                  || cudajit_shared_p (TREE_OPERAND (t, 0)))))
+                  || cudajit_shared_p (TREE_OPERAND (t, 0))
+                  || cudajit_constant_array_p (TREE_OPERAND (t, 0)))))
         break;
       if (checker->reported.contains (TREE_OPERAND (t, 0)))
         return;
