@@ -22,6 +22,18 @@ static const callable callables[] = {
   { "cuda_threadfence", "__threadfence" },
   { "cuda_threadfence_block", "__threadfence_block" },
   { "cuda_threadfence_system", "__threadfence_system" },
+  { "cuda_ballot_sync", "__ballot_sync" },
+  { "cuda_activemask", "__activemask" },
+  { "cuda_laneid", "cuda_laneid" },
+  /* cudajit.h's shuffles, which the prelude defines by the same names.  */
+#define SHFL(t)                                                               \
+  { "cudajit_shfl_sync_" t, "cudajit_shfl_sync_" t },                         \
+  { "cudajit_shfl_up_sync_" t, "cudajit_shfl_up_sync_" t },                   \
+  { "cudajit_shfl_down_sync_" t, "cudajit_shfl_down_sync_" t },               \
+  { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },
+  SHFL ("int") SHFL ("uint") SHFL ("long") SHFL ("ulong") SHFL ("ll")
+  SHFL ("ull") SHFL ("float") SHFL ("double")
+#undef SHFL
 
   /* <math.h>, in double and float; CUDA has them by the same names.  */
 #define MATH(name) { #name, #name }, { #name "f", #name "f" },

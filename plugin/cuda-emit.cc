@@ -139,7 +139,32 @@ static const char cuda_prelude[]
       "#undef CUDAJIT_ATOMIC_INTEGER\n"
       "#undef CUDAJIT_ATOMIC_FLOAT\n"
       "#undef CUDAJIT_GCC_ATOMIC\n"
-      "#undef CUDAJIT_GCC_ATOMICS\n";
+      "#undef CUDAJIT_GCC_ATOMICS\n"
+      /* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg) is
+         cudajit_shfl_OP_TYPE.  */
+      "#define CUDAJIT_SHFL(op, t, type, arg_type) "
+      "__device__ __forceinline__ type "
+      "cudajit_shfl_##op##_##t (unsigned int mask, type v, arg_type arg) "
+      "{ return __shfl_##op (mask, v, arg); }\n"
+      "#define CUDAJIT_SHFLS(t, type) "
+      "CUDAJIT_SHFL (sync, t, type, int) "
+      "CUDAJIT_SHFL (up_sync, t, type, unsigned int) "
+      "CUDAJIT_SHFL (down_sync, t, type, unsigned int) "
+      "CUDAJIT_SHFL (xor_sync, t, type, int)\n"
+      "CUDAJIT_SHFLS (int, int)\n"
+      "CUDAJIT_SHFLS (uint, unsigned int)\n"
+      "CUDAJIT_SHFLS (long, long)\n"
+      "CUDAJIT_SHFLS (ulong, unsigned long)\n"
+      "CUDAJIT_SHFLS (ll, long long)\n"
+      "CUDAJIT_SHFLS (ull, unsigned long long)\n"
+      "CUDAJIT_SHFLS (float, float)\n"
+      "CUDAJIT_SHFLS (double, double)\n"
+      "#undef CUDAJIT_SHFL\n"
+      "#undef CUDAJIT_SHFLS\n"
+      /* CUDA makes warps of consecutive linear thread indices.  */
+      "__device__ __forceinline__ int cuda_laneid (void)\n"
+      "{ return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y "
+      "* threadIdx.z)) % 32; }\n";
 
 const char *
 cudajit_cuda_prelude (void)
@@ -169,15 +194,18 @@ struct cuda_emitter
   unsigned int temporaries;
   hash_map<tree, const char *> names;
   auto_vec<tree> locals;
-  /* The structures and unions that it uses, whose definitions go before
-     it.  */
+  /* The structures, unions and constant arrays that it uses, whose
+     definitions go before it.  */
   auto_vec<tree> records;
+  auto_vec<tree> constants;
   hash_set<const char *, false, nofree_string_hash> taken;
   hash_set<tree> saves_evaluated;
 };
 
 static void emit_expr (cuda_emitter *, tree);
 static char *function_cuda_name (const_tree);
+static char *constant_cuda_name (tree);
+static void emit_constant_definition (cuda_emitter *, tree);
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
 static void emit_printf (cuda_emitter *, const char *, ...)
@@ -954,6 +982,15 @@ emit_expr (cuda_emitter *e, tree t)
           pp_string (&e->pp, IDENTIFIER_POINTER (DECL_NAME (t)));
           return;
         }
+      if (cudajit_constant_array_p (t))
+        {
+          if (!e->constants.contains (t))
+            e->constants.safe_push (t);
+          char *name = constant_cuda_name (t);
+          pp_string (&e->pp, name);
+          free (name);
+          return;
+        }
       /* Fall through.  */
     case PARM_DECL:
       pp_string (&e->pp, cudajit_builtin_variable_p (t)
@@ -1189,7 +1226,7 @@ emit_stmt (cuda_emitter *e, tree t)
     case DECL_EXPR:
       {
         tree decl = DECL_EXPR_DECL (t);
-        if (!VAR_P (decl) || !DECL_INITIAL (decl))
+        if (!VAR_P (decl) || !DECL_INITIAL (decl) || TREE_STATIC (decl))
           return;
         if (TREE_CODE (DECL_INITIAL (decl)) == CONSTRUCTOR)
           {
@@ -1316,7 +1353,7 @@ collect_local (tree *tp, int *walk_subtrees, void *data)
   cuda_emitter *e = (cuda_emitter *) data;
   if (TREE_CODE (*tp) == BIND_EXPR)
     for (tree var = BIND_EXPR_VARS (*tp); var; var = DECL_CHAIN (var))
-      if (VAR_P (var))
+      if (VAR_P (var) && (!TREE_STATIC (var) || cudajit_shared_p (var)))
         {
           name_decl (e, var, "_cjt");
           e->locals.safe_push (var);
@@ -1401,12 +1438,13 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
 }
 
 /* BODY, after the declarations and definitions of the structures and
-   unions that E has printed: a field of one may be of another, or point
-   to any.  Returns it xmalloc'ed.  */
+   unions that E has printed, a field of one may be of another or point to
+   any, and the definitions of the constant arrays it uses.  Returns it
+   xmalloc'ed.  */
 static char *
 with_record_definitions (cuda_emitter *e, const char *body)
 {
-  if (e->records.is_empty ())
+  if (e->records.is_empty () && e->constants.is_empty ())
     return xstrdup (body);
   char *saved = xstrdup (body);
   /* Printing the fields' types adds the records they use to the list.  */
@@ -1425,9 +1463,81 @@ with_record_definitions (cuda_emitter *e, const char *body)
   hash_set<tree> defined;
   for (unsigned int i = 0; i < e->records.length (); i++)
     emit_record_definition (e, e->records[i], &defined);
+  for (tree constant : e->constants)
+    emit_constant_definition (e, constant);
   char *text = concat (pp_formatted_text (&e->pp), saved, NULL);
   free (saved);
   return text;
+}
+
+/* The name of a constant array in CUDA C: its own for a global, unless
+   reserved; for a static of a function, with its UID, as statics of
+   different functions may have the same name.  */
+static char *
+constant_cuda_name (tree decl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  if (decl_function_context (decl))
+    return xasprintf ("%s_cjc%u", name, DECL_UID (decl));
+  return reserved_in_cuda_p (name) ? concat (name, "_cj", NULL)
+                                   : xstrdup (name);
+}
+
+/* The values of INIT for an array of TYPE, every element in order, zeros
+   where INIT gives none.  */
+static void
+emit_constant_values (cuda_emitter *e, tree type, tree init)
+{
+  if (TREE_CODE (type) != ARRAY_TYPE)
+    {
+      if (init)
+        emit_expr (e, init);
+      else
+        pp_character (&e->pp, '0');
+      return;
+    }
+  unsigned HOST_WIDE_INT length
+      = tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1;
+  pp_character (&e->pp, '{');
+  unsigned HOST_WIDE_INT next = 0, i;
+  tree index, value;
+  auto_vec<tree> values;
+  values.safe_grow_cleared (length);
+  if (init)
+    FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+      {
+        if (index)
+          next = tree_to_uhwi (index);
+        if (next < length)
+          values[next++] = value;
+      }
+  for (i = 0; i < length; i++)
+    {
+      if (i)
+        pp_string (&e->pp, ", ");
+      emit_constant_values (e, TREE_TYPE (type), values[i]);
+    }
+  pp_character (&e->pp, '}');
+}
+
+/* The guarded definition of a constant array, as for records.  */
+static void
+emit_constant_definition (cuda_emitter *e, tree decl)
+{
+  tree type = TREE_TYPE (decl);
+  char *name = constant_cuda_name (decl);
+  emit_printf (e, "#ifndef CUDAJIT_CONSTANT_%u\n#define CUDAJIT_CONSTANT_%u\n"
+               "__constant__ ",
+               DECL_UID (decl), DECL_UID (decl));
+  emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
+  emit_printf (e, " %s", name);
+  free (name);
+  for (tree t = type; TREE_CODE (t) == ARRAY_TYPE; t = TREE_TYPE (t))
+    emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                 tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (t))) + 1);
+  pp_string (&e->pp, " = ");
+  emit_constant_values (e, type, DECL_INITIAL (decl));
+  pp_string (&e->pp, ";\n#endif\n");
 }
 
 /* The name of FNDECL in CUDA C: its own, unless CUDA C++ reserves it.  */

@@ -7,7 +7,8 @@
    arrays in the shared memory that the runtime gives the block: the static
    arrays one after another at 16-byte boundaries, then the dynamic
    memory.  The runtime also learns whether the kernel may reach
-   cuda_syncthreads, for which it runs a block's threads as fibers.  */
+   cuda_syncthreads or a warp function, for which it runs a block's threads
+   as fibers.  */
 
 #include "cudajit-plugin.h"
 
@@ -65,6 +66,14 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* The functions of cudajit.h at which a thread waits for others of its
+   block or warp, or learns which of its warp have returned
+   (cuda_activemask), so that on the CPU backend they must be alive at
+   once; a name ending in '_' stands for every name that it begins.  */
+static const char *const waiting_functions[] = {
+  "cuda_syncthreads", "cuda_ballot_sync", "cuda_activemask", "cudajit_shfl_"
+};
+
 static tree
 find_barrier (tree *tp, int *walk_subtrees, void *)
 {
@@ -73,10 +82,16 @@ find_barrier (tree *tp, int *walk_subtrees, void *)
   if (TREE_CODE (*tp) != CALL_EXPR)
     return NULL_TREE;
   tree callee = get_callee_fndecl (*tp);
-  if (callee && DECL_NAME (callee)
-      && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), "cuda_syncthreads")
-             == 0)
-    return *tp;
+  if (!callee || !DECL_NAME (callee))
+    return NULL_TREE;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
+  for (const char *waiting : waiting_functions)
+    {
+      size_t length = strlen (waiting);
+      if (waiting[length - 1] == '_' ? strncmp (name, waiting, length) == 0
+                                     : strcmp (name, waiting) == 0)
+        return *tp;
+    }
   return NULL_TREE;
 }
 

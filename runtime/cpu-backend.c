@@ -4,10 +4,10 @@
    thread included.  Each pool thread runs the threads of a block one after
    another, setting the built-in variables for each; the kernel's C version
    reads them like the CUDA version reads CUDA's.  A kernel that may reach
-   cuda_syncthreads needs all the threads of a block alive at once, each
-   waiting there for the others: the pool thread then runs them as fibers,
-   each on a stack of its own, switching from one to the next at the
-   barrier.  */
+   cuda_syncthreads or a warp function needs all the threads of a block
+   alive at once, each waiting there for others: the pool thread then runs
+   them as fibers, each on a stack of its own, switching from one to the
+   next where one waits.  */
 
 /* For MAP_ANONYMOUS, MAP_NORESERVE and MAP_STACK.  */
 #define _DEFAULT_SOURCE
@@ -72,6 +72,18 @@ struct job
    block may have 1024 threads on each of hundreds of pool threads.  */
 #define STACK_CANARY 0x6375646a69747374ULL
 
+/* Where a fiber is.  */
+enum fiber_state
+{
+  /* Running, or to be run.  */
+  FIBER_READY,
+  /* In cuda_syncthreads, until every thread that has not returned is.  */
+  FIBER_AT_BARRIER,
+  /* In a warp function, until its warp lets it go on.  */
+  FIBER_AT_WARP,
+  FIBER_DONE
+};
+
 /* A simulated thread of a block that runs as a fiber.  */
 struct fiber
 {
@@ -79,8 +91,22 @@ struct fiber
   cuda_uint3 index;
   /* What Valgrind calls its stack.  */
   unsigned int stack_id;
-  /* Whether it has returned from the kernel.  */
-  bool done;
+  enum fiber_state state;
+  /* In a warp function: the 8 bytes of the value it gives, the lane whose
+     value it asks for (any lane not of the warp for its own), or whether
+     VALUE is its vote in a ballot instead; then what it gets.  */
+  unsigned long long value;
+  long long source;
+  bool vote;
+  unsigned long long result;
+};
+
+/* A warp of the block that runs as fibers: lane L is its fiber L.  */
+struct warp
+{
+  /* The lanes that exist and have not returned, those waiting in a warp
+     function, and the union of the masks they gave.  */
+  unsigned int running, arrived, mask;
 };
 
 /* What a pool thread needs to run blocks.  It lives as long as the
@@ -95,15 +121,15 @@ struct runner
   void *shared;
   size_t shared_size;
   /* Fibers for up to CAPACITY threads, on stacks of FIBER_STACK bytes that
-     follow each other in one mapping, after a guard page.  */
+     follow each other in one mapping, after a guard page, and their
+     warps.  */
   struct fiber *fibers;
   char *stacks;
   unsigned int capacity;
-  /* Where a fiber switches back to, the fiber that runs, and whether it
-     stopped at cuda_syncthreads rather than returned.  */
+  struct warp *warps;
+  /* Where a fiber switches back to, and the fiber that runs.  */
   ucontext_t scheduler;
   unsigned int running;
-  bool waiting;
 };
 
 /* The runner of the calling thread while it runs a kernel, else null.  */
@@ -206,6 +232,8 @@ prepare_fibers (struct runner *r)
       r->capacity = job->threads;
       r->fibers
           = cudajit_xrealloc (r->fibers, r->capacity * sizeof *r->fibers);
+      r->warps = cudajit_xrealloc (r->warps, (r->capacity + 31) / 32
+                                                 * sizeof *r->warps);
       /* A context points into itself, so those that moved need making
          afresh too.  */
       for (unsigned int i = 0; i < r->capacity; i++)
@@ -223,12 +251,46 @@ prepare_fibers (struct runner *r)
                                        i / block.x / block.y };
 }
 
+/* Once every lane of warp NUMBER of R that a waiting lane's mask names
+   waits too or has returned, give each waiting lane what it asked for and
+   let it go on.  Lanes of different masks that wait at once are served
+   together, which serves each as it would be alone where it asks only for
+   lanes of its mask, as CUDA requires.  */
+static void
+release_warp (struct runner *r, unsigned int number)
+{
+  struct warp *w = &r->warps[number];
+  struct fiber *lanes = &r->fibers[number * 32];
+  unsigned int votes = 0;
+
+  if (!w->arrived || (w->mask & w->running & ~w->arrived))
+    return;
+  for (unsigned int lane = 0; lane < 32; lane++)
+    if ((w->arrived >> lane & 1) && lanes[lane].vote && lanes[lane].value)
+      votes |= 1u << lane;
+  for (unsigned int lane = 0; lane < 32; lane++)
+    if (w->arrived >> lane & 1)
+      {
+        struct fiber *f = &lanes[lane];
+        long long source = f->source;
+
+        if (f->vote)
+          f->result = votes;
+        else if (source >= 0 && source < 32 && (w->arrived >> source & 1))
+          f->result = lanes[source].value;
+        else
+          f->result = f->value;
+        f->state = FIBER_READY;
+      }
+  w->arrived = w->mask = 0;
+}
+
 /* Run the threads of block number NUMBER of R->job as fibers.  */
 static void
 run_block_fibers (struct runner *r, unsigned long long number)
 {
   const struct job *job = r->job;
-  unsigned int live = job->threads;
+  unsigned int live = job->threads, at_barrier = 0;
 
   set_block_index (job, number);
   for (unsigned int i = 0; i < job->threads; i++)
@@ -242,34 +304,63 @@ run_block_fibers (struct runner *r, unsigned long long number)
       f->context.uc_stack.ss_size = FIBER_STACK - i % 64 * 64;
       f->context.uc_link = &r->scheduler;
       makecontext (&f->context, fiber_main, 0);
-      f->done = false;
+      f->state = FIBER_READY;
     }
-  /* Each pass runs every thread that has not returned up to the barrier,
-     or to its return; then all have arrived, and the next pass releases
-     them.  */
-  while (live)
-    for (unsigned int i = 0; i < job->threads; i++)
-      {
-        struct fiber *f = &r->fibers[i];
+  for (unsigned int first = 0; first < job->threads; first += 32)
+    {
+      unsigned int lanes = job->threads - first;
 
-        if (f->done)
-          continue;
-        threadIdx = f->index;
-        r->running = i;
-        r->waiting = false;
-        swapcontext (&r->scheduler, &f->context);
-        if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
-          cudajit_die (job->kernel->name, job->file, job->line,
-                       "thread (%u, %u, %u) of block (%u, %u, %u) overflowed "
-                       "its stack of %d KiB on the CPU backend",
-                       f->index.x, f->index.y, f->index.z, blockIdx.x,
-                       blockIdx.y, blockIdx.z, FIBER_STACK / 1024);
-        if (!r->waiting)
-          {
-            f->done = true;
-            live--;
-          }
-      }
+      r->warps[first / 32] = (struct warp){
+        .running = lanes >= 32 ? ~0u : (1u << lanes) - 1
+      };
+    }
+  /* Each pass runs every thread that can go on until it waits or returns.
+     A warp's threads go on when the last of them arrives or returns, the
+     block's when all that have not returned wait at cuda_syncthreads.  */
+  while (live)
+    {
+      bool ran = false;
+
+      for (unsigned int i = 0; i < job->threads; i++)
+        {
+          struct fiber *f = &r->fibers[i];
+
+          if (f->state != FIBER_READY)
+            continue;
+          ran = true;
+          threadIdx = f->index;
+          r->running = i;
+          swapcontext (&r->scheduler, &f->context);
+          if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
+            cudajit_die (job->kernel->name, job->file, job->line,
+                         "thread (%u, %u, %u) of block (%u, %u, %u) "
+                         "overflowed its stack of %d KiB on the CPU backend",
+                         f->index.x, f->index.y, f->index.z, blockIdx.x,
+                         blockIdx.y, blockIdx.z, FIBER_STACK / 1024);
+          if (f->state == FIBER_AT_BARRIER)
+            at_barrier++;
+          else if (f->state == FIBER_READY)
+            {
+              f->state = FIBER_DONE;
+              live--;
+              r->warps[i / 32].running &= ~(1u << i % 32);
+              release_warp (r, i / 32);
+            }
+        }
+      if (at_barrier && at_barrier == live)
+        {
+          for (unsigned int i = 0; i < job->threads; i++)
+            if (r->fibers[i].state == FIBER_AT_BARRIER)
+              r->fibers[i].state = FIBER_READY;
+          at_barrier = 0;
+        }
+      else if (!ran && live)
+        cudajit_die (job->kernel->name, job->file, job->line,
+                     "the threads of block (%u, %u, %u) wait for each other "
+                     "forever on the CPU backend: a warp function's mask "
+                     "names threads that wait at cuda_syncthreads",
+                     blockIdx.x, blockIdx.y, blockIdx.z);
+    }
 }
 
 /* Run blocks of JOB with R until none is left.  */
@@ -457,25 +548,110 @@ cudajit_block_shared_memory (void)
   return current ? current->shared : NULL;
 }
 
-void
-cuda_syncthreads (void)
+/* The runner of the calling thread if it runs its block as fibers, for
+   FUNCTION, which waits for other threads; null outside a kernel and in a
+   block of one thread, where there is no one to wait for.  */
+static struct runner *
+fiber_runner (const char *function)
 {
   struct runner *r = current;
 
-  /* Outside a kernel on the CPU backend, there is no one to wait for.  */
-  if (!r)
-    return;
-  if (r->job->fibers)
+  if (!r || r->job->fibers)
+    return r;
+  if (r->job->threads > 1)
+    cudajit_die (r->job->kernel->name, r->job->file, r->job->line,
+                 "%s in a kernel registered as never reaching it: the %u "
+                 "threads of a block run one after another and cannot wait "
+                 "for each other (a bug of the cudajit plugin)",
+                 function, r->job->threads);
+  return NULL;
+}
+
+void
+cuda_syncthreads (void)
+{
+  struct runner *r = fiber_runner ("cuda_syncthreads");
+
+  if (r)
     {
-      r->waiting = true;
+      r->fibers[r->running].state = FIBER_AT_BARRIER;
       swapcontext (&r->fibers[r->running].context, &r->scheduler);
     }
-  else if (r->job->threads > 1)
-    cudajit_die (r->job->kernel->name, r->job->file, r->job->line,
-                 "cuda_syncthreads in a kernel registered as never reaching "
-                 "it: the %u threads of a block run one after another and "
-                 "cannot wait for each other (a bug of the cudajit plugin)",
-                 r->job->threads);
+}
+
+/* The warp functions.  The calling thread gives VALUE and asks for lane
+   SOURCE's, or with VOTE gives VALUE as its vote and asks for the ballot;
+   it waits for the threads of MASK, as FUNCTION.  Where it is alone, it is
+   lane 0, whose ballot is its vote.  */
+static unsigned long long
+warp_exchange (const char *function, unsigned int mask,
+               unsigned long long value, long long source, bool vote)
+{
+  struct runner *r = fiber_runner (function);
+  struct fiber *f;
+  struct warp *w;
+
+  if (!r)
+    return value;
+  f = &r->fibers[r->running];
+  w = &r->warps[r->running / 32];
+  f->value = value;
+  f->source = source;
+  f->vote = vote;
+  f->state = FIBER_AT_WARP;
+  w->arrived |= 1u << r->running % 32;
+  w->mask |= mask;
+  release_warp (r, r->running / 32);
+  if (f->state == FIBER_AT_WARP)
+    swapcontext (&f->context, &r->scheduler);
+  return f->result;
+}
+
+/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE,
+   computed from ARG and the caller's LANE.  VALUE travels as 8 bytes.  */
+#define LANE ((long long) cuda_laneid ())
+#define SHUFFLE(op, t, type, arg_type, source)                                \
+  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg)  \
+  {                                                                           \
+    unsigned long long bits = 0;                                              \
+                                                                              \
+    memcpy (&bits, &value, sizeof value);                                     \
+    bits = warp_exchange ("cuda_shfl_" #op, mask, bits, (source), false);     \
+    memcpy (&value, &bits, sizeof value);                                     \
+    return value;                                                             \
+  }
+#define SHUFFLES(t, type)                                                     \
+  SHUFFLE (sync, t, type, int, arg & 31)                                      \
+  SHUFFLE (up_sync, t, type, unsigned int, LANE - arg)                        \
+  SHUFFLE (down_sync, t, type, unsigned int, LANE + arg)                      \
+  SHUFFLE (xor_sync, t, type, int, LANE ^ arg)
+CUDAJIT_SHFL_TYPES (SHUFFLES)
+#undef LANE
+#undef SHUFFLE
+#undef SHUFFLES
+
+unsigned int
+cuda_ballot_sync (unsigned int mask, int predicate)
+{
+  return warp_exchange ("cuda_ballot_sync", mask, predicate != 0, 0, true);
+}
+
+unsigned int
+cuda_activemask (void)
+{
+  struct runner *r = fiber_runner ("cuda_activemask");
+
+  return r ? r->warps[r->running / 32].running : 1;
+}
+
+int
+cuda_laneid (void)
+{
+  /* Outside a kernel, lane 0, as in a block of one thread.  */
+  if (!current)
+    return 0;
+  return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
+         % 32;
 }
 
 /* The blocks of a launch run on several host threads, so that the fences

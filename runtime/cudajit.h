@@ -126,12 +126,14 @@ cuda_gridsize_z (void)
             : cudajit_atomic_##op##_double, default                           \
             : CUDAJIT_ATOMIC_INTEGER (op, ptr))
 
-/* Never defined: a call of it does not compile.  */
-struct cudajit_no_atomic
+/* No value converts to it, so that a call of a function that takes it
+   does not compile.  */
+struct cudajit_no_such_type
 {
   int unused;
 };
-void cuda_atomic_not_available_for_this_type (struct cudajit_no_atomic, ...);
+void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
+                                              ...);
 
 #define CUDAJIT_ATOMIC_FETCH(name, type, builtin)                             \
   static inline type cudajit_atomic_##name (type *ptr, type value)            \
@@ -212,6 +214,94 @@ void cuda_syncthreads (void);
 void cuda_threadfence (void);
 void cuda_threadfence_block (void);
 void cuda_threadfence_system (void);
+
+/* Warp functions: numba.cuda.shfl_sync, shfl_up_sync, shfl_down_sync,
+   shfl_xor_sync, ballot_sync, activemask, laneid and warpsize.  The warps
+   of a block are its threads 32 at a time in the order of their linear
+   index, threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z),
+   the last one maybe fewer; cuda_laneid () is that index % 32.
+
+   The threads of a warp named by MASK exchange VALUE, each making the
+   same call, as CUDA's __shfl_sync and the rest require:
+   cuda_shfl_sync (mask, value, src_lane) returns the VALUE of lane
+   SRC_LANE % 32, cuda_shfl_up_sync (mask, value, delta) that of lane
+   laneid - DELTA, cuda_shfl_down_sync that of laneid + DELTA, and
+   cuda_shfl_xor_sync (mask, value, lane_mask) that of laneid ^ LANE_MASK;
+   where that lane is not in the warp's 32, each returns its own VALUE, and
+   where it is a thread that is not in MASK or does not exist, the result
+   is undefined.  VALUE is an int, unsigned int, long, unsigned long, long
+   long, unsigned long long, float or double, or a smaller integer, which
+   is shuffled as an int.  cuda_ballot_sync (mask, predicate) has bit N
+   set where lane N of MASK has a nonzero PREDICATE, and
+   cuda_activemask () the lanes that run it.
+
+   On the GPU these are CUDA's, through the plugin's prelude.  On the CPU
+   backend the threads of a block that calls them run as fibers, as for
+   cuda_syncthreads, and each waits for the threads of MASK that have not
+   returned; cuda_activemask () is every lane of the warp that has not
+   returned, even in a branch that not all of them take.  */
+#define cuda_shfl_sync(mask, value, src_lane)                                 \
+  CUDAJIT_SHFL (sync, value) (mask, value, src_lane)
+#define cuda_shfl_up_sync(mask, value, delta)                                 \
+  CUDAJIT_SHFL (up_sync, value) (mask, value, delta)
+#define cuda_shfl_down_sync(mask, value, delta)                               \
+  CUDAJIT_SHFL (down_sync, value) (mask, value, delta)
+#define cuda_shfl_xor_sync(mask, value, lane_mask)                            \
+  CUDAJIT_SHFL (xor_sync, value) (mask, value, lane_mask)
+
+/* The shuffle OP of VALUE's type; the integers smaller than int are
+   shuffled as int, as CUDA's overloads do.  */
+#define CUDAJIT_SHFL(op, value)                                               \
+  _Generic ((value), _Bool                                                    \
+            : cudajit_shfl_##op##_int, char                                   \
+            : cudajit_shfl_##op##_int, signed char                            \
+            : cudajit_shfl_##op##_int, unsigned char                          \
+            : cudajit_shfl_##op##_int, short                                  \
+            : cudajit_shfl_##op##_int, unsigned short                         \
+            : cudajit_shfl_##op##_int, int                                    \
+            : cudajit_shfl_##op##_int, unsigned int                           \
+            : cudajit_shfl_##op##_uint, long                                  \
+            : cudajit_shfl_##op##_long, unsigned long                         \
+            : cudajit_shfl_##op##_ulong, long long                            \
+            : cudajit_shfl_##op##_ll, unsigned long long                      \
+            : cudajit_shfl_##op##_ull, float                                  \
+            : cudajit_shfl_##op##_float, double                               \
+            : cudajit_shfl_##op##_double, default                             \
+            : cuda_shfl_not_available_for_this_type)
+
+void cuda_shfl_not_available_for_this_type (unsigned int mask,
+                                            struct cudajit_no_such_type value,
+                                            ...);
+
+/* F (suffix, type) for each type that the shuffles take; the runtime
+   defines its functions with it too.  */
+#define CUDAJIT_SHFL_TYPES(f)                                                 \
+  f (int, int) f (uint, unsigned int) f (long, long)                          \
+  f (ulong, unsigned long) f (ll, long long) f (ull, unsigned long long)      \
+  f (float, float) f (double, double)
+
+#define CUDAJIT_SHFL_DECLARE(t, type)                                         \
+  type cudajit_shfl_sync_##t (unsigned int mask, type value, int src_lane);   \
+  type cudajit_shfl_up_sync_##t (unsigned int mask, type value,               \
+                                 unsigned int delta);                         \
+  type cudajit_shfl_down_sync_##t (unsigned int mask, type value,             \
+                                   unsigned int delta);                       \
+  type cudajit_shfl_xor_sync_##t (unsigned int mask, type value,              \
+                                  int lane_mask);
+CUDAJIT_SHFL_TYPES (CUDAJIT_SHFL_DECLARE)
+#undef CUDAJIT_SHFL_DECLARE
+
+unsigned int cuda_ballot_sync (unsigned int mask, int predicate);
+unsigned int cuda_activemask (void);
+int cuda_laneid (void);
+
+/* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
+   macro, which would break the field of that name in the CUDA runtime's
+   cudaDeviceProp.  */
+enum
+{
+  warpSize = 32
+};
 
 /* cuda_dim3 (x), cuda_dim3 (x, y) and cuda_dim3 (x, y, z); missing
    extents are 1.  */
@@ -361,9 +451,9 @@ void cudajit_register_params (void **kernel, const char *params);
    host version finds its __attribute__ ((cuda_shared)) arrays there.  */
 void *cudajit_block_shared_memory (void);
 /* What a kernel needs of the CPU backend: the bytes of its static shared
-   arrays, and whether it may reach cuda_syncthreads, which needs every
-   thread of a block to be alive at once.  Called by the kernel's
-   constructor after cudajit_register_kernel.  */
+   arrays, and whether it may reach cuda_syncthreads or a warp function,
+   which need every thread of a block to be alive at once.  Called by the
+   kernel's constructor after cudajit_register_kernel.  */
 void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
                                    int barrier);
 

@@ -1,0 +1,254 @@
+/* Warp functions on int, long long, float and double, in blocks of 64
+   threads (two full warps, in three dimensions), of 48 (a full warp and
+   one of 16 lanes, in two) and of one thread: a reduction with
+   cuda_shfl_down_sync in a device function, a broadcast and a rotation
+   with cuda_shfl_sync, a butterfly with cuda_shfl_xor_sync, an inclusive
+   scan with cuda_shfl_up_sync, shifts by one lane each way, a ballot,
+   cuda_activemask and cuda_laneid, each compared with plain C.  The
+   result of a shuffle from a lane that does not exist, which is undefined,
+   is never used.  A block sum also mixes warp functions with
+   cuda_syncthreads, and a kernel has only a shuffle.  */
+/* { dg-do run } */
+
+#include <cudajit.h>
+#include <stdio.h>
+
+/* What each thread writes, in values[i][...] and in bits[i][...].  */
+enum
+{
+  SUM,
+  BROADCAST,
+  ROTATE,
+  BUTTERFLY,
+  SCAN,
+  UP,
+  DOWN,
+  VALUES
+};
+
+enum
+{
+  LANE,
+  ACTIVE,
+  BALLOT,
+  BITS
+};
+
+#define WARP_KERNEL(type)                                                     \
+  /* In lane 0, the sum of V over the lanes of MASK, lanes 0 and up.  */      \
+  static type warp_sum_##type (unsigned int mask, type v)                     \
+  {                                                                           \
+    int lanes = __builtin_popcount (mask);                                    \
+    for (int offset = warpSize / 2; offset > 0; offset /= 2)                  \
+      {                                                                       \
+        type other = cuda_shfl_down_sync (mask, v, offset);                   \
+        if (cuda_laneid () + offset < lanes)                                  \
+          v += other;                                                         \
+      }                                                                       \
+    return v;                                                                 \
+  }                                                                           \
+                                                                              \
+  __attribute__ ((cuda_jit)) void warp_##type (                               \
+      long n, const type in[n], type values[n][VALUES],                       \
+      unsigned int bits[n][BITS])                                             \
+  {                                                                           \
+    unsigned int mask = cuda_activemask ();                                   \
+    int lanes = __builtin_popcount (mask);                                    \
+    int lane = cuda_laneid ();                                                \
+    long i = blockIdx.x * (long) blockDim.x * blockDim.y * blockDim.z         \
+             + threadIdx.x                                                    \
+             + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);         \
+    type x = in[i], v;                                                        \
+                                                                              \
+    v = warp_sum_##type (mask, x);                                            \
+    if (lane == 0)                                                            \
+      values[i][SUM] = v;                                                     \
+    values[i][BROADCAST] = cuda_shfl_sync (mask, x, 0);                       \
+    values[i][ROTATE] = cuda_shfl_sync (mask, x, (lane + 1) % lanes + 32);    \
+    v = x;                                                                    \
+    for (int m = warpSize / 2; m > 0; m /= 2)                                 \
+      {                                                                       \
+        type other = cuda_shfl_xor_sync (mask, v, m);                         \
+        if ((lane ^ m) < lanes)                                               \
+          v += other;                                                         \
+      }                                                                       \
+    values[i][BUTTERFLY] = v;                                                 \
+    v = x;                                                                    \
+    for (unsigned int delta = 1; delta < warpSize; delta *= 2)                \
+      {                                                                       \
+        type other = cuda_shfl_up_sync (mask, v, delta);                      \
+        if (lane >= delta)                                                    \
+          v += other;                                                         \
+      }                                                                       \
+    values[i][SCAN] = v;                                                      \
+    values[i][UP] = cuda_shfl_up_sync (mask, x, 1);                           \
+    v = cuda_shfl_down_sync (mask, x, 1);                                     \
+    if (lane + 1 < lanes || lane == 31)                                       \
+      values[i][DOWN] = v;                                                    \
+    bits[i][LANE] = lane;                                                     \
+    bits[i][ACTIVE] = mask;                                                   \
+    bits[i][BALLOT] = cuda_ballot_sync (mask, (long long) x % 3 == 1);        \
+  }                                                                           \
+                                                                              \
+  static int check_##type (cuda_dim3 block)                                   \
+  {                                                                           \
+    enum                                                                      \
+    {                                                                         \
+      blocks = 3,                                                             \
+      most = blocks * 64                                                      \
+    };                                                                        \
+    static type in[most], values[most][VALUES];                               \
+    static unsigned int bits[most][BITS];                                     \
+    long threads = block.x * block.y * block.z, n = blocks * threads;         \
+    int errors = 0;                                                           \
+                                                                              \
+    for (long i = 0; i < n; i++)                                              \
+      {                                                                       \
+        in[i] = (type) (i * 7 % 23) * (type) (sizeof (type) == 8 ? 1LL << 36  \
+                                                                  : 1);       \
+        for (int k = 0; k < VALUES; k++)                                      \
+          values[i][k] = -1;                                                  \
+      }                                                                       \
+    cuda_launch (warp_##type, blocks, block) (n, in, values, bits);           \
+    for (long i = 0; i < n; i++)                                              \
+      {                                                                       \
+        long t = i % threads, first = i - t % 32;                             \
+        int lane = t % 32;                                                    \
+        int lanes = threads - t / 32 * 32 < 32 ? threads - t / 32 * 32 : 32;  \
+        type sum = 0, scan = 0;                                               \
+        unsigned int ballot = 0;                                              \
+                                                                              \
+        for (int l = 0; l < lanes; l++)                                       \
+          {                                                                   \
+            sum += in[first + l];                                             \
+            if (l <= lane)                                                    \
+              scan += in[first + l];                                          \
+            if ((long long) in[first + l] % 3 == 1)                           \
+              ballot |= 1u << l;                                              \
+          }                                                                   \
+        errors += lane == 0 && values[i][SUM] != sum;                         \
+        errors += values[i][BROADCAST] != in[first];                          \
+        errors += values[i][ROTATE] != in[first + (lane + 1) % lanes];        \
+        errors += values[i][BUTTERFLY] != sum;                                \
+        errors += values[i][SCAN] != scan;                                    \
+        errors += values[i][UP] != in[lane == 0 ? i : i - 1];                 \
+        errors += (lane + 1 < lanes && values[i][DOWN] != in[i + 1])          \
+                  || (lane == 31 && values[i][DOWN] != in[i]);                \
+        errors += bits[i][LANE] != (unsigned int) lane;                       \
+        errors += bits[i][ACTIVE]                                             \
+                  != (lanes == 32 ? 0xffffffffu : (1u << lanes) - 1);         \
+        errors += bits[i][BALLOT] != ballot;                                  \
+      }                                                                       \
+    return errors;                                                            \
+  }
+
+WARP_KERNEL (int)
+typedef long long llong;
+WARP_KERNEL (llong)
+WARP_KERNEL (float)
+WARP_KERNEL (double)
+
+/* Each warp's sum goes through shared memory to thread 0, which adds
+   them up past cuda_syncthreads.  Warp W broadcasts its sum W more times
+   before it writes it, so that a thread 0 that went on before all had
+   reached the barrier would miss sums.  */
+__attribute__ ((cuda_jit)) void
+block_sum (long n, const int in[n], long blocks, int out[blocks])
+{
+  static __attribute__ ((cuda_shared)) int warp_sums[32];
+  unsigned int threads = blockDim.x * blockDim.y;
+  unsigned int t = threadIdx.x + blockDim.x * threadIdx.y;
+  unsigned int mask = cuda_activemask ();
+  int v = warp_sum_int (mask, in[blockIdx.x * threads + t]);
+  for (unsigned int w = 0; w < t / warpSize; w++)
+    v = cuda_shfl_sync (mask, v, 0);
+  if (cuda_laneid () == 0)
+    warp_sums[t / warpSize] = v;
+  cuda_syncthreads ();
+  if (t == 0)
+    {
+      int sum = 0;
+      for (unsigned int w = 0; w < (threads + warpSize - 1) / warpSize; w++)
+        sum += warp_sums[w];
+      out[blockIdx.x] = sum;
+    }
+}
+
+/* The lanes of each warp in reverse order, with nothing but a shuffle in a
+   device function, which is enough to make the kernel's threads fibers on
+   the CPU backend.  Full warps only.  */
+static int
+mirror (int v)
+{
+  return cuda_shfl_xor_sync (0xffffffff, v, warpSize - 1);
+}
+
+__attribute__ ((cuda_jit)) void
+reverse_warps (long n, const int in[n], int out[n])
+{
+  long i = cuda_grid_x ();
+  out[i] = mirror (in[i]);
+}
+
+static int
+check_block_sum (cuda_dim3 block)
+{
+  enum
+  {
+    blocks = 4
+  };
+  static int in[blocks * 1024], out[blocks];
+  long threads = block.x * block.y;
+  int errors = 0;
+
+  for (long i = 0; i < blocks * threads; i++)
+    in[i] = i * 13 % 101;
+  cuda_launch (block_sum, blocks, block) (blocks * threads, in, blocks, out);
+  for (long b = 0; b < blocks; b++)
+    {
+      int sum = 0;
+      for (long i = b * threads; i < (b + 1) * threads; i++)
+        sum += in[i];
+      errors += out[b] != sum;
+    }
+  return errors;
+}
+
+int
+main (void)
+{
+  cuda_dim3 blocks[] = { cuda_dim3 (8, 4, 2), cuda_dim3 (16, 3),
+                         cuda_dim3 (1) };
+  int errors = 0;
+
+  for (int b = 0; b < 3; b++)
+    {
+      errors += check_int (blocks[b]);
+      errors += check_llong (blocks[b]);
+      errors += check_float (blocks[b]);
+      errors += check_double (blocks[b]);
+    }
+  errors += check_block_sum (cuda_dim3 (32, 32));
+  errors += check_block_sum (cuda_dim3 (40, 3));
+  {
+    enum
+    {
+      n = 4 * 64
+    };
+    static int in[n], out[n];
+
+    for (int i = 0; i < n; i++)
+      in[i] = i * 5 % 17;
+    cuda_launch (reverse_warps, n / 64, 64) (n, in, out);
+    for (int i = 0; i < n; i++)
+      errors += out[i] != in[i / 32 * 32 + 31 - i % 32];
+  }
+  /* Outside a kernel a thread is alone, lane 0 of its warp.  */
+  errors += cuda_shfl_sync (0xffffffff, 42.5, 3) != 42.5;
+  errors += cuda_ballot_sync (1, 7) != 1 || cuda_activemask () != 1;
+  errors += cuda_laneid () != 0 || warpSize != 32;
+  printf ("warp functions: %d errors\n", errors);
+  return errors != 0;
+}
+
+/* { dg-output "warp functions: 0 errors" } */
