@@ -206,6 +206,7 @@ static void emit_expr (cuda_emitter *, tree);
 static char *function_cuda_name (const_tree);
 static char *constant_cuda_name (tree);
 static void emit_constant_definition (cuda_emitter *, tree);
+static void emit_initializer (cuda_emitter *, const char *, tree, tree, bool);
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
 static void emit_printf (cuda_emitter *, const char *, ...)
@@ -1003,6 +1004,18 @@ emit_expr (cuda_emitter *e, tree t)
     case CALL_EXPR:
       emit_call (e, t);
       return;
+    case COMPOUND_LITERAL_EXPR:
+      {
+        /* Its object is among the locals: (initialization, object).  */
+        tree decl = DECL_EXPR_DECL (TREE_OPERAND (t, 0));
+        const char *name = decl_name (e, decl);
+        pp_left_paren (&e->pp);
+        if (DECL_INITIAL (decl))
+          emit_initializer (e, name, TREE_TYPE (decl), DECL_INITIAL (decl),
+                            true);
+        emit_printf (e, "%s)", name);
+        return;
+      }
     case COMPONENT_REF:
       {
         char *field = field_cuda_name (TREE_OPERAND (t, 1));
@@ -1152,28 +1165,66 @@ emit_block (cuda_emitter *e, tree body)
    TYPE, as assignments, since locals are declared without initializers:
    first zeros, where C gives them for what INIT leaves out, then each
    value.  CUDA C++ cannot assign arrays, so they get a loop.  */
+/* One assignment of an initializer, a statement or, in AS_EXPRESSION,
+   followed by a comma.  */
 static void
-emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init)
+emit_initializer_step (cuda_emitter *e, bool as_expression, const char *format,
+                       ...) ATTRIBUTE_PRINTF_3;
+
+static void
+emit_initializer_step (cuda_emitter *e, bool as_expression, const char *format,
+                       ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  char *text = xvasprintf (format, ap);
+  va_end (ap);
+  if (!as_expression)
+    emit_newline (e);
+  pp_string (&e->pp, text);
+  pp_string (&e->pp, as_expression ? ", " : ";");
+  free (text);
+}
+
+/* The initializer INIT of the object that LVALUE names in CUDA C, of
+   TYPE, as assignments: statements, since locals are declared without
+   initializers, or AS_EXPRESSION the operands of a comma expression, for a
+   compound literal.  First zeros, where C gives them for what INIT leaves
+   out, then each value.  CUDA C++ cannot assign arrays, so they get a loop
+   or, in an expression, an assignment for each element.  */
+static void
+emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
+                  bool as_expression)
 {
   if (TREE_CODE (init) != CONSTRUCTOR)
     {
-      emit_newline (e);
+      if (!as_expression)
+        emit_newline (e);
       emit_printf (e, "%s = ", lvalue);
       emit_expr (e, init);
-      pp_semicolon (&e->pp);
+      pp_string (&e->pp, as_expression ? ", " : ";");
       return;
     }
   bool array = TREE_CODE (type) == ARRAY_TYPE;
-  emit_newline (e);
   if (array)
-    emit_printf (e,
-                 "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
-                 "; _cji++) %s[_cji] = %s;",
-                 tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1,
-                 lvalue,
-                 RECORD_OR_UNION_TYPE_P (TREE_TYPE (type)) ? "{}" : "0");
+    {
+      unsigned HOST_WIDE_INT length
+          = tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1;
+      const char *zero = RECORD_OR_UNION_TYPE_P (TREE_TYPE (type)) ? "{}" : "0";
+      if (!as_expression)
+        emit_initializer_step (
+            e, false,
+            "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
+            "; _cji++) %s[_cji] = %s",
+            length, lvalue, zero);
+      else
+        for (unsigned HOST_WIDE_INT i = 0; i < length; i++)
+          emit_initializer_step (e, true,
+                                 "%s[" HOST_WIDE_INT_PRINT_UNSIGNED "] = %s",
+                                 lvalue, i, zero);
+    }
   else
-    emit_printf (e, "%s = {};", lvalue);
+    emit_initializer_step (e, as_expression, "%s = {}", lvalue);
 
   unsigned HOST_WIDE_INT i, next = 0;
   tree index, value;
@@ -1196,7 +1247,7 @@ emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init)
           free (field);
           part_type = TREE_TYPE (index);
         }
-      emit_initializer (e, part, part_type, value);
+      emit_initializer (e, part, part_type, value, as_expression);
       free (part);
     }
 }
@@ -1231,7 +1282,7 @@ emit_stmt (cuda_emitter *e, tree t)
         if (TREE_CODE (DECL_INITIAL (decl)) == CONSTRUCTOR)
           {
             emit_initializer (e, decl_name (e, decl), TREE_TYPE (decl),
-                              DECL_INITIAL (decl));
+                              DECL_INITIAL (decl), false);
             return;
           }
         emit_newline (e);

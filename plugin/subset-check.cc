@@ -580,8 +580,19 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case COMPOUND_LITERAL_EXPR:
-      reject (checker, loc, "compound literals are not supported in a kernel");
-      return;
+      {
+        tree decl = DECL_EXPR_DECL (TREE_OPERAND (t, 0));
+        if (TREE_STATIC (decl))
+          reject (checker, loc,
+                  "static compound literals are not supported in a kernel");
+        else
+          {
+            check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
+            if (DECL_INITIAL (decl))
+              check_initializer (checker, DECL_INITIAL (decl), loc);
+          }
+        return;
+      }
 
     case ARRAY_REF:
       /* Rows of an array that a pointer parameter points to, local

@@ -24,12 +24,6 @@ statement_expression (int *out)
 }
 
 __attribute__ ((cuda_jit)) void
-compound_literal (int *out)
-{
-  out[0] = (int){ 5 }; /* { dg-error "compound literals are not supported in a kernel" } */
-}
-
-__attribute__ ((cuda_jit)) void
 case_range (int *out, int n)
 {
   switch (n)
