@@ -77,6 +77,8 @@ void cudajit_note_function (tree fndecl);
 void cudajit_need_device_functions (tree caller, const vec<tree> &callees,
                                     const vec<location_t> &call_sites);
 void cudajit_finish_device_functions (void);
+/* Whether BODY calls a function that MATCH accepts.  */
+bool cudajit_calls_p (tree body, bool (*match) (const_tree callee));
 /* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
    those of the functions it calls, are known and do not.  */
 bool cudajit_device_function_may_sync (tree fndecl);

@@ -125,18 +125,35 @@ cudajit_need_device_functions (tree caller, const vec<tree> &callees,
     }
 }
 
+struct call_match
+{
+  bool (*match) (const_tree callee);
+};
+
 static tree
-find_device_call (tree *tp, int *walk_subtrees, void *)
+find_matching_call (tree *tp, int *walk_subtrees, void *data)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   if (TREE_CODE (*tp) != CALL_EXPR)
     return NULL_TREE;
   tree callee = get_callee_fndecl (*tp);
-  return (callee && !cudajit_builtin_cuda_name (callee)
-          && cudajit_device_function_p (callee))
-             ? *tp
-             : NULL_TREE;
+  return (callee && ((call_match *) data)->match (callee)) ? *tp : NULL_TREE;
+}
+
+bool
+cudajit_calls_p (tree body, bool (*match) (const_tree callee))
+{
+  call_match data = { match };
+  return walk_tree_without_duplicates (&body, find_matching_call, &data)
+         != NULL_TREE;
+}
+
+static bool
+device_callee_p (const_tree callee)
+{
+  return !cudajit_builtin_cuda_name (callee)
+         && cudajit_device_function_p (callee);
 }
 
 bool
@@ -145,7 +162,7 @@ cudajit_device_function_may_sync (tree fndecl)
   /* Calls of further functions are not followed: they might.  */
   tree body = saved_body (fndecl);
   return (!body || cudajit_calls_barrier_p (body)
-          || walk_tree_without_duplicates (&body, find_device_call, NULL));
+          || cudajit_calls_p (body, device_callee_p));
 }
 
 void

@@ -74,31 +74,26 @@ static const char *const waiting_functions[] = {
   "cuda_syncthreads", "cuda_ballot_sync", "cuda_activemask", "cudajit_shfl_"
 };
 
-static tree
-find_barrier (tree *tp, int *walk_subtrees, void *)
+static bool
+waits_p (const_tree callee)
 {
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  if (TREE_CODE (*tp) != CALL_EXPR)
-    return NULL_TREE;
-  tree callee = get_callee_fndecl (*tp);
-  if (!callee || !DECL_NAME (callee))
-    return NULL_TREE;
+  if (!DECL_NAME (callee))
+    return false;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
   for (const char *waiting : waiting_functions)
     {
       size_t length = strlen (waiting);
       if (waiting[length - 1] == '_' ? strncmp (name, waiting, length) == 0
                                      : strcmp (name, waiting) == 0)
-        return *tp;
+        return true;
     }
-  return NULL_TREE;
+  return false;
 }
 
 bool
 cudajit_calls_barrier_p (tree body)
 {
-  return walk_tree_without_duplicates (&body, find_barrier, NULL) != NULL_TREE;
+  return cudajit_calls_p (body, waits_p);
 }
 
 tree
