@@ -449,11 +449,14 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
 
   if (!params || !params->any_pointer)
     return false;
+  /* Which arguments are host arrays, asked of the driver once.  */
+  bool host[params->count];
   for (unsigned int i = 0; i < params->count; i++)
     {
       struct cudajit_param *p = &params->param[i];
       void *ptr = p->pointer ? *(void **) args[i] : NULL;
-      if (!ptr || !host_memory_p (p, ptr))
+      host[i] = ptr && host_memory_p (p, ptr);
+      if (!host[i])
         continue;
       if (!extent_bytes || !extent_bytes[i] || !p->copies)
         {
@@ -486,14 +489,13 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
     {
       struct cudajit_param *p = &params->param[i];
       device_args[i] = args[i];
-      void *ptr = p->pointer ? *(void **) args[i] : NULL;
-      if (!ptr || !extent_bytes || !extent_bytes[i] || !host_memory_p (p, ptr))
+      if (!host[i])
         continue;
       device[i] = device_block (extent_bytes[i], &site, p->name);
       device_args[i] = &device[i];
       ok = device[i] && (!(p->copies & CUDAJIT_COPY_IN)
-                         || copy_in (device[i], ptr, extent_bytes[i], stream,
-                                     &site));
+                         || copy_in (device[i], *(void **) args[i],
+                                     extent_bytes[i], stream, &site));
     }
 
   ok = ok && check (cudajit_cu.cuLaunchKernel (
