@@ -305,6 +305,26 @@ array_element_type (tree type)
   return type;
 }
 
+/* The number of elements of TYPE, an array of constant size.  */
+static unsigned HOST_WIDE_INT
+array_length (tree type)
+{
+  return tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1;
+}
+
+/* The [N] of each dimension of TYPE, after the name in a declaration; []
+   for the unknown size of an extern array.  */
+static void
+emit_array_dimensions (cuda_emitter *e, tree type)
+{
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    if (TYPE_DOMAIN (type) && TYPE_MAX_VALUE (TYPE_DOMAIN (type)))
+      emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                   array_length (type));
+    else
+      pp_string (&e->pp, "[]");
+}
+
 /* Whether NAME is one of CUDA's own types, such as float4 or dim3.  */
 static bool
 cuda_type_name_p (const char *name)
@@ -1208,8 +1228,7 @@ emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
   bool array = TREE_CODE (type) == ARRAY_TYPE;
   if (array)
     {
-      unsigned HOST_WIDE_INT length
-          = tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1;
+      unsigned HOST_WIDE_INT length = array_length (type);
       const char *zero = RECORD_OR_UNION_TYPE_P (TREE_TYPE (type)) ? "{}" : "0";
       if (!as_expression)
         emit_initializer_step (
@@ -1433,12 +1452,7 @@ emit_local_declaration (cuda_emitter *e, tree decl)
       emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
       pp_space (&e->pp);
       emit_expr (e, decl);
-      for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
-        if (TYPE_DOMAIN (type) && TYPE_MAX_VALUE (TYPE_DOMAIN (type)))
-          emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
-                       tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1);
-        else
-          pp_string (&e->pp, "[]");
+      emit_array_dimensions (e, type);
       pp_semicolon (&e->pp);
       return;
     }
@@ -1480,9 +1494,7 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
         pp_string (&e->pp, "\n  ");
         emit_declaration (e, array_element_type (type), name);
         free (name);
-        for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
-          emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
-                       tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1);
+        emit_array_dimensions (e, type);
         pp_semicolon (&e->pp);
       }
   pp_string (&e->pp, "\n};\n#endif\n");
@@ -1547,8 +1559,7 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
         pp_character (&e->pp, '0');
       return;
     }
-  unsigned HOST_WIDE_INT length
-      = tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (type))) + 1;
+  unsigned HOST_WIDE_INT length = array_length (type);
   pp_character (&e->pp, '{');
   unsigned HOST_WIDE_INT next = 0, i;
   tree index, value;
@@ -1583,9 +1594,7 @@ emit_constant_definition (cuda_emitter *e, tree decl)
   emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
   emit_printf (e, " %s", name);
   free (name);
-  for (tree t = type; TREE_CODE (t) == ARRAY_TYPE; t = TREE_TYPE (t))
-    emit_printf (e, "[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
-                 tree_to_uhwi (TYPE_MAX_VALUE (TYPE_DOMAIN (t))) + 1);
+  emit_array_dimensions (e, type);
   pp_string (&e->pp, " = ");
   emit_constant_values (e, type, DECL_INITIAL (decl));
   pp_string (&e->pp, ";\n#endif\n");
