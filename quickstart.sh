@@ -54,6 +54,10 @@ if command -v dpkg-query >/dev/null; then
   cc=${CC:-gcc}
   major=$($cc -dumpversion | sed 's/\..*//')
   install_missing "gcc-$major-plugin-dev" "g++-$major"
+  # The testsuite checks the plugin against csmith's random programs.
+  if [ "$target" = check ]; then
+    install_missing csmith python3
+  fi
 else
   echo "quickstart: not Debian; install by hand what configure asks for" >&2
 fi
