@@ -50,6 +50,12 @@ finish_function (void *gcc_data, void *)
 }
 
 static void
+finish_decl (void *gcc_data, void *)
+{
+  cudajit_check_kernel_addresses ((tree) gcc_data);
+}
+
+static void
 finish_unit (void *, void *)
 {
   cudajit_finish_device_functions ();
@@ -101,6 +107,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
                      cudajit_register_attributes, NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,
                      NULL);
+  register_callback (info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
   cudajit_embed_register_roots (info->base_name);
   cudajit_device_functions_register_roots (info->base_name);

@@ -95,6 +95,9 @@ bool cudajit_calls_barrier_p (tree body);
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);
+/* Diagnoses the address of a kernel in the initializer of DECL, a
+   variable at file scope.  */
+void cudajit_check_kernel_addresses (tree decl);
 
 /* embed.cc: builds a static function NAME of type FNTYPE with parameters
    PARMS and the GENERIC body BODY, and hands it to the call graph.  */

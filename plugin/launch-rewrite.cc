@@ -216,6 +216,34 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
   return sequence (steps, launch);
 }
 
+/* A kernel's address outside cuda_launch, in a host function or a
+   variable's initializer: calling through it would run the host version
+   on the calling thread, so it is refused like a direct call.  */
+static tree
+diagnose_kernel_address (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  if (TREE_CODE (t) == ADDR_EXPR
+      && TREE_CODE (TREE_OPERAND (t, 0)) == FUNCTION_DECL
+      && cudajit_kernel_p (TREE_OPERAND (t, 0)))
+    error_at (EXPR_LOC_OR_LOC (t, input_location),
+              "the address of kernel %qD cannot be taken; launch it with "
+              "%<cuda_launch (%D, grid, block) (...)%>",
+              TREE_OPERAND (t, 0), TREE_OPERAND (t, 0));
+  return NULL_TREE;
+}
+
+/* Those of functions are walked with the function's body.  */
+void
+cudajit_check_kernel_addresses (tree decl)
+{
+  if (VAR_P (decl) && DECL_INITIAL (decl) && !decl_function_context (decl))
+    walk_tree_without_duplicates (&DECL_INITIAL (decl),
+                                  diagnose_kernel_address, NULL);
+}
+
 static tree
 rewrite_call (tree *tp, int *walk_subtrees, void *data)
 {
@@ -224,7 +252,12 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   if (TYPE_P (call))
     *walk_subtrees = 0;
   if (TREE_CODE (call) != CALL_EXPR)
-    return NULL_TREE;
+    {
+      /* A kernel's own code is checked by subset-check.cc.  */
+      if (!cudajit_kernel_p (rewriter->function))
+        diagnose_kernel_address (tp, walk_subtrees, NULL);
+      return NULL_TREE;
+    }
 
   /* Where the user wrote cuda_launch, not inside cudajit.h.  */
   location_t loc = linemap_resolve_location (
@@ -232,12 +265,21 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   tree fn = CALL_EXPR_FN (call);
   const launch_form *form;
   tree unlaunched = unlaunched_call (fn, &form);
+
+  /* The arguments may hold launches of their own; the callee is checked
+     here, not as an address.  */
+  for (int i = 0; i < call_expr_nargs (call); i++)
+    walk_tree (&CALL_EXPR_ARG (call, i), rewrite_call, data, NULL);
+  *walk_subtrees = 0;
+
   if (!unlaunched)
     {
       tree callee = get_callee_fndecl (call);
-      if (!callee || !cudajit_kernel_p (callee))
-        return NULL_TREE;
-      if (cudajit_kernel_p (rewriter->function))
+      if (!callee)
+        walk_tree (&CALL_EXPR_FN (call), rewrite_call, data, NULL);
+      else if (!cudajit_kernel_p (callee))
+        ;
+      else if (cudajit_kernel_p (rewriter->function))
         error_at (loc, "kernel %qD cannot be called from a kernel", callee);
       else
         error_at (loc,
@@ -246,11 +288,6 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
                   callee, callee);
       return NULL_TREE;
     }
-
-  /* The arguments may hold launches of their own.  */
-  for (int i = 0; i < call_expr_nargs (call); i++)
-    walk_tree (&CALL_EXPR_ARG (call, i), rewrite_call, data, NULL);
-  *walk_subtrees = 0;
 
   tree kernel = TREE_OPERAND (fn, 1);
   STRIP_NOPS (kernel);

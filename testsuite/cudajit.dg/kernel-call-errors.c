@@ -2,6 +2,7 @@
 /* { dg-do compile } */
 
 #include <cudajit.h>
+#include <setjmp.h>
 #include <stdlib.h>
 
 int host_function (int);
@@ -40,4 +41,21 @@ __attribute__ ((cuda_jit)) void
 takes_function_address (long *out)
 {
   out[0] = (long) &host_function; /* { dg-error "the address of function 'host_function' cannot be taken in a kernel" } */
+}
+
+__attribute__ ((cuda_jit)) void
+jumps_far (int *out)
+{
+  jmp_buf where;
+  if (setjmp (where)) /* { dg-error "kernel calls '_?setjmp', which is not available on the GPU" } */
+    out[0] = 1;
+  longjmp (where, 1); /* { dg-error "kernel calls 'longjmp', which is not available on the GPU" } */
+}
+
+__attribute__ ((cuda_jit)) void
+jumps_far_builtin (int *out)
+{
+  void *where[5];
+  if (__builtin_setjmp (where)) /* { dg-error "kernel calls '__builtin_setjmp', which is not available on the GPU" } */
+    out[0] = 1;
 }

@@ -23,3 +23,16 @@ launches (int *out, void (*pointer) (int *))
   cuda_launch (pointer, 1, 1) (out); /* { dg-error "'cuda_launch' needs the name of a kernel" } */
   cuda_launch (kernel, 1, 32) (out);
 }
+
+/* Through its address, a kernel would run as a host function.  */
+void (*kernel_pointer) (int *) = kernel; /* { dg-error "the address of kernel 'kernel' cannot be taken; launch it with 'cuda_launch \\(kernel, grid, block\\) \\(...\\)'" } */
+
+void
+takes_addresses (int *out, void (**pointer) (int *))
+{
+  void (*local) (int *) = &kernel; /* { dg-error "the address of kernel 'kernel' cannot be taken" } */
+  static void (*saved) (int *) = kernel; /* { dg-error "the address of kernel 'kernel' cannot be taken" } */
+  *pointer = kernel; /* { dg-error "the address of kernel 'kernel' cannot be taken" } */
+  local (out);
+  saved (out);
+}
