@@ -85,9 +85,10 @@ static const callable callables[] = {
 #undef ATOMIC_INTEGER
 #undef ATOMIC_NUMBER
 
-  /* GCC's atomic builtins on 4 and 8 bytes, as the prelude's wrappers of
-     CUDA's atomics.  The __sync forms share the wrappers of the __atomic
-     ones, whose memory order is optional there.  */
+  /* GCC's atomic builtins on 1, 2, 4 and 8 bytes, as the prelude's
+     wrappers of CUDA's atomics.  The __sync forms share the wrappers of the
+     __atomic ones, whose memory order is optional there;
+     __sync_lock_test_and_set is an exchange.  */
 #define GCC_ATOMIC_OP(op, n)                                                  \
   { "__atomic_fetch_" op "_" n, "cudajit_atomic_fetch_" op "_" n },           \
   { "__sync_fetch_and_" op "_" n, "cudajit_atomic_fetch_" op "_" n },         \
@@ -96,13 +97,18 @@ static const callable callables[] = {
 #define GCC_ATOMIC(n)                                                         \
   GCC_ATOMIC_OP ("add", n) GCC_ATOMIC_OP ("sub", n) GCC_ATOMIC_OP ("and", n)  \
   GCC_ATOMIC_OP ("or", n) GCC_ATOMIC_OP ("xor", n)                            \
+  GCC_ATOMIC_OP ("nand", n)                                                   \
   { "__atomic_exchange_" n, "cudajit_atomic_exchange_" n },                   \
+  { "__sync_lock_test_and_set_" n, "cudajit_atomic_exchange_" n },            \
   { "__atomic_compare_exchange_" n, "cudajit_atomic_compare_exchange_" n },   \
   { "__sync_val_compare_and_swap_" n, "cudajit_atomic_val_cas_" n },          \
   { "__sync_bool_compare_and_swap_" n, "cudajit_atomic_bool_cas_" n },        \
   { "__atomic_load_" n, "cudajit_atomic_load_" n },                           \
-  { "__atomic_store_" n, "cudajit_atomic_store_" n },
-  GCC_ATOMIC ("4") GCC_ATOMIC ("8")
+  { "__atomic_store_" n, "cudajit_atomic_store_" n },                         \
+  { "__sync_lock_release_" n, "cudajit_atomic_lock_release_" n },
+  GCC_ATOMIC ("1") GCC_ATOMIC ("2") GCC_ATOMIC ("4") GCC_ATOMIC ("8")
+  { "__atomic_test_and_set", "cudajit_atomic_test_and_set" },
+  { "__atomic_clear", "cudajit_atomic_clear" },
 #undef GCC_ATOMIC_OP
 #undef GCC_ATOMIC
 };

@@ -31,10 +31,10 @@ static const char cuda_prelude[]
       "__device__ __forceinline__ int cudajit_ctzll (unsigned long long x)\n"
       "{ return __ffsll (x) - 1; }\n"
       /* Atomics.  cudajit.h's cuda_atomic_OP (p, v) is
-         cudajit_atomic_OP_TYPE, and GCC's atomic builtins on 4 and 8 bytes
-         are cudajit_atomic_*_4 and _8, whose memory orders are ignored:
-         CUDA's atomics are relaxed.  The __sync builtins are the __atomic
-         ones without a memory order.  Each macro is one line of CUDA C.  */
+         cudajit_atomic_OP_TYPE, and GCC's atomic builtins on N bytes are
+         cudajit_atomic_*_N, whose memory orders are ignored: CUDA's atomics
+         are relaxed.  The __sync builtins are the __atomic ones without a
+         memory order.  Each macro is one line of CUDA C.  */
       "#define CUDAJIT_ATOMIC(name, type, cuda_type, atomic, value) "
       "__device__ __forceinline__ type "
       "cudajit_atomic_##name (type *p, type v) "
@@ -102,6 +102,37 @@ static const char cuda_prelude[]
       "__device__ __forceinline__ type "
       "cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) "
       "{ type old = atomic ((type *) p, value); return result; }\n"
+      /* What CUDA has no atomic for: NEXT, computed from OLD and V,
+         replaces OLD by compare-and-swap; fetch_OP returns OLD and OP_fetch
+         NEXT.  */
+      "#define CUDAJIT_GCC_LOOP(name, n, type, next, result) "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) "
+      "{ type old = *(volatile type *) p, seen; "
+      "while ((seen = cudajit_atomic_val_cas_##n (p, old, next)) != old) "
+      "old = seen; "
+      "return result; }\n"
+      "#define CUDAJIT_GCC_LOOPS(op, n, type, next) "
+      "CUDAJIT_GCC_LOOP (fetch_##op, n, type, next, old) "
+      "CUDAJIT_GCC_LOOP (op##_fetch, n, type, next, next)\n"
+      /* What every size builds on its compare-and-swap and its store.  */
+      "#define CUDAJIT_GCC_CAS_ATOMICS(n, type) "
+      "CUDAJIT_GCC_LOOPS (nand, n, type, ~(old & v)) "
+      "__device__ __forceinline__ bool cudajit_atomic_compare_exchange_##n "
+      "(volatile void *p, void *expected, type desired, bool, int, int) "
+      "{ type compare = *(type *) expected; "
+      "type old = cudajit_atomic_val_cas_##n (p, compare, desired); "
+      "if (old != compare) *(type *) expected = old; "
+      "return old == compare; } "
+      "__device__ __forceinline__ bool cudajit_atomic_bool_cas_##n "
+      "(volatile void *p, type compare, type v) "
+      "{ return cudajit_atomic_val_cas_##n (p, compare, v) == compare; } "
+      "__device__ __forceinline__ type "
+      "cudajit_atomic_load_##n (const volatile void *p, int) "
+      "{ return *(const volatile type *) p; } "
+      "__device__ __forceinline__ void "
+      "cudajit_atomic_lock_release_##n (volatile void *p) "
+      "{ cudajit_atomic_store_##n (p, 0, 0); }\n"
       "#define CUDAJIT_GCC_ATOMICS(n, type) "
       "CUDAJIT_GCC_ATOMIC (fetch_add, n, type, atomicAdd, v, old) "
       "CUDAJIT_GCC_ATOMIC (add_fetch, n, type, atomicAdd, v, old + v) "
@@ -114,32 +145,64 @@ static const char cuda_prelude[]
       "CUDAJIT_GCC_ATOMIC (fetch_xor, n, type, atomicXor, v, old) "
       "CUDAJIT_GCC_ATOMIC (xor_fetch, n, type, atomicXor, v, old ^ v) "
       "CUDAJIT_GCC_ATOMIC (exchange, n, type, atomicExch, v, old) "
-      "__device__ __forceinline__ bool cudajit_atomic_compare_exchange_##n "
-      "(volatile void *p, void *expected, type desired, bool, int, int) "
-      "{ type compare = *(type *) expected; "
-      "type old = atomicCAS ((type *) p, compare, desired); "
-      "if (old != compare) *(type *) expected = old; "
-      "return old == compare; } "
       "__device__ __forceinline__ type cudajit_atomic_val_cas_##n "
       "(volatile void *p, type compare, type v) "
       "{ return atomicCAS ((type *) p, compare, v); } "
-      "__device__ __forceinline__ bool cudajit_atomic_bool_cas_##n "
-      "(volatile void *p, type compare, type v) "
-      "{ return atomicCAS ((type *) p, compare, v) == compare; } "
-      "__device__ __forceinline__ type "
-      "cudajit_atomic_load_##n (const volatile void *p, int) "
-      "{ return *(const volatile type *) p; } "
       "__device__ __forceinline__ void "
       "cudajit_atomic_store_##n (volatile void *p, type v, int) "
-      "{ *(volatile type *) p = v; }\n"
+      "{ *(volatile type *) p = v; } "
+      "CUDAJIT_GCC_CAS_ATOMICS (n, type)\n"
+      /* CUDA has no atomics on 1 byte, and none but atomicCAS on 2 (from
+         sm_70), so these are compare-and-swaps on the aligned word that
+         holds the object, repeated while only its other bytes change; the
+         GPU is little-endian.  A store is an exchange too: CUDA's memory
+         model does not make a plain store of the object atomic with the
+         compare-and-swap of a neighbour's word, which could put back the
+         older value.  */
+      "#define CUDAJIT_GCC_NARROW_ATOMICS(n, type) "
+      "__device__ __forceinline__ type cudajit_atomic_val_cas_##n "
+      "(volatile void *p, type compare, type v) "
+      "{ unsigned int *word = (unsigned int *) ((unsigned long) p & ~3ul); "
+      "unsigned int shift = ((unsigned long) p & 3) * 8; "
+      "unsigned int mask = (unsigned int) (type) ~0u << shift; "
+      "unsigned int seen = *(volatile unsigned int *) word; "
+      "while ((type) (seen >> shift) == compare) "
+      "{ unsigned int expected = seen; "
+      "seen = atomicCAS (word, expected, "
+      "(expected & ~mask) | (unsigned int) v << shift); "
+      "if (seen == expected) break; } "
+      "return (type) (seen >> shift); } "
+      "CUDAJIT_GCC_LOOPS (add, n, type, old + v) "
+      "CUDAJIT_GCC_LOOPS (sub, n, type, old - v) "
+      "CUDAJIT_GCC_LOOPS (and, n, type, old & v) "
+      "CUDAJIT_GCC_LOOPS (or, n, type, old | v) "
+      "CUDAJIT_GCC_LOOPS (xor, n, type, old ^ v) "
+      "CUDAJIT_GCC_LOOP (exchange, n, type, v, old) "
+      "__device__ __forceinline__ void "
+      "cudajit_atomic_store_##n (volatile void *p, type v, int) "
+      "{ cudajit_atomic_exchange_##n (p, v); } "
+      "CUDAJIT_GCC_CAS_ATOMICS (n, type)\n"
+      "CUDAJIT_GCC_NARROW_ATOMICS (1, unsigned char)\n"
+      "CUDAJIT_GCC_NARROW_ATOMICS (2, unsigned short)\n"
       "CUDAJIT_GCC_ATOMICS (4, unsigned int)\n"
       "CUDAJIT_GCC_ATOMICS (8, unsigned long long)\n"
+      /* GCC's test-and-set flag is a byte, set to 1 as on x86.  */
+      "__device__ __forceinline__ bool "
+      "cudajit_atomic_test_and_set (volatile void *p, int) "
+      "{ return cudajit_atomic_exchange_1 (p, 1); }\n"
+      "__device__ __forceinline__ void "
+      "cudajit_atomic_clear (volatile void *p, int) "
+      "{ cudajit_atomic_store_1 (p, 0, 0); }\n"
       "#undef CUDAJIT_ATOMIC\n"
       "#undef CUDAJIT_ATOMIC_LOOP\n"
       "#undef CUDAJIT_ATOMIC_INTEGER\n"
       "#undef CUDAJIT_ATOMIC_FLOAT\n"
       "#undef CUDAJIT_GCC_ATOMIC\n"
+      "#undef CUDAJIT_GCC_LOOP\n"
+      "#undef CUDAJIT_GCC_LOOPS\n"
+      "#undef CUDAJIT_GCC_CAS_ATOMICS\n"
       "#undef CUDAJIT_GCC_ATOMICS\n"
+      "#undef CUDAJIT_GCC_NARROW_ATOMICS\n"
       /* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg) is
          cudajit_shfl_OP_TYPE.  */
       "#define CUDAJIT_SHFL(op, t, type, arg_type) "
