@@ -71,6 +71,11 @@ static const callable callables[] = {
   /* cudajit.h's atomics, which the prelude defines by the same names.  */
 #define ATOMIC(name) { name, name },
 #define ATOMIC_INTEGER(op)                                                    \
+  ATOMIC ("cudajit_atomic_" op "_char")                                       \
+  ATOMIC ("cudajit_atomic_" op "_schar")                                      \
+  ATOMIC ("cudajit_atomic_" op "_uchar")                                      \
+  ATOMIC ("cudajit_atomic_" op "_short")                                      \
+  ATOMIC ("cudajit_atomic_" op "_ushort")                                     \
   ATOMIC ("cudajit_atomic_" op "_int") ATOMIC ("cudajit_atomic_" op "_uint")  \
   ATOMIC ("cudajit_atomic_" op "_long")                                       \
   ATOMIC ("cudajit_atomic_" op "_ulong")                                      \

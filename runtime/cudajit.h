@@ -79,11 +79,12 @@ cuda_gridsize_z (void)
    atomicAdd does; cuda_atomic_sub, cuda_atomic_max, cuda_atomic_min,
    cuda_atomic_exch (which stores VALUE), cuda_atomic_and, cuda_atomic_or
    and cuda_atomic_xor likewise.  cuda_atomic_cas (ptr, compare, value)
-   stores VALUE only where *PTR equals COMPARE.  PTR points to an int,
-   unsigned int, long, unsigned long, long long or unsigned long long, or
-   for add, sub, max, min and exch also to a float or a double; max and min
-   ignore a NaN, as fmax and fmin do.  Like CUDA's, they are relaxed: they
-   order no other access to memory.
+   stores VALUE only where *PTR equals COMPARE.  PTR points to an integer
+   (char, short, int, long or long long, signed or unsigned), or for add,
+   sub, max, min and exch also to a float or a double; max and min ignore a
+   NaN, as fmax and fmin do.  Like CUDA's, they are relaxed: they order no
+   other access to memory.  On the GPU, those on char and short are
+   compare-and-swap loops on the 4-byte word that holds the object.
 
    On the GPU, kernels call the functions of the same names that the
    plugin's CUDA prelude defines with CUDA's atomics; the functions here,
@@ -112,7 +113,12 @@ cuda_gridsize_z (void)
    pass PTR to it unparenthesized, so that GCC's error is then at the
    caller's line and names the pointer's type.  */
 #define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
-  _Generic (*(ptr), int                                                       \
+  _Generic (*(ptr), char                                                      \
+            : cudajit_atomic_##op##_char, signed char                         \
+            : cudajit_atomic_##op##_schar, unsigned char                      \
+            : cudajit_atomic_##op##_uchar, short                              \
+            : cudajit_atomic_##op##_short, unsigned short                     \
+            : cudajit_atomic_##op##_ushort, int                               \
             : cudajit_atomic_##op##_int, unsigned int                         \
             : cudajit_atomic_##op##_uint, long                                \
             : cudajit_atomic_##op##_long, unsigned long                       \
@@ -193,6 +199,11 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
                        value)                                                 \
   CUDAJIT_ATOMIC_EXCH (t, type)
 
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (char, char)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (schar, signed char)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uchar, unsigned char)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (short, short)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ushort, unsigned short)
 CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (int, int)
 CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uint, unsigned int)
 CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (long, long)

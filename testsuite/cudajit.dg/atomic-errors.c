@@ -11,12 +11,13 @@ struct pair
 };
 
 __attribute__ ((cuda_jit)) void
-no_such_atomics (short *s, float *f, double *d, unsigned char *c)
+no_such_atomics (_Bool *b, float *f, double *d, int **p, unsigned char *c)
 {
-  cuda_atomic_add (s, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_add (b, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
   cuda_atomic_and (f, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
   cuda_atomic_cas (d, 1, 2); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
-  cuda_atomic_max (c, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_exch (p, 0); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_max (c, 1);
 }
 
 void
