@@ -84,6 +84,21 @@ enum fiber_state
   FIBER_DONE
 };
 
+/* What a thread gives and asks for in a warp function.  */
+struct warp_request
+{
+  /* The lanes it waits for.  */
+  unsigned int mask;
+  /* The 8 bytes of the value it gives.  */
+  unsigned long long value;
+  /* With MATCH, it asks for the lanes of MASK whose VALUE is WANTED, which
+     makes a ballot of the lanes that give 1 too; else for the VALUE of
+     lane SOURCE, or its own where that is no lane of the warp.  */
+  bool match;
+  unsigned long long wanted;
+  long long source;
+};
+
 /* A simulated thread of a block that runs as a fiber.  */
 struct fiber
 {
@@ -92,12 +107,8 @@ struct fiber
   /* What Valgrind calls its stack.  */
   unsigned int stack_id;
   enum fiber_state state;
-  /* In a warp function: the 8 bytes of the value it gives, the lane whose
-     value it asks for (any lane not of the warp for its own), or whether
-     VALUE is its vote in a ballot instead; then what it gets.  */
-  unsigned long long value;
-  long long source;
-  bool vote;
+  /* In a warp function: what it asks; then what it gets.  */
+  struct warp_request request;
   unsigned long long result;
 };
 
@@ -261,25 +272,30 @@ release_warp (struct runner *r, unsigned int number)
 {
   struct warp *w = &r->warps[number];
   struct fiber *lanes = &r->fibers[number * 32];
-  unsigned int votes = 0;
 
   if (!w->arrived || (w->mask & w->running & ~w->arrived))
     return;
   for (unsigned int lane = 0; lane < 32; lane++)
-    if ((w->arrived >> lane & 1) && lanes[lane].vote && lanes[lane].value)
-      votes |= 1u << lane;
-  for (unsigned int lane = 0; lane < 32; lane++)
     if (w->arrived >> lane & 1)
       {
         struct fiber *f = &lanes[lane];
-        long long source = f->source;
+        const struct warp_request *q = &f->request;
+        long long source = q->source;
 
-        if (f->vote)
-          f->result = votes;
+        if (q->match)
+          {
+            unsigned int present = q->mask & w->arrived;
+
+            f->result = 0;
+            for (unsigned int other = 0; other < 32; other++)
+              if ((present >> other & 1)
+                  && lanes[other].request.value == q->wanted)
+                f->result |= 1u << other;
+          }
         else if (source >= 0 && source < 32 && (w->arrived >> source & 1))
-          f->result = lanes[source].value;
+          f->result = lanes[source].request.value;
         else
-          f->result = f->value;
+          f->result = q->value;
         f->state = FIBER_READY;
       }
   w->arrived = w->mask = 0;
@@ -579,45 +595,40 @@ cuda_syncthreads (void)
     }
 }
 
-/* The warp functions.  The calling thread gives VALUE and asks for lane
-   SOURCE's, or with VOTE gives VALUE as its vote and asks for the ballot;
-   it waits for the threads of MASK, as FUNCTION.  Where it is alone, it is
-   lane 0, whose ballot is its vote.  */
+/* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and
+   waits for the threads of its mask.  Where it is alone, it is lane 0.  */
 static unsigned long long
-warp_exchange (const char *function, unsigned int mask,
-               unsigned long long value, long long source, bool vote)
+warp_exchange (const char *function, struct warp_request request)
 {
   struct runner *r = fiber_runner (function);
   struct fiber *f;
   struct warp *w;
 
   if (!r)
-    return value;
+    return request.match ? request.value == request.wanted : request.value;
   f = &r->fibers[r->running];
   w = &r->warps[r->running / 32];
-  f->value = value;
-  f->source = source;
-  f->vote = vote;
+  f->request = request;
   f->state = FIBER_AT_WARP;
   w->arrived |= 1u << r->running % 32;
-  w->mask |= mask;
+  w->mask |= request.mask;
   release_warp (r, r->running / 32);
   if (f->state == FIBER_AT_WARP)
     swapcontext (&f->context, &r->scheduler);
   return f->result;
 }
 
-/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE,
+/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE_LANE,
    computed from ARG and the caller's LANE.  VALUE travels as 8 bytes.  */
 #define LANE ((long long) cuda_laneid ())
-#define SHUFFLE(op, t, type, arg_type, source)                                \
+#define SHUFFLE(op, t, type, arg_type, source_lane)                           \
   type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg)  \
   {                                                                           \
-    unsigned long long bits = 0;                                              \
+    struct warp_request request = { .mask = mask, .source = (source_lane) };  \
                                                                               \
-    memcpy (&bits, &value, sizeof value);                                     \
-    bits = warp_exchange ("cuda_shfl_" #op, mask, bits, (source), false);     \
-    memcpy (&value, &bits, sizeof value);                                     \
+    memcpy (&request.value, &value, sizeof value);                            \
+    request.value = warp_exchange ("cuda_shfl_" #op, request);                \
+    memcpy (&value, &request.value, sizeof value);                            \
     return value;                                                             \
   }
 #define SHUFFLES(t, type)                                                     \
@@ -630,10 +641,15 @@ CUDAJIT_SHFL_TYPES (SHUFFLES)
 #undef SHUFFLE
 #undef SHUFFLES
 
+/* A ballot is a match of the lanes that give 1.  */
 unsigned int
 cuda_ballot_sync (unsigned int mask, int predicate)
 {
-  return warp_exchange ("cuda_ballot_sync", mask, predicate != 0, 0, true);
+  return warp_exchange ("cuda_ballot_sync",
+                        (struct warp_request){ .mask = mask,
+                                               .value = predicate != 0,
+                                               .match = true,
+                                               .wanted = 1 });
 }
 
 unsigned int

@@ -4,10 +4,11 @@
    cuda_shfl_down_sync in a device function, a broadcast and a rotation
    with cuda_shfl_sync, a butterfly with cuda_shfl_xor_sync, an inclusive
    scan with cuda_shfl_up_sync, shifts by one lane each way, a ballot,
-   cuda_activemask and cuda_laneid, each compared with plain C.  The
-   result of a shuffle from a lane that does not exist, which is undefined,
-   is never used.  A block sum also mixes warp functions with
-   cuda_syncthreads, and a kernel has only a shuffle.  */
+   cuda_activemask and cuda_laneid, each compared with plain C, and
+   ballots of disjoint masks at once.  The result of a shuffle from a lane
+   that does not exist, which is undefined, is never used.  A block sum
+   also mixes warp functions with cuda_syncthreads, and a kernel has only a
+   shuffle.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -190,6 +191,44 @@ reverse_warps (long n, const int in[n], int out[n])
   out[i] = mirror (in[i]);
 }
 
+/* Even and odd lanes vote apart, each with a mask of its own; on the CPU
+   backend they wait for each other, and neither ballot may count the
+   other's votes.  */
+__attribute__ ((cuda_jit)) void
+parity_ballots (long n, const int in[n], unsigned int out[n])
+{
+  long i = cuda_grid_x ();
+  if (cuda_laneid () % 2)
+    out[i] = cuda_ballot_sync (0xaaaaaaaa, in[i] % 3 == 0);
+  else
+    out[i] = cuda_ballot_sync (0x55555555, in[i] % 3 == 0);
+}
+
+static int
+check_parity_ballots (void)
+{
+  enum
+  {
+    n = 4 * 64
+  };
+  static int in[n];
+  static unsigned int out[n];
+  int errors = 0;
+
+  for (int i = 0; i < n; i++)
+    in[i] = i * 7 % 11;
+  cuda_launch (parity_ballots, n / 64, 64) (n, in, out);
+  for (int i = 0; i < n; i++)
+    {
+      unsigned int want = 0;
+      for (int lane = i % 2; lane < 32; lane += 2)
+        if (in[i / 32 * 32 + lane] % 3 == 0)
+          want |= 1u << lane;
+      errors += out[i] != want;
+    }
+  return errors;
+}
+
 static int
 check_block_sum (cuda_dim3 block)
 {
@@ -230,6 +269,7 @@ main (void)
     }
   errors += check_block_sum (cuda_dim3 (32, 32));
   errors += check_block_sum (cuda_dim3 (40, 3));
+  errors += check_parity_ballots ();
   {
     enum
     {
