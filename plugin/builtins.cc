@@ -23,17 +23,25 @@ static const callable callables[] = {
   { "cuda_threadfence_block", "__threadfence_block" },
   { "cuda_threadfence_system", "__threadfence_system" },
   { "cuda_ballot_sync", "__ballot_sync" },
+  { "cuda_all_sync", "__all_sync" },
+  { "cuda_any_sync", "__any_sync" },
+  /* Numba's eq_sync is PTX's vote.uni.  */
+  { "cuda_eq_sync", "__uni_sync" },
   { "cuda_activemask", "__activemask" },
+  { "cuda_lanemask_lt", "cuda_lanemask_lt" },
   { "cuda_laneid", "cuda_laneid" },
-  /* cudajit.h's shuffles, which the prelude defines by the same names.  */
-#define SHFL(t)                                                               \
+  /* cudajit.h's shuffles and match functions, which the prelude defines by
+     the same names.  */
+#define WARP(t)                                                               \
   { "cudajit_shfl_sync_" t, "cudajit_shfl_sync_" t },                         \
   { "cudajit_shfl_up_sync_" t, "cudajit_shfl_up_sync_" t },                   \
   { "cudajit_shfl_down_sync_" t, "cudajit_shfl_down_sync_" t },               \
-  { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },
-  SHFL ("int") SHFL ("uint") SHFL ("long") SHFL ("ulong") SHFL ("ll")
-  SHFL ("ull") SHFL ("float") SHFL ("double")
-#undef SHFL
+  { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },                 \
+  { "cudajit_match_any_sync_" t, "cudajit_match_any_sync_" t },               \
+  { "cudajit_match_all_sync_" t, "cudajit_match_all_sync_" t },
+  WARP ("int") WARP ("uint") WARP ("long") WARP ("ulong") WARP ("ll")
+  WARP ("ull") WARP ("float") WARP ("double")
+#undef WARP
 
   /* <math.h>, in double and float; CUDA has them by the same names.  */
 #define MATH(name) { #name, #name }, { #name "f", #name "f" },

@@ -229,30 +229,48 @@ static const char cuda_prelude[]
       "#undef CUDAJIT_GCC_ATOMICS\n"
       "#undef CUDAJIT_GCC_NARROW_ATOMICS\n"
       /* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg) is
-         cudajit_shfl_OP_TYPE.  */
+         cudajit_shfl_OP_TYPE, and cuda_match_OP (mask, v...)
+         cudajit_match_OP_TYPE.  */
       "#define CUDAJIT_SHFL(op, t, type, arg_type) "
       "__device__ __forceinline__ type "
       "cudajit_shfl_##op##_##t (unsigned int mask, type v, arg_type arg) "
       "{ return __shfl_##op (mask, v, arg); }\n"
-      "#define CUDAJIT_SHFLS(t, type) "
+      /* CUDA has __match_*_sync from sm_70 only; before, a kernel that
+         calls them does not compile.  */
+      "#if __CUDA_ARCH__ >= 700\n"
+      "#define CUDAJIT_MATCH(t, type) "
+      "__device__ __forceinline__ unsigned int "
+      "cudajit_match_any_sync_##t (unsigned int mask, type v) "
+      "{ return __match_any_sync (mask, v); } "
+      "__device__ __forceinline__ unsigned int "
+      "cudajit_match_all_sync_##t (unsigned int mask, type v, int *pred) "
+      "{ return __match_all_sync (mask, v, pred); }\n"
+      "#else\n"
+      "#define CUDAJIT_MATCH(t, type)\n"
+      "#endif\n"
+      "#define CUDAJIT_WARP(t, type) "
       "CUDAJIT_SHFL (sync, t, type, int) "
       "CUDAJIT_SHFL (up_sync, t, type, unsigned int) "
       "CUDAJIT_SHFL (down_sync, t, type, unsigned int) "
-      "CUDAJIT_SHFL (xor_sync, t, type, int)\n"
-      "CUDAJIT_SHFLS (int, int)\n"
-      "CUDAJIT_SHFLS (uint, unsigned int)\n"
-      "CUDAJIT_SHFLS (long, long)\n"
-      "CUDAJIT_SHFLS (ulong, unsigned long)\n"
-      "CUDAJIT_SHFLS (ll, long long)\n"
-      "CUDAJIT_SHFLS (ull, unsigned long long)\n"
-      "CUDAJIT_SHFLS (float, float)\n"
-      "CUDAJIT_SHFLS (double, double)\n"
+      "CUDAJIT_SHFL (xor_sync, t, type, int) "
+      "CUDAJIT_MATCH (t, type)\n"
+      "CUDAJIT_WARP (int, int)\n"
+      "CUDAJIT_WARP (uint, unsigned int)\n"
+      "CUDAJIT_WARP (long, long)\n"
+      "CUDAJIT_WARP (ulong, unsigned long)\n"
+      "CUDAJIT_WARP (ll, long long)\n"
+      "CUDAJIT_WARP (ull, unsigned long long)\n"
+      "CUDAJIT_WARP (float, float)\n"
+      "CUDAJIT_WARP (double, double)\n"
       "#undef CUDAJIT_SHFL\n"
-      "#undef CUDAJIT_SHFLS\n"
+      "#undef CUDAJIT_MATCH\n"
+      "#undef CUDAJIT_WARP\n"
       /* CUDA makes warps of consecutive linear thread indices.  */
       "__device__ __forceinline__ int cuda_laneid (void)\n"
       "{ return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y "
-      "* threadIdx.z)) % 32; }\n";
+      "* threadIdx.z)) % 32; }\n"
+      "__device__ __forceinline__ unsigned int cuda_lanemask_lt (void)\n"
+      "{ return (1u << cuda_laneid ()) - 1; }\n";
 
 const char *
 cudajit_cuda_prelude (void)

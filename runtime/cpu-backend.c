@@ -107,9 +107,11 @@ struct fiber
   /* What Valgrind calls its stack.  */
   unsigned int stack_id;
   enum fiber_state state;
-  /* In a warp function: what it asks; then what it gets.  */
+  /* In a warp function: what it asks; then what it gets, and the lanes of
+     its mask that took part, those that had not returned.  */
   struct warp_request request;
   unsigned long long result;
+  unsigned int present;
 };
 
 /* A warp of the block that runs as fibers: lane L is its fiber L.  */
@@ -282,13 +284,12 @@ release_warp (struct runner *r, unsigned int number)
         const struct warp_request *q = &f->request;
         long long source = q->source;
 
+        f->present = q->mask & w->arrived;
         if (q->match)
           {
-            unsigned int present = q->mask & w->arrived;
-
             f->result = 0;
             for (unsigned int other = 0; other < 32; other++)
-              if ((present >> other & 1)
+              if ((f->present >> other & 1)
                   && lanes[other].request.value == q->wanted)
                 f->result |= 1u << other;
           }
@@ -596,16 +597,23 @@ cuda_syncthreads (void)
 }
 
 /* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and
-   waits for the threads of its mask.  Where it is alone, it is lane 0.  */
+   waits for the threads of its mask; it gets the result, and the lanes of
+   the mask that took part in *PRESENT unless PRESENT is null.  Where it is
+   alone, it is lane 0.  */
 static unsigned long long
-warp_exchange (const char *function, struct warp_request request)
+warp_exchange (const char *function, struct warp_request request,
+               unsigned int *present)
 {
   struct runner *r = fiber_runner (function);
   struct fiber *f;
   struct warp *w;
 
   if (!r)
-    return request.match ? request.value == request.wanted : request.value;
+    {
+      if (present)
+        *present = 1;
+      return request.match ? request.value == request.wanted : request.value;
+    }
   f = &r->fibers[r->running];
   w = &r->warps[r->running / 32];
   f->request = request;
@@ -615,6 +623,8 @@ warp_exchange (const char *function, struct warp_request request)
   release_warp (r, r->running / 32);
   if (f->state == FIBER_AT_WARP)
     swapcontext (&f->context, &r->scheduler);
+  if (present)
+    *present = f->present;
   return f->result;
 }
 
@@ -627,7 +637,7 @@ warp_exchange (const char *function, struct warp_request request)
     struct warp_request request = { .mask = mask, .source = (source_lane) };  \
                                                                               \
     memcpy (&request.value, &value, sizeof value);                            \
-    request.value = warp_exchange ("cuda_shfl_" #op, request);                \
+    request.value = warp_exchange ("cuda_shfl_" #op, request, NULL);          \
     memcpy (&value, &request.value, sizeof value);                            \
     return value;                                                             \
   }
@@ -636,21 +646,86 @@ warp_exchange (const char *function, struct warp_request request)
   SHUFFLE (up_sync, t, type, unsigned int, LANE - arg)                        \
   SHUFFLE (down_sync, t, type, unsigned int, LANE + arg)                      \
   SHUFFLE (xor_sync, t, type, int, LANE ^ arg)
-CUDAJIT_SHFL_TYPES (SHUFFLES)
+CUDAJIT_WARP_TYPES (SHUFFLES)
 #undef LANE
 #undef SHUFFLE
 #undef SHUFFLES
 
-/* A ballot is a match of the lanes that give 1.  */
+/* A vote: the lanes of MASK that take part and whose PREDICATE is nonzero,
+   found as those that give 1; and those that take part in *PRESENT unless
+   PRESENT is null.  */
+static unsigned int
+warp_vote (const char *function, unsigned int mask, int predicate,
+           unsigned int *present)
+{
+  struct warp_request request
+      = { .mask = mask, .value = predicate != 0, .match = true, .wanted = 1 };
+
+  return warp_exchange (function, request, present);
+}
+
 unsigned int
 cuda_ballot_sync (unsigned int mask, int predicate)
 {
-  return warp_exchange ("cuda_ballot_sync",
-                        (struct warp_request){ .mask = mask,
-                                               .value = predicate != 0,
-                                               .match = true,
-                                               .wanted = 1 });
+  return warp_vote ("cuda_ballot_sync", mask, predicate, NULL);
 }
+
+int
+cuda_all_sync (unsigned int mask, int predicate)
+{
+  unsigned int present;
+
+  return warp_vote ("cuda_all_sync", mask, predicate, &present) == present;
+}
+
+int
+cuda_any_sync (unsigned int mask, int predicate)
+{
+  return warp_vote ("cuda_any_sync", mask, predicate, NULL) != 0;
+}
+
+int
+cuda_eq_sync (unsigned int mask, int predicate)
+{
+  unsigned int present;
+  unsigned int votes = warp_vote ("cuda_eq_sync", mask, predicate, &present);
+
+  return votes == 0 || votes == present;
+}
+
+/* The lanes of MASK that take part and give the same VALUE, of SIZE bytes,
+   as the caller; and unless ALL is null, in *ALL whether they are all
+   those that take part.  */
+static unsigned int
+warp_match (const char *function, unsigned int mask, const void *value,
+            size_t size, int *all)
+{
+  struct warp_request request = { .mask = mask, .match = true };
+  unsigned int present, lanes;
+
+  memcpy (&request.value, value, size);
+  request.wanted = request.value;
+  lanes = warp_exchange (function, request, &present);
+  if (all)
+    *all = lanes == present;
+  return lanes;
+}
+
+#define MATCHES(t, type)                                                      \
+  unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value)     \
+  {                                                                           \
+    return warp_match ("cuda_match_any_sync", mask, &value, sizeof value,     \
+                       NULL);                                                 \
+  }                                                                           \
+                                                                              \
+  unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
+                                           int *pred)                         \
+  {                                                                           \
+    warp_match ("cuda_match_all_sync", mask, &value, sizeof value, pred);     \
+    return *pred ? mask : 0;                                                  \
+  }
+CUDAJIT_WARP_TYPES (MATCHES)
+#undef MATCHES
 
 unsigned int
 cuda_activemask (void)
