@@ -228,13 +228,14 @@ static const char cuda_prelude[]
       "#undef CUDAJIT_GCC_CAS_ATOMICS\n"
       "#undef CUDAJIT_GCC_ATOMICS\n"
       "#undef CUDAJIT_GCC_NARROW_ATOMICS\n"
-      /* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg) is
-         cudajit_shfl_OP_TYPE, and cuda_match_OP (mask, v...)
-         cudajit_match_OP_TYPE.  */
+      /* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg
+         [, width]) is cudajit_shfl_OP_TYPE (mask, v, arg, width), and
+         cuda_match_OP (mask, v...) cudajit_match_OP_TYPE.  */
       "#define CUDAJIT_SHFL(op, t, type, arg_type) "
       "__device__ __forceinline__ type "
-      "cudajit_shfl_##op##_##t (unsigned int mask, type v, arg_type arg) "
-      "{ return __shfl_##op (mask, v, arg); }\n"
+      "cudajit_shfl_##op##_##t (unsigned int mask, type v, arg_type arg, "
+      "int width) "
+      "{ return __shfl_##op (mask, v, arg, width); }\n"
       /* CUDA has __match_*_sync from sm_70 only; before, a kernel that
          calls them does not compile.  */
       "#if __CUDA_ARCH__ >= 700\n"

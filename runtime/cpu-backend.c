@@ -629,10 +629,12 @@ warp_exchange (const char *function, struct warp_request request,
 }
 
 /* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE_LANE,
-   computed from ARG and the caller's LANE.  VALUE travels as 8 bytes.  */
+   computed from ARG, WIDTH and the caller's LANE; -1 where it gets its
+   own VALUE.  VALUE travels as 8 bytes.  */
 #define LANE ((long long) cuda_laneid ())
 #define SHUFFLE(op, t, type, arg_type, source_lane)                           \
-  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg)  \
+  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
+                                int width)                                    \
   {                                                                           \
     struct warp_request request = { .mask = mask, .source = (source_lane) };  \
                                                                               \
@@ -642,10 +644,13 @@ warp_exchange (const char *function, struct warp_request request,
     return value;                                                             \
   }
 #define SHUFFLES(t, type)                                                     \
-  SHUFFLE (sync, t, type, int, arg & 31)                                      \
-  SHUFFLE (up_sync, t, type, unsigned int, LANE - arg)                        \
-  SHUFFLE (down_sync, t, type, unsigned int, LANE + arg)                      \
-  SHUFFLE (xor_sync, t, type, int, LANE ^ arg)
+  SHUFFLE (sync, t, type, int, (LANE & -width) | (arg & (width - 1)))         \
+  SHUFFLE (up_sync, t, type, unsigned int,                                    \
+           (LANE & (width - 1)) >= arg ? LANE - arg : -1)                     \
+  SHUFFLE (down_sync, t, type, unsigned int,                                  \
+           (LANE & (width - 1)) + arg < width ? LANE + arg : -1)              \
+  SHUFFLE (xor_sync, t, type, int,                                            \
+           (LANE ^ arg) <= (LANE | (width - 1)) ? LANE ^ arg : -1)
 CUDAJIT_WARP_TYPES (SHUFFLES)
 #undef LANE
 #undef SHUFFLE

@@ -243,7 +243,12 @@ void cuda_threadfence_system (void);
    where it is a thread that is not in MASK or does not exist, the result
    is undefined.  VALUE is an int, unsigned int, long, unsigned long, long
    long, unsigned long long, float or double, or a smaller integer, which
-   is shuffled as an int.
+   is shuffled as an int.  As in CUDA, a shuffle takes a WIDTH after its
+   last argument, a power of two up to 32 (warpSize if not given), that
+   splits the warp into groups of WIDTH lanes: cuda_shfl_sync's SRC_LANE %
+   WIDTH is a lane of the caller's group, cuda_shfl_up_sync and
+   cuda_shfl_down_sync return the caller's VALUE for a lane outside its
+   group, and cuda_shfl_xor_sync for a lane of a later group.
 
    The votes and the match functions count the lanes of MASK that have
    not returned: cuda_ballot_sync (mask, predicate) has bit N set where
@@ -263,14 +268,14 @@ void cuda_threadfence_system (void);
    cuda_syncthreads, and each waits for the threads of MASK that have not
    returned; cuda_activemask () is every lane of the warp that has not
    returned, even in a branch that not all of them take.  */
-#define cuda_shfl_sync(mask, value, src_lane)                                 \
-  CUDAJIT_SHFL (sync, value) (mask, value, src_lane)
-#define cuda_shfl_up_sync(mask, value, delta)                                 \
-  CUDAJIT_SHFL (up_sync, value) (mask, value, delta)
-#define cuda_shfl_down_sync(mask, value, delta)                               \
-  CUDAJIT_SHFL (down_sync, value) (mask, value, delta)
-#define cuda_shfl_xor_sync(mask, value, lane_mask)                            \
-  CUDAJIT_SHFL (xor_sync, value) (mask, value, lane_mask)
+#define cuda_shfl_sync(mask, value, ...)                                      \
+  CUDAJIT_SHFL (sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_shfl_up_sync(mask, value, ...)                                   \
+  CUDAJIT_SHFL (up_sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_shfl_down_sync(mask, value, ...)                                 \
+  CUDAJIT_SHFL (down_sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_shfl_xor_sync(mask, value, ...)                                  \
+  CUDAJIT_SHFL (xor_sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
 #define cuda_match_any_sync(mask, value)                                      \
   CUDAJIT_MATCH (any_sync, value) (mask, value)
 #define cuda_match_all_sync(mask, value, pred)                                \
@@ -298,6 +303,13 @@ void cuda_threadfence_system (void);
             : missing)
 #define CUDAJIT_SHFL(op, value)                                               \
   CUDAJIT_WARP_TYPED (shfl_##op, value, cuda_shfl_not_available_for_this_type)
+
+/* A shuffle's ARG and WIDTH, which is warpSize unless given.  */
+#define CUDAJIT_WIDTH(...)                                                    \
+  CUDAJIT_PICK3 (__VA_ARGS__, CUDAJIT_WIDTH_2, CUDAJIT_WIDTH_1, ) (__VA_ARGS__)
+#define CUDAJIT_PICK3(a, b, name, ...) name
+#define CUDAJIT_WIDTH_1(arg) arg, warpSize
+#define CUDAJIT_WIDTH_2(arg, width) arg, width
 #define CUDAJIT_MATCH(op, value)                                              \
   CUDAJIT_WARP_TYPED (match_##op, value,                                      \
                       cuda_match_not_available_for_this_type)
@@ -317,13 +329,14 @@ void cuda_match_not_available_for_this_type (unsigned int mask,
   f (float, float) f (double, double)
 
 #define CUDAJIT_WARP_DECLARE(t, type)                                         \
-  type cudajit_shfl_sync_##t (unsigned int mask, type value, int src_lane);   \
+  type cudajit_shfl_sync_##t (unsigned int mask, type value, int src_lane,    \
+                              int width);                                     \
   type cudajit_shfl_up_sync_##t (unsigned int mask, type value,               \
-                                 unsigned int delta);                         \
+                                 unsigned int delta, int width);              \
   type cudajit_shfl_down_sync_##t (unsigned int mask, type value,             \
-                                   unsigned int delta);                       \
+                                   unsigned int delta, int width);            \
   type cudajit_shfl_xor_sync_##t (unsigned int mask, type value,              \
-                                  int lane_mask);                             \
+                                  int lane_mask, int width);                  \
   unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value);    \
   unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
                                            int *pred);
