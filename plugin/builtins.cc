@@ -23,17 +23,25 @@ static const callable callables[] = {
   { "cuda_threadfence_block", "__threadfence_block" },
   { "cuda_threadfence_system", "__threadfence_system" },
   { "cuda_ballot_sync", "__ballot_sync" },
+  { "cuda_all_sync", "__all_sync" },
+  { "cuda_any_sync", "__any_sync" },
+  /* Numba's eq_sync is PTX's vote.uni.  */
+  { "cuda_eq_sync", "__uni_sync" },
   { "cuda_activemask", "__activemask" },
+  { "cuda_lanemask_lt", "cuda_lanemask_lt" },
   { "cuda_laneid", "cuda_laneid" },
-  /* cudajit.h's shuffles, which the prelude defines by the same names.  */
-#define SHFL(t)                                                               \
+  /* cudajit.h's shuffles and match functions, which the prelude defines by
+     the same names.  */
+#define WARP(t)                                                               \
   { "cudajit_shfl_sync_" t, "cudajit_shfl_sync_" t },                         \
   { "cudajit_shfl_up_sync_" t, "cudajit_shfl_up_sync_" t },                   \
   { "cudajit_shfl_down_sync_" t, "cudajit_shfl_down_sync_" t },               \
-  { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },
-  SHFL ("int") SHFL ("uint") SHFL ("long") SHFL ("ulong") SHFL ("ll")
-  SHFL ("ull") SHFL ("float") SHFL ("double")
-#undef SHFL
+  { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },                 \
+  { "cudajit_match_any_sync_" t, "cudajit_match_any_sync_" t },               \
+  { "cudajit_match_all_sync_" t, "cudajit_match_all_sync_" t },
+  WARP ("int") WARP ("uint") WARP ("long") WARP ("ulong") WARP ("ll")
+  WARP ("ull") WARP ("float") WARP ("double")
+#undef WARP
 
   /* <math.h>, in double and float; CUDA has them by the same names.  */
 #define MATH(name) { #name, #name }, { #name "f", #name "f" },
@@ -71,6 +79,11 @@ static const callable callables[] = {
   /* cudajit.h's atomics, which the prelude defines by the same names.  */
 #define ATOMIC(name) { name, name },
 #define ATOMIC_INTEGER(op)                                                    \
+  ATOMIC ("cudajit_atomic_" op "_char")                                       \
+  ATOMIC ("cudajit_atomic_" op "_schar")                                      \
+  ATOMIC ("cudajit_atomic_" op "_uchar")                                      \
+  ATOMIC ("cudajit_atomic_" op "_short")                                      \
+  ATOMIC ("cudajit_atomic_" op "_ushort")                                     \
   ATOMIC ("cudajit_atomic_" op "_int") ATOMIC ("cudajit_atomic_" op "_uint")  \
   ATOMIC ("cudajit_atomic_" op "_long")                                       \
   ATOMIC ("cudajit_atomic_" op "_ulong")                                      \
@@ -85,9 +98,10 @@ static const callable callables[] = {
 #undef ATOMIC_INTEGER
 #undef ATOMIC_NUMBER
 
-  /* GCC's atomic builtins on 4 and 8 bytes, as the prelude's wrappers of
-     CUDA's atomics.  The __sync forms share the wrappers of the __atomic
-     ones, whose memory order is optional there.  */
+  /* GCC's atomic builtins on 1, 2, 4 and 8 bytes, as the prelude's
+     wrappers of CUDA's atomics.  The __sync forms share the wrappers of the
+     __atomic ones, whose memory order is optional there;
+     __sync_lock_test_and_set is an exchange.  */
 #define GCC_ATOMIC_OP(op, n)                                                  \
   { "__atomic_fetch_" op "_" n, "cudajit_atomic_fetch_" op "_" n },           \
   { "__sync_fetch_and_" op "_" n, "cudajit_atomic_fetch_" op "_" n },         \
@@ -96,13 +110,18 @@ static const callable callables[] = {
 #define GCC_ATOMIC(n)                                                         \
   GCC_ATOMIC_OP ("add", n) GCC_ATOMIC_OP ("sub", n) GCC_ATOMIC_OP ("and", n)  \
   GCC_ATOMIC_OP ("or", n) GCC_ATOMIC_OP ("xor", n)                            \
+  GCC_ATOMIC_OP ("nand", n)                                                   \
   { "__atomic_exchange_" n, "cudajit_atomic_exchange_" n },                   \
+  { "__sync_lock_test_and_set_" n, "cudajit_atomic_exchange_" n },            \
   { "__atomic_compare_exchange_" n, "cudajit_atomic_compare_exchange_" n },   \
   { "__sync_val_compare_and_swap_" n, "cudajit_atomic_val_cas_" n },          \
   { "__sync_bool_compare_and_swap_" n, "cudajit_atomic_bool_cas_" n },        \
   { "__atomic_load_" n, "cudajit_atomic_load_" n },                           \
-  { "__atomic_store_" n, "cudajit_atomic_store_" n },
-  GCC_ATOMIC ("4") GCC_ATOMIC ("8")
+  { "__atomic_store_" n, "cudajit_atomic_store_" n },                         \
+  { "__sync_lock_release_" n, "cudajit_atomic_lock_release_" n },
+  GCC_ATOMIC ("1") GCC_ATOMIC ("2") GCC_ATOMIC ("4") GCC_ATOMIC ("8")
+  { "__atomic_test_and_set", "cudajit_atomic_test_and_set" },
+  { "__atomic_clear", "cudajit_atomic_clear" },
 #undef GCC_ATOMIC_OP
 #undef GCC_ATOMIC
 };

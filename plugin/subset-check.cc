@@ -307,6 +307,18 @@ check_local (subset_checker *checker, tree var)
   check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
+/* Whether FNDECL is one of GCC's __atomic or __sync builtins; those that
+   the table of callables lacks are the ones on objects of other sizes, and
+   the fences, which a kernel has in other forms.  */
+static bool
+gcc_atomic_builtin_p (const_tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  return (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+          && (strncmp (name, "__atomic_", 9) == 0
+              || strncmp (name, "__sync_", 7) == 0));
+}
+
 static void
 check_call (subset_checker *checker, tree call, location_t loc)
 {
@@ -327,6 +339,12 @@ check_call (subset_checker *checker, tree call, location_t loc)
           checker->call_sites->safe_push (loc);
         }
     }
+  else if (gcc_atomic_builtin_p (fndecl))
+    reject (checker, loc,
+            "kernel calls %qD, which is not available on the GPU; kernels "
+            "have GCC%'s %<__atomic%> and %<__sync%> builtins on integers of "
+            "1, 2, 4 and 8 bytes, and %<cuda_threadfence%> for fences",
+            fndecl);
   else if (DECL_EXTERNAL (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU", fndecl);

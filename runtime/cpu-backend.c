@@ -84,6 +84,21 @@ enum fiber_state
   FIBER_DONE
 };
 
+/* What a thread gives and asks for in a warp function.  */
+struct warp_request
+{
+  /* The lanes it waits for.  */
+  unsigned int mask;
+  /* The 8 bytes of the value it gives.  */
+  unsigned long long value;
+  /* With MATCH, it asks for the lanes of MASK whose VALUE is WANTED, which
+     makes a ballot of the lanes that give 1 too; else for the VALUE of
+     lane SOURCE, or its own where that is no lane of the warp.  */
+  bool match;
+  unsigned long long wanted;
+  long long source;
+};
+
 /* A simulated thread of a block that runs as a fiber.  */
 struct fiber
 {
@@ -92,13 +107,11 @@ struct fiber
   /* What Valgrind calls its stack.  */
   unsigned int stack_id;
   enum fiber_state state;
-  /* In a warp function: the 8 bytes of the value it gives, the lane whose
-     value it asks for (any lane not of the warp for its own), or whether
-     VALUE is its vote in a ballot instead; then what it gets.  */
-  unsigned long long value;
-  long long source;
-  bool vote;
+  /* In a warp function: what it asks; then what it gets, and the lanes of
+     its mask that took part, those that had not returned.  */
+  struct warp_request request;
   unsigned long long result;
+  unsigned int present;
 };
 
 /* A warp of the block that runs as fibers: lane L is its fiber L.  */
@@ -261,25 +274,29 @@ release_warp (struct runner *r, unsigned int number)
 {
   struct warp *w = &r->warps[number];
   struct fiber *lanes = &r->fibers[number * 32];
-  unsigned int votes = 0;
 
   if (!w->arrived || (w->mask & w->running & ~w->arrived))
     return;
   for (unsigned int lane = 0; lane < 32; lane++)
-    if ((w->arrived >> lane & 1) && lanes[lane].vote && lanes[lane].value)
-      votes |= 1u << lane;
-  for (unsigned int lane = 0; lane < 32; lane++)
     if (w->arrived >> lane & 1)
       {
         struct fiber *f = &lanes[lane];
-        long long source = f->source;
+        const struct warp_request *q = &f->request;
+        long long source = q->source;
 
-        if (f->vote)
-          f->result = votes;
+        f->present = q->mask & w->arrived;
+        if (q->match)
+          {
+            f->result = 0;
+            for (unsigned int other = 0; other < 32; other++)
+              if ((f->present >> other & 1)
+                  && lanes[other].request.value == q->wanted)
+                f->result |= 1u << other;
+          }
         else if (source >= 0 && source < 32 && (w->arrived >> source & 1))
-          f->result = lanes[source].value;
+          f->result = lanes[source].request.value;
         else
-          f->result = f->value;
+          f->result = q->value;
         f->state = FIBER_READY;
       }
   w->arrived = w->mask = 0;
@@ -579,62 +596,141 @@ cuda_syncthreads (void)
     }
 }
 
-/* The warp functions.  The calling thread gives VALUE and asks for lane
-   SOURCE's, or with VOTE gives VALUE as its vote and asks for the ballot;
-   it waits for the threads of MASK, as FUNCTION.  Where it is alone, it is
-   lane 0, whose ballot is its vote.  */
+/* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and
+   waits for the threads of its mask; it gets the result, and the lanes of
+   the mask that took part in *PRESENT unless PRESENT is null.  Where it is
+   alone, it is lane 0.  */
 static unsigned long long
-warp_exchange (const char *function, unsigned int mask,
-               unsigned long long value, long long source, bool vote)
+warp_exchange (const char *function, struct warp_request request,
+               unsigned int *present)
 {
   struct runner *r = fiber_runner (function);
   struct fiber *f;
   struct warp *w;
 
   if (!r)
-    return value;
+    {
+      if (present)
+        *present = 1;
+      return request.match ? request.value == request.wanted : request.value;
+    }
   f = &r->fibers[r->running];
   w = &r->warps[r->running / 32];
-  f->value = value;
-  f->source = source;
-  f->vote = vote;
+  f->request = request;
   f->state = FIBER_AT_WARP;
   w->arrived |= 1u << r->running % 32;
-  w->mask |= mask;
+  w->mask |= request.mask;
   release_warp (r, r->running / 32);
   if (f->state == FIBER_AT_WARP)
     swapcontext (&f->context, &r->scheduler);
+  if (present)
+    *present = f->present;
   return f->result;
 }
 
-/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE,
-   computed from ARG and the caller's LANE.  VALUE travels as 8 bytes.  */
+/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE_LANE,
+   computed from ARG, WIDTH and the caller's LANE; -1 where it gets its
+   own VALUE.  VALUE travels as 8 bytes.  */
 #define LANE ((long long) cuda_laneid ())
-#define SHUFFLE(op, t, type, arg_type, source)                                \
-  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg)  \
+#define SHUFFLE(op, t, type, arg_type, source_lane)                           \
+  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
+                                int width)                                    \
   {                                                                           \
-    unsigned long long bits = 0;                                              \
+    struct warp_request request = { .mask = mask, .source = (source_lane) };  \
                                                                               \
-    memcpy (&bits, &value, sizeof value);                                     \
-    bits = warp_exchange ("cuda_shfl_" #op, mask, bits, (source), false);     \
-    memcpy (&value, &bits, sizeof value);                                     \
+    memcpy (&request.value, &value, sizeof value);                            \
+    request.value = warp_exchange ("cuda_shfl_" #op, request, NULL);          \
+    memcpy (&value, &request.value, sizeof value);                            \
     return value;                                                             \
   }
 #define SHUFFLES(t, type)                                                     \
-  SHUFFLE (sync, t, type, int, arg & 31)                                      \
-  SHUFFLE (up_sync, t, type, unsigned int, LANE - arg)                        \
-  SHUFFLE (down_sync, t, type, unsigned int, LANE + arg)                      \
-  SHUFFLE (xor_sync, t, type, int, LANE ^ arg)
-CUDAJIT_SHFL_TYPES (SHUFFLES)
+  SHUFFLE (sync, t, type, int, (LANE & -width) | (arg & (width - 1)))         \
+  SHUFFLE (up_sync, t, type, unsigned int,                                    \
+           (LANE & (width - 1)) >= arg ? LANE - arg : -1)                     \
+  SHUFFLE (down_sync, t, type, unsigned int,                                  \
+           (LANE & (width - 1)) + arg < width ? LANE + arg : -1)              \
+  SHUFFLE (xor_sync, t, type, int,                                            \
+           (LANE ^ arg) <= (LANE | (width - 1)) ? LANE ^ arg : -1)
+CUDAJIT_WARP_TYPES (SHUFFLES)
 #undef LANE
 #undef SHUFFLE
 #undef SHUFFLES
 
+/* A vote: the lanes of MASK that take part and whose PREDICATE is nonzero,
+   found as those that give 1; and those that take part in *PRESENT unless
+   PRESENT is null.  */
+static unsigned int
+warp_vote (const char *function, unsigned int mask, int predicate,
+           unsigned int *present)
+{
+  struct warp_request request
+      = { .mask = mask, .value = predicate != 0, .match = true, .wanted = 1 };
+
+  return warp_exchange (function, request, present);
+}
+
 unsigned int
 cuda_ballot_sync (unsigned int mask, int predicate)
 {
-  return warp_exchange ("cuda_ballot_sync", mask, predicate != 0, 0, true);
+  return warp_vote ("cuda_ballot_sync", mask, predicate, NULL);
 }
+
+int
+cuda_all_sync (unsigned int mask, int predicate)
+{
+  unsigned int present;
+
+  return warp_vote ("cuda_all_sync", mask, predicate, &present) == present;
+}
+
+int
+cuda_any_sync (unsigned int mask, int predicate)
+{
+  return warp_vote ("cuda_any_sync", mask, predicate, NULL) != 0;
+}
+
+int
+cuda_eq_sync (unsigned int mask, int predicate)
+{
+  unsigned int present;
+  unsigned int votes = warp_vote ("cuda_eq_sync", mask, predicate, &present);
+
+  return votes == 0 || votes == present;
+}
+
+/* The lanes of MASK that take part and give the same VALUE, of SIZE bytes,
+   as the caller; and unless ALL is null, in *ALL whether they are all
+   those that take part.  */
+static unsigned int
+warp_match (const char *function, unsigned int mask, const void *value,
+            size_t size, int *all)
+{
+  struct warp_request request = { .mask = mask, .match = true };
+  unsigned int present, lanes;
+
+  memcpy (&request.value, value, size);
+  request.wanted = request.value;
+  lanes = warp_exchange (function, request, &present);
+  if (all)
+    *all = lanes == present;
+  return lanes;
+}
+
+#define MATCHES(t, type)                                                      \
+  unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value)     \
+  {                                                                           \
+    return warp_match ("cuda_match_any_sync", mask, &value, sizeof value,     \
+                       NULL);                                                 \
+  }                                                                           \
+                                                                              \
+  unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
+                                           int *pred)                         \
+  {                                                                           \
+    warp_match ("cuda_match_all_sync", mask, &value, sizeof value, pred);     \
+    return *pred ? mask : 0;                                                  \
+  }
+CUDAJIT_WARP_TYPES (MATCHES)
+#undef MATCHES
 
 unsigned int
 cuda_activemask (void)

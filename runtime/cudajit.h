@@ -79,11 +79,12 @@ cuda_gridsize_z (void)
    atomicAdd does; cuda_atomic_sub, cuda_atomic_max, cuda_atomic_min,
    cuda_atomic_exch (which stores VALUE), cuda_atomic_and, cuda_atomic_or
    and cuda_atomic_xor likewise.  cuda_atomic_cas (ptr, compare, value)
-   stores VALUE only where *PTR equals COMPARE.  PTR points to an int,
-   unsigned int, long, unsigned long, long long or unsigned long long, or
-   for add, sub, max, min and exch also to a float or a double; max and min
-   ignore a NaN, as fmax and fmin do.  Like CUDA's, they are relaxed: they
-   order no other access to memory.
+   stores VALUE only where *PTR equals COMPARE.  PTR points to an integer
+   (char, short, int, long or long long, signed or unsigned), or for add,
+   sub, max, min and exch also to a float or a double; max and min ignore a
+   NaN, as fmax and fmin do.  Like CUDA's, they are relaxed: they order no
+   other access to memory.  On the GPU, those on char and short are
+   compare-and-swap loops on the 4-byte word that holds the object.
 
    On the GPU, kernels call the functions of the same names that the
    plugin's CUDA prelude defines with CUDA's atomics; the functions here,
@@ -112,7 +113,12 @@ cuda_gridsize_z (void)
    pass PTR to it unparenthesized, so that GCC's error is then at the
    caller's line and names the pointer's type.  */
 #define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
-  _Generic (*(ptr), int                                                       \
+  _Generic (*(ptr), char                                                      \
+            : cudajit_atomic_##op##_char, signed char                         \
+            : cudajit_atomic_##op##_schar, unsigned char                      \
+            : cudajit_atomic_##op##_uchar, short                              \
+            : cudajit_atomic_##op##_short, unsigned short                     \
+            : cudajit_atomic_##op##_ushort, int                               \
             : cudajit_atomic_##op##_int, unsigned int                         \
             : cudajit_atomic_##op##_uint, long                                \
             : cudajit_atomic_##op##_long, unsigned long                       \
@@ -193,6 +199,11 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
                        value)                                                 \
   CUDAJIT_ATOMIC_EXCH (t, type)
 
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (char, char)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (schar, signed char)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uchar, unsigned char)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (short, short)
+CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ushort, unsigned short)
 CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (int, int)
 CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uint, unsigned int)
 CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (long, long)
@@ -216,7 +227,8 @@ void cuda_threadfence_block (void);
 void cuda_threadfence_system (void);
 
 /* Warp functions: numba.cuda.shfl_sync, shfl_up_sync, shfl_down_sync,
-   shfl_xor_sync, ballot_sync, activemask, laneid and warpsize.  The warps
+   shfl_xor_sync, all_sync, any_sync, eq_sync, ballot_sync, match_any_sync,
+   match_all_sync, activemask, lanemask_lt, laneid and warpsize.  The warps
    of a block are its threads 32 at a time in the order of their linear
    index, threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z),
    the last one maybe fewer; cuda_laneid () is that index % 32.
@@ -231,69 +243,118 @@ void cuda_threadfence_system (void);
    where it is a thread that is not in MASK or does not exist, the result
    is undefined.  VALUE is an int, unsigned int, long, unsigned long, long
    long, unsigned long long, float or double, or a smaller integer, which
-   is shuffled as an int.  cuda_ballot_sync (mask, predicate) has bit N
-   set where lane N of MASK has a nonzero PREDICATE, and
-   cuda_activemask () the lanes that run it.
+   is shuffled as an int.  As in CUDA, a shuffle takes a WIDTH after its
+   last argument, a power of two up to 32 (warpSize if not given), that
+   splits the warp into groups of WIDTH lanes: cuda_shfl_sync's SRC_LANE %
+   WIDTH is a lane of the caller's group, cuda_shfl_up_sync and
+   cuda_shfl_down_sync return the caller's VALUE for a lane outside its
+   group, and cuda_shfl_xor_sync for a lane of a later group.
+
+   The votes and the match functions count the lanes of MASK that have
+   not returned: cuda_ballot_sync (mask, predicate) has bit N set where
+   lane N has a nonzero PREDICATE, cuda_all_sync (mask, predicate) is
+   nonzero where all of them have, cuda_any_sync where one has, and
+   cuda_eq_sync where all or none have.  cuda_match_any_sync (mask, value)
+   has the lanes whose VALUE has the same bits as the caller's;
+   cuda_match_all_sync (mask, value, pred) is MASK where they all have the
+   same VALUE, else 0, and sets the int that PRED points to to 1 or 0
+   likewise.  VALUE is as for the shuffles.  Like CUDA's, the match
+   functions need a GPU of compute capability 7.0 or later.
+   cuda_activemask () has the lanes that run it, and cuda_lanemask_lt ()
+   those below the caller's.
 
    On the GPU these are CUDA's, through the plugin's prelude.  On the CPU
    backend the threads of a block that calls them run as fibers, as for
    cuda_syncthreads, and each waits for the threads of MASK that have not
    returned; cuda_activemask () is every lane of the warp that has not
    returned, even in a branch that not all of them take.  */
-#define cuda_shfl_sync(mask, value, src_lane)                                 \
-  CUDAJIT_SHFL (sync, value) (mask, value, src_lane)
-#define cuda_shfl_up_sync(mask, value, delta)                                 \
-  CUDAJIT_SHFL (up_sync, value) (mask, value, delta)
-#define cuda_shfl_down_sync(mask, value, delta)                               \
-  CUDAJIT_SHFL (down_sync, value) (mask, value, delta)
-#define cuda_shfl_xor_sync(mask, value, lane_mask)                            \
-  CUDAJIT_SHFL (xor_sync, value) (mask, value, lane_mask)
+#define cuda_shfl_sync(mask, value, ...)                                      \
+  CUDAJIT_SHFL (sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_shfl_up_sync(mask, value, ...)                                   \
+  CUDAJIT_SHFL (up_sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_shfl_down_sync(mask, value, ...)                                 \
+  CUDAJIT_SHFL (down_sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_shfl_xor_sync(mask, value, ...)                                  \
+  CUDAJIT_SHFL (xor_sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
+#define cuda_match_any_sync(mask, value)                                      \
+  CUDAJIT_MATCH (any_sync, value) (mask, value)
+#define cuda_match_all_sync(mask, value, pred)                                \
+  CUDAJIT_MATCH (all_sync, value) (mask, value, pred)
 
-/* The shuffle OP of VALUE's type; the integers smaller than int are
-   shuffled as int, as CUDA's overloads do.  */
-#define CUDAJIT_SHFL(op, value)                                               \
+/* cudajit_NAME_T, the function NAME for the type T of VALUE, or MISSING
+   for a type that has none; the integers smaller than int are int, as in
+   CUDA's overloads.  */
+#define CUDAJIT_WARP_TYPED(name, value, missing)                              \
   _Generic ((value), _Bool                                                    \
-            : cudajit_shfl_##op##_int, char                                   \
-            : cudajit_shfl_##op##_int, signed char                            \
-            : cudajit_shfl_##op##_int, unsigned char                          \
-            : cudajit_shfl_##op##_int, short                                  \
-            : cudajit_shfl_##op##_int, unsigned short                         \
-            : cudajit_shfl_##op##_int, int                                    \
-            : cudajit_shfl_##op##_int, unsigned int                           \
-            : cudajit_shfl_##op##_uint, long                                  \
-            : cudajit_shfl_##op##_long, unsigned long                         \
-            : cudajit_shfl_##op##_ulong, long long                            \
-            : cudajit_shfl_##op##_ll, unsigned long long                      \
-            : cudajit_shfl_##op##_ull, float                                  \
-            : cudajit_shfl_##op##_float, double                               \
-            : cudajit_shfl_##op##_double, default                             \
-            : cuda_shfl_not_available_for_this_type)
+            : cudajit_##name##_int, char                                      \
+            : cudajit_##name##_int, signed char                               \
+            : cudajit_##name##_int, unsigned char                             \
+            : cudajit_##name##_int, short                                     \
+            : cudajit_##name##_int, unsigned short                            \
+            : cudajit_##name##_int, int                                       \
+            : cudajit_##name##_int, unsigned int                              \
+            : cudajit_##name##_uint, long                                     \
+            : cudajit_##name##_long, unsigned long                            \
+            : cudajit_##name##_ulong, long long                               \
+            : cudajit_##name##_ll, unsigned long long                         \
+            : cudajit_##name##_ull, float                                     \
+            : cudajit_##name##_float, double                                  \
+            : cudajit_##name##_double, default                                \
+            : missing)
+#define CUDAJIT_SHFL(op, value)                                               \
+  CUDAJIT_WARP_TYPED (shfl_##op, value, cuda_shfl_not_available_for_this_type)
+
+/* A shuffle's ARG and WIDTH, which is warpSize unless given.  */
+#define CUDAJIT_WIDTH(...)                                                    \
+  CUDAJIT_PICK3 (__VA_ARGS__, CUDAJIT_WIDTH_2, CUDAJIT_WIDTH_1, ) (__VA_ARGS__)
+#define CUDAJIT_PICK3(a, b, name, ...) name
+#define CUDAJIT_WIDTH_1(arg) arg, warpSize
+#define CUDAJIT_WIDTH_2(arg, width) arg, width
+#define CUDAJIT_MATCH(op, value)                                              \
+  CUDAJIT_WARP_TYPED (match_##op, value,                                      \
+                      cuda_match_not_available_for_this_type)
 
 void cuda_shfl_not_available_for_this_type (unsigned int mask,
                                             struct cudajit_no_such_type value,
                                             ...);
+void cuda_match_not_available_for_this_type (unsigned int mask,
+                                             struct cudajit_no_such_type value,
+                                             ...);
 
-/* F (suffix, type) for each type that the shuffles take; the runtime
-   defines its functions with it too.  */
-#define CUDAJIT_SHFL_TYPES(f)                                                 \
+/* F (suffix, type) for each type that the shuffles and the match functions
+   take; the runtime defines its functions with it too.  */
+#define CUDAJIT_WARP_TYPES(f)                                                 \
   f (int, int) f (uint, unsigned int) f (long, long)                          \
   f (ulong, unsigned long) f (ll, long long) f (ull, unsigned long long)      \
   f (float, float) f (double, double)
 
-#define CUDAJIT_SHFL_DECLARE(t, type)                                         \
-  type cudajit_shfl_sync_##t (unsigned int mask, type value, int src_lane);   \
+#define CUDAJIT_WARP_DECLARE(t, type)                                         \
+  type cudajit_shfl_sync_##t (unsigned int mask, type value, int src_lane,    \
+                              int width);                                     \
   type cudajit_shfl_up_sync_##t (unsigned int mask, type value,               \
-                                 unsigned int delta);                         \
+                                 unsigned int delta, int width);              \
   type cudajit_shfl_down_sync_##t (unsigned int mask, type value,             \
-                                   unsigned int delta);                       \
+                                   unsigned int delta, int width);            \
   type cudajit_shfl_xor_sync_##t (unsigned int mask, type value,              \
-                                  int lane_mask);
-CUDAJIT_SHFL_TYPES (CUDAJIT_SHFL_DECLARE)
-#undef CUDAJIT_SHFL_DECLARE
+                                  int lane_mask, int width);                  \
+  unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value);    \
+  unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
+                                           int *pred);
+CUDAJIT_WARP_TYPES (CUDAJIT_WARP_DECLARE)
+#undef CUDAJIT_WARP_DECLARE
 
 unsigned int cuda_ballot_sync (unsigned int mask, int predicate);
+int cuda_all_sync (unsigned int mask, int predicate);
+int cuda_any_sync (unsigned int mask, int predicate);
+int cuda_eq_sync (unsigned int mask, int predicate);
 unsigned int cuda_activemask (void);
 int cuda_laneid (void);
+
+static inline unsigned int
+cuda_lanemask_lt (void)
+{
+  return (1u << cuda_laneid ()) - 1;
+}
 
 /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
    macro, which would break the field of that name in the CUDA runtime's

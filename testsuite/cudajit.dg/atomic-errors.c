@@ -1,5 +1,6 @@
 /* cuda_atomic_* on a type that has no such atomic, in a kernel and in host
-   code, and GCC's atomic builtins that have no GPU version.  */
+   code, and GCC's atomic builtins on what they do not take, or that have no
+   GPU version.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
@@ -10,12 +11,13 @@ struct pair
 };
 
 __attribute__ ((cuda_jit)) void
-no_such_atomics (short *s, float *f, double *d, unsigned char *c)
+no_such_atomics (_Bool *b, float *f, double *d, int **p, unsigned char *c)
 {
-  cuda_atomic_add (s, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_add (b, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
   cuda_atomic_and (f, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
   cuda_atomic_cas (d, 1, 2); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
-  cuda_atomic_max (c, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_exch (p, 0); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_max (c, 1);
 }
 
 void
@@ -24,9 +26,23 @@ host (struct pair *p)
   cuda_atomic_exch (p, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
 }
 
-__attribute__ ((cuda_jit)) void
-gcc_atomics (short *s, int *i)
+struct triple
 {
-  __atomic_fetch_add (s, 1, __ATOMIC_RELAXED); /* { dg-error "kernel calls '__atomic_fetch_add_2', which is not available on the GPU" } */
-  __atomic_fetch_nand (i, 1, __ATOMIC_RELAXED); /* { dg-error "kernel calls '__atomic_fetch_nand_4', which is not available on the GPU" } */
+  int a, b, c;
+};
+
+/* GCC's own errors.  */
+__attribute__ ((cuda_jit)) void
+gcc_atomics_of_no_integer (float *f, _Bool *b)
+{
+  __atomic_fetch_nand (f, 1, __ATOMIC_RELAXED); /* { dg-error "operand type 'float \\*' is incompatible with argument 1 of '__atomic_fetch_nand'" } */
+  __sync_fetch_and_add (b, 1); /* { dg-error "operand type '_Bool \\*' is incompatible with argument 1 of '__sync_fetch_and_add'" } */
+}
+
+__attribute__ ((cuda_jit)) void
+gcc_atomics_without_gpu_version (struct triple *t)
+{
+  struct triple u;
+  __atomic_load (t, &u, __ATOMIC_RELAXED); /* { dg-error "kernel calls '__atomic_load', which is not available on the GPU; kernels have GCC's '__atomic' and '__sync' builtins on integers of 1, 2, 4 and 8 bytes, and 'cuda_threadfence' for fences" } */
+  __sync_synchronize (); /* { dg-error "kernel calls '__sync_synchronize', which is not available on the GPU; kernels have" } */
 }

@@ -1,7 +1,8 @@
-/* GCC's __atomic and __sync builtins in kernels, on 4- and 8-byte integers:
-   every form once in one thread, checked against the same code run as
-   plain C, and the read-modify-write forms from 64 blocks of 256 threads
-   on the same few locations, checked exactly.  */
+/* GCC's __atomic and __sync builtins in kernels: every form once in one
+   thread, on integers of 1, 2, 4 and 8 bytes, checked against the same code
+   run as plain C, and the read-modify-write forms from 64 blocks of 256
+   threads on the same few locations of 4 and 8 bytes, checked exactly
+   (run-atomic-bytes.c has those of 1 and 2 bytes).  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -15,7 +16,7 @@
 #define HASH(T, i) ((T) ((unsigned long long) (i) * 0x9e3779b97f4a7c15ull))
 
 /* Every form in turn on r[0], with what each returns in OUT.  */
-#define SEQUENCE_COUNT 32
+#define SEQUENCE_COUNT 38
 #define SEQUENCE(T)                                                           \
   {                                                                           \
     int k = 0;                                                                \
@@ -41,6 +42,13 @@
     out[k++] = __sync_or_and_fetch (r, 0x20000);                              \
     out[k++] = __sync_fetch_and_xor (r, 0x30000);                             \
     out[k++] = __sync_xor_and_fetch (r, 0x5);                                 \
+    out[k++] = __atomic_fetch_nand (r, 0x3c, __ATOMIC_RELAXED);               \
+    out[k++] = __atomic_nand_fetch (r, 0x5a, __ATOMIC_SEQ_CST);               \
+    out[k++] = __sync_fetch_and_nand (r, 0x77);                               \
+    out[k++] = __sync_nand_and_fetch (r, 0x11);                               \
+    out[k++] = __sync_lock_test_and_set (r, 50);                              \
+    __sync_lock_release (r);                                                  \
+    out[k++] = r[0];                                                          \
     out[k++] = __atomic_exchange_n (r, 42, __ATOMIC_RELAXED);                 \
     out[k++] = __atomic_load_n (r, __ATOMIC_RELAXED);                         \
     __atomic_store_n (r, 43, __ATOMIC_RELAXED);                               \
@@ -92,28 +100,41 @@
     olds[2 * N + i] = __atomic_exchange_n (&r[8], i + 1, __ATOMIC_RELAXED);   \
   }
 
-#define TEST(T, name)                                                         \
+/* The sequence in a kernel and in plain C.  */
+#define SEQUENCE_TEST(T, name)                                                \
   __attribute__ ((cuda_jit)) void sequence_##name (T *r, T *out)              \
     SEQUENCE (T)                                                              \
   static void reference_##name (T *r, T *out) SEQUENCE (T)                    \
+                                                                              \
+  static int sequence_test_##name (void)                                      \
+  {                                                                           \
+    T r[1], want[SEQUENCE_COUNT], out[SEQUENCE_COUNT];                        \
+    T *dr = cuda_device_array (sizeof r);                                     \
+    T *dout = cuda_device_array (sizeof out);                                 \
+                                                                              \
+    reference_##name (r, want);                                               \
+    cuda_launch (sequence_##name, 1, 1) (dr, dout);                           \
+    cuda_copy_to_host (out, dout, sizeof out);                                \
+    cuda_free (dr);                                                           \
+    cuda_free (dout);                                                         \
+    int errors = memcmp (out, want, sizeof out) != 0;                         \
+    printf ("sequence on %s: %d errors\n", #T, errors);                       \
+    return errors;                                                            \
+  }
+
+#define TEST(T, name)                                                         \
   __attribute__ ((cuda_jit)) void contend_##name (T *r, T *olds) CONTEND (T)  \
                                                                               \
   static int test_##name (void)                                               \
   {                                                                           \
     int errors = 0;                                                           \
-    T r[9] = { 0, 0, 0, N, 0, 0, 0, 0, 0 }, want[SEQUENCE_COUNT],             \
-      out[SEQUENCE_COUNT];                                                    \
-    T *dr = cuda_to_device (r, sizeof r);                                     \
+    T r[9];                                                                   \
+    T *dr = cuda_device_array (sizeof r);                                     \
     T *dout = cuda_device_array (3 * N * sizeof (T));                         \
     T *olds = malloc (3 * N * sizeof (T));                                    \
     long long *values = malloc ((N + 1) * sizeof (long long));                \
     if (!olds || !values)                                                     \
       abort ();                                                               \
-                                                                              \
-    reference_##name (r, want);                                               \
-    cuda_launch (sequence_##name, 1, 1) (dr, dout);                           \
-    cuda_copy_to_host (out, dout, sizeof out);                                \
-    errors += memcmp (out, want, sizeof out) != 0;                            \
                                                                               \
     T init[9] = { 0, 0, 0, N, 0, 0, 0, 0, 0 };                                \
     cuda_copy_to_device (dr, init, sizeof init);                              \
@@ -162,6 +183,15 @@ permutation_p (const long long *values, long count, long long first)
   return ok;
 }
 
+SEQUENCE_TEST (char, char)
+SEQUENCE_TEST (signed char, schar)
+SEQUENCE_TEST (unsigned char, uchar)
+SEQUENCE_TEST (short, short)
+SEQUENCE_TEST (unsigned short, ushort)
+SEQUENCE_TEST (int, int)
+SEQUENCE_TEST (unsigned int, uint)
+SEQUENCE_TEST (long, long)
+SEQUENCE_TEST (unsigned long long, ull)
 TEST (int, int)
 TEST (unsigned int, uint)
 TEST (long, long)
@@ -170,11 +200,25 @@ TEST (unsigned long long, ull)
 int
 main (void)
 {
-  int errors = test_int () + test_uint () + test_long () + test_ull ();
+  int errors = (sequence_test_char () + sequence_test_schar ()
+                + sequence_test_uchar () + sequence_test_short ()
+                + sequence_test_ushort () + sequence_test_int ()
+                + sequence_test_uint () + sequence_test_long ()
+                + sequence_test_ull ());
+  errors += test_int () + test_uint () + test_long () + test_ull ();
   printf ("atomic builtins: %d errors\n", errors);
   return errors != 0;
 }
 
+/* { dg-output "sequence on char: 0 errors\n" } */
+/* { dg-output "sequence on signed char: 0 errors\n" } */
+/* { dg-output "sequence on unsigned char: 0 errors\n" } */
+/* { dg-output "sequence on short: 0 errors\n" } */
+/* { dg-output "sequence on unsigned short: 0 errors\n" } */
+/* { dg-output "sequence on int: 0 errors\n" } */
+/* { dg-output "sequence on unsigned int: 0 errors\n" } */
+/* { dg-output "sequence on long: 0 errors\n" } */
+/* { dg-output "sequence on unsigned long long: 0 errors\n" } */
 /* { dg-output "int: 0 errors\n" } */
 /* { dg-output "unsigned int: 0 errors\n" } */
 /* { dg-output "long: 0 errors\n" } */

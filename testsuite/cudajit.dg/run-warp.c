@@ -4,9 +4,10 @@
    cuda_shfl_down_sync in a device function, a broadcast and a rotation
    with cuda_shfl_sync, a butterfly with cuda_shfl_xor_sync, an inclusive
    scan with cuda_shfl_up_sync, shifts by one lane each way, a ballot,
-   cuda_activemask and cuda_laneid, each compared with plain C.  The
-   result of a shuffle from a lane that does not exist, which is undefined,
-   is never used.  A block sum also mixes warp functions with
+   cuda_activemask and cuda_laneid, each compared with plain C, ballots of
+   disjoint masks at once, and shuffles within groups narrower than a
+   warp.  The result of a shuffle from a lane that does not exist, which is
+   undefined, is never used.  A block sum also mixes warp functions with
    cuda_syncthreads, and a kernel has only a shuffle.  */
 /* { dg-do run } */
 
@@ -190,6 +191,102 @@ reverse_warps (long n, const int in[n], int out[n])
   out[i] = mirror (in[i]);
 }
 
+/* Even and odd lanes vote apart, each with a mask of its own; on the CPU
+   backend they wait for each other, and neither ballot may count the
+   other's votes.  */
+__attribute__ ((cuda_jit)) void
+parity_ballots (long n, const int in[n], unsigned int out[n])
+{
+  long i = cuda_grid_x ();
+  if (cuda_laneid () % 2)
+    out[i] = cuda_ballot_sync (0xaaaaaaaa, in[i] % 3 == 0);
+  else
+    out[i] = cuda_ballot_sync (0x55555555, in[i] % 3 == 0);
+}
+
+static int
+check_parity_ballots (void)
+{
+  enum
+  {
+    n = 4 * 64
+  };
+  static int in[n];
+  static unsigned int out[n];
+  int errors = 0;
+
+  for (int i = 0; i < n; i++)
+    in[i] = i * 7 % 11;
+  cuda_launch (parity_ballots, n / 64, 64) (n, in, out);
+  for (int i = 0; i < n; i++)
+    {
+      unsigned int want = 0;
+      for (int lane = i % 2; lane < 32; lane += 2)
+        if (in[i / 32 * 32 + lane] % 3 == 0)
+          want |= 1u << lane;
+      errors += out[i] != want;
+    }
+  return errors;
+}
+
+/* Shuffles within groups of 4, 16 and 8 lanes: a broadcast of each group's
+   lane 1, an inclusive scan, a shift down by 3 and a butterfly by 12,
+   which reaches the group before but not the group after.  */
+enum
+{
+  GROUP_BROADCAST,
+  GROUP_SCAN,
+  GROUP_DOWN,
+  GROUP_XOR,
+  GROUP_RESULTS
+};
+
+__attribute__ ((cuda_jit)) void
+groups (long n, const int in[n], int out[n][GROUP_RESULTS])
+{
+  long i = cuda_grid_x ();
+  int x = in[i], v = x;
+  out[i][GROUP_BROADCAST] = cuda_shfl_sync (0xffffffff, x, 1, 4);
+  for (unsigned int delta = 1; delta < 16; delta *= 2)
+    {
+      int other = cuda_shfl_up_sync (0xffffffff, v, delta, 16);
+      if (cuda_laneid () % 16 >= delta)
+        v += other;
+    }
+  out[i][GROUP_SCAN] = v;
+  out[i][GROUP_DOWN] = cuda_shfl_down_sync (0xffffffff, x, 3, 8);
+  out[i][GROUP_XOR] = cuda_shfl_xor_sync (0xffffffff, x, 12, 8);
+}
+
+static int
+check_groups (void)
+{
+  enum
+  {
+    n = 4 * 64
+  };
+  static int in[n], out[n][GROUP_RESULTS];
+  int errors = 0;
+
+  for (int i = 0; i < n; i++)
+    in[i] = i * 13 % 29;
+  cuda_launch (groups, n / 64, 64) (n, in, out);
+  for (int i = 0; i < n; i++)
+    {
+      int lane = i % 32, first = i - lane, scan = 0;
+      int partner = lane ^ 12;
+
+      for (int l = lane / 16 * 16; l <= lane; l++)
+        scan += in[first + l];
+      errors += out[i][GROUP_BROADCAST] != in[first + lane / 4 * 4 + 1];
+      errors += out[i][GROUP_SCAN] != scan;
+      errors += out[i][GROUP_DOWN] != in[lane % 8 + 3 < 8 ? i + 3 : i];
+      errors += (out[i][GROUP_XOR]
+                 != in[partner <= (lane | 7) ? first + partner : i]);
+    }
+  return errors;
+}
+
 static int
 check_block_sum (cuda_dim3 block)
 {
@@ -230,6 +327,8 @@ main (void)
     }
   errors += check_block_sum (cuda_dim3 (32, 32));
   errors += check_block_sum (cuda_dim3 (40, 3));
+  errors += check_parity_ballots ();
+  errors += check_groups ();
   {
     enum
     {
@@ -245,6 +344,7 @@ main (void)
   }
   /* Outside a kernel a thread is alone, lane 0 of its warp.  */
   errors += cuda_shfl_sync (0xffffffff, 42.5, 3) != 42.5;
+  errors += cuda_shfl_down_sync (0xffffffff, 7, 1, 16) != 7;
   errors += cuda_ballot_sync (1, 7) != 1 || cuda_activemask () != 1;
   errors += cuda_laneid () != 0 || warpSize != 32;
   printf ("warp functions: %d errors\n", errors);
