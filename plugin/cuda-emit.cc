@@ -164,7 +164,20 @@ static const char cuda_prelude[]
       /* CUDA makes warps of consecutive linear thread indices.  */
       "__device__ __forceinline__ int cuda_laneid (void)\n"
       "{ return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y "
-      "* threadIdx.z)) % 32; }\n";
+      "* threadIdx.z)) % 32; }\n"
+      /* The host and the GPU exchange structures and unions byte for byte,
+         so each that the CUDA C defines is checked to have the size,
+         alignment and field offsets that GCC gave it.  NVRTC has no
+         offsetof without headers; __INTADDR__ is what its front end's own
+         offsetof is made of.  */
+      "#define CUDAJIT_LAYOUT(type, size, align) "
+      "static_assert (sizeof (type) == size && alignof (type) == align, "
+      "\"cudajit: \" #type \" has another size or alignment on the GPU than "
+      "on the host\")\n"
+      "#define CUDAJIT_OFFSET(type, field, offset) "
+      "static_assert (__INTADDR__ (&((type *) 0)->field) == offset, "
+      "\"cudajit: field \" #field \" of \" #type \" is at another offset on "
+      "the GPU than on the host\")\n";
 
 const char *
 cudajit_cuda_prelude (void)
@@ -1467,6 +1480,27 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   pp_semicolon (&e->pp);
 }
 
+/* Checks, with the prelude's CUDAJIT_LAYOUT and CUDAJIT_OFFSET, that
+   NVRTC lays out RECORD as GCC did.  */
+static void
+emit_layout_checks (cuda_emitter *e, tree record)
+{
+  pp_string (&e->pp, "CUDAJIT_LAYOUT (");
+  emit_type (e, record);
+  emit_printf (e, ", " HOST_WIDE_INT_PRINT_DEC ", %u);\n",
+               int_size_in_bytes (record), TYPE_ALIGN_UNIT (record));
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL)
+      {
+        char *name = field_cuda_name (field);
+        pp_string (&e->pp, "CUDAJIT_OFFSET (");
+        emit_type (e, record);
+        emit_printf (e, ", %s, " HOST_WIDE_INT_PRINT_DEC ");\n", name,
+                     int_byte_position (field));
+        free (name);
+      }
+}
+
 /* The definition of RECORD after those of the structures and unions that
    it holds; DEFINED records those done.  */
 static void
@@ -1497,7 +1531,9 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
         emit_array_dimensions (e, type);
         pp_semicolon (&e->pp);
       }
-  pp_string (&e->pp, "\n};\n#endif\n");
+  pp_string (&e->pp, "\n};\n");
+  emit_layout_checks (e, record);
+  pp_string (&e->pp, "#endif\n");
 }
 
 /* BODY, after the declarations and definitions of the structures and
