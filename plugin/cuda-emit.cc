@@ -533,12 +533,25 @@ emit_real_cst (cuda_emitter *e, tree cst)
     pp_character (&e->pp, 'f');
 }
 
-/* GCC does arithmetic in types narrower than int, with wrapping where they
-   are unsigned; CUDA C++ would promote them to int, where a product can
-   overflow.  So such arithmetic is done in unsigned int and converted.  */
+/* Whether TYPE, an integer type, has fewer bits than the type it is
+   printed as: _Bool.  */
+static bool
+partial_type_p (tree type)
+{
+  return INTEGRAL_TYPE_P (type) && !type_has_mode_precision_p (type);
+}
+
+/* GCC does arithmetic in types narrower than int, wrapping to their bits
+   where they are unsigned; CUDA C++ would promote them to int, where a
+   product can overflow and a complement sets the bits above theirs.  So
+   such arithmetic is done in unsigned int and converted back.  */
 static bool
 narrow_arithmetic_p (tree t)
 {
+  tree type = TREE_TYPE (t);
+  if (!INTEGRAL_TYPE_P (type)
+      || TYPE_PRECISION (type) >= TYPE_PRECISION (unsigned_type_node))
+    return false;
   switch (TREE_CODE (t))
     {
     case PLUS_EXPR:
@@ -546,12 +559,48 @@ narrow_arithmetic_p (tree t)
     case MULT_EXPR:
     case LSHIFT_EXPR:
     case NEGATE_EXPR:
-      return (INTEGRAL_TYPE_P (TREE_TYPE (t))
-              && TYPE_PRECISION (TREE_TYPE (t))
-                     < TYPE_PRECISION (unsigned_type_node));
+      return true;
+    case BIT_NOT_EXPR:
+      return TYPE_UNSIGNED (type);
     default:
       return false;
     }
+}
+
+/* A conversion to TYPE of the value printed between emit_conversion_open
+   and emit_conversion_close.  Where TYPE has fewer bits than the type it
+   is printed as, the value keeps only TYPE's bits, sign-extended if TYPE
+   is signed, as in GCC; CUDA C++ would keep the bits of the wider type,
+   or make any value but 0 true.  */
+static void
+emit_conversion_open (cuda_emitter *e, tree type)
+{
+  pp_string (&e->pp, "((");
+  emit_type (e, type);
+  pp_string (&e->pp, ") (");
+  if (partial_type_p (type))
+    pp_string (&e->pp, TYPE_UNSIGNED (type) ? "(unsigned int) ("
+                                            : "(((unsigned int) (");
+}
+
+static void
+emit_conversion_close (cuda_emitter *e, tree type)
+{
+  if (partial_type_p (type))
+    {
+      unsigned int precision = TYPE_PRECISION (type);
+      emit_printf (e, ") & " HOST_WIDE_INT_PRINT_HEX "u",
+                   HOST_WIDE_INT_M1U >> (HOST_BITS_PER_WIDE_INT - precision));
+      if (!TYPE_UNSIGNED (type))
+        {
+          unsigned HOST_WIDE_INT sign = HOST_WIDE_INT_1U << (precision - 1);
+          emit_printf (e,
+                       ") ^ " HOST_WIDE_INT_PRINT_HEX "u) - "
+                       HOST_WIDE_INT_PRINT_HEX "u",
+                       sign, sign);
+        }
+    }
+  pp_string (&e->pp, "))");
 }
 
 static void
@@ -564,12 +613,10 @@ emit_in_unsigned_int (cuda_emitter *e, tree operand)
 static void
 emit_narrow_arithmetic (cuda_emitter *e, tree t, const char *op)
 {
-  pp_string (&e->pp, "((");
-  emit_type (e, TREE_TYPE (t));
-  pp_string (&e->pp, ") (");
-  if (TREE_CODE (t) == NEGATE_EXPR)
+  emit_conversion_open (e, TREE_TYPE (t));
+  if (TREE_CODE_CLASS (TREE_CODE (t)) == tcc_unary)
     {
-      pp_string (&e->pp, "-");
+      pp_string (&e->pp, op);
       emit_in_unsigned_int (e, TREE_OPERAND (t, 0));
     }
   else
@@ -578,7 +625,7 @@ emit_narrow_arithmetic (cuda_emitter *e, tree t, const char *op)
       emit_printf (e, " %s ", op);
       emit_in_unsigned_int (e, TREE_OPERAND (t, 1));
     }
-  pp_string (&e->pp, "))");
+  emit_conversion_close (e, TREE_TYPE (t));
 }
 
 static void
