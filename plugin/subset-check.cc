@@ -140,8 +140,8 @@ supported_type_p (tree type, bool pointer_ok)
 }
 
 /* A structure or union whose fields are all supported, and that the GPU
-   lays out as the host does: no bit-fields, no flexible array member,
-   nothing packed or aligned beyond what its fields need.  */
+   lays out as the host does: no flexible array member, nothing packed or
+   aligned beyond what its fields need.  */
 static bool
 supported_record_p (tree type)
 {
@@ -162,9 +162,12 @@ supported_record_p (tree type)
     {
       if (TREE_CODE (field) != FIELD_DECL)
         continue;
-      tree field_type = TREE_TYPE (field);
-      if (DECL_BIT_FIELD (field) || DECL_USER_ALIGN (field)
-          || DECL_PACKED (field))
+      /* A bit-field's type is made for its width; the type it was declared
+         with is what counts.  */
+      tree field_type = (DECL_BIT_FIELD_TYPE (field)
+                             ? DECL_BIT_FIELD_TYPE (field)
+                             : TREE_TYPE (field));
+      if (DECL_USER_ALIGN (field) || DECL_PACKED (field))
         supported = false;
       for (; supported && TREE_CODE (field_type) == ARRAY_TYPE;
            field_type = TREE_TYPE (field_type))
@@ -193,8 +196,7 @@ check_type (subset_checker *checker, tree type, location_t loc,
     reject (checker, loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
             "kernels use integer, %<_Bool%>, %<float%> and %<double%> "
-            "values, pointers, arrays, and structures and unions of these "
-            "without bit-fields",
+            "values, pointers, arrays, and structures and unions of these",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
@@ -561,6 +563,24 @@ check_expr (subset_checker *checker, tree t, location_t loc)
           return;
         }
       break;
+
+    case BIT_FIELD_REF:
+      /* Folding makes them of comparisons of bit-fields: whole bytes of a
+         structure read as an integer of their size.  */
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (t))
+          || !type_has_mode_precision_p (TREE_TYPE (t))
+          || compare_tree_int (TREE_OPERAND (t, 1),
+                               TYPE_PRECISION (TREE_TYPE (t)))
+          || tree_to_uhwi (TREE_OPERAND (t, 2)) % BITS_PER_UNIT)
+        {
+          reject (checker, loc,
+                  "this construct (%qs) is not supported in a kernel",
+                  get_tree_code_name (TREE_CODE (t)));
+          return;
+        }
+      check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      check_expr (checker, TREE_OPERAND (t, 0), loc);
+      return;
 
     case COMPONENT_REF:
       /* The field itself is no expression to check.  */

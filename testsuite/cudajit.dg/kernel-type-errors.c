@@ -15,21 +15,11 @@ long_double_param (long double *a) /* { dg-error "parameter 'a' has type 'long d
 {
 }
 
-struct with_bits
-{
-  unsigned int low : 4, high : 4;
-};
-
 struct __attribute__ ((packed)) packed
 {
   char c;
   int i;
 };
-
-__attribute__ ((cuda_jit)) void
-bit_fields (struct with_bits b, float *out) /* { dg-error "parameter 'b' has type 'struct with_bits'" } */
-{
-}
 
 __attribute__ ((cuda_jit)) void
 packed_struct (struct packed *p) /* { dg-error "parameter 'p' has type 'struct packed \\*'" } */
