@@ -21,7 +21,7 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 }
 
 static bool supported_type_p (tree, bool);
-static bool supported_record_p (tree);
+static bool supported_record_p (tree, bool);
 
 tree
 cudajit_string_literal (tree arg)
@@ -133,17 +133,69 @@ supported_type_p (tree type, bool pointer_ok)
       }
     case RECORD_TYPE:
     case UNION_TYPE:
-      return supported_record_p (type);
+      return supported_record_p (type, false);
     default:
       return false;
     }
 }
 
-/* A structure or union whose fields are all supported, and that the GPU
-   lays out as the host does: no flexible array member, nothing packed or
-   aligned beyond what its fields need.  */
+/* The structure or union that TYPE is, or that it points to or is an
+   array of; NULL_TREE if none.  */
+static tree
+record_of (tree type)
+{
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return RECORD_OR_UNION_TYPE_P (type) ? type : NULL_TREE;
+}
+
+/* The type FIELD, of a structure or union, was declared with: a
+   bit-field's own type is made for its width.  */
+static tree
+declared_type (tree field)
+{
+  return (DECL_BIT_FIELD_TYPE (field) ? DECL_BIT_FIELD_TYPE (field)
+                                      : TREE_TYPE (field));
+}
+
+/* Whether FIELD, of a structure or union, is supported: arrays of a
+   constant size of supported types.  */
 static bool
-supported_record_p (tree type)
+supported_field_p (tree field)
+{
+  if (DECL_USER_ALIGN (field) || DECL_PACKED (field))
+    return false;
+  tree type = declared_type (field);
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
+      return false;
+  return supported_type_p (type, true);
+}
+
+static void explain_type (tree);
+
+/* A note on why FIELD is not supported, for the error just given.  */
+static void
+explain_field (tree field)
+{
+  location_t loc = DECL_SOURCE_LOCATION (field);
+  if (DECL_USER_ALIGN (field) || DECL_PACKED (field))
+    inform (loc, "field %qD is packed or aligned", field);
+  else
+    {
+      inform (loc, "field %qD has type %qT", field, declared_type (field));
+      explain_type (declared_type (field));
+    }
+}
+
+/* A structure or union whose fields are all supported, and that the GPU
+   lays out as the host does: not empty, as that has size 0 in GNU C but 1
+   in C++, without reverse storage order, without a flexible array member,
+   nothing packed or aligned beyond what its fields need.  If it is not and
+   EXPLAIN, a note says why, for the error just given.  */
+static bool
+supported_record_p (tree type, bool explain)
 {
   /* A structure that points to itself is supported if the rest of it
      is.  */
@@ -153,32 +205,45 @@ supported_record_p (tree type)
     in_progress = new hash_set<tree>;
   if (in_progress->contains (type))
     return true;
-  if (!COMPLETE_TYPE_P (type) || TYPE_PACKED (type) || TYPE_USER_ALIGN (type))
-    return false;
-  in_progress->add (type);
-  bool supported = true;
-  for (tree field = TYPE_FIELDS (type); field && supported;
-       field = DECL_CHAIN (field))
+  const char *why = NULL;
+  if (!COMPLETE_TYPE_P (type))
+    why = G_("%qT is incomplete");
+  else if (TYPE_PACKED (type) || TYPE_USER_ALIGN (type))
+    why = G_("%qT is packed or aligned");
+  else if (integer_zerop (TYPE_SIZE_UNIT (type)))
+    why = G_("%qT has no fields: its size is 0 in GNU C but 1 on the GPU");
+  else if (TYPE_REVERSE_STORAGE_ORDER (type))
+    why = G_("%qT has the reverse %<scalar_storage_order%>, which the GPU "
+             "does not have");
+  if (why)
     {
-      if (TREE_CODE (field) != FIELD_DECL)
-        continue;
-      /* A bit-field's type is made for its width; the type it was declared
-         with is what counts.  */
-      tree field_type = (DECL_BIT_FIELD_TYPE (field)
-                             ? DECL_BIT_FIELD_TYPE (field)
-                             : TREE_TYPE (field));
-      if (DECL_USER_ALIGN (field) || DECL_PACKED (field))
-        supported = false;
-      for (; supported && TREE_CODE (field_type) == ARRAY_TYPE;
-           field_type = TREE_TYPE (field_type))
-        supported = (TYPE_DOMAIN (field_type)
-                     && TYPE_MAX_VALUE (TYPE_DOMAIN (field_type))
-                     && tree_fits_uhwi_p (TYPE_MAX_VALUE (
-                         TYPE_DOMAIN (field_type))));
-      supported = supported && supported_type_p (field_type, true);
+      if (explain)
+        inform (TYPE_STUB_DECL (type)
+                    ? DECL_SOURCE_LOCATION (TYPE_STUB_DECL (type))
+                    : input_location,
+                why, type);
+      return false;
     }
+  in_progress->add (type);
+  tree unsupported = NULL_TREE;
+  for (tree field = TYPE_FIELDS (type); field && !unsupported;
+       field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && !supported_field_p (field))
+      unsupported = field;
+  if (unsupported && explain)
+    explain_field (unsupported);
   in_progress->remove (type);
-  return supported;
+  return !unsupported;
+}
+
+/* Notes on why TYPE, which is not supported, is not, where a structure
+   or union is the reason.  */
+static void
+explain_type (tree type)
+{
+  tree record = record_of (type);
+  if (record)
+    supported_record_p (record, true);
 }
 
 static void
@@ -200,6 +265,7 @@ check_type (subset_checker *checker, tree type, location_t loc,
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
+  explain_type (type);
 }
 
 /* Local arrays of a constant size, Numba's cuda.local.array, with an

@@ -26,6 +26,59 @@ packed_struct (struct packed *p) /* { dg-error "parameter 'p' has type 'struct p
 {
 }
 
+/* Structures that the GPU cannot lay out as the host does, with a note
+   that says why.  */
+struct empty /* { dg-message "'struct empty' has no fields: its size is 0 in GNU C but 1 on the GPU" } */
+{
+};
+
+struct flexible
+{
+  int n;
+  float data[]; /* { dg-message "field 'data' has type 'float\\\[\\\]'" } */
+};
+
+struct __attribute__ ((scalar_storage_order ("big-endian"))) big_endian /* { dg-message "'struct big_endian' has the reverse 'scalar_storage_order', which the GPU does not have" } */
+{
+  int x;
+};
+
+struct wide_bit_field
+{
+  unsigned __int128 w : 100; /* { dg-message "field 'w' has type '__int128 unsigned'" } */
+};
+
+struct holds_empty
+{
+  int n;
+  struct empty e[2]; /* { dg-message "field 'e' has type 'struct empty\\\[2\\\]'" } */
+};
+
+__attribute__ ((cuda_jit)) void
+empty_struct (struct empty *e) /* { dg-error "parameter 'e' has type 'struct empty \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+flexible_array_member (struct flexible *f) /* { dg-error "parameter 'f' has type 'struct flexible \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+storage_order (struct big_endian b) /* { dg-error "parameter 'b' has type 'struct big_endian'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+wide_bit_field (struct wide_bit_field *w) /* { dg-error "parameter 'w' has type 'struct wide_bit_field \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+nested_empty (struct holds_empty *h) /* { dg-error "parameter 'h' has type 'struct holds_empty \\*'" } */
+{
+}
+
 __attribute__ ((cuda_jit)) void
 function_pointer (void (*f) (void)) /* { dg-error "parameter 'f' has type 'void \\(\\*\\)\\(void\\)'" } */
 {
