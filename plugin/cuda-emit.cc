@@ -1150,8 +1150,8 @@ emit_expr (cuda_emitter *e, tree t)
       emit_dereference (e, t);
       return;
     case BIT_FIELD_REF:
-      /* At the same place as on the host, as the layout checks make
-         sure.  */
+      /* NVRTC has the bytes where GCC has them, as the subset check
+         (misplaced_field) and the layout checks make sure.  */
       pp_string (&e->pp, "cudajit_bits<");
       emit_type (e, TREE_TYPE (t));
       pp_string (&e->pp, "> (");
@@ -1578,6 +1578,21 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   pp_semicolon (&e->pp);
 }
 
+/* GCC's attributes packed, if PACKED, and aligned, if ALIGN (in bits) is
+   not 0, with a space before them.  */
+static void
+emit_attributes (cuda_emitter *e, bool packed, unsigned int align)
+{
+  if (!packed && !align)
+    return;
+  pp_string (&e->pp, " __attribute__ ((");
+  if (packed)
+    pp_string (&e->pp, align ? "packed, " : "packed");
+  if (align)
+    emit_printf (e, "aligned (%u)", align / BITS_PER_UNIT);
+  pp_string (&e->pp, "))");
+}
+
 /* FIELD, a bit-field, with the type it was declared with, made signed or
    unsigned as GCC made it: a plain int bit-field is signed in C++ but
    unsigned in GCC with -funsigned-bitfields, and whether a plain char is
@@ -1604,6 +1619,10 @@ emit_bit_field (cuda_emitter *e, tree field)
     }
   emit_printf (e, " : " HOST_WIDE_INT_PRINT_UNSIGNED,
                tree_to_uhwi (DECL_SIZE (field)));
+  /* Packed, it may span units of its type (but a zero-width one still
+     starts one).  */
+  bool packed = DECL_PACKED (field) && !integer_zerop (DECL_SIZE (field));
+  emit_attributes (e, packed, 0);
 }
 
 /* Checks, with the prelude's CUDAJIT_LAYOUT and CUDAJIT_OFFSET, that
@@ -1628,6 +1647,21 @@ emit_layout_checks (cuda_emitter *e, tree record)
       }
 }
 
+/* The alignment that GCC gave FIELD, not a bit-field, if it is not that of
+   its type, the only one NVRTC would know: by packed (with an alignment
+   over a byte) where it is less, by aligned where it is more.  GCC's
+   packed and aligned attributes, #pragma pack and aligned typedefs all
+   end up as such alignments.  */
+static void
+emit_field_alignment (cuda_emitter *e, tree field)
+{
+  tree type = TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (field)));
+  unsigned int align = DECL_ALIGN (field);
+  if (align != TYPE_ALIGN (type))
+    emit_attributes (e, align < TYPE_ALIGN (type),
+                     align > BITS_PER_UNIT ? align : 0);
+}
+
 /* The definition of RECORD after those of the structures and unions that
    it holds; DEFINED records those done.  */
 static void
@@ -1645,8 +1679,13 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
      together, so a definition may come more than once.  */
   emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
                TYPE_UID (record), TYPE_UID (record));
-  emit_type (e, record);
-  pp_string (&e->pp, "\n{");
+  char *name = record_cuda_name (record);
+  pp_string (&e->pp, TREE_CODE (record) == RECORD_TYPE ? "struct" : "union");
+  /* Packing is printed for each field.  */
+  emit_attributes (e, false,
+                   TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : 0);
+  emit_printf (e, " %s\n{", name);
+  free (name);
   for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
     if (TREE_CODE (field) == FIELD_DECL)
       {
@@ -1660,6 +1699,7 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
             emit_declaration (e, array_element_type (type), name);
             free (name);
             emit_array_dimensions (e, type);
+            emit_field_alignment (e, field);
           }
         pp_semicolon (&e->pp);
       }

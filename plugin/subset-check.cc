@@ -163,8 +163,6 @@ declared_type (tree field)
 static bool
 supported_field_p (tree field)
 {
-  if (DECL_USER_ALIGN (field) || DECL_PACKED (field))
-    return false;
   tree type = declared_type (field);
   for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
     if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
@@ -179,21 +177,81 @@ static void explain_type (tree);
 static void
 explain_field (tree field)
 {
-  location_t loc = DECL_SOURCE_LOCATION (field);
-  if (DECL_USER_ALIGN (field) || DECL_PACKED (field))
-    inform (loc, "field %qD is packed or aligned", field);
-  else
+  inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
+          declared_type (field));
+  explain_type (declared_type (field));
+}
+
+/* Where NVRTC does not lay out RECORD as GCC did, given the CUDA C that
+   cuda-emit.cc prints for it: the first field that NVRTC would place
+   elsewhere, or RECORD if only its alignment would differ; NULL_TREE if
+   NVRTC would lay it out as GCC did.  The CUDA C gives each field that is
+   not a bit-field the alignment that GCC gave it, marks packed the
+   bit-fields that GCC packed, and gives RECORD the alignment it was asked
+   for.  NVRTC places the rest as the host's ABI says, and so does GCC,
+   but for bit-fields under #pragma pack or the ms_struct attribute, or of
+   an aligned typedef.  The CUDA C checks the size, the alignment and the
+   offsets of the fields that are not bit-fields again, but it cannot
+   check where bit-fields are.  */
+static tree
+misplaced_field (tree record)
+{
+  unsigned HOST_WIDE_INT next = 0;
+  unsigned int align
+      = (TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : BITS_PER_UNIT);
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
     {
-      inform (loc, "field %qD has type %qT", field, declared_type (field));
-      explain_type (declared_type (field));
+      if (TREE_CODE (field) != FIELD_DECL)
+        continue;
+      unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE (field));
+      unsigned HOST_WIDE_INT place = next;
+      if (!DECL_BIT_FIELD_TYPE (field))
+        {
+          place = ROUND_UP (next, DECL_ALIGN (field));
+          align = MAX (align, DECL_ALIGN (field));
+        }
+      else
+        {
+          /* The type that the CUDA C declares the bit-field with.  */
+          tree type = TYPE_MAIN_VARIANT (DECL_BIT_FIELD_TYPE (field));
+          unsigned int unit = TYPE_ALIGN (type);
+          if (size == 0)
+            /* A zero-width bit-field starts a new unit of its type.  */
+            place = ROUND_UP (next, unit);
+          else if (!DECL_PACKED (field))
+            {
+              /* Unpacked, it may not span more units of its type's
+                 alignment than its type has.  */
+              if ((next % unit + size + unit - 1) / unit
+                  > tree_to_uhwi (TYPE_SIZE (type)) / unit)
+                place = ROUND_UP (next, unit);
+              /* Named, its type counts in the alignment of RECORD.  */
+              if (DECL_NAME (field))
+                align = MAX (align, unit);
+            }
+        }
+      if ((unsigned HOST_WIDE_INT) int_bit_position (field) != place)
+        return field;
+      if (TREE_CODE (record) == RECORD_TYPE)
+        next = place + size;
     }
+  return align == TYPE_ALIGN (record) ? NULL_TREE : record;
+}
+
+/* Where RECORD is defined, for notes.  */
+static location_t
+record_location (tree record)
+{
+  return (TYPE_STUB_DECL (record)
+              ? DECL_SOURCE_LOCATION (TYPE_STUB_DECL (record))
+              : input_location);
 }
 
 /* A structure or union whose fields are all supported, and that the GPU
    lays out as the host does: not empty, as that has size 0 in GNU C but 1
    in C++, without reverse storage order, without a flexible array member,
-   nothing packed or aligned beyond what its fields need.  If it is not and
-   EXPLAIN, a note says why, for the error just given.  */
+   and with its fields where NVRTC will place them (see misplaced_field).
+   If it is not and EXPLAIN, a note says why, for the error just given.  */
 static bool
 supported_record_p (tree type, bool explain)
 {
@@ -207,21 +265,16 @@ supported_record_p (tree type, bool explain)
     return true;
   const char *why = NULL;
   if (!COMPLETE_TYPE_P (type))
-    why = G_("%qT is incomplete");
-  else if (TYPE_PACKED (type) || TYPE_USER_ALIGN (type))
-    why = G_("%qT is packed or aligned");
+    why = G_ ("%qT is incomplete");
   else if (integer_zerop (TYPE_SIZE_UNIT (type)))
-    why = G_("%qT has no fields: its size is 0 in GNU C but 1 on the GPU");
+    why = G_ ("%qT has no fields: its size is 0 in GNU C but 1 on the GPU");
   else if (TYPE_REVERSE_STORAGE_ORDER (type))
-    why = G_("%qT has the reverse %<scalar_storage_order%>, which the GPU "
-             "does not have");
+    why = G_ ("%qT has the reverse %<scalar_storage_order%>, which the GPU "
+              "does not have");
   if (why)
     {
       if (explain)
-        inform (TYPE_STUB_DECL (type)
-                    ? DECL_SOURCE_LOCATION (TYPE_STUB_DECL (type))
-                    : input_location,
-                why, type);
+        inform (record_location (type), why, type);
       return false;
     }
   in_progress->add (type);
@@ -233,7 +286,25 @@ supported_record_p (tree type, bool explain)
   if (unsupported && explain)
     explain_field (unsupported);
   in_progress->remove (type);
-  return !unsupported;
+  if (unsupported)
+    return false;
+  tree misplaced = misplaced_field (type);
+  if (misplaced && explain)
+    {
+      if (misplaced == type)
+        inform (record_location (type),
+                "the GPU would not align %qT as GCC did: it lays out "
+                "bit-fields as the ABI says, without %<#pragma pack%>, "
+                "%<ms_struct%> or the alignment of their types",
+                type);
+      else
+        inform (DECL_SOURCE_LOCATION (misplaced),
+                "the GPU would not place %qD where GCC did: it lays out "
+                "bit-fields as the ABI says, without %<#pragma pack%>, "
+                "%<ms_struct%> or the alignment of their types",
+                misplaced);
+    }
+  return !misplaced;
 }
 
 /* Notes on why TYPE, which is not supported, is not, where a structure

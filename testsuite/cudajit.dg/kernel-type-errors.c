@@ -15,17 +15,6 @@ long_double_param (long double *a) /* { dg-error "parameter 'a' has type 'long d
 {
 }
 
-struct __attribute__ ((packed)) packed
-{
-  char c;
-  int i;
-};
-
-__attribute__ ((cuda_jit)) void
-packed_struct (struct packed *p) /* { dg-error "parameter 'p' has type 'struct packed \\*'" } */
-{
-}
-
 /* Structures that the GPU cannot lay out as the host does, with a note
    that says why.  */
 struct empty /* { dg-message "'struct empty' has no fields: its size is 0 in GNU C but 1 on the GPU" } */
@@ -76,6 +65,43 @@ wide_bit_field (struct wide_bit_field *w) /* { dg-error "parameter 'w' has type 
 
 __attribute__ ((cuda_jit)) void
 nested_empty (struct holds_empty *h) /* { dg-error "parameter 'h' has type 'struct holds_empty \\*'" } */
+{
+}
+
+/* Bit-fields that GCC does not place as the ABI says, where NVRTC
+   would.  */
+#pragma pack(push, 2)
+struct packed_bits
+{
+  char c;
+  unsigned int low : 4;
+  unsigned int high : 30; /* { dg-message "the GPU would not place 'high' where GCC did" } */
+};
+
+struct packed_alignment /* { dg-message "the GPU would not align 'struct packed_alignment' as GCC did" } */
+{
+  unsigned int bits : 4;
+};
+#pragma pack(pop)
+
+struct __attribute__ ((ms_struct)) ms_bits
+{
+  char c;
+  int bits : 3; /* { dg-message "the GPU would not place 'bits' where GCC did" } */
+};
+
+__attribute__ ((cuda_jit)) void
+pragma_pack (struct packed_bits *p) /* { dg-error "parameter 'p' has type 'struct packed_bits \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+pragma_pack_alignment (struct packed_alignment *a) /* { dg-error "parameter 'a' has type 'struct packed_alignment \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+ms_struct (struct ms_bits b) /* { dg-error "parameter 'b' has type 'struct ms_bits'" } */
 {
 }
 
