@@ -282,7 +282,26 @@ static const char cuda_prelude[]
       "{ return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y "
       "* threadIdx.z)) % 32; }\n"
       "__device__ __forceinline__ unsigned int cuda_lanemask_lt (void)\n"
-      "{ return (1u << cuda_laneid ()) - 1; }\n";
+      "{ return (1u << cuda_laneid ()) - 1; }\n"
+      /* The host and the GPU exchange structures and unions byte for byte,
+         so each that the CUDA C defines is checked to have the size,
+         alignment and field offsets that GCC gave it.  NVRTC has no
+         offsetof without headers; __INTADDR__ is what its front end's own
+         offsetof is made of.  */
+      "#define CUDAJIT_LAYOUT(type, size, align) "
+      "static_assert (sizeof (type) == size && alignof (type) == align, "
+      "\"cudajit: \" #type \" has another size or alignment on the GPU than "
+      "on the host\")\n"
+      "#define CUDAJIT_OFFSET(type, field, offset) "
+      "static_assert (__INTADDR__ (&((type *) 0)->field) == offset, "
+      "\"cudajit: field \" #field \" of \" #type \" is at another offset on "
+      "the GPU than on the host\")\n"
+      /* Folding makes some comparisons of bit-fields read whole bytes of
+         their structure: as many as T has at BYTE of OBJECT.  */
+      "template <typename T, typename O> __device__ __forceinline__ T\n"
+      "cudajit_bits (const O &object, long byte)\n"
+      "{ T bits; memcpy (&bits, (const char *) &object + byte, sizeof bits); "
+      "return bits; }\n";
 
 const char *
 cudajit_cuda_prelude (void)
@@ -397,21 +416,20 @@ integer_type_name (tree type)
   if (main == char_type_node)
     return "char";
   bool uns = TYPE_UNSIGNED (type);
-  switch (TYPE_PRECISION (type))
-    {
-    case 8:
-      return uns ? "unsigned char" : "signed char";
-    case 16:
-      return uns ? "unsigned short" : "short";
-    case 32:
-      return uns ? "unsigned int" : "int";
-    default:
-      if (main == long_long_integer_type_node)
-        return "long long";
-      if (main == long_long_unsigned_type_node)
-        return "unsigned long long";
-      return uns ? "unsigned long" : "long";
-    }
+  unsigned int precision = TYPE_PRECISION (type);
+  if (precision == 8)
+    return uns ? "unsigned char" : "signed char";
+  if (precision == 16)
+    return uns ? "unsigned short" : "short";
+  /* The type of a bit-field is printed as the first of int and long that
+     holds its values.  */
+  if (precision <= 32)
+    return uns ? "unsigned int" : "int";
+  if (main == long_long_integer_type_node)
+    return "long long";
+  if (main == long_long_unsigned_type_node)
+    return "unsigned long long";
+  return uns ? "unsigned long" : "long";
 }
 
 /* TYPE, or the type of the scalars of TYPE if it is an array.  */
@@ -638,12 +656,28 @@ emit_real_cst (cuda_emitter *e, tree cst)
     pp_character (&e->pp, 'f');
 }
 
-/* GCC does arithmetic in types narrower than int, with wrapping where they
-   are unsigned; CUDA C++ would promote them to int, where a product can
-   overflow.  So such arithmetic is done in unsigned int and converted.  */
+/* Whether TYPE, an integer type, has fewer bits than the type it is
+   printed as: _Bool and the types of bit-fields.  */
+static bool
+partial_type_p (tree type)
+{
+  return INTEGRAL_TYPE_P (type) && !type_has_mode_precision_p (type);
+}
+
+/* GCC does arithmetic in types narrower than int and in the types of
+   bit-fields, wrapping to their bits where they are unsigned; CUDA C++
+   would promote them to int, where a product can overflow and a complement
+   sets the bits above theirs, or compute in the wider type that a
+   bit-field's is printed as.  So such arithmetic is done in an unsigned
+   type (see arithmetic_type) and converted back.  */
 static bool
 narrow_arithmetic_p (tree t)
 {
+  tree type = TREE_TYPE (t);
+  if (!INTEGRAL_TYPE_P (type)
+      || (TYPE_PRECISION (type) >= TYPE_PRECISION (unsigned_type_node)
+          && !partial_type_p (type)))
+    return false;
   switch (TREE_CODE (t))
     {
     case PLUS_EXPR:
@@ -651,39 +685,90 @@ narrow_arithmetic_p (tree t)
     case MULT_EXPR:
     case LSHIFT_EXPR:
     case NEGATE_EXPR:
-      return (INTEGRAL_TYPE_P (TREE_TYPE (t))
-              && TYPE_PRECISION (TREE_TYPE (t))
-                     < TYPE_PRECISION (unsigned_type_node));
+      return true;
+    case BIT_NOT_EXPR:
+      return TYPE_UNSIGNED (type);
     default:
       return false;
     }
 }
 
-static void
-emit_in_unsigned_int (cuda_emitter *e, tree operand)
+/* The unsigned type in which arithmetic in TYPE, narrower than int or a
+   bit-field's, is done: unsigned int, or unsigned long long for the
+   bit-fields wider than that.  Also the suffix of its literals.  */
+static const char *
+arithmetic_type (tree type, const char **suffix)
 {
-  pp_string (&e->pp, "(unsigned int) ");
+  bool wide = TYPE_PRECISION (type) > TYPE_PRECISION (unsigned_type_node);
+  *suffix = wide ? "ull" : "u";
+  return wide ? "unsigned long long" : "unsigned int";
+}
+
+/* A conversion to TYPE of the value printed between emit_conversion_open
+   and emit_conversion_close.  Where TYPE has fewer bits than the type it
+   is printed as, the value keeps only TYPE's bits, sign-extended if TYPE
+   is signed, as in GCC; CUDA C++ would keep the bits of the wider type,
+   or make any value but 0 true.  */
+static void
+emit_conversion_open (cuda_emitter *e, tree type)
+{
+  pp_string (&e->pp, "((");
+  emit_type (e, type);
+  pp_string (&e->pp, ") (");
+  const char *suffix;
+  if (partial_type_p (type))
+    emit_printf (e, "%s(%s) (", TYPE_UNSIGNED (type) ? "" : "((",
+                 arithmetic_type (type, &suffix));
+}
+
+static void
+emit_conversion_close (cuda_emitter *e, tree type)
+{
+  if (partial_type_p (type))
+    {
+      unsigned int precision = TYPE_PRECISION (type);
+      const char *suffix;
+      arithmetic_type (type, &suffix);
+      emit_printf (e, ") & " HOST_WIDE_INT_PRINT_HEX "%s",
+                   HOST_WIDE_INT_M1U >> (HOST_BITS_PER_WIDE_INT - precision),
+                   suffix);
+      if (!TYPE_UNSIGNED (type))
+        {
+          unsigned HOST_WIDE_INT sign = HOST_WIDE_INT_1U << (precision - 1);
+          emit_printf (e,
+                       ") ^ " HOST_WIDE_INT_PRINT_HEX "%s) - "
+                       HOST_WIDE_INT_PRINT_HEX "%s",
+                       sign, suffix, sign, suffix);
+        }
+    }
+  pp_string (&e->pp, "))");
+}
+
+/* OPERAND of T, narrow arithmetic, converted to the type it is done in.  */
+static void
+emit_arithmetic_operand (cuda_emitter *e, tree t, tree operand)
+{
+  const char *suffix;
+  emit_printf (e, "(%s) ", arithmetic_type (TREE_TYPE (t), &suffix));
   emit_expr (e, operand);
 }
 
 static void
 emit_narrow_arithmetic (cuda_emitter *e, tree t, const char *op)
 {
-  pp_string (&e->pp, "((");
-  emit_type (e, TREE_TYPE (t));
-  pp_string (&e->pp, ") (");
-  if (TREE_CODE (t) == NEGATE_EXPR)
+  emit_conversion_open (e, TREE_TYPE (t));
+  if (TREE_CODE_CLASS (TREE_CODE (t)) == tcc_unary)
     {
-      pp_string (&e->pp, "-");
-      emit_in_unsigned_int (e, TREE_OPERAND (t, 0));
+      pp_string (&e->pp, op);
+      emit_arithmetic_operand (e, t, TREE_OPERAND (t, 0));
     }
   else
     {
-      emit_in_unsigned_int (e, TREE_OPERAND (t, 0));
+      emit_arithmetic_operand (e, t, TREE_OPERAND (t, 0));
       emit_printf (e, " %s ", op);
-      emit_in_unsigned_int (e, TREE_OPERAND (t, 1));
+      emit_arithmetic_operand (e, t, TREE_OPERAND (t, 1));
     }
-  pp_string (&e->pp, "))");
+  emit_conversion_close (e, TREE_TYPE (t));
 }
 
 static void
@@ -721,6 +806,22 @@ emit_cast (cuda_emitter *e, tree type, tree operand)
   if (TYPE_MAIN_VARIANT (type) == TYPE_MAIN_VARIANT (TREE_TYPE (operand)))
     {
       emit_expr (e, operand);
+      return;
+    }
+  /* A conversion to a bit-field's type keeps the value's bits that the
+     type has, unless it has no others.  Those to _Bool are C++'s, as the
+     front end converts only 0 and 1 to it.  */
+  tree from = TREE_TYPE (operand);
+  if (TREE_CODE (type) == INTEGER_TYPE && partial_type_p (type)
+      && INTEGRAL_TYPE_P (from)
+      && (TYPE_UNSIGNED (from) == TYPE_UNSIGNED (type)
+              ? TYPE_PRECISION (from) > TYPE_PRECISION (type)
+              : !TYPE_UNSIGNED (from)
+                    || TYPE_PRECISION (from) >= TYPE_PRECISION (type)))
+    {
+      emit_conversion_open (e, type);
+      emit_expr (e, operand);
+      emit_conversion_close (e, type);
       return;
     }
   pp_string (&e->pp, "((");
@@ -1210,6 +1311,16 @@ emit_expr (cuda_emitter *e, tree t)
     case INDIRECT_REF:
       emit_dereference (e, t);
       return;
+    case BIT_FIELD_REF:
+      /* NVRTC has the bytes where GCC has them, as the subset check
+         (misplaced_field) and the layout checks make sure.  */
+      pp_string (&e->pp, "cudajit_bits<");
+      emit_type (e, TREE_TYPE (t));
+      pp_string (&e->pp, "> (");
+      emit_expr (e, TREE_OPERAND (t, 0));
+      emit_printf (e, ", " HOST_WIDE_INT_PRINT_UNSIGNED ")",
+                   tree_to_uhwi (TREE_OPERAND (t, 2)) / BITS_PER_UNIT);
+      return;
     case ARRAY_REF:
       pp_left_paren (&e->pp);
       emit_array_start (e, TREE_OPERAND (t, 0));
@@ -1632,6 +1743,100 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   pp_semicolon (&e->pp);
 }
 
+/* GCC's attributes packed, if PACKED, and aligned, if ALIGN (in bits) is
+   not 0, with a space before them.  */
+static void
+emit_attributes (cuda_emitter *e, bool packed, unsigned int align)
+{
+  if (!packed && !align)
+    return;
+  pp_string (&e->pp, " __attribute__ ((");
+  if (packed)
+    pp_string (&e->pp, align ? "packed, " : "packed");
+  if (align)
+    emit_printf (e, "aligned (%u)", align / BITS_PER_UNIT);
+  pp_string (&e->pp, "))");
+}
+
+/* TYPE as a field's type in CUDA C.  C++ deletes the default constructor
+   and the assignment of a class with a const member, and the CUDA C
+   initializes local structures member by member; GCC has already refused
+   every write to a const field, so the const adds nothing there.  */
+static tree
+field_type (tree type)
+{
+  return build_qualified_type (type, TYPE_QUALS (type) & ~TYPE_QUAL_CONST);
+}
+
+/* FIELD, a bit-field, with the type it was declared with, made signed or
+   unsigned as GCC made it: a plain int bit-field is signed in C++ but
+   unsigned in GCC with -funsigned-bitfields, and whether a plain char is
+   signed depends on the target.  An unnamed one stays unnamed, as then its
+   type does not count in the alignment of the structure.  NVRTC places
+   bit-fields as the host's ABI does, as GCC does: each in the next bits,
+   from the least significant, of a storage unit of its type that it fits
+   in.  */
+static void
+emit_bit_field (cuda_emitter *e, tree field)
+{
+  tree type = DECL_BIT_FIELD_TYPE (field);
+  bool uns = TYPE_UNSIGNED (TREE_TYPE (field));
+  if (TREE_CODE (type) == INTEGER_TYPE
+      && (TYPE_UNSIGNED (type) != uns
+          || TYPE_MAIN_VARIANT (type) == char_type_node))
+    type = build_nonstandard_integer_type (TYPE_PRECISION (type), uns);
+  emit_type (e, field_type (type));
+  if (DECL_NAME (field))
+    {
+      char *name = field_cuda_name (field);
+      emit_printf (e, " %s", name);
+      free (name);
+    }
+  emit_printf (e, " : " HOST_WIDE_INT_PRINT_UNSIGNED,
+               tree_to_uhwi (DECL_SIZE (field)));
+  /* Packed, it may span units of its type (but a zero-width one still
+     starts one).  */
+  bool packed = DECL_PACKED (field) && !integer_zerop (DECL_SIZE (field));
+  emit_attributes (e, packed, 0);
+}
+
+/* Checks, with the prelude's CUDAJIT_LAYOUT and CUDAJIT_OFFSET, that
+   NVRTC lays out RECORD as GCC did.  */
+static void
+emit_layout_checks (cuda_emitter *e, tree record)
+{
+  pp_string (&e->pp, "CUDAJIT_LAYOUT (");
+  emit_type (e, record);
+  emit_printf (e, ", " HOST_WIDE_INT_PRINT_DEC ", %u);\n",
+               int_size_in_bytes (record), TYPE_ALIGN_UNIT (record));
+  /* A bit-field has no offset to check; see emit_bit_field.  */
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && !DECL_BIT_FIELD_TYPE (field))
+      {
+        char *name = field_cuda_name (field);
+        pp_string (&e->pp, "CUDAJIT_OFFSET (");
+        emit_type (e, record);
+        emit_printf (e, ", %s, " HOST_WIDE_INT_PRINT_DEC ");\n", name,
+                     int_byte_position (field));
+        free (name);
+      }
+}
+
+/* The alignment that GCC gave FIELD, not a bit-field, if it is not that of
+   its type, the only one NVRTC would know: by packed (with an alignment
+   over a byte) where it is less, by aligned where it is more.  GCC's
+   packed and aligned attributes, #pragma pack and aligned typedefs all
+   end up as such alignments.  */
+static void
+emit_field_alignment (cuda_emitter *e, tree field)
+{
+  tree type = TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (field)));
+  unsigned int align = DECL_ALIGN (field);
+  if (align != TYPE_ALIGN (type))
+    emit_attributes (e, align < TYPE_ALIGN (type),
+                     align > BITS_PER_UNIT ? align : 0);
+}
+
 /* The definition of RECORD after those of the structures and unions that
    it holds; DEFINED records those done.  */
 static void
@@ -1649,27 +1854,34 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
      together, so a definition may come more than once.  */
   emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
                TYPE_UID (record), TYPE_UID (record));
-  emit_type (e, record);
-  pp_string (&e->pp, "\n{");
+  char *name = record_cuda_name (record);
+  pp_string (&e->pp, TREE_CODE (record) == RECORD_TYPE ? "struct" : "union");
+  /* Packing is printed for each field.  */
+  emit_attributes (e, false,
+                   TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : 0);
+  emit_printf (e, " %s\n{", name);
+  free (name);
   for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
     if (TREE_CODE (field) == FIELD_DECL)
       {
         tree type = TREE_TYPE (field);
-        char *name = field_cuda_name (field);
-        /* C++ deletes the default constructor and the assignment of a
-           class with a const member, and the CUDA C initializes local
-           structures member by member; GCC has already refused every
-           write to a const field, so the const adds nothing here.  */
-        tree element = array_element_type (type);
-        element = build_qualified_type (element, TYPE_QUALS (element)
-                                                     & ~TYPE_QUAL_CONST);
         pp_string (&e->pp, "\n  ");
-        emit_declaration (e, element, name);
-        free (name);
-        emit_array_dimensions (e, type);
+        if (DECL_BIT_FIELD_TYPE (field))
+          emit_bit_field (e, field);
+        else
+          {
+            char *name = field_cuda_name (field);
+            emit_declaration (e, field_type (array_element_type (type)),
+                              name);
+            free (name);
+            emit_array_dimensions (e, type);
+            emit_field_alignment (e, field);
+          }
         pp_semicolon (&e->pp);
       }
-  pp_string (&e->pp, "\n};\n#endif\n");
+  pp_string (&e->pp, "\n};\n");
+  emit_layout_checks (e, record);
+  pp_string (&e->pp, "#endif\n");
 }
 
 /* BODY, after the declarations and definitions of the structures and

@@ -21,7 +21,7 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 }
 
 static bool supported_type_p (tree, bool);
-static bool supported_record_p (tree);
+static bool supported_record_p (tree, bool);
 
 tree
 cudajit_string_literal (tree arg)
@@ -133,17 +133,127 @@ supported_type_p (tree type, bool pointer_ok)
       }
     case RECORD_TYPE:
     case UNION_TYPE:
-      return supported_record_p (type);
+      return supported_record_p (type, false);
     default:
       return false;
     }
 }
 
-/* A structure or union whose fields are all supported, and that the GPU
-   lays out as the host does: no bit-fields, no flexible array member,
-   nothing packed or aligned beyond what its fields need.  */
+/* The structure or union that TYPE is, or that it points to or is an
+   array of; NULL_TREE if none.  */
+static tree
+record_of (tree type)
+{
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return RECORD_OR_UNION_TYPE_P (type) ? type : NULL_TREE;
+}
+
+/* The type FIELD, of a structure or union, was declared with: a
+   bit-field's own type is made for its width.  */
+static tree
+declared_type (tree field)
+{
+  return (DECL_BIT_FIELD_TYPE (field) ? DECL_BIT_FIELD_TYPE (field)
+                                      : TREE_TYPE (field));
+}
+
+/* Whether FIELD, of a structure or union, is supported: arrays of a
+   constant size of supported types.  */
 static bool
-supported_record_p (tree type)
+supported_field_p (tree field)
+{
+  tree type = declared_type (field);
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
+      return false;
+  return supported_type_p (type, true);
+}
+
+static void explain_type (tree);
+
+/* A note on why FIELD is not supported, for the error just given.  */
+static void
+explain_field (tree field)
+{
+  inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
+          declared_type (field));
+  explain_type (declared_type (field));
+}
+
+/* Where NVRTC does not lay out RECORD as GCC did, given the CUDA C that
+   cuda-emit.cc prints for it: the first field that NVRTC would place
+   elsewhere, or RECORD if only its alignment would differ; NULL_TREE if
+   NVRTC would lay it out as GCC did.  The CUDA C gives each field that is
+   not a bit-field the alignment that GCC gave it, marks packed the
+   bit-fields that GCC packed, and gives RECORD the alignment it was asked
+   for.  NVRTC places the rest as the host's ABI says, and so does GCC,
+   but for bit-fields under #pragma pack or the ms_struct attribute, or of
+   an aligned typedef.  The CUDA C checks the size, the alignment and the
+   offsets of the fields that are not bit-fields again, but it cannot
+   check where bit-fields are.  */
+static tree
+misplaced_field (tree record)
+{
+  unsigned HOST_WIDE_INT next = 0;
+  unsigned int align
+      = (TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : BITS_PER_UNIT);
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    {
+      if (TREE_CODE (field) != FIELD_DECL)
+        continue;
+      unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE (field));
+      unsigned HOST_WIDE_INT place = next;
+      if (!DECL_BIT_FIELD_TYPE (field))
+        {
+          place = ROUND_UP (next, DECL_ALIGN (field));
+          align = MAX (align, DECL_ALIGN (field));
+        }
+      else
+        {
+          /* The type that the CUDA C declares the bit-field with.  */
+          tree type = TYPE_MAIN_VARIANT (DECL_BIT_FIELD_TYPE (field));
+          unsigned int unit = TYPE_ALIGN (type);
+          if (size == 0)
+            /* A zero-width bit-field starts a new unit of its type.  */
+            place = ROUND_UP (next, unit);
+          else if (!DECL_PACKED (field))
+            {
+              /* Unpacked, it may not span more units of its type's
+                 alignment than its type has.  */
+              if ((next % unit + size + unit - 1) / unit
+                  > tree_to_uhwi (TYPE_SIZE (type)) / unit)
+                place = ROUND_UP (next, unit);
+              /* Named, its type counts in the alignment of RECORD.  */
+              if (DECL_NAME (field))
+                align = MAX (align, unit);
+            }
+        }
+      if ((unsigned HOST_WIDE_INT) int_bit_position (field) != place)
+        return field;
+      if (TREE_CODE (record) == RECORD_TYPE)
+        next = place + size;
+    }
+  return align == TYPE_ALIGN (record) ? NULL_TREE : record;
+}
+
+/* Where RECORD is defined, for notes.  */
+static location_t
+record_location (tree record)
+{
+  return (TYPE_STUB_DECL (record)
+              ? DECL_SOURCE_LOCATION (TYPE_STUB_DECL (record))
+              : input_location);
+}
+
+/* A structure or union whose fields are all supported, and that the GPU
+   lays out as the host does: not empty, as that has size 0 in GNU C but 1
+   in C++, without reverse storage order, without a flexible array member,
+   and with its fields where NVRTC will place them (see misplaced_field).
+   If it is not and EXPLAIN, a note says why, for the error just given.  */
+static bool
+supported_record_p (tree type, bool explain)
 {
   /* A structure that points to itself is supported if the rest of it
      is.  */
@@ -153,29 +263,58 @@ supported_record_p (tree type)
     in_progress = new hash_set<tree>;
   if (in_progress->contains (type))
     return true;
-  if (!COMPLETE_TYPE_P (type) || TYPE_PACKED (type) || TYPE_USER_ALIGN (type))
-    return false;
-  in_progress->add (type);
-  bool supported = true;
-  for (tree field = TYPE_FIELDS (type); field && supported;
-       field = DECL_CHAIN (field))
+  const char *why = NULL;
+  if (!COMPLETE_TYPE_P (type))
+    why = G_ ("%qT is incomplete");
+  else if (integer_zerop (TYPE_SIZE_UNIT (type)))
+    why = G_ ("%qT has no fields: its size is 0 in GNU C but 1 on the GPU");
+  else if (TYPE_REVERSE_STORAGE_ORDER (type))
+    why = G_ ("%qT has the reverse %<scalar_storage_order%>, which the GPU "
+              "does not have");
+  if (why)
     {
-      if (TREE_CODE (field) != FIELD_DECL)
-        continue;
-      tree field_type = TREE_TYPE (field);
-      if (DECL_BIT_FIELD (field) || DECL_USER_ALIGN (field)
-          || DECL_PACKED (field))
-        supported = false;
-      for (; supported && TREE_CODE (field_type) == ARRAY_TYPE;
-           field_type = TREE_TYPE (field_type))
-        supported = (TYPE_DOMAIN (field_type)
-                     && TYPE_MAX_VALUE (TYPE_DOMAIN (field_type))
-                     && tree_fits_uhwi_p (TYPE_MAX_VALUE (
-                         TYPE_DOMAIN (field_type))));
-      supported = supported && supported_type_p (field_type, true);
+      if (explain)
+        inform (record_location (type), why, type);
+      return false;
     }
+  in_progress->add (type);
+  tree unsupported = NULL_TREE;
+  for (tree field = TYPE_FIELDS (type); field && !unsupported;
+       field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && !supported_field_p (field))
+      unsupported = field;
+  if (unsupported && explain)
+    explain_field (unsupported);
   in_progress->remove (type);
-  return supported;
+  if (unsupported)
+    return false;
+  tree misplaced = misplaced_field (type);
+  if (misplaced && explain)
+    {
+      if (misplaced == type)
+        inform (record_location (type),
+                "the GPU would not align %qT as GCC did: it lays out "
+                "bit-fields as the ABI says, without %<#pragma pack%>, "
+                "%<ms_struct%> or the alignment of their types",
+                type);
+      else
+        inform (DECL_SOURCE_LOCATION (misplaced),
+                "the GPU would not place %qD where GCC did: it lays out "
+                "bit-fields as the ABI says, without %<#pragma pack%>, "
+                "%<ms_struct%> or the alignment of their types",
+                misplaced);
+    }
+  return !misplaced;
+}
+
+/* Notes on why TYPE, which is not supported, is not, where a structure
+   or union is the reason.  */
+static void
+explain_type (tree type)
+{
+  tree record = record_of (type);
+  if (record)
+    supported_record_p (record, true);
 }
 
 static void
@@ -193,11 +332,11 @@ check_type (subset_checker *checker, tree type, location_t loc,
     reject (checker, loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
             "kernels use integer, %<_Bool%>, %<float%> and %<double%> "
-            "values, pointers, arrays, and structures and unions of these "
-            "without bit-fields",
+            "values, pointers, arrays, and structures and unions of these",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
+  explain_type (type);
 }
 
 /* Local arrays of a constant size, Numba's cuda.local.array, with an
@@ -579,6 +718,24 @@ check_expr (subset_checker *checker, tree t, location_t loc)
           return;
         }
       break;
+
+    case BIT_FIELD_REF:
+      /* Folding makes them of comparisons of bit-fields: whole bytes of a
+         structure read as an integer of their size.  */
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (t))
+          || !type_has_mode_precision_p (TREE_TYPE (t))
+          || compare_tree_int (TREE_OPERAND (t, 1),
+                               TYPE_PRECISION (TREE_TYPE (t)))
+          || tree_to_uhwi (TREE_OPERAND (t, 2)) % BITS_PER_UNIT)
+        {
+          reject (checker, loc,
+                  "this construct (%qs) is not supported in a kernel",
+                  get_tree_code_name (TREE_CODE (t)));
+          return;
+        }
+      check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      check_expr (checker, TREE_OPERAND (t, 0), loc);
+      return;
 
     case COMPONENT_REF:
       /* The field itself is no expression to check.  */

@@ -15,24 +15,93 @@ long_double_param (long double *a) /* { dg-error "parameter 'a' has type 'long d
 {
 }
 
-struct with_bits
+/* Structures that the GPU cannot lay out as the host does, with a note
+   that says why.  */
+struct empty /* { dg-message "'struct empty' has no fields: its size is 0 in GNU C but 1 on the GPU" } */
 {
-  unsigned int low : 4, high : 4;
 };
 
-struct __attribute__ ((packed)) packed
+struct flexible
 {
-  char c;
-  int i;
+  int n;
+  float data[]; /* { dg-message "field 'data' has type 'float\\\[\\\]'" } */
+};
+
+struct __attribute__ ((scalar_storage_order ("big-endian"))) big_endian /* { dg-message "'struct big_endian' has the reverse 'scalar_storage_order', which the GPU does not have" } */
+{
+  int x;
+};
+
+struct wide_bit_field
+{
+  unsigned __int128 w : 100; /* { dg-message "field 'w' has type '__int128 unsigned'" } */
+};
+
+struct holds_empty
+{
+  int n;
+  struct empty e[2]; /* { dg-message "field 'e' has type 'struct empty\\\[2\\\]'" } */
 };
 
 __attribute__ ((cuda_jit)) void
-bit_fields (struct with_bits b, float *out) /* { dg-error "parameter 'b' has type 'struct with_bits'" } */
+empty_struct (struct empty *e) /* { dg-error "parameter 'e' has type 'struct empty \\*'" } */
 {
 }
 
 __attribute__ ((cuda_jit)) void
-packed_struct (struct packed *p) /* { dg-error "parameter 'p' has type 'struct packed \\*'" } */
+flexible_array_member (struct flexible *f) /* { dg-error "parameter 'f' has type 'struct flexible \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+storage_order (struct big_endian b) /* { dg-error "parameter 'b' has type 'struct big_endian'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+wide_bit_field (struct wide_bit_field *w) /* { dg-error "parameter 'w' has type 'struct wide_bit_field \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+nested_empty (struct holds_empty *h) /* { dg-error "parameter 'h' has type 'struct holds_empty \\*'" } */
+{
+}
+
+/* Bit-fields that GCC does not place as the ABI says, where NVRTC
+   would.  */
+#pragma pack(push, 2)
+struct packed_bits
+{
+  char c;
+  unsigned int low : 4;
+  unsigned int high : 30; /* { dg-message "the GPU would not place 'high' where GCC did" } */
+};
+
+struct packed_alignment /* { dg-message "the GPU would not align 'struct packed_alignment' as GCC did" } */
+{
+  unsigned int bits : 4;
+};
+#pragma pack(pop)
+
+struct __attribute__ ((ms_struct)) ms_bits
+{
+  char c;
+  int bits : 3; /* { dg-message "the GPU would not place 'bits' where GCC did" } */
+};
+
+__attribute__ ((cuda_jit)) void
+pragma_pack (struct packed_bits *p) /* { dg-error "parameter 'p' has type 'struct packed_bits \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+pragma_pack_alignment (struct packed_alignment *a) /* { dg-error "parameter 'a' has type 'struct packed_alignment \\*'" } */
+{
+}
+
+__attribute__ ((cuda_jit)) void
+ms_struct (struct ms_bits b) /* { dg-error "parameter 'b' has type 'struct ms_bits'" } */
 {
 }
 

@@ -1,6 +1,7 @@
 /* Arithmetic, bit, shift, comparison, logical, assignment, increment,
    conditional and comma operators, and casts, on int, unsigned, long and
-   double, checked against the same code run as plain C.  */
+   double, and complements of narrow types, checked against the same code
+   run as plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -61,6 +62,11 @@
     r[k++] = (long) da + (int) db + (unsigned char) a + (short) (a * 1000);   \
     r[k++] = (int) (float) a + (long) (double) ua;                            \
     r[k++] = (a > 0 && b > 0) ? (a < b ? 1 : 2) : (a == 0 ? 3 : 4);           \
+    unsigned char uc = a;                                                     \
+    unsigned short us = b;                                                    \
+    r[k++] = (unsigned char) ~uc + (unsigned short) ~us * 1000l;              \
+    _Bool ba = a & 1;                                                         \
+    r[k++] = (ba ^ 1) + 2 * (ba ^ (b & 1));                                   \
     int kd = 0;                                                               \
     d[kd++] = da + db;                                                        \
     d[kd++] = da - db;                                                        \
