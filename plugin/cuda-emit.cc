@@ -870,14 +870,13 @@ emit_assignment (cuda_emitter *e, tree t)
     pp_right_paren (&e->pp);
 }
 
-/* A C string literal, its bytes other than printable ASCII in octal.  */
+/* A C string literal of the first LENGTH bytes of STRING, those other
+   than printable ASCII in octal.  */
 static void
-emit_string (cuda_emitter *e, tree string)
+emit_string (cuda_emitter *e, tree string, int length)
 {
   const unsigned char *bytes
       = (const unsigned char *) TREE_STRING_POINTER (string);
-  /* Without its terminating NUL.  */
-  int length = TREE_STRING_LENGTH (string) - 1;
   pp_character (&e->pp, '"');
   for (int i = 0; i < length; i++)
     {
@@ -979,7 +978,8 @@ emit_expr (cuda_emitter *e, tree t)
   tree string = cudajit_string_literal (t);
   if (string)
     {
-      emit_string (e, string);
+      /* Without its terminating null byte.  */
+      emit_string (e, string, TREE_STRING_LENGTH (string) - 1);
       return;
     }
   switch (TREE_CODE (t))
@@ -1181,94 +1181,139 @@ emit_block (cuda_emitter *e, tree body)
   pp_character (&e->pp, '}');
 }
 
-/* The initializer INIT of the object that LVALUE names in CUDA C, of
-   TYPE, as assignments, since locals are declared without initializers:
-   first zeros, where C gives them for what INIT leaves out, then each
-   value.  CUDA C++ cannot assign arrays, so they get a loop.  */
-/* One assignment of an initializer, a statement or, in AS_EXPRESSION,
-   followed by a comma.  */
-static void
-emit_initializer_step (cuda_emitter *e, bool as_expression, const char *format,
-                       ...) ATTRIBUTE_PRINTF_3;
-
-static void
-emit_initializer_step (cuda_emitter *e, bool as_expression, const char *format,
-                       ...)
+/* The type of the part of an object of TYPE that the element of a list
+   of values at INDEX initializes.  */
+static tree
+initializer_part_type (tree type, tree index)
 {
-  va_list ap;
-  va_start (ap, format);
-  char *text = xvasprintf (format, ap);
-  va_end (ap);
-  if (!as_expression)
-    emit_newline (e);
-  pp_string (&e->pp, text);
-  pp_string (&e->pp, as_expression ? ", " : ";");
-  free (text);
+  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
 }
 
-/* The initializer INIT of the object that LVALUE names in CUDA C, of
-   TYPE, as assignments: statements, since locals are declared without
+/* Whether INIT, the initializer of an object of TYPE, gives a value to
+   every part of it, leaving nothing for C to zero.  */
+static bool
+initializer_complete_p (tree type, tree init)
+{
+  if (TREE_CODE (init) == STRING_CST)
+    return compare_tree_int (TYPE_SIZE_UNIT (type), TREE_STRING_LENGTH (init))
+           <= 0;
+  if (TREE_CODE (init) != CONSTRUCTOR)
+    return true;
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    if (!initializer_complete_p (initializer_part_type (type, index), value))
+      return false;
+  /* The front end merges the values given twice to the same part.  */
+  unsigned HOST_WIDE_INT count = CONSTRUCTOR_NELTS (init);
+  switch (TREE_CODE (type))
+    {
+    case ARRAY_TYPE:
+      return count == array_length (type);
+    case UNION_TYPE:
+      return (count == 1
+              && tree_int_cst_equal (
+                  TYPE_SIZE (TREE_TYPE (CONSTRUCTOR_ELT (init, 0)->index)),
+                  TYPE_SIZE (type)));
+    default:
+      for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+        if (TREE_CODE (field) == FIELD_DECL && count-- == 0)
+          return false;
+      return count == 0;
+    }
+}
+
+/* One step of an initialization: a statement or, in an expression, an
+   operand of a comma, around what is printed between the two.  */
+static void
+begin_initializer_step (cuda_emitter *e, bool as_expression)
+{
+  if (!as_expression)
+    emit_newline (e);
+}
+
+static void
+end_initializer_step (cuda_emitter *e, bool as_expression)
+{
+  pp_string (&e->pp, as_expression ? ", " : ";");
+}
+
+/* The values of INIT for the object of TYPE that LVALUE names in CUDA C,
+   as assignments; CUDA C++ cannot assign arrays, so a string literal is
+   copied with memcpy.  Where the object is ZEROED already, zeros are left
+   out.  */
+static void
+emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
+                         tree init, bool zeroed, bool as_expression)
+{
+  if (zeroed && initializer_zerop (init))
+    return;
+  if (TREE_CODE (init) == CONSTRUCTOR)
+    {
+      unsigned HOST_WIDE_INT i, next = 0;
+      tree index, value;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+        {
+          char *part;
+          if (TREE_CODE (type) == ARRAY_TYPE)
+            {
+              if (index)
+                next = tree_to_uhwi (index);
+              part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                                lvalue, next++);
+            }
+          else
+            {
+              char *field = field_cuda_name (index);
+              part = xasprintf ("%s.%s", lvalue, field);
+              free (field);
+            }
+          emit_initializer_values (e, part,
+                                   initializer_part_type (type, index), value,
+                                   zeroed, as_expression);
+          free (part);
+        }
+      return;
+    }
+  begin_initializer_step (e, as_expression);
+  if (TREE_CODE (init) == STRING_CST)
+    {
+      const char *bytes = TREE_STRING_POINTER (init);
+      int length = TREE_STRING_LENGTH (init);
+      if (zeroed)
+        while (!bytes[length - 1])
+          length--;
+      emit_printf (e, "memcpy (%s, ", lvalue);
+      /* A literal ends with a null byte of its own.  */
+      emit_string (e, init, length - !bytes[length - 1]);
+      emit_printf (e, ", %d)", length);
+    }
+  else
+    {
+      emit_printf (e, "%s = ", lvalue);
+      emit_expr (e, init);
+    }
+  end_initializer_step (e, as_expression);
+}
+
+/* The initialization by INIT of the object of TYPE that LVALUE names in
+   CUDA C, as assignments: statements, since locals are declared without
    initializers, or AS_EXPRESSION the operands of a comma expression, for a
-   compound literal.  First zeros, where C gives them for what INIT leaves
-   out, then each value.  CUDA C++ cannot assign arrays, so they get a loop
-   or, in an expression, an assignment for each element.  */
+   compound literal.  Unless INIT gives a value to all of it, the object is
+   zeroed first, as C zeroes what an initializer leaves out.  */
 static void
 emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
                   bool as_expression)
 {
-  if (TREE_CODE (init) != CONSTRUCTOR)
+  bool zeroed = !initializer_complete_p (type, init);
+  if (zeroed)
     {
-      if (!as_expression)
-        emit_newline (e);
-      emit_printf (e, "%s = ", lvalue);
-      emit_expr (e, init);
-      pp_string (&e->pp, as_expression ? ", " : ";");
-      return;
+      begin_initializer_step (e, as_expression);
+      emit_printf (e, "memset (%s%s, 0, sizeof %s)",
+                   TREE_CODE (type) == ARRAY_TYPE ? "" : "&", lvalue, lvalue);
+      end_initializer_step (e, as_expression);
     }
-  bool array = TREE_CODE (type) == ARRAY_TYPE;
-  if (array)
-    {
-      unsigned HOST_WIDE_INT length = array_length (type);
-      const char *zero = RECORD_OR_UNION_TYPE_P (TREE_TYPE (type)) ? "{}" : "0";
-      if (!as_expression)
-        emit_initializer_step (
-            e, false,
-            "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
-            "; _cji++) %s[_cji] = %s",
-            length, lvalue, zero);
-      else
-        for (unsigned HOST_WIDE_INT i = 0; i < length; i++)
-          emit_initializer_step (e, true,
-                                 "%s[" HOST_WIDE_INT_PRINT_UNSIGNED "] = %s",
-                                 lvalue, i, zero);
-    }
-  else
-    emit_initializer_step (e, as_expression, "%s = {}", lvalue);
-
-  unsigned HOST_WIDE_INT i, next = 0;
-  tree index, value;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-    {
-      char *part;
-      tree part_type;
-      if (array)
-        {
-          if (index)
-            next = tree_to_uhwi (index);
-          part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]", lvalue,
-                            next++);
-          part_type = TREE_TYPE (type);
-        }
-      else
-        {
-          char *field = field_cuda_name (index);
-          part = xasprintf ("%s.%s", lvalue, field);
-          free (field);
-          part_type = TREE_TYPE (index);
-        }
-      emit_initializer (e, part, part_type, value, as_expression);
-      free (part);
-    }
+  emit_initializer_values (e, lvalue, type, init, zeroed, as_expression);
 }
 
 static bool
@@ -1296,18 +1341,9 @@ emit_stmt (cuda_emitter *e, tree t)
     case DECL_EXPR:
       {
         tree decl = DECL_EXPR_DECL (t);
-        if (!VAR_P (decl) || !DECL_INITIAL (decl) || TREE_STATIC (decl))
-          return;
-        if (TREE_CODE (DECL_INITIAL (decl)) == CONSTRUCTOR)
-          {
-            emit_initializer (e, decl_name (e, decl), TREE_TYPE (decl),
-                              DECL_INITIAL (decl), false);
-            return;
-          }
-        emit_newline (e);
-        emit_printf (e, "%s = ", decl_name (e, decl));
-        emit_expr (e, DECL_INITIAL (decl));
-        pp_semicolon (&e->pp);
+        if (VAR_P (decl) && DECL_INITIAL (decl) && !TREE_STATIC (decl))
+          emit_initializer (e, decl_name (e, decl), TREE_TYPE (decl),
+                            DECL_INITIAL (decl), false);
         return;
       }
     case LABEL_EXPR:

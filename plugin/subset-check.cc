@@ -23,6 +23,19 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 static bool supported_type_p (tree, bool);
 static bool supported_record_p (tree);
 
+/* The scalars of TYPE, an array of constant size in every dimension, or
+   NULL_TREE when a dimension's size is not a constant.  TYPE itself if it
+   is no array.  */
+static tree
+constant_array_element (tree type)
+{
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
+      return NULL_TREE;
+  return type;
+}
+
 tree
 cudajit_string_literal (tree arg)
 {
@@ -43,12 +56,8 @@ cudajit_constant_array_p (const_tree decl)
       || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || !DECL_INITIAL (decl)
       || TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR)
     return false;
-  tree element = TREE_TYPE (decl);
-  for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
-    if (!TYPE_DOMAIN (element) || !TYPE_MAX_VALUE (TYPE_DOMAIN (element))
-        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (element))))
-      return false;
-  return supported_type_p (element, false);
+  tree element = constant_array_element (TREE_TYPE (decl));
+  return element && supported_type_p (element, false);
 }
 
 tree
@@ -162,17 +171,10 @@ supported_record_p (tree type)
     {
       if (TREE_CODE (field) != FIELD_DECL)
         continue;
-      tree field_type = TREE_TYPE (field);
-      if (DECL_BIT_FIELD (field) || DECL_USER_ALIGN (field)
-          || DECL_PACKED (field))
-        supported = false;
-      for (; supported && TREE_CODE (field_type) == ARRAY_TYPE;
-           field_type = TREE_TYPE (field_type))
-        supported = (TYPE_DOMAIN (field_type)
-                     && TYPE_MAX_VALUE (TYPE_DOMAIN (field_type))
-                     && tree_fits_uhwi_p (TYPE_MAX_VALUE (
-                         TYPE_DOMAIN (field_type))));
-      supported = supported && supported_type_p (field_type, true);
+      tree element = constant_array_element (TREE_TYPE (field));
+      supported = (!DECL_BIT_FIELD (field) && !DECL_USER_ALIGN (field)
+                   && !DECL_PACKED (field) && element
+                   && supported_type_p (element, true));
     }
   in_progress->remove (type);
   return supported;
@@ -200,42 +202,22 @@ check_type (subset_checker *checker, tree type, location_t loc,
     reject (checker, loc, "type %qT is not supported in a kernel", type);
 }
 
-/* Local arrays of a constant size, Numba's cuda.local.array, with an
-   initializer for one dimension.  */
+/* Local arrays of a constant size, Numba's cuda.local.array; their
+   initializers are checked where they are declared.  */
 static void
 check_local_array (subset_checker *checker, tree var, location_t loc)
 {
-  tree element = TREE_TYPE (var);
-  int dimensions = 0;
-  for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
-    {
-      tree domain = TYPE_DOMAIN (element);
-      dimensions++;
-      if (!domain || !TYPE_MAX_VALUE (domain)
-          || !tree_fits_uhwi_p (TYPE_MAX_VALUE (domain)))
-        {
-          checker->reported.add (var);
-          reject (checker, loc,
-                  "variable-length array %qD cannot be declared in a kernel; "
-                  "a local array needs a constant size",
-                  var);
-          return;
-        }
-    }
-  if (!supported_type_p (element, true))
-    {
-      check_type (checker, TREE_TYPE (var), loc, "local variable", var);
-      return;
-    }
-  tree init = DECL_INITIAL (var);
-  if (init && (dimensions > 1 || TREE_CODE (init) != CONSTRUCTOR))
+  tree element = constant_array_element (TREE_TYPE (var));
+  if (!element)
     {
       checker->reported.add (var);
       reject (checker, loc,
-              "local array %qD can be initialized in a kernel only with a "
-              "list of values for one dimension",
+              "variable-length array %qD cannot be declared in a kernel; "
+              "a local array needs a constant size",
               var);
     }
+  else if (!supported_type_p (element, true))
+    check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
 /* A shared array: of a kernel, not of a device function, which would have
@@ -377,11 +359,14 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
             decl);
 }
 
-/* The initializer of a local: an expression, or the values of a list for
-   a structure, union or array, maybe designated.  */
+/* The initializer of a local: an expression, the values of a list for a
+   structure, union or array, maybe designated and nested, or a string
+   literal for an array of characters.  */
 static void
 check_initializer (subset_checker *checker, tree init, location_t loc)
 {
+  if (TREE_CODE (init) == STRING_CST)
+    return;
   if (TREE_CODE (init) != CONSTRUCTOR)
     {
       check_expr (checker, init, loc);

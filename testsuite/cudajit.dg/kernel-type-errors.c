@@ -50,10 +50,9 @@ locals (double *out, int n)
   float4 v = { 1, 2, 3, 4 }; /* { dg-error "local variable 'v' has type 'float4'" } */
   int array[4];
   int vla[n]; /* { dg-error "variable-length array 'vla' cannot be declared in a kernel; a local array needs a constant size" } */
-  int grid[2][2] = { { 1, 2 }, { 3, 4 } }; /* { dg-error "local array 'grid' can be initialized in a kernel only with a list of values for one dimension" } */
   array[0] = vla[0] = 1;
   out[0] = ld * 2 + wide;
-  out[1] = array[0] + grid[1][1];
+  out[1] = array[0];
   (void) z;
   (void) v;
 }
