@@ -7,6 +7,7 @@
 
 #include "cudajit-plugin.h"
 #include "pretty-print.h"
+#include "fold-const.h"
 #include "hash-map.h"
 #include "hash-set.h"
 
@@ -1536,34 +1537,44 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
   pp_string (&e->pp, "\n};\n#endif\n");
 }
 
-/* BODY, after the declarations and definitions of the structures and
-   unions that E has printed, a field of one may be of another or point to
-   any, and the definitions of the constant arrays it uses.  Returns it
-   xmalloc'ed.  */
-static char *
-with_record_definitions (cuda_emitter *e, const char *body)
+/* The declarations and definitions of the structures and unions that E
+   has printed, a field of one may be of another or point to any, and the
+   definitions of the constant arrays it uses.  */
+static void
+emit_definitions (cuda_emitter *e)
 {
-  if (e->records.is_empty () && e->constants.is_empty ())
-    return xstrdup (body);
-  char *saved = xstrdup (body);
-  /* Printing the fields' types adds the records they use to the list.  */
   for (unsigned int i = 0; i < e->records.length (); i++)
-    for (tree field = TYPE_FIELDS (e->records[i]); field;
-         field = DECL_CHAIN (field))
-      if (TREE_CODE (field) == FIELD_DECL)
-        emit_type (e, TREE_TYPE (field));
-  pp_clear_output_area (&e->pp);
-  pp_newline (&e->pp);
-  for (tree record : e->records)
     {
-      emit_type (e, record);
+      emit_type (e, e->records[i]);
       pp_string (&e->pp, ";\n");
     }
   hash_set<tree> defined;
   for (unsigned int i = 0; i < e->records.length (); i++)
     emit_record_definition (e, e->records[i], &defined);
-  for (tree constant : e->constants)
-    emit_constant_definition (e, constant);
+  for (unsigned int i = 0; i < e->constants.length (); i++)
+    emit_constant_definition (e, e->constants[i]);
+}
+
+/* BODY after the definitions that it needs, xmalloc'ed.  */
+static char *
+with_definitions (cuda_emitter *e, const char *body)
+{
+  if (e->records.is_empty () && e->constants.is_empty ())
+    return xstrdup (body);
+  char *saved = xstrdup (body);
+  /* Printing the definitions finds the types of the fields and of the
+     constants, which need definitions too.  */
+  unsigned int known;
+  do
+    {
+      known = e->records.length ();
+      pp_clear_output_area (&e->pp);
+      emit_definitions (e);
+    }
+  while (known != e->records.length ());
+  pp_clear_output_area (&e->pp);
+  pp_newline (&e->pp);
+  emit_definitions (e);
   char *text = concat (pp_formatted_text (&e->pp), saved, NULL);
   free (saved);
   return text;
@@ -1582,12 +1593,15 @@ constant_cuda_name (tree decl)
                                    : xstrdup (name);
 }
 
-/* The values of INIT for an array of TYPE, every element in order, zeros
-   where INIT gives none.  */
+/* The values of INIT, a constant initializer of an object of TYPE, as the
+   initializer of __constant__ data in CUDA C++: every element of an array
+   and every field of a structure in order, zeros where INIT gives none,
+   and a union's first member, which the subset check made sure INIT
+   initializes.  */
 static void
 emit_constant_values (cuda_emitter *e, tree type, tree init)
 {
-  if (TREE_CODE (type) != ARRAY_TYPE)
+  if (TREE_CODE (type) != ARRAY_TYPE && !RECORD_OR_UNION_TYPE_P (type))
     {
       if (init)
         emit_expr (e, init);
@@ -1595,25 +1609,75 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
         pp_character (&e->pp, '0');
       return;
     }
-  unsigned HOST_WIDE_INT length = array_length (type);
+  auto_vec<tree> parts, values;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      parts.safe_grow (array_length (type));
+      for (tree &part : parts)
+        part = TREE_TYPE (type);
+    }
+  else
+    for (tree field = TYPE_FIELDS (type);
+         field && (parts.is_empty () || TREE_CODE (type) != UNION_TYPE);
+         field = DECL_CHAIN (field))
+      if (TREE_CODE (field) == FIELD_DECL)
+        parts.safe_push (TREE_TYPE (field));
+  values.safe_grow_cleared (parts.length ());
+  if (init && TREE_CODE (init) == STRING_CST)
+    {
+      const unsigned char *bytes
+          = (const unsigned char *) TREE_STRING_POINTER (init);
+      int length = TREE_STRING_LENGTH (init);
+      length -= !bytes[length - 1];
+      tree element = TREE_TYPE (type);
+      int size = tree_to_shwi (TYPE_SIZE_UNIT (element));
+      /* A literal of characters, where C++ finds room for its null
+         byte.  */
+      if (size == 1 && (unsigned HOST_WIDE_INT) length < parts.length ())
+        {
+          emit_string (e, init, length);
+          return;
+        }
+      for (int i = 0; i * size < TREE_STRING_LENGTH (init); i++)
+        values[i] = native_interpret_expr (element, bytes + i * size, size);
+    }
+  else if (init)
+    {
+      unsigned HOST_WIDE_INT next = 0, i;
+      tree index, value;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+        {
+          unsigned HOST_WIDE_INT last;
+          if (TREE_CODE (type) != ARRAY_TYPE)
+            {
+              /* The fields in order.  */
+              next = 0;
+              for (tree field = TYPE_FIELDS (type); field != index;
+                   field = DECL_CHAIN (field))
+                next += TREE_CODE (field) == FIELD_DECL;
+              last = next;
+            }
+          else if (index && TREE_CODE (index) == RANGE_EXPR)
+            {
+              next = tree_to_uhwi (TREE_OPERAND (index, 0));
+              last = tree_to_uhwi (TREE_OPERAND (index, 1));
+            }
+          else
+            {
+              if (index)
+                next = tree_to_uhwi (index);
+              last = next;
+            }
+          for (; next <= last; next++)
+            values[next] = value;
+        }
+    }
   pp_character (&e->pp, '{');
-  unsigned HOST_WIDE_INT next = 0, i;
-  tree index, value;
-  auto_vec<tree> values;
-  values.safe_grow_cleared (length);
-  if (init)
-    FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-      {
-        if (index)
-          next = tree_to_uhwi (index);
-        if (next < length)
-          values[next++] = value;
-      }
-  for (i = 0; i < length; i++)
+  for (unsigned int i = 0; i < parts.length (); i++)
     {
       if (i)
         pp_string (&e->pp, ", ");
-      emit_constant_values (e, TREE_TYPE (type), values[i]);
+      emit_constant_values (e, parts[i], values[i]);
     }
   pp_character (&e->pp, '}');
 }
@@ -1708,7 +1772,7 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   emit_stmt (e, body);
   pp_string (&e->pp, "\n}\n");
 
-  char *text = with_record_definitions (e, pp_formatted_text (&e->pp));
+  char *text = with_definitions (e, pp_formatted_text (&e->pp));
   for (auto it = e->names.begin (); it != e->names.end (); ++it)
     free (CONST_CAST (char *, (*it).second));
   delete e;

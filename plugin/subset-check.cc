@@ -54,7 +54,8 @@ cudajit_constant_array_p (const_tree decl)
   if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
       || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
       || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || !DECL_INITIAL (decl)
-      || TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR)
+      || (TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR
+          && TREE_CODE (DECL_INITIAL (decl)) != STRING_CST))
     return false;
   tree element = constant_array_element (TREE_TYPE (decl));
   return element && supported_type_p (element, false);
@@ -256,6 +257,51 @@ check_shared (subset_checker *checker, tree var, location_t loc)
     }
 }
 
+/* Whether INIT, the initializer of a constant array or of a part of one of
+   TYPE, can initialize __constant__ data in CUDA C++: numbers, strings and
+   lists of these, where a union is initialized by its first member.  */
+static bool
+constant_initializer_p (tree type, tree init)
+{
+  switch (TREE_CODE (init))
+    {
+    case INTEGER_CST:
+    case REAL_CST:
+    case STRING_CST:
+      return true;
+    case CONSTRUCTOR:
+      {
+        unsigned HOST_WIDE_INT i;
+        tree index, value;
+        FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+          if ((TREE_CODE (type) == UNION_TYPE && index != TYPE_FIELDS (type))
+              || !constant_initializer_p (TREE_CODE (type) == ARRAY_TYPE
+                                              ? TREE_TYPE (type)
+                                              : TREE_TYPE (index),
+                                          value))
+            return false;
+        return true;
+      }
+    default:
+      return false;
+    }
+}
+
+/* A constant array that the kernel uses: its initializer becomes that of
+   its __constant__ data.  */
+static void
+check_constant_array (subset_checker *checker, tree decl, location_t loc)
+{
+  if (constant_initializer_p (TREE_TYPE (decl), DECL_INITIAL (decl)))
+    return;
+  checker->reported.add (decl);
+  reject (checker, loc,
+          "the initializer of constant array %qD is not supported in a "
+          "kernel; it may hold only numbers and strings, and initialize a "
+          "union only by its first member",
+          decl);
+}
+
 static void
 check_local (subset_checker *checker, tree var)
 {
@@ -270,8 +316,13 @@ check_local (subset_checker *checker, tree var)
       return;
     }
   /* Constants, in the CUDA C by their values or as __constant__ data.  */
-  if (cudajit_constant_value (var) || cudajit_constant_array_p (var))
+  if (cudajit_constant_value (var))
     return;
+  if (cudajit_constant_array_p (var))
+    {
+      check_constant_array (checker, var, loc);
+      return;
+    }
   if (TREE_STATIC (var) || DECL_EXTERNAL (var))
     {
       checker->reported.add (var);
@@ -347,9 +398,11 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
         check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
       return;
     }
-  if (cudajit_constant_value (decl) || cudajit_constant_array_p (decl))
+  if (cudajit_constant_value (decl))
     return;
-  if (TREE_CODE (decl) == FUNCTION_DECL)
+  if (cudajit_constant_array_p (decl))
+    check_constant_array (checker, decl, loc);
+  else if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);
   else
@@ -580,22 +633,23 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       }
 
     case ARRAY_REF:
-      /* Rows of an array that a pointer parameter points to, local
-         arrays, and arrays in structures.  */
-      if (TREE_CODE (TREE_OPERAND (t, 0)) == INDIRECT_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == COMPONENT_REF
-          || (VAR_P (TREE_OPERAND (t, 0))
-              && ((DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
-                   && !checker->reported.contains (TREE_OPERAND (t, 0)))
-                  || cudajit_shared_p (TREE_OPERAND (t, 0))
-                  || cudajit_constant_array_p (TREE_OPERAND (t, 0)))))
-        break;
-      if (checker->reported.contains (TREE_OPERAND (t, 0)))
-        return;
-      reject (checker, loc, "arrays are not supported in a kernel");
-      return;
+      /* Rows of an array that a pointer parameter points to, arrays in
+         structures, and arrays that are variables or compound literals,
+         which are checked as such.  */
+      switch (TREE_CODE (TREE_OPERAND (t, 0)))
+        {
+        case INDIRECT_REF:
+        case MEM_REF:
+        case ARRAY_REF:
+        case COMPONENT_REF:
+        case VAR_DECL:
+        case COMPOUND_LITERAL_EXPR:
+          break;
+        default:
+          reject (checker, loc, "arrays are not supported in a kernel");
+          return;
+        }
+      break;
 
     case NOP_EXPR:
     case CONVERT_EXPR:
