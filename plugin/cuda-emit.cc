@@ -1526,10 +1526,16 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
   for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
     if (TREE_CODE (field) == FIELD_DECL)
       {
+        /* Without const, which C checked, so that the field can be
+           initialized by an assignment.  */
         tree type = TREE_TYPE (field);
+        tree element = array_element_type (type);
         char *name = field_cuda_name (field);
         pp_string (&e->pp, "\n  ");
-        emit_declaration (e, array_element_type (type), name);
+        emit_declaration (e,
+                          build_qualified_type (element, TYPE_QUALS (element)
+                                                             & ~TYPE_QUAL_CONST),
+                          name);
         free (name);
         emit_array_dimensions (e, type);
         pp_semicolon (&e->pp);

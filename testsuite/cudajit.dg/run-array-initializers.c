@@ -1,7 +1,8 @@
 /* Local arrays initialized as C allows: nested lists, braces elided,
    designators, arrays of structures, structures with arrays of two
-   dimensions, strings, and values computed at run time; what a list leaves
-   out is zero.  Checked against the same code run as plain C.  */
+   dimensions or const fields, strings, and values computed at run time;
+   what a list leaves out is zero.  Checked against the same code run as
+   plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -16,6 +17,7 @@
 struct point { int x, y; };
 struct matrix { int id; float m[2][3]; };
 struct named { char name[6]; short id; };
+struct tagged { const int id; const char tag[3]; };
 
 static long
 twice (long v)
@@ -54,6 +56,7 @@ twice (long v)
     unsigned char bytes[4] = "\xff\001";                                      \
     int wide[4] = L"\x1234z";                                                 \
     struct named nm = { "warp", 3 };                                          \
+    const struct tagged tags[2] = { { (int) i, "ok" }, [1].tag[1] = 'x' };    \
     o[k++] = sizeof word * 1000 + word[0] + word[2] + word[3];                \
     for (int c = 0; c < 8; c++)                                               \
       o[k++] = padded[c];                                                     \
@@ -62,6 +65,7 @@ twice (long v)
     o[k++] = bytes[0] + bytes[1] * 1000 + bytes[2] + bytes[3];                \
     o[k++] = wide[0] + wide[1] * 100000 + wide[2] + wide[3];                  \
     o[k++] = nm.name[3] + nm.name[4] * 1000 + nm.name[5] + nm.id * 100000;    \
+    o[k++] = tags[0].id + tags[0].tag[1] * 1000 + tags[1].tag[1] * 1000000;   \
     long values[3] = { i, i + 1, twice (i) };                                 \
     long *pointers[2] = { &values[2], &values[0] };                           \
     o[k++] = values[0] + values[1] * 1000 + *pointers[0] * 1000000;           \
@@ -119,4 +123,4 @@ main (void)
   return errors != 0;
 }
 
-/* { dg-output "array initializers: 0 errors, 35 outputs" } */
+/* { dg-output "array initializers: 0 errors, 36 outputs" } */
