@@ -597,11 +597,25 @@ emit_unary (cuda_emitter *e, tree t, const char *op)
   pp_right_paren (&e->pp);
 }
 
+/* Whether types A and B are the same in CUDA C, but for qualifiers, as
+   when a load of a const float is a float.  A pointer to an array is a
+   pointer to its scalars there.  */
+static bool
+same_cuda_type_p (tree a, tree b)
+{
+  if (TREE_CODE (a) == POINTER_TYPE && TREE_CODE (b) == POINTER_TYPE)
+    {
+      a = array_element_type (TREE_TYPE (a));
+      b = array_element_type (TREE_TYPE (b));
+      return TYPE_QUALS (a) == TYPE_QUALS (b) && same_cuda_type_p (a, b);
+    }
+  return TYPE_MAIN_VARIANT (a) == TYPE_MAIN_VARIANT (b);
+}
+
 static void
 emit_cast (cuda_emitter *e, tree type, tree operand)
 {
-  /* Casts that only drop qualifiers, as from a load of a const float.  */
-  if (TYPE_MAIN_VARIANT (type) == TYPE_MAIN_VARIANT (TREE_TYPE (operand)))
+  if (same_cuda_type_p (type, TREE_TYPE (operand)))
     {
       emit_expr (e, operand);
       return;
@@ -715,15 +729,16 @@ emit_dereference (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
-/* Whether T, an array, is or is in a local array or a structure, of
-   constant size, rather than an array that a pointer parameter points
-   to.  */
+/* Whether T, an array, is or is in a local array, a compound literal or
+   a structure, of constant size, rather than an array that a pointer
+   parameter points to.  */
 static bool
 array_root_is_local (tree t)
 {
   while (TREE_CODE (t) == ARRAY_REF)
     t = TREE_OPERAND (t, 0);
-  return VAR_P (t) || TREE_CODE (t) == COMPONENT_REF;
+  return (VAR_P (t) || TREE_CODE (t) == COMPONENT_REF
+          || TREE_CODE (t) == COMPOUND_LITERAL_EXPR);
 }
 
 /* A pointer to the first scalar of T, an array: a local array, or a row
@@ -769,6 +784,7 @@ emit_array_start (cuda_emitter *e, tree t)
       return;
     case VAR_DECL:
     case COMPONENT_REF:
+    case COMPOUND_LITERAL_EXPR:
       emit_expr (e, t);
       return;
     default:
@@ -1068,7 +1084,18 @@ emit_expr (cuda_emitter *e, tree t)
         }
       return;
     case ADDR_EXPR:
-      emit_unary (e, t, "&");
+      /* The address of an array is that of its first scalar, as a pointer
+         to an array points to its scalars in CUDA C.  */
+      if (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == ARRAY_TYPE)
+        {
+          pp_string (&e->pp, "((");
+          emit_type (e, TREE_TYPE (t));
+          pp_string (&e->pp, ") ");
+          emit_unary (e, t, "&");
+          pp_right_paren (&e->pp);
+        }
+      else
+        emit_unary (e, t, "&");
       return;
     case POINTER_PLUS_EXPR:
       emit_pointer_plus (e, t, false);

@@ -625,7 +625,11 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                   "static compound literals are not supported in a kernel");
         else
           {
-            check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
+            /* An array, of the size of its initializer, is checked by its
+               scalars.  */
+            tree element = constant_array_element (TREE_TYPE (decl));
+            check_type (checker, element ? element : TREE_TYPE (decl), loc,
+                        NULL, NULL_TREE);
             if (DECL_INITIAL (decl))
               check_initializer (checker, DECL_INITIAL (decl), loc);
           }

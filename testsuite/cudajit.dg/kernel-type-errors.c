@@ -62,3 +62,10 @@ long_double_cast (double *out)
 {
   out[0] = (long double) out[1] * 2; /* { dg-error "type 'long double' is not supported in a kernel" } */
 }
+
+__attribute__ ((cuda_jit)) void
+array_compound_literals (double *out)
+{
+  out[0] = ((long double[2]){ 1, 2 })[1]; /* { dg-error "type 'long double' is not supported in a kernel" } */
+  out[1] = *(int[]){}; /* { dg-error "type 'int\\\[0\\\]' is not supported in a kernel" } */
+}
