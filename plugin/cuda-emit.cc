@@ -195,11 +195,18 @@ struct cuda_emitter
   unsigned int temporaries;
   hash_map<tree, const char *> names;
   auto_vec<tree> locals;
-  /* The structures, unions and constant arrays that it uses, whose
+  /* The structures, unions, enumerated types (by their main variants),
+     typedefs (by their TYPE_DECLs) and constant arrays that it uses, whose
      definitions go before it.  */
   auto_vec<tree> records;
+  auto_vec<tree> enums;
+  auto_vec<tree> typedefs;
   auto_vec<tree> constants;
   hash_set<const char *, false, nofree_string_hash> taken;
+  /* The names that hide those of file scope where E prints: its
+     variables' in its body, and a structure's fields' in its
+     definition.  */
+  hash_set<const char *, false, nofree_string_hash> *hidden;
   hash_set<tree> saves_evaluated;
 };
 
@@ -345,21 +352,161 @@ cuda_type_name_p (const char *name)
   return false;
 }
 
-/* The tag of a structure or union in CUDA C: its own, unless CUDA has a
-   type or a reserved word of that name, or a name made of its UID for one
-   without a tag, which is the same in all the CUDA C of a unit.  */
-static char *
+/* Whether CUDA C may give NAME, a name of the user's, to something of its
+   own at file scope: not a reserved word, nor one of CUDA's types and
+   names, nor a type of the C library that NVRTC declares.  */
+static bool
+file_scope_name_ok_p (const char *name)
+{
+  static const char *const library_types[]
+      = { "size_t", "ptrdiff_t", "clock_t", "va_list" };
+  for (const char *type : library_types)
+    if (strcmp (name, type) == 0)
+      return false;
+  return (!reserved_in_cuda_p (name) && !cuda_type_name_p (name)
+          && strncasecmp (name, "cuda", 4) != 0);
+}
+
+/* Whether NAME, that of an enumerated type's constant, may be its name in
+   CUDA C too.  The functions that NVRTC declares, of the C and math
+   libraries, have names in lower case, and constants mostly do not.  */
+static bool
+enumerator_name_ok_p (const char *name)
+{
+  for (const char *c = name; *c; c++)
+    if (ISUPPER (*c))
+      return file_scope_name_ok_p (name);
+  return false;
+}
+
+/* The names of file scope in the unit's CUDA C, which C++ keeps in one
+   name space where C has one for tags and one for typedefs, and scopes in
+   functions: each belongs to the type, by its TYPE_UID, that took it
+   first.  The names of the types that took one, or NULL for a typedef
+   printed as the type that it names.  */
+static hash_map<nofree_string_hash, unsigned int> *file_scope_names;
+static hash_map<int_hash<unsigned int, 0>, const char *> *type_cuda_names;
+
+/* Gives NAME, xmalloc'ed, to the type whose TYPE_UID is UID, unless
+   another has it; returns it, or frees it and returns NULL.  */
+static const char *
+claim_file_scope_name (char *name, unsigned int uid)
+{
+  if (!file_scope_names)
+    file_scope_names = new hash_map<nofree_string_hash, unsigned int>;
+  bool existed;
+  unsigned int &owner = file_scope_names->get_or_insert (name, &existed);
+  if (!existed)
+    owner = uid;
+  else if (owner != uid)
+    {
+      free (name);
+      return NULL;
+    }
+  return name;
+}
+
+/* The name in CUDA C of TYPE, a structure, union or typedef, or NULL
+   before it has been given one.  */
+static const char **
+known_type_cuda_name (tree type)
+{
+  if (!type_cuda_names)
+    type_cuda_names = new hash_map<int_hash<unsigned int, 0>, const char *>;
+  return type_cuda_names->get (TYPE_UID (type));
+}
+
+/* The typedef of file scope that names TYPE, a structure or union without
+   a tag, or NULL_TREE.  */
+static tree
+record_typedef (tree type)
+{
+  for (tree variant = TYPE_NEXT_VARIANT (type); variant;
+       variant = TYPE_NEXT_VARIANT (variant))
+    if (TYPE_NAME (variant) && TREE_CODE (TYPE_NAME (variant)) == TYPE_DECL
+        && DECL_ORIGINAL_TYPE (TYPE_NAME (variant)) == type
+        && !decl_function_context (TYPE_NAME (variant)))
+      return TYPE_NAME (variant);
+  return NULL_TREE;
+}
+
+/* The tag of TYPE, the main variant of a structure or union, in CUDA C:
+   its own, or that of the typedef that names it if it has none, unless
+   that is CUDA's or another type's; else one made of its UID.  The same
+   in all the CUDA C of the unit.  */
+static const char *
 record_cuda_name (tree type)
 {
+  const char **known = known_type_cuda_name (type);
+  if (known)
+    return *known;
   tree name = TYPE_NAME (type);
-  if (name && TREE_CODE (name) == TYPE_DECL)
-    name = DECL_NAME (name);
-  if (!name)
-    return xasprintf ("_cjR%u", TYPE_UID (type));
-  const char *tag = IDENTIFIER_POINTER (name);
-  return (reserved_in_cuda_p (tag) || cuda_type_name_p (tag)
-          ? concat (tag, "_cj", NULL)
-          : xstrdup (tag));
+  if (!name && record_typedef (type))
+    name = DECL_NAME (record_typedef (type));
+  const char *tag = name ? IDENTIFIER_POINTER (name) : NULL;
+  const char *cuda_name = NULL;
+  if (tag && file_scope_name_ok_p (tag))
+    cuda_name = claim_file_scope_name (xstrdup (tag), TYPE_UID (type));
+  /* No name of the user's has the prefix.  */
+  if (!cuda_name)
+    cuda_name = claim_file_scope_name (
+        xasprintf ("_cjR%u%s%s", TYPE_UID (type), tag ? "_" : "",
+                   tag ? tag : ""),
+        TYPE_UID (type));
+  type_cuda_names->put (TYPE_UID (type), cuda_name);
+  return cuda_name;
+}
+
+/* The name of the typedef that TYPE is, or is a qualified variant of, in
+   CUDA C, or NULL where TYPE is printed as the type that it names.  A
+   typedef keeps its name where it is the user's, of file scope, and names
+   a type without qualifiers that is not an array, since CUDA C prints
+   those and arrays differently.  A typedef may name a structure of its
+   own name, as C++ allows.  */
+static const char *
+typedef_cuda_name (tree type)
+{
+  tree decl = TYPE_NAME (type);
+  if (!decl || TREE_CODE (decl) != TYPE_DECL || !DECL_ORIGINAL_TYPE (decl))
+    return NULL;
+  const char **known = known_type_cuda_name (TREE_TYPE (decl));
+  if (known)
+    return *known;
+  tree original = DECL_ORIGINAL_TYPE (decl);
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  const char *cuda_name = NULL;
+  if (!DECL_IN_SYSTEM_HEADER (decl) && !decl_function_context (decl)
+      && !TYPE_QUALS (original) && TREE_CODE (original) != ARRAY_TYPE
+      && file_scope_name_ok_p (name))
+    {
+      /* A structure that it names or points to keeps its tag, rather than
+         lose it to the typedef.  */
+      tree base = original;
+      while (TREE_CODE (base) == POINTER_TYPE || TREE_CODE (base) == ARRAY_TYPE)
+        base = TREE_TYPE (base);
+      const char *tag = (RECORD_OR_UNION_TYPE_P (base)
+                             ? record_cuda_name (TYPE_MAIN_VARIANT (base))
+                             : NULL);
+      if (tag && base == original && strcmp (tag, name) == 0)
+        cuda_name = tag;
+      else
+        cuda_name = claim_file_scope_name (xstrdup (name),
+                                           TYPE_UID (TREE_TYPE (decl)));
+    }
+  type_cuda_names->put (TYPE_UID (TREE_TYPE (decl)), cuda_name);
+  return cuda_name;
+}
+
+/* TYPE's typedef name, where E may print it.  */
+static const char *
+usable_typedef_name (cuda_emitter *e, tree type)
+{
+  const char *name = typedef_cuda_name (type);
+  if (!name || TYPE_RESTRICT (type) || (e->hidden && e->hidden->contains (name)))
+    return NULL;
+  if (!e->typedefs.contains (TYPE_NAME (type)))
+    e->typedefs.safe_push (TYPE_NAME (type));
+  return name;
 }
 
 /* A field's name in CUDA C: its own, unless reserved, or one made of its
@@ -380,7 +527,8 @@ field_cuda_name (tree field)
 static void
 emit_type (cuda_emitter *e, tree type)
 {
-  if (TREE_CODE (type) == POINTER_TYPE)
+  const char *typedef_name = usable_typedef_name (e, type);
+  if (TREE_CODE (type) == POINTER_TYPE && !typedef_name)
     {
       emit_type (e, array_element_type (TREE_TYPE (type)));
       pp_string (&e->pp, " *");
@@ -394,6 +542,11 @@ emit_type (cuda_emitter *e, tree type)
     pp_string (&e->pp, "const ");
   if (TYPE_VOLATILE (type))
     pp_string (&e->pp, "volatile ");
+  if (typedef_name)
+    {
+      pp_string (&e->pp, typedef_name);
+      return;
+    }
   switch (TREE_CODE (type))
     {
     case VOID_TYPE:
@@ -413,10 +566,9 @@ emit_type (cuda_emitter *e, tree type)
         tree main = TYPE_MAIN_VARIANT (type);
         if (!e->records.contains (main))
           e->records.safe_push (main);
-        char *name = record_cuda_name (main);
         emit_printf (e, "%s %s",
-                     TREE_CODE (type) == RECORD_TYPE ? "struct" : "union", name);
-        free (name);
+                     TREE_CODE (type) == RECORD_TYPE ? "struct" : "union",
+                     record_cuda_name (main));
         break;
       }
     default:
@@ -425,12 +577,15 @@ emit_type (cuda_emitter *e, tree type)
     }
 }
 
-/* TYPE NAME, the declaration of a local, parameter or temporary.  */
+/* TYPE NAME, the declaration of a local, parameter, field, temporary or
+   typedef.  */
 static void
 emit_declaration (cuda_emitter *e, tree type, const char *name)
 {
   emit_type (e, type);
-  if (TREE_CODE (type) != POINTER_TYPE)
+  /* Not after the * of a pointer, nor after its qualifiers.  */
+  const char *last = pp_last_position_in_text (&e->pp);
+  if (*last != '*' && *last != ' ')
     pp_space (&e->pp);
   pp_string (&e->pp, name);
 }
@@ -494,6 +649,34 @@ emit_integer_cst (cuda_emitter *e, tree cst)
     }
   if (!suffix)
     pp_right_paren (&e->pp);
+}
+
+/* CST, a constant of an enumerated type of file scope, as the name of its
+   constant of the same value where E may print it; false if it has none.
+   Objects of enumerated types are of the integer types that C gives them
+   in CUDA C, as C converts between them freely and C++ does not.  */
+static bool
+emit_enumerator (cuda_emitter *e, tree cst)
+{
+  tree type = TYPE_MAIN_VARIANT (TREE_TYPE (cst));
+  if (TREE_CODE (type) != ENUMERAL_TYPE || !TYPE_STUB_DECL (type)
+      || decl_function_context (TYPE_STUB_DECL (type))
+      || DECL_IN_SYSTEM_HEADER (TYPE_STUB_DECL (type)))
+    return false;
+  for (tree value = TYPE_VALUES (type); value; value = TREE_CHAIN (value))
+    {
+      const char *name = IDENTIFIER_POINTER (TREE_PURPOSE (value));
+      if (tree_int_cst_equal (TREE_VALUE (value), cst)
+          && enumerator_name_ok_p (name)
+          && !(e->hidden && e->hidden->contains (name)))
+        {
+          if (!e->enums.contains (type))
+            e->enums.safe_push (type);
+          pp_string (&e->pp, name);
+          return true;
+        }
+    }
+  return false;
 }
 
 static void
@@ -1002,7 +1185,8 @@ emit_expr (cuda_emitter *e, tree t)
   switch (TREE_CODE (t))
     {
     case INTEGER_CST:
-      emit_integer_cst (e, t);
+      if (!emit_enumerator (e, t))
+        emit_integer_cst (e, t);
       return;
     case REAL_CST:
       emit_real_cst (e, t);
@@ -1513,22 +1697,30 @@ emit_local_declaration (cuda_emitter *e, tree decl)
       if (cudajit_shared_p (decl))
         pp_string (&e->pp, DECL_EXTERNAL (decl) ? "extern __shared__ "
                                                 : "__shared__ ");
-      emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
+      emit_type (e, build_qualified_type (array_element_type (type),
+                                          TYPE_UNQUALIFIED));
       pp_space (&e->pp);
       emit_expr (e, decl);
       emit_array_dimensions (e, type);
       pp_semicolon (&e->pp);
       return;
     }
-  if (TREE_CODE (type) != POINTER_TYPE)
-    type = TYPE_MAIN_VARIANT (type);
-  else
-    type = build_qualified_type (type, TYPE_UNQUALIFIED);
+  type = build_qualified_type (type, TYPE_UNQUALIFIED);
   emit_newline (e);
   if (TREE_THIS_VOLATILE (decl))
     pp_string (&e->pp, "volatile ");
   emit_declaration (e, type, decl_name (e, decl));
   pp_semicolon (&e->pp);
+}
+
+/* The start of the definition of TYPE.  Each piece of CUDA C of a unit
+   defines what it uses; they are compiled together, so a definition may
+   come more than once.  */
+static void
+emit_guard (cuda_emitter *e, tree type)
+{
+  emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
+               TYPE_UID (type), TYPE_UID (type));
 }
 
 /* The definition of RECORD after those of the structures and unions that
@@ -1544,12 +1736,21 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
       emit_record_definition (
           e, TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (field))),
           defined);
-  /* Each piece of CUDA C of a unit defines what it uses; they are compiled
-     together, so a definition may come more than once.  */
-  emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
-               TYPE_UID (record), TYPE_UID (record));
+  emit_guard (e, record);
   emit_type (e, record);
   pp_string (&e->pp, "\n{");
+  /* In C++, a field's name hides a typedef of the same name in the rest of
+     the structure.  */
+  hash_set<const char *, false, nofree_string_hash> fields;
+  auto_vec<char *> names;
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL)
+      {
+        names.safe_push (field_cuda_name (field));
+        fields.add (names.last ());
+      }
+  e->hidden = &fields;
+  unsigned int i = 0;
   for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
     if (TREE_CODE (field) == FIELD_DECL)
       {
@@ -1557,22 +1758,80 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
            initialized by an assignment.  */
         tree type = TREE_TYPE (field);
         tree element = array_element_type (type);
-        char *name = field_cuda_name (field);
         pp_string (&e->pp, "\n  ");
         emit_declaration (e,
                           build_qualified_type (element, TYPE_QUALS (element)
                                                              & ~TYPE_QUAL_CONST),
-                          name);
-        free (name);
+                          names[i]);
+        free (names[i++]);
         emit_array_dimensions (e, type);
         pp_semicolon (&e->pp);
       }
+  e->hidden = NULL;
+  pp_string (&e->pp, "\n};\n#endif\n");
+}
+
+/* The definition of the typedef DECL, after that of the typedef that it
+   names, if it does; DEFINED records those done.  */
+static void
+emit_typedef_definition (cuda_emitter *e, tree decl, hash_set<tree> *defined)
+{
+  if (defined->add (decl))
+    return;
+  /* emit_type prints the first typedef's name that it finds through
+     pointers and arrays.  */
+  for (tree type = DECL_ORIGINAL_TYPE (decl); type; type = TREE_TYPE (type))
+    if (typedef_cuda_name (type))
+      {
+        emit_typedef_definition (e, TYPE_NAME (type), defined);
+        break;
+      }
+    else if (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE)
+      break;
+  emit_guard (e, TREE_TYPE (decl));
+  pp_string (&e->pp, "typedef ");
+  emit_declaration (e, DECL_ORIGINAL_TYPE (decl),
+                    typedef_cuda_name (TREE_TYPE (decl)));
+  pp_string (&e->pp, ";\n#endif\n");
+}
+
+/* The definition of TYPE, an enumerated type, for the names of its
+   constants: without a tag, which no object has in CUDA C, and of the
+   type that C gives it.  */
+static void
+emit_enum_definition (cuda_emitter *e, tree type)
+{
+  emit_guard (e, type);
+  pp_string (&e->pp, "enum ");
+  tree tag = TYPE_NAME (type);
+  if (tag && TREE_CODE (tag) == IDENTIFIER_NODE)
+    emit_printf (e, "/* %s */ ", IDENTIFIER_POINTER (tag));
+  emit_printf (e, ": %s\n{", integer_type_name (type));
+  /* The values that C would give, shown only where they differ.  */
+  widest_int next = 0;
+  const char *separator = "";
+  for (tree value = TYPE_VALUES (type); value; value = TREE_CHAIN (value))
+    {
+      const char *name = IDENTIFIER_POINTER (TREE_PURPOSE (value));
+      if (!enumerator_name_ok_p (name))
+        continue;
+      emit_printf (e, "%s\n  %s", separator, name);
+      if (wi::to_widest (TREE_VALUE (value)) != next)
+        {
+          pp_string (&e->pp, " = ");
+          emit_integer_cst (e, TREE_VALUE (value));
+        }
+      next = wi::to_widest (TREE_VALUE (value)) + 1;
+      separator = ",";
+    }
   pp_string (&e->pp, "\n};\n#endif\n");
 }
 
 /* The declarations and definitions of the structures and unions that E
-   has printed, a field of one may be of another or point to any, and the
-   definitions of the constant arrays it uses.  */
+   has printed, a field of one may be of another or point to any, the
+   definitions of the enumerated types whose constants it names and of
+   the typedefs it uses, which may name structures, and those of the
+   constant arrays it uses.  */
 static void
 emit_definitions (cuda_emitter *e)
 {
@@ -1581,7 +1840,11 @@ emit_definitions (cuda_emitter *e)
       emit_type (e, e->records[i]);
       pp_string (&e->pp, ";\n");
     }
+  for (unsigned int i = 0; i < e->enums.length (); i++)
+    emit_enum_definition (e, e->enums[i]);
   hash_set<tree> defined;
+  for (unsigned int i = 0; i < e->typedefs.length (); i++)
+    emit_typedef_definition (e, e->typedefs[i], &defined);
   for (unsigned int i = 0; i < e->records.length (); i++)
     emit_record_definition (e, e->records[i], &defined);
   for (unsigned int i = 0; i < e->constants.length (); i++)
@@ -1592,19 +1855,22 @@ emit_definitions (cuda_emitter *e)
 static char *
 with_definitions (cuda_emitter *e, const char *body)
 {
-  if (e->records.is_empty () && e->constants.is_empty ())
+  if (e->records.is_empty () && e->typedefs.is_empty () && e->enums.is_empty ()
+      && e->constants.is_empty ())
     return xstrdup (body);
   char *saved = xstrdup (body);
-  /* Printing the definitions finds the types of the fields and of the
-     constants, which need definitions too.  */
+  /* Printing the definitions finds the types of the fields, of the
+     typedefs and of the constants, which need definitions too.  */
   unsigned int known;
   do
     {
-      known = e->records.length ();
+      known = (e->records.length () + e->typedefs.length ()
+               + e->enums.length ());
       pp_clear_output_area (&e->pp);
       emit_definitions (e);
     }
-  while (known != e->records.length ());
+  while (known
+         != e->records.length () + e->typedefs.length () + e->enums.length ());
   pp_clear_output_area (&e->pp);
   pp_newline (&e->pp);
   emit_definitions (e);
@@ -1724,7 +1990,8 @@ emit_constant_definition (cuda_emitter *e, tree decl)
   emit_printf (e, "#ifndef CUDAJIT_CONSTANT_%u\n#define CUDAJIT_CONSTANT_%u\n"
                "__constant__ ",
                DECL_UID (decl), DECL_UID (decl));
-  emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
+  emit_type (e, build_qualified_type (array_element_type (type),
+                                      TYPE_UNQUALIFIED));
   emit_printf (e, " %s", name);
   free (name);
   emit_array_dimensions (e, type);
@@ -1786,6 +2053,7 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   e->kernel = fndecl;
   e->indent = 0;
   e->temporaries = 0;
+  e->hidden = NULL;
 
   /* Each piece of CUDA C declares what it calls, so that the pieces of a
      module can come in any order and call each other.  */
@@ -1800,9 +2068,11 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   e->indent = 1;
 
   walk_tree_without_duplicates (&body, collect_local, e);
+  e->hidden = &e->taken;
   for (tree local : e->locals)
     emit_local_declaration (e, local);
   emit_stmt (e, body);
+  e->hidden = NULL;
   pp_string (&e->pp, "\n}\n");
 
   char *text = with_definitions (e, pp_formatted_text (&e->pp));
