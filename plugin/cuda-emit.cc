@@ -1521,7 +1521,9 @@ emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
   if (zeroed)
     {
       begin_initializer_step (e, as_expression);
-      emit_printf (e, "memset (%s%s, 0, sizeof %s)",
+      /* memset takes no pointer to volatile.  */
+      emit_printf (e, "memset (%s%s%s, 0, sizeof %s)",
+                   TYPE_VOLATILE (type) ? "(void *) " : "",
                    TREE_CODE (type) == ARRAY_TYPE ? "" : "&", lvalue, lvalue);
       end_initializer_step (e, as_expression);
     }

@@ -1,8 +1,8 @@
 /* Local arrays initialized as C allows: nested lists, braces elided,
    designators, arrays of structures, structures with arrays of two
-   dimensions or const fields, strings, and values computed at run time;
-   what a list leaves out is zero.  Checked against the same code run as
-   plain C.  */
+   dimensions or const fields, volatile structures, strings, and values
+   computed at run time; what a list leaves out is zero.  Checked against
+   the same code run as plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -43,6 +43,8 @@ twice (long v)
     struct point points[3] = { { 1, 2 }, [2] = { .y = (int) i } };            \
     o[k++] = points[0].x + points[0].y * 10 + points[1].x * 100;              \
     o[k++] = points[1].y + points[2].x + points[2].y * 1000;                  \
+    volatile struct point shared_point = { (int) i };                         \
+    o[k++] = shared_point.x + shared_point.y;                                 \
     struct matrix matrices[2]                                                 \
         = { { 1, { { 1, 2, 3 }, { 4 } } }, [1].m[1][2] = 9.5f };              \
     for (int r = 0; r < 2; r++)                                               \
@@ -123,4 +125,4 @@ main (void)
   return errors != 0;
 }
 
-/* { dg-output "array initializers: 0 errors, 36 outputs" } */
+/* { dg-output "array initializers: 0 errors, 37 outputs" } */
