@@ -1948,7 +1948,6 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
       tree index, value;
       FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
         {
-          unsigned HOST_WIDE_INT last;
           if (TREE_CODE (type) != ARRAY_TYPE)
             {
               /* The fields in order.  */
@@ -1956,21 +1955,10 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
               for (tree field = TYPE_FIELDS (type); field != index;
                    field = DECL_CHAIN (field))
                 next += TREE_CODE (field) == FIELD_DECL;
-              last = next;
             }
-          else if (index && TREE_CODE (index) == RANGE_EXPR)
-            {
-              next = tree_to_uhwi (TREE_OPERAND (index, 0));
-              last = tree_to_uhwi (TREE_OPERAND (index, 1));
-            }
-          else
-            {
-              if (index)
-                next = tree_to_uhwi (index);
-              last = next;
-            }
-          for (; next <= last; next++)
-            values[next] = value;
+          else if (index)
+            next = tree_to_uhwi (index);
+          values[next++] = value;
         }
     }
   pp_character (&e->pp, '{');
