@@ -449,10 +449,10 @@ record_cuda_name (tree type)
     cuda_name = claim_file_scope_name (xstrdup (tag), TYPE_UID (type));
   /* No name of the user's has the prefix.  */
   if (!cuda_name)
-    cuda_name = claim_file_scope_name (
-        xasprintf ("_cjR%u%s%s", TYPE_UID (type), tag ? "_" : "",
-                   tag ? tag : ""),
-        TYPE_UID (type));
+    cuda_name
+        = claim_file_scope_name (xasprintf ("_cjR%u%s%s", TYPE_UID (type),
+                                            tag ? "_" : "", tag ? tag : ""),
+                                 TYPE_UID (type));
   type_cuda_names->put (TYPE_UID (type), cuda_name);
   return cuda_name;
 }
@@ -482,7 +482,8 @@ typedef_cuda_name (tree type)
       /* A structure that it names or points to keeps its tag, rather than
          lose it to the typedef.  */
       tree base = original;
-      while (TREE_CODE (base) == POINTER_TYPE || TREE_CODE (base) == ARRAY_TYPE)
+      while (TREE_CODE (base) == POINTER_TYPE
+             || TREE_CODE (base) == ARRAY_TYPE)
         base = TREE_TYPE (base);
       const char *tag = (RECORD_OR_UNION_TYPE_P (base)
                              ? record_cuda_name (TYPE_MAIN_VARIANT (base))
@@ -502,7 +503,8 @@ static const char *
 usable_typedef_name (cuda_emitter *e, tree type)
 {
   const char *name = typedef_cuda_name (type);
-  if (!name || TYPE_RESTRICT (type) || (e->hidden && e->hidden->contains (name)))
+  if (!name || TYPE_RESTRICT (type)
+      || (e->hidden && e->hidden->contains (name)))
     return NULL;
   if (!e->typedefs.contains (TYPE_NAME (type)))
     e->typedefs.safe_push (TYPE_NAME (type));
@@ -1761,10 +1763,11 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
         tree type = TREE_TYPE (field);
         tree element = array_element_type (type);
         pp_string (&e->pp, "\n  ");
-        emit_declaration (e,
-                          build_qualified_type (element, TYPE_QUALS (element)
-                                                             & ~TYPE_QUAL_CONST),
-                          names[i]);
+        emit_declaration (
+            e,
+            build_qualified_type (element,
+                                  TYPE_QUALS (element) & ~TYPE_QUAL_CONST),
+            names[i]);
         free (names[i++]);
         emit_array_dimensions (e, type);
         pp_semicolon (&e->pp);
@@ -1788,7 +1791,8 @@ emit_typedef_definition (cuda_emitter *e, tree decl, hash_set<tree> *defined)
         emit_typedef_definition (e, TYPE_NAME (type), defined);
         break;
       }
-    else if (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE)
+    else if (TREE_CODE (type) != POINTER_TYPE
+             && TREE_CODE (type) != ARRAY_TYPE)
       break;
   emit_guard (e, TREE_TYPE (decl));
   pp_string (&e->pp, "typedef ");
