@@ -340,6 +340,32 @@ check_local (subset_checker *checker, tree var)
   check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
+/* Whether TYPE is or holds a volatile structure or union, which CUDA C++
+   cannot copy as a whole.  */
+static bool
+volatile_record_p (tree type)
+{
+  type = strip_array_types (type);
+  if (!RECORD_OR_UNION_TYPE_P (type))
+    return false;
+  if (TYPE_VOLATILE (type))
+    return true;
+  for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && volatile_record_p (TREE_TYPE (field)))
+      return true;
+  return false;
+}
+
+/* VALUE copied as a whole into an object of TYPE.  */
+static void
+check_copy (subset_checker *checker, tree type, tree value, location_t loc)
+{
+  if (volatile_record_p (type) || volatile_record_p (TREE_TYPE (value)))
+    reject (checker, loc,
+            "volatile structures and unions cannot be copied as a whole in a "
+            "kernel; copy their fields");
+}
+
 static void
 check_call (subset_checker *checker, tree call, location_t loc)
 {
@@ -375,7 +401,11 @@ check_call (subset_checker *checker, tree call, location_t loc)
   bool outer = checker->in_printf;
   checker->in_printf |= printf_p;
   for (int i = 0; i < call_expr_nargs (call); i++)
-    check_expr (checker, CALL_EXPR_ARG (call, i), loc);
+    {
+      check_copy (checker, TREE_TYPE (CALL_EXPR_ARG (call, i)),
+                  CALL_EXPR_ARG (call, i), loc);
+      check_expr (checker, CALL_EXPR_ARG (call, i), loc);
+    }
   checker->in_printf = outer;
 }
 
@@ -468,6 +498,8 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
         if (!init || checker->reported.contains (decl) || TREE_STATIC (decl))
           return;
+        if (TREE_CODE (init) != CONSTRUCTOR)
+          check_copy (checker, TREE_TYPE (decl), init, loc);
         check_initializer (checker, init, loc);
         return;
       }
@@ -520,7 +552,12 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
          function's value is in an assignment to its result.  */
       if (TREE_OPERAND (t, 0)
           && TREE_CODE (TREE_OPERAND (t, 0)) == MODIFY_EXPR)
-        check_expr (checker, TREE_OPERAND (TREE_OPERAND (t, 0), 1), loc);
+        {
+          tree result = TREE_OPERAND (t, 0);
+          check_copy (checker, TREE_TYPE (TREE_OPERAND (result, 0)),
+                      TREE_OPERAND (result, 1), loc);
+          check_expr (checker, TREE_OPERAND (result, 1), loc);
+        }
       return;
 
     case LABEL_EXPR:
@@ -661,11 +698,17 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case FIX_TRUNC_EXPR:
       if (!VOID_TYPE_P (TREE_TYPE (t)))
         check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      /* The value of a volatile structure, as the front end reads it.  */
+      check_copy (checker, TREE_TYPE (t), TREE_OPERAND (t, 0), loc);
+      break;
+
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      check_copy (checker, TREE_TYPE (TREE_OPERAND (t, 0)),
+                  TREE_OPERAND (t, 1), loc);
       break;
 
     case COND_EXPR:
-    case MODIFY_EXPR:
-    case INIT_EXPR:
     case COMPOUND_EXPR:
     case SAVE_EXPR:
     case NON_LVALUE_EXPR:

@@ -69,3 +69,20 @@ array_compound_literals (double *out)
   out[0] = ((long double[2]){ 1, 2 })[1]; /* { dg-error "type 'long double' is not supported in a kernel" } */
   out[1] = *(int[]){}; /* { dg-error "type 'int\\\[0\\\]' is not supported in a kernel" } */
 }
+
+/* CUDA C++ copies no volatile structure as a whole; their fields are
+   fine.  */
+struct pair { int a, b; };
+struct holder { volatile struct pair p; };
+static int sum (struct pair p) { return p.a + p.b; }
+
+__attribute__ ((cuda_jit)) void
+volatile_structures (int *out, volatile struct pair *shared, struct holder *h)
+{
+  volatile struct pair local = { 1 };
+  struct pair copy = local; /* { dg-error "volatile structures and unions cannot be copied as a whole in a kernel; copy their fields" } */
+  *shared = copy; /* { dg-error "volatile structures and unions cannot be copied" } */
+  struct holder outer = *h; /* { dg-error "volatile structures and unions cannot be copied" } */
+  out[0] = sum ((volatile struct pair){ 2, 3 }); /* { dg-error "volatile structures and unions cannot be copied" } */
+  out[1] = local.b + shared->a + h->p.b + outer.p.a;
+}
