@@ -351,7 +351,8 @@ volatile_record_p (tree type)
   if (TYPE_VOLATILE (type))
     return true;
   for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
-    if (TREE_CODE (field) == FIELD_DECL && volatile_record_p (TREE_TYPE (field)))
+    if (TREE_CODE (field) == FIELD_DECL
+        && volatile_record_p (TREE_TYPE (field)))
       return true;
   return false;
 }

@@ -24,7 +24,7 @@ static const int ranges[10] = { [2 ... 6] = 3, 9 };
 
 #define BODY                                                                  \
   {                                                                           \
-    static const float local[2][3] = { { 0.5f }, [1][2] = 2 };                 \
+    static const float local[2][3] = { { 0.5f }, [1][2] = 2 };                \
     long i = cuda_grid_x ();                                                  \
     if (i >= n)                                                               \
       return;                                                                 \
