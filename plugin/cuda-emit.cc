@@ -1395,14 +1395,6 @@ emit_block (cuda_emitter *e, tree body)
   pp_character (&e->pp, '}');
 }
 
-/* The type of the part of an object of TYPE that the element of a list
-   of values at INDEX initializes.  */
-static tree
-initializer_part_type (tree type, tree index)
-{
-  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
-}
-
 /* Whether INIT, the initializer of an object of TYPE, gives a value to
    every part of it, leaving nothing for C to zero.  */
 static bool
@@ -1416,7 +1408,8 @@ initializer_complete_p (tree type, tree init)
   unsigned HOST_WIDE_INT i;
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-    if (!initializer_complete_p (initializer_part_type (type, index), value))
+    if (!initializer_complete_p (cudajit_initializer_part_type (type, index),
+                                 value))
       return false;
   /* The front end merges the values given twice to the same part.  */
   unsigned HOST_WIDE_INT count = CONSTRUCTOR_NELTS (init);
@@ -1482,9 +1475,9 @@ emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
               part = xasprintf ("%s.%s", lvalue, field);
               free (field);
             }
-          emit_initializer_values (e, part,
-                                   initializer_part_type (type, index), value,
-                                   zeroed, as_expression);
+          emit_initializer_values (
+              e, part, cudajit_initializer_part_type (type, index), value,
+              zeroed, as_expression);
           free (part);
         }
       return;

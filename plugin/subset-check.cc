@@ -37,6 +37,12 @@ constant_array_element (tree type)
 }
 
 tree
+cudajit_initializer_part_type (tree type, tree index)
+{
+  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
+}
+
+tree
 cudajit_string_literal (tree arg)
 {
   STRIP_NOPS (arg);
@@ -275,10 +281,8 @@ constant_initializer_p (tree type, tree init)
         tree index, value;
         FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
           if ((TREE_CODE (type) == UNION_TYPE && index != TYPE_FIELDS (type))
-              || !constant_initializer_p (TREE_CODE (type) == ARRAY_TYPE
-                                              ? TREE_TYPE (type)
-                                              : TREE_TYPE (index),
-                                          value))
+              || !constant_initializer_p (
+                  cudajit_initializer_part_type (type, index), value))
             return false;
         return true;
       }
@@ -443,16 +447,19 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
             decl);
 }
 
-/* The initializer of a local: an expression, the values of a list for a
-   structure, union or array, maybe designated and nested, or a string
-   literal for an array of characters.  */
+/* The initializer of a local or a compound literal of TYPE: an
+   expression, the values of a list for a structure, union or array, maybe
+   designated and nested, or a string literal for an array of
+   characters.  */
 static void
-check_initializer (subset_checker *checker, tree init, location_t loc)
+check_initializer (subset_checker *checker, tree type, tree init,
+                   location_t loc)
 {
   if (TREE_CODE (init) == STRING_CST)
     return;
   if (TREE_CODE (init) != CONSTRUCTOR)
     {
+      check_copy (checker, type, init, loc);
       check_expr (checker, init, loc);
       return;
     }
@@ -464,7 +471,8 @@ check_initializer (subset_checker *checker, tree init, location_t loc)
           && TREE_CODE (index) != FIELD_DECL)
         reject (checker, loc, "ranges of designated initializers are not "
                 "supported in a kernel");
-      check_initializer (checker, value, loc);
+      check_initializer (checker, cudajit_initializer_part_type (type, index),
+                         value, loc);
     }
 }
 
@@ -499,9 +507,7 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
         if (!init || checker->reported.contains (decl) || TREE_STATIC (decl))
           return;
-        if (TREE_CODE (init) != CONSTRUCTOR)
-          check_copy (checker, TREE_TYPE (decl), init, loc);
-        check_initializer (checker, init, loc);
+        check_initializer (checker, TREE_TYPE (decl), init, loc);
         return;
       }
 
@@ -669,7 +675,8 @@ check_expr (subset_checker *checker, tree t, location_t loc)
             check_type (checker, element ? element : TREE_TYPE (decl), loc,
                         NULL, NULL_TREE);
             if (DECL_INITIAL (decl))
-              check_initializer (checker, DECL_INITIAL (decl), loc);
+              check_initializer (checker, TREE_TYPE (decl),
+                                 DECL_INITIAL (decl), loc);
           }
         return;
       }

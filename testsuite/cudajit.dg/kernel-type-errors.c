@@ -83,6 +83,7 @@ volatile_structures (int *out, volatile struct pair *shared, struct holder *h)
   struct pair copy = local; /* { dg-error "volatile structures and unions cannot be copied as a whole in a kernel; copy their fields" } */
   *shared = copy; /* { dg-error "volatile structures and unions cannot be copied" } */
   struct holder outer = *h; /* { dg-error "volatile structures and unions cannot be copied" } */
+  struct holder several[1] = { *h }; /* { dg-error "volatile structures and unions cannot be copied" } */
   out[0] = sum ((volatile struct pair){ 2, 3 }); /* { dg-error "volatile structures and unions cannot be copied" } */
-  out[1] = local.b + shared->a + h->p.b + outer.p.a;
+  out[1] = local.b + shared->a + h->p.b + outer.p.a + several[0].p.a;
 }
