@@ -354,14 +354,15 @@ cuda_type_name_p (const char *name)
 
 /* Whether CUDA C may give NAME, a name of the user's, to something of its
    own at file scope: not a reserved word, nor one of CUDA's types and
-   names, nor a type of the C library that NVRTC declares.  */
+   names, nor a type of the C library or the namespace that NVRTC
+   declares.  */
 static bool
 file_scope_name_ok_p (const char *name)
 {
-  static const char *const library_types[]
-      = { "size_t", "ptrdiff_t", "clock_t", "va_list" };
-  for (const char *type : library_types)
-    if (strcmp (name, type) == 0)
+  static const char *const library_names[]
+      = { "size_t", "ptrdiff_t", "clock_t", "va_list", "std" };
+  for (const char *library_name : library_names)
+    if (strcmp (name, library_name) == 0)
       return false;
   return (!reserved_in_cuda_p (name) && !cuda_type_name_p (name)
           && strncasecmp (name, "cuda", 4) != 0);

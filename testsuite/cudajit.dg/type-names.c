@@ -1,13 +1,15 @@
 /* Names that C keeps apart and C++ does not, which the CUDA C must give
    other names or leave out; the test is that NVRTC compiles the CUDA C.
    Structures of the same tag in two kernels, a typedef named like another
-   structure's tag or like its own pointer's, typedefs and constants named
-   like C++'s reserved words, CUDA's types or the C library's, and constants
-   in lower case, which may be named like a function NVRTC declares.  */
+   structure's tag or like its own pointer's, typedefs, tags and constants
+   named like C++'s reserved words, CUDA's types or the C library's and
+   namespace, and constants in lower case, which may be named like a
+   function NVRTC declares.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
 
+struct std { int value; };
 struct list { int value; };
 typedef struct list *list;
 typedef struct pair triple;
@@ -29,7 +31,8 @@ first (long *out, list l)
   float4 f = free + clock;
   size_t s = Upper;
   enum state st = busy;
-  out[0] = x.a + p.b + t.c + n + (long) f + s + st + l->value + min;
+  struct std v = { 6 };
+  out[0] = x.a + p.b + t.c + n + (long) f + s + st + l->value + min + v.value;
 }
 
 __attribute__ ((cuda_jit)) void
