@@ -7,6 +7,7 @@
 
 #include "cudajit-plugin.h"
 #include "pretty-print.h"
+#include "fold-const.h"
 #include "hash-map.h"
 #include "hash-set.h"
 
@@ -331,11 +332,18 @@ struct cuda_emitter
   unsigned int temporaries;
   hash_map<tree, const char *> names;
   auto_vec<tree> locals;
-  /* The structures, unions and constant arrays that it uses, whose
+  /* The structures, unions, enumerated types (by their main variants),
+     typedefs (by their TYPE_DECLs) and constant arrays that it uses, whose
      definitions go before it.  */
   auto_vec<tree> records;
+  auto_vec<tree> enums;
+  auto_vec<tree> typedefs;
   auto_vec<tree> constants;
   hash_set<const char *, false, nofree_string_hash> taken;
+  /* The names that hide those of file scope where E prints: its
+     variables' in its body, and a structure's fields' in its
+     definition.  */
+  hash_set<const char *, false, nofree_string_hash> *hidden;
   hash_set<tree> saves_evaluated;
 };
 
@@ -480,21 +488,164 @@ cuda_type_name_p (const char *name)
   return false;
 }
 
-/* The tag of a structure or union in CUDA C: its own, unless CUDA has a
-   type or a reserved word of that name, or a name made of its UID for one
-   without a tag, which is the same in all the CUDA C of a unit.  */
-static char *
+/* Whether CUDA C may give NAME, a name of the user's, to something of its
+   own at file scope: not a reserved word, nor one of CUDA's types and
+   names, nor a type of the C library or the namespace that NVRTC
+   declares.  */
+static bool
+file_scope_name_ok_p (const char *name)
+{
+  static const char *const library_names[]
+      = { "size_t", "ptrdiff_t", "clock_t", "va_list", "std" };
+  for (const char *library_name : library_names)
+    if (strcmp (name, library_name) == 0)
+      return false;
+  return (!reserved_in_cuda_p (name) && !cuda_type_name_p (name)
+          && strncasecmp (name, "cuda", 4) != 0);
+}
+
+/* Whether NAME, that of an enumerated type's constant, may be its name in
+   CUDA C too.  The functions that NVRTC declares, of the C and math
+   libraries, have names in lower case, and constants mostly do not.  */
+static bool
+enumerator_name_ok_p (const char *name)
+{
+  for (const char *c = name; *c; c++)
+    if (ISUPPER (*c))
+      return file_scope_name_ok_p (name);
+  return false;
+}
+
+/* The names of file scope in the unit's CUDA C, which C++ keeps in one
+   name space where C has one for tags and one for typedefs, and scopes in
+   functions: each belongs to the type, by its TYPE_UID, that took it
+   first.  The names of the types that took one, or NULL for a typedef
+   printed as the type that it names.  */
+static hash_map<nofree_string_hash, unsigned int> *file_scope_names;
+static hash_map<int_hash<unsigned int, 0>, const char *> *type_cuda_names;
+
+/* Gives NAME, xmalloc'ed, to the type whose TYPE_UID is UID, unless
+   another has it; returns it, or frees it and returns NULL.  */
+static const char *
+claim_file_scope_name (char *name, unsigned int uid)
+{
+  if (!file_scope_names)
+    file_scope_names = new hash_map<nofree_string_hash, unsigned int>;
+  bool existed;
+  unsigned int &owner = file_scope_names->get_or_insert (name, &existed);
+  if (!existed)
+    owner = uid;
+  else if (owner != uid)
+    {
+      free (name);
+      return NULL;
+    }
+  return name;
+}
+
+/* The name in CUDA C of TYPE, a structure, union or typedef, or NULL
+   before it has been given one.  */
+static const char **
+known_type_cuda_name (tree type)
+{
+  if (!type_cuda_names)
+    type_cuda_names = new hash_map<int_hash<unsigned int, 0>, const char *>;
+  return type_cuda_names->get (TYPE_UID (type));
+}
+
+/* The typedef of file scope that names TYPE, a structure or union without
+   a tag, or NULL_TREE.  */
+static tree
+record_typedef (tree type)
+{
+  for (tree variant = TYPE_NEXT_VARIANT (type); variant;
+       variant = TYPE_NEXT_VARIANT (variant))
+    if (TYPE_NAME (variant) && TREE_CODE (TYPE_NAME (variant)) == TYPE_DECL
+        && DECL_ORIGINAL_TYPE (TYPE_NAME (variant)) == type
+        && !decl_function_context (TYPE_NAME (variant)))
+      return TYPE_NAME (variant);
+  return NULL_TREE;
+}
+
+/* The tag of TYPE, the main variant of a structure or union, in CUDA C:
+   its own, or that of the typedef that names it if it has none, unless
+   that is CUDA's or another type's; else one made of its UID.  The same
+   in all the CUDA C of the unit.  */
+static const char *
 record_cuda_name (tree type)
 {
+  const char **known = known_type_cuda_name (type);
+  if (known)
+    return *known;
   tree name = TYPE_NAME (type);
-  if (name && TREE_CODE (name) == TYPE_DECL)
-    name = DECL_NAME (name);
-  if (!name)
-    return xasprintf ("_cjR%u", TYPE_UID (type));
-  const char *tag = IDENTIFIER_POINTER (name);
-  return (reserved_in_cuda_p (tag) || cuda_type_name_p (tag)
-          ? concat (tag, "_cj", NULL)
-          : xstrdup (tag));
+  if (!name && record_typedef (type))
+    name = DECL_NAME (record_typedef (type));
+  const char *tag = name ? IDENTIFIER_POINTER (name) : NULL;
+  const char *cuda_name = NULL;
+  if (tag && file_scope_name_ok_p (tag))
+    cuda_name = claim_file_scope_name (xstrdup (tag), TYPE_UID (type));
+  /* No name of the user's has the prefix.  */
+  if (!cuda_name)
+    cuda_name
+        = claim_file_scope_name (xasprintf ("_cjR%u%s%s", TYPE_UID (type),
+                                            tag ? "_" : "", tag ? tag : ""),
+                                 TYPE_UID (type));
+  type_cuda_names->put (TYPE_UID (type), cuda_name);
+  return cuda_name;
+}
+
+/* The name of the typedef that TYPE is, or is a qualified variant of, in
+   CUDA C, or NULL where TYPE is printed as the type that it names.  A
+   typedef keeps its name where it is the user's, of file scope, and names
+   a type without qualifiers that is not an array, since CUDA C prints
+   those and arrays differently.  A typedef may name a structure of its
+   own name, as C++ allows.  */
+static const char *
+typedef_cuda_name (tree type)
+{
+  tree decl = TYPE_NAME (type);
+  if (!decl || TREE_CODE (decl) != TYPE_DECL || !DECL_ORIGINAL_TYPE (decl))
+    return NULL;
+  const char **known = known_type_cuda_name (TREE_TYPE (decl));
+  if (known)
+    return *known;
+  tree original = DECL_ORIGINAL_TYPE (decl);
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  const char *cuda_name = NULL;
+  if (!DECL_IN_SYSTEM_HEADER (decl) && !decl_function_context (decl)
+      && !TYPE_QUALS (original) && TREE_CODE (original) != ARRAY_TYPE
+      && file_scope_name_ok_p (name))
+    {
+      /* A structure that it names or points to keeps its tag, rather than
+         lose it to the typedef.  */
+      tree base = original;
+      while (TREE_CODE (base) == POINTER_TYPE
+             || TREE_CODE (base) == ARRAY_TYPE)
+        base = TREE_TYPE (base);
+      const char *tag = (RECORD_OR_UNION_TYPE_P (base)
+                             ? record_cuda_name (TYPE_MAIN_VARIANT (base))
+                             : NULL);
+      if (tag && base == original && strcmp (tag, name) == 0)
+        cuda_name = tag;
+      else
+        cuda_name = claim_file_scope_name (xstrdup (name),
+                                           TYPE_UID (TREE_TYPE (decl)));
+    }
+  type_cuda_names->put (TYPE_UID (TREE_TYPE (decl)), cuda_name);
+  return cuda_name;
+}
+
+/* TYPE's typedef name, where E may print it.  */
+static const char *
+usable_typedef_name (cuda_emitter *e, tree type)
+{
+  const char *name = typedef_cuda_name (type);
+  if (!name || TYPE_RESTRICT (type)
+      || (e->hidden && e->hidden->contains (name)))
+    return NULL;
+  if (!e->typedefs.contains (TYPE_NAME (type)))
+    e->typedefs.safe_push (TYPE_NAME (type));
+  return name;
 }
 
 /* A field's name in CUDA C: its own, unless reserved, or one made of its
@@ -515,7 +666,8 @@ field_cuda_name (tree field)
 static void
 emit_type (cuda_emitter *e, tree type)
 {
-  if (TREE_CODE (type) == POINTER_TYPE)
+  const char *typedef_name = usable_typedef_name (e, type);
+  if (TREE_CODE (type) == POINTER_TYPE && !typedef_name)
     {
       emit_type (e, array_element_type (TREE_TYPE (type)));
       pp_string (&e->pp, " *");
@@ -529,6 +681,11 @@ emit_type (cuda_emitter *e, tree type)
     pp_string (&e->pp, "const ");
   if (TYPE_VOLATILE (type))
     pp_string (&e->pp, "volatile ");
+  if (typedef_name)
+    {
+      pp_string (&e->pp, typedef_name);
+      return;
+    }
   switch (TREE_CODE (type))
     {
     case VOID_TYPE:
@@ -548,10 +705,9 @@ emit_type (cuda_emitter *e, tree type)
         tree main = TYPE_MAIN_VARIANT (type);
         if (!e->records.contains (main))
           e->records.safe_push (main);
-        char *name = record_cuda_name (main);
         emit_printf (e, "%s %s",
-                     TREE_CODE (type) == RECORD_TYPE ? "struct" : "union", name);
-        free (name);
+                     TREE_CODE (type) == RECORD_TYPE ? "struct" : "union",
+                     record_cuda_name (main));
         break;
       }
     default:
@@ -560,12 +716,15 @@ emit_type (cuda_emitter *e, tree type)
     }
 }
 
-/* TYPE NAME, the declaration of a local, parameter or temporary.  */
+/* TYPE NAME, the declaration of a local, parameter, field, temporary or
+   typedef.  */
 static void
 emit_declaration (cuda_emitter *e, tree type, const char *name)
 {
   emit_type (e, type);
-  if (TREE_CODE (type) != POINTER_TYPE)
+  /* Not after the * of a pointer, nor after its qualifiers.  */
+  const char *last = pp_last_position_in_text (&e->pp);
+  if (*last != '*' && *last != ' ')
     pp_space (&e->pp);
   pp_string (&e->pp, name);
 }
@@ -629,6 +788,34 @@ emit_integer_cst (cuda_emitter *e, tree cst)
     }
   if (!suffix)
     pp_right_paren (&e->pp);
+}
+
+/* CST, a constant of an enumerated type of file scope, as the name of its
+   constant of the same value where E may print it; false if it has none.
+   Objects of enumerated types are of the integer types that C gives them
+   in CUDA C, as C converts between them freely and C++ does not.  */
+static bool
+emit_enumerator (cuda_emitter *e, tree cst)
+{
+  tree type = TYPE_MAIN_VARIANT (TREE_TYPE (cst));
+  if (TREE_CODE (type) != ENUMERAL_TYPE || !TYPE_STUB_DECL (type)
+      || decl_function_context (TYPE_STUB_DECL (type))
+      || DECL_IN_SYSTEM_HEADER (TYPE_STUB_DECL (type)))
+    return false;
+  for (tree value = TYPE_VALUES (type); value; value = TREE_CHAIN (value))
+    {
+      const char *name = IDENTIFIER_POINTER (TREE_PURPOSE (value));
+      if (tree_int_cst_equal (TREE_VALUE (value), cst)
+          && enumerator_name_ok_p (name)
+          && !(e->hidden && e->hidden->contains (name)))
+        {
+          if (!e->enums.contains (type))
+            e->enums.safe_push (type);
+          pp_string (&e->pp, name);
+          return true;
+        }
+    }
+  return false;
 }
 
 static void
@@ -799,11 +986,25 @@ emit_unary (cuda_emitter *e, tree t, const char *op)
   pp_right_paren (&e->pp);
 }
 
+/* Whether types A and B are the same in CUDA C, but for qualifiers, as
+   when a load of a const float is a float.  A pointer to an array is a
+   pointer to its scalars there.  */
+static bool
+same_cuda_type_p (tree a, tree b)
+{
+  if (TREE_CODE (a) == POINTER_TYPE && TREE_CODE (b) == POINTER_TYPE)
+    {
+      a = array_element_type (TREE_TYPE (a));
+      b = array_element_type (TREE_TYPE (b));
+      return TYPE_QUALS (a) == TYPE_QUALS (b) && same_cuda_type_p (a, b);
+    }
+  return TYPE_MAIN_VARIANT (a) == TYPE_MAIN_VARIANT (b);
+}
+
 static void
 emit_cast (cuda_emitter *e, tree type, tree operand)
 {
-  /* Casts that only drop qualifiers, as from a load of a const float.  */
-  if (TYPE_MAIN_VARIANT (type) == TYPE_MAIN_VARIANT (TREE_TYPE (operand)))
+  if (same_cuda_type_p (type, TREE_TYPE (operand)))
     {
       emit_expr (e, operand);
       return;
@@ -933,15 +1134,16 @@ emit_dereference (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
-/* Whether T, an array, is or is in a local array or a structure, of
-   constant size, rather than an array that a pointer parameter points
-   to.  */
+/* Whether T, an array, is or is in a local array, a compound literal or
+   a structure, of constant size, rather than an array that a pointer
+   parameter points to.  */
 static bool
 array_root_is_local (tree t)
 {
   while (TREE_CODE (t) == ARRAY_REF)
     t = TREE_OPERAND (t, 0);
-  return VAR_P (t) || TREE_CODE (t) == COMPONENT_REF;
+  return (VAR_P (t) || TREE_CODE (t) == COMPONENT_REF
+          || TREE_CODE (t) == COMPOUND_LITERAL_EXPR);
 }
 
 /* A pointer to the first scalar of T, an array: a local array, or a row
@@ -987,6 +1189,7 @@ emit_array_start (cuda_emitter *e, tree t)
       return;
     case VAR_DECL:
     case COMPONENT_REF:
+    case COMPOUND_LITERAL_EXPR:
       emit_expr (e, t);
       return;
     default:
@@ -1133,14 +1336,13 @@ emit_assignment (cuda_emitter *e, tree t)
     pp_right_paren (&e->pp);
 }
 
-/* A C string literal, its bytes other than printable ASCII in octal.  */
+/* A C string literal of the first LENGTH bytes of STRING, those other
+   than printable ASCII in octal.  */
 static void
-emit_string (cuda_emitter *e, tree string)
+emit_string (cuda_emitter *e, tree string, int length)
 {
   const unsigned char *bytes
       = (const unsigned char *) TREE_STRING_POINTER (string);
-  /* Without its terminating NUL.  */
-  int length = TREE_STRING_LENGTH (string) - 1;
   pp_character (&e->pp, '"');
   for (int i = 0; i < length; i++)
     {
@@ -1242,13 +1444,15 @@ emit_expr (cuda_emitter *e, tree t)
   tree string = cudajit_string_literal (t);
   if (string)
     {
-      emit_string (e, string);
+      /* Without its terminating null byte.  */
+      emit_string (e, string, TREE_STRING_LENGTH (string) - 1);
       return;
     }
   switch (TREE_CODE (t))
     {
     case INTEGER_CST:
-      emit_integer_cst (e, t);
+      if (!emit_enumerator (e, t))
+        emit_integer_cst (e, t);
       return;
     case REAL_CST:
       emit_real_cst (e, t);
@@ -1340,7 +1544,18 @@ emit_expr (cuda_emitter *e, tree t)
         }
       return;
     case ADDR_EXPR:
-      emit_unary (e, t, "&");
+      /* The address of an array is that of its first scalar, as a pointer
+         to an array points to its scalars in CUDA C.  */
+      if (TREE_CODE (TREE_TYPE (TREE_OPERAND (t, 0))) == ARRAY_TYPE)
+        {
+          pp_string (&e->pp, "((");
+          emit_type (e, TREE_TYPE (t));
+          pp_string (&e->pp, ") ");
+          emit_unary (e, t, "&");
+          pp_right_paren (&e->pp);
+        }
+      else
+        emit_unary (e, t, "&");
       return;
     case POINTER_PLUS_EXPR:
       emit_pointer_plus (e, t, false);
@@ -1454,94 +1669,134 @@ emit_block (cuda_emitter *e, tree body)
   pp_character (&e->pp, '}');
 }
 
-/* The initializer INIT of the object that LVALUE names in CUDA C, of
-   TYPE, as assignments, since locals are declared without initializers:
-   first zeros, where C gives them for what INIT leaves out, then each
-   value.  CUDA C++ cannot assign arrays, so they get a loop.  */
-/* One assignment of an initializer, a statement or, in AS_EXPRESSION,
-   followed by a comma.  */
-static void
-emit_initializer_step (cuda_emitter *e, bool as_expression, const char *format,
-                       ...) ATTRIBUTE_PRINTF_3;
-
-static void
-emit_initializer_step (cuda_emitter *e, bool as_expression, const char *format,
-                       ...)
+/* Whether INIT, the initializer of an object of TYPE, gives a value to
+   every part of it, leaving nothing for C to zero.  */
+static bool
+initializer_complete_p (tree type, tree init)
 {
-  va_list ap;
-  va_start (ap, format);
-  char *text = xvasprintf (format, ap);
-  va_end (ap);
-  if (!as_expression)
-    emit_newline (e);
-  pp_string (&e->pp, text);
-  pp_string (&e->pp, as_expression ? ", " : ";");
-  free (text);
+  if (TREE_CODE (init) == STRING_CST)
+    return compare_tree_int (TYPE_SIZE_UNIT (type), TREE_STRING_LENGTH (init))
+           <= 0;
+  if (TREE_CODE (init) != CONSTRUCTOR)
+    return true;
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    if (!initializer_complete_p (cudajit_initializer_part_type (type, index),
+                                 value))
+      return false;
+  /* The front end merges the values given twice to the same part.  */
+  unsigned HOST_WIDE_INT count = CONSTRUCTOR_NELTS (init);
+  switch (TREE_CODE (type))
+    {
+    case ARRAY_TYPE:
+      return count == array_length (type);
+    case UNION_TYPE:
+      return (count == 1
+              && tree_int_cst_equal (
+                  TYPE_SIZE (TREE_TYPE (CONSTRUCTOR_ELT (init, 0)->index)),
+                  TYPE_SIZE (type)));
+    default:
+      for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+        if (TREE_CODE (field) == FIELD_DECL && count-- == 0)
+          return false;
+      return count == 0;
+    }
 }
 
-/* The initializer INIT of the object that LVALUE names in CUDA C, of
-   TYPE, as assignments: statements, since locals are declared without
+/* One step of an initialization: a statement or, in an expression, an
+   operand of a comma, around what is printed between the two.  */
+static void
+begin_initializer_step (cuda_emitter *e, bool as_expression)
+{
+  if (!as_expression)
+    emit_newline (e);
+}
+
+static void
+end_initializer_step (cuda_emitter *e, bool as_expression)
+{
+  pp_string (&e->pp, as_expression ? ", " : ";");
+}
+
+/* The values of INIT for the object of TYPE that LVALUE names in CUDA C,
+   as assignments; CUDA C++ cannot assign arrays, so a string literal is
+   copied with memcpy.  Where the object is ZEROED already, zeros are left
+   out.  */
+static void
+emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
+                         tree init, bool zeroed, bool as_expression)
+{
+  if (zeroed && initializer_zerop (init))
+    return;
+  if (TREE_CODE (init) == CONSTRUCTOR)
+    {
+      unsigned HOST_WIDE_INT i, next = 0;
+      tree index, value;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+        {
+          char *part;
+          if (TREE_CODE (type) == ARRAY_TYPE)
+            {
+              if (index)
+                next = tree_to_uhwi (index);
+              part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                                lvalue, next++);
+            }
+          else
+            {
+              char *field = field_cuda_name (index);
+              part = xasprintf ("%s.%s", lvalue, field);
+              free (field);
+            }
+          emit_initializer_values (
+              e, part, cudajit_initializer_part_type (type, index), value,
+              zeroed, as_expression);
+          free (part);
+        }
+      return;
+    }
+  begin_initializer_step (e, as_expression);
+  if (TREE_CODE (init) == STRING_CST)
+    {
+      const char *bytes = TREE_STRING_POINTER (init);
+      int length = TREE_STRING_LENGTH (init);
+      if (zeroed)
+        while (!bytes[length - 1])
+          length--;
+      emit_printf (e, "memcpy (%s, ", lvalue);
+      /* A literal ends with a null byte of its own.  */
+      emit_string (e, init, length - !bytes[length - 1]);
+      emit_printf (e, ", %d)", length);
+    }
+  else
+    {
+      emit_printf (e, "%s = ", lvalue);
+      emit_value (e, init);
+    }
+  end_initializer_step (e, as_expression);
+}
+
+/* The initialization by INIT of the object of TYPE that LVALUE names in
+   CUDA C, as assignments: statements, since locals are declared without
    initializers, or AS_EXPRESSION the operands of a comma expression, for a
-   compound literal.  First zeros, where C gives them for what INIT leaves
-   out, then each value.  CUDA C++ cannot assign arrays, so they get a loop
-   or, in an expression, an assignment for each element.  */
+   compound literal.  Unless INIT gives a value to all of it, the object is
+   zeroed first, as C zeroes what an initializer leaves out.  */
 static void
 emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
                   bool as_expression)
 {
-  if (TREE_CODE (init) != CONSTRUCTOR)
+  bool zeroed = !initializer_complete_p (type, init);
+  if (zeroed)
     {
-      if (!as_expression)
-        emit_newline (e);
-      emit_printf (e, "%s = ", lvalue);
-      emit_value (e, init);
-      pp_string (&e->pp, as_expression ? ", " : ";");
-      return;
+      begin_initializer_step (e, as_expression);
+      /* memset takes no pointer to volatile.  */
+      emit_printf (e, "memset (%s%s%s, 0, sizeof %s)",
+                   TYPE_VOLATILE (type) ? "(void *) " : "",
+                   TREE_CODE (type) == ARRAY_TYPE ? "" : "&", lvalue, lvalue);
+      end_initializer_step (e, as_expression);
     }
-  bool array = TREE_CODE (type) == ARRAY_TYPE;
-  if (array)
-    {
-      unsigned HOST_WIDE_INT length = array_length (type);
-      const char *zero = RECORD_OR_UNION_TYPE_P (TREE_TYPE (type)) ? "{}" : "0";
-      if (!as_expression)
-        emit_initializer_step (
-            e, false,
-            "for (long _cji = 0; _cji < " HOST_WIDE_INT_PRINT_UNSIGNED
-            "; _cji++) %s[_cji] = %s",
-            length, lvalue, zero);
-      else
-        for (unsigned HOST_WIDE_INT i = 0; i < length; i++)
-          emit_initializer_step (e, true,
-                                 "%s[" HOST_WIDE_INT_PRINT_UNSIGNED "] = %s",
-                                 lvalue, i, zero);
-    }
-  else
-    emit_initializer_step (e, as_expression, "%s = {}", lvalue);
-
-  unsigned HOST_WIDE_INT i, next = 0;
-  tree index, value;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-    {
-      char *part;
-      tree part_type;
-      if (array)
-        {
-          if (index)
-            next = tree_to_uhwi (index);
-          part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]", lvalue,
-                            next++);
-          part_type = TREE_TYPE (type);
-        }
-      else
-        {
-          char *field = field_cuda_name (index);
-          part = xasprintf ("%s.%s", lvalue, field);
-          free (field);
-          part_type = TREE_TYPE (index);
-        }
-      emit_initializer (e, part, part_type, value, as_expression);
-      free (part);
-    }
+  emit_initializer_values (e, lvalue, type, init, zeroed, as_expression);
 }
 
 static bool
@@ -1569,18 +1824,9 @@ emit_stmt (cuda_emitter *e, tree t)
     case DECL_EXPR:
       {
         tree decl = DECL_EXPR_DECL (t);
-        if (!VAR_P (decl) || !DECL_INITIAL (decl) || TREE_STATIC (decl))
-          return;
-        if (TREE_CODE (DECL_INITIAL (decl)) == CONSTRUCTOR)
-          {
-            emit_initializer (e, decl_name (e, decl), TREE_TYPE (decl),
-                              DECL_INITIAL (decl), false);
-            return;
-          }
-        emit_newline (e);
-        emit_printf (e, "%s = ", decl_name (e, decl));
-        emit_value (e, DECL_INITIAL (decl));
-        pp_semicolon (&e->pp);
+        if (VAR_P (decl) && DECL_INITIAL (decl) && !TREE_STATIC (decl))
+          emit_initializer (e, decl_name (e, decl), TREE_TYPE (decl),
+                            DECL_INITIAL (decl), false);
         return;
       }
     case LABEL_EXPR:
@@ -1722,17 +1968,15 @@ emit_local_declaration (cuda_emitter *e, tree decl)
       if (cudajit_shared_p (decl))
         pp_string (&e->pp, DECL_EXTERNAL (decl) ? "extern __shared__ "
                                                 : "__shared__ ");
-      emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
+      emit_type (e, build_qualified_type (array_element_type (type),
+                                          TYPE_UNQUALIFIED));
       pp_space (&e->pp);
       emit_expr (e, decl);
       emit_array_dimensions (e, type);
       pp_semicolon (&e->pp);
       return;
     }
-  if (TREE_CODE (type) != POINTER_TYPE)
-    type = TYPE_MAIN_VARIANT (type);
-  else
-    type = build_qualified_type (type, TYPE_UNQUALIFIED);
+  type = build_qualified_type (type, TYPE_UNQUALIFIED);
   emit_newline (e);
   /* A local is its own thread's, so volatile changes nothing for a
      structure or union on the GPU, whereas C++ would refuse to assign it
@@ -1768,16 +2012,17 @@ field_type (tree type)
   return build_qualified_type (type, TYPE_QUALS (type) & ~TYPE_QUAL_CONST);
 }
 
-/* FIELD, a bit-field, with the type it was declared with, made signed or
-   unsigned as GCC made it: a plain int bit-field is signed in C++ but
-   unsigned in GCC with -funsigned-bitfields, and whether a plain char is
-   signed depends on the target.  An unnamed one stays unnamed, as then its
+/* FIELD, a bit-field called NAME if it has a name, with the type it was
+   declared with, made signed or unsigned as GCC made it: a plain int
+   bit-field is signed in C++ but unsigned in GCC with
+   -funsigned-bitfields, and whether a plain char is signed depends on the
+   target.  An unnamed one stays unnamed, as then its
    type does not count in the alignment of the structure.  NVRTC places
    bit-fields as the host's ABI does, as GCC does: each in the next bits,
    from the least significant, of a storage unit of its type that it fits
    in.  */
 static void
-emit_bit_field (cuda_emitter *e, tree field)
+emit_bit_field (cuda_emitter *e, tree field, const char *name)
 {
   tree type = DECL_BIT_FIELD_TYPE (field);
   bool uns = TYPE_UNSIGNED (TREE_TYPE (field));
@@ -1787,11 +2032,7 @@ emit_bit_field (cuda_emitter *e, tree field)
     type = build_nonstandard_integer_type (TYPE_PRECISION (type), uns);
   emit_type (e, field_type (type));
   if (DECL_NAME (field))
-    {
-      char *name = field_cuda_name (field);
-      emit_printf (e, " %s", name);
-      free (name);
-    }
+    emit_printf (e, " %s", name);
   emit_printf (e, " : " HOST_WIDE_INT_PRINT_UNSIGNED,
                tree_to_uhwi (DECL_SIZE (field)));
   /* Packed, it may span units of its type (but a zero-width one still
@@ -1837,6 +2078,16 @@ emit_field_alignment (cuda_emitter *e, tree field)
                      align > BITS_PER_UNIT ? align : 0);
 }
 
+/* The start of the definition of TYPE.  Each piece of CUDA C of a unit
+   defines what it uses; they are compiled together, so a definition may
+   come more than once.  */
+static void
+emit_guard (cuda_emitter *e, tree type)
+{
+  emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
+               TYPE_UID (type), TYPE_UID (type));
+}
+
 /* The definition of RECORD after those of the structures and unions that
    it holds; DEFINED records those done.  */
 static void
@@ -1850,68 +2101,151 @@ emit_record_definition (cuda_emitter *e, tree record, hash_set<tree> *defined)
       emit_record_definition (
           e, TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (field))),
           defined);
-  /* Each piece of CUDA C of a unit defines what it uses; they are compiled
-     together, so a definition may come more than once.  */
-  emit_printf (e, "#ifndef CUDAJIT_TYPE_%u\n#define CUDAJIT_TYPE_%u\n",
-               TYPE_UID (record), TYPE_UID (record));
-  char *name = record_cuda_name (record);
+  emit_guard (e, record);
   pp_string (&e->pp, TREE_CODE (record) == RECORD_TYPE ? "struct" : "union");
   /* Packing is printed for each field.  */
   emit_attributes (e, false,
                    TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : 0);
-  emit_printf (e, " %s\n{", name);
-  free (name);
+  emit_printf (e, " %s\n{", record_cuda_name (record));
+  /* In C++, a field's name hides a typedef of the same name in the rest of
+     the structure.  */
+  hash_set<const char *, false, nofree_string_hash> fields;
+  auto_vec<char *> names;
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL)
+      {
+        names.safe_push (field_cuda_name (field));
+        fields.add (names.last ());
+      }
+  e->hidden = &fields;
+  unsigned int i = 0;
   for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
     if (TREE_CODE (field) == FIELD_DECL)
       {
         tree type = TREE_TYPE (field);
         pp_string (&e->pp, "\n  ");
         if (DECL_BIT_FIELD_TYPE (field))
-          emit_bit_field (e, field);
+          emit_bit_field (e, field, names[i]);
         else
           {
-            char *name = field_cuda_name (field);
             emit_declaration (e, field_type (array_element_type (type)),
-                              name);
-            free (name);
+                              names[i]);
             emit_array_dimensions (e, type);
             emit_field_alignment (e, field);
           }
+        free (names[i++]);
         pp_semicolon (&e->pp);
       }
+  e->hidden = NULL;
   pp_string (&e->pp, "\n};\n");
   emit_layout_checks (e, record);
   pp_string (&e->pp, "#endif\n");
 }
 
-/* BODY, after the declarations and definitions of the structures and
-   unions that E has printed, a field of one may be of another or point to
-   any, and the definitions of the constant arrays it uses.  Returns it
-   xmalloc'ed.  */
-static char *
-with_record_definitions (cuda_emitter *e, const char *body)
+/* The definition of the typedef DECL, after that of the typedef that it
+   names, if it does; DEFINED records those done.  */
+static void
+emit_typedef_definition (cuda_emitter *e, tree decl, hash_set<tree> *defined)
 {
-  if (e->records.is_empty () && e->constants.is_empty ())
-    return xstrdup (body);
-  char *saved = xstrdup (body);
-  /* Printing the fields' types adds the records they use to the list.  */
-  for (unsigned int i = 0; i < e->records.length (); i++)
-    for (tree field = TYPE_FIELDS (e->records[i]); field;
-         field = DECL_CHAIN (field))
-      if (TREE_CODE (field) == FIELD_DECL)
-        emit_type (e, TREE_TYPE (field));
-  pp_clear_output_area (&e->pp);
-  pp_newline (&e->pp);
-  for (tree record : e->records)
+  if (defined->add (decl))
+    return;
+  /* emit_type prints the first typedef's name that it finds through
+     pointers and arrays.  */
+  for (tree type = DECL_ORIGINAL_TYPE (decl); type; type = TREE_TYPE (type))
+    if (typedef_cuda_name (type))
+      {
+        emit_typedef_definition (e, TYPE_NAME (type), defined);
+        break;
+      }
+    else if (TREE_CODE (type) != POINTER_TYPE
+             && TREE_CODE (type) != ARRAY_TYPE)
+      break;
+  emit_guard (e, TREE_TYPE (decl));
+  pp_string (&e->pp, "typedef ");
+  emit_declaration (e, DECL_ORIGINAL_TYPE (decl),
+                    typedef_cuda_name (TREE_TYPE (decl)));
+  pp_string (&e->pp, ";\n#endif\n");
+}
+
+/* The definition of TYPE, an enumerated type, for the names of its
+   constants: without a tag, which no object has in CUDA C, and of the
+   type that C gives it.  */
+static void
+emit_enum_definition (cuda_emitter *e, tree type)
+{
+  emit_guard (e, type);
+  pp_string (&e->pp, "enum ");
+  tree tag = TYPE_NAME (type);
+  if (tag && TREE_CODE (tag) == IDENTIFIER_NODE)
+    emit_printf (e, "/* %s */ ", IDENTIFIER_POINTER (tag));
+  emit_printf (e, ": %s\n{", integer_type_name (type));
+  /* The values that C would give, shown only where they differ.  */
+  widest_int next = 0;
+  const char *separator = "";
+  for (tree value = TYPE_VALUES (type); value; value = TREE_CHAIN (value))
     {
-      emit_type (e, record);
+      const char *name = IDENTIFIER_POINTER (TREE_PURPOSE (value));
+      if (!enumerator_name_ok_p (name))
+        continue;
+      emit_printf (e, "%s\n  %s", separator, name);
+      if (wi::to_widest (TREE_VALUE (value)) != next)
+        {
+          pp_string (&e->pp, " = ");
+          emit_integer_cst (e, TREE_VALUE (value));
+        }
+      next = wi::to_widest (TREE_VALUE (value)) + 1;
+      separator = ",";
+    }
+  pp_string (&e->pp, "\n};\n#endif\n");
+}
+
+/* The declarations and definitions of the structures and unions that E
+   has printed, a field of one may be of another or point to any, the
+   definitions of the enumerated types whose constants it names and of
+   the typedefs it uses, which may name structures, and those of the
+   constant arrays it uses.  */
+static void
+emit_definitions (cuda_emitter *e)
+{
+  for (unsigned int i = 0; i < e->records.length (); i++)
+    {
+      emit_type (e, e->records[i]);
       pp_string (&e->pp, ";\n");
     }
+  for (unsigned int i = 0; i < e->enums.length (); i++)
+    emit_enum_definition (e, e->enums[i]);
   hash_set<tree> defined;
+  for (unsigned int i = 0; i < e->typedefs.length (); i++)
+    emit_typedef_definition (e, e->typedefs[i], &defined);
   for (unsigned int i = 0; i < e->records.length (); i++)
     emit_record_definition (e, e->records[i], &defined);
-  for (tree constant : e->constants)
-    emit_constant_definition (e, constant);
+  for (unsigned int i = 0; i < e->constants.length (); i++)
+    emit_constant_definition (e, e->constants[i]);
+}
+
+/* BODY after the definitions that it needs, xmalloc'ed.  */
+static char *
+with_definitions (cuda_emitter *e, const char *body)
+{
+  if (e->records.is_empty () && e->typedefs.is_empty () && e->enums.is_empty ()
+      && e->constants.is_empty ())
+    return xstrdup (body);
+  char *saved = xstrdup (body);
+  /* Printing the definitions finds the types of the fields, of the
+     typedefs and of the constants, which need definitions too.  */
+  unsigned int known;
+  do
+    {
+      known = (e->records.length () + e->typedefs.length ()
+               + e->enums.length ());
+      pp_clear_output_area (&e->pp);
+      emit_definitions (e);
+    }
+  while (known
+         != e->records.length () + e->typedefs.length () + e->enums.length ());
+  pp_clear_output_area (&e->pp);
+  pp_newline (&e->pp);
+  emit_definitions (e);
   char *text = concat (pp_formatted_text (&e->pp), saved, NULL);
   free (saved);
   return text;
@@ -1930,12 +2264,15 @@ constant_cuda_name (tree decl)
                                    : xstrdup (name);
 }
 
-/* The values of INIT for an array of TYPE, every element in order, zeros
-   where INIT gives none.  */
+/* The values of INIT, a constant initializer of an object of TYPE, as the
+   initializer of __constant__ data in CUDA C++: every element of an array
+   and every field of a structure in order, zeros where INIT gives none,
+   and a union's first member, which the subset check made sure INIT
+   initializes.  */
 static void
 emit_constant_values (cuda_emitter *e, tree type, tree init)
 {
-  if (TREE_CODE (type) != ARRAY_TYPE)
+  if (TREE_CODE (type) != ARRAY_TYPE && !RECORD_OR_UNION_TYPE_P (type))
     {
       if (init)
         emit_expr (e, init);
@@ -1943,25 +2280,63 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
         pp_character (&e->pp, '0');
       return;
     }
-  unsigned HOST_WIDE_INT length = array_length (type);
-  pp_character (&e->pp, '{');
-  unsigned HOST_WIDE_INT next = 0, i;
-  tree index, value;
-  auto_vec<tree> values;
-  values.safe_grow_cleared (length);
-  if (init)
-    FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-      {
-        if (index)
-          next = tree_to_uhwi (index);
-        if (next < length)
+  auto_vec<tree> parts, values;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      parts.safe_grow (array_length (type));
+      for (tree &part : parts)
+        part = TREE_TYPE (type);
+    }
+  else
+    for (tree field = TYPE_FIELDS (type);
+         field && (parts.is_empty () || TREE_CODE (type) != UNION_TYPE);
+         field = DECL_CHAIN (field))
+      if (TREE_CODE (field) == FIELD_DECL)
+        parts.safe_push (TREE_TYPE (field));
+  values.safe_grow_cleared (parts.length ());
+  if (init && TREE_CODE (init) == STRING_CST)
+    {
+      const unsigned char *bytes
+          = (const unsigned char *) TREE_STRING_POINTER (init);
+      int length = TREE_STRING_LENGTH (init);
+      length -= !bytes[length - 1];
+      tree element = TREE_TYPE (type);
+      int size = tree_to_shwi (TYPE_SIZE_UNIT (element));
+      /* A literal of characters, where C++ finds room for its null
+         byte.  */
+      if (size == 1 && (unsigned HOST_WIDE_INT) length < parts.length ())
+        {
+          emit_string (e, init, length);
+          return;
+        }
+      for (int i = 0; i * size < TREE_STRING_LENGTH (init); i++)
+        values[i] = native_interpret_expr (element, bytes + i * size, size);
+    }
+  else if (init)
+    {
+      unsigned HOST_WIDE_INT next = 0, i;
+      tree index, value;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+        {
+          if (TREE_CODE (type) != ARRAY_TYPE)
+            {
+              /* The fields in order.  */
+              next = 0;
+              for (tree field = TYPE_FIELDS (type); field != index;
+                   field = DECL_CHAIN (field))
+                next += TREE_CODE (field) == FIELD_DECL;
+            }
+          else if (index)
+            next = tree_to_uhwi (index);
           values[next++] = value;
-      }
-  for (i = 0; i < length; i++)
+        }
+    }
+  pp_character (&e->pp, '{');
+  for (unsigned int i = 0; i < parts.length (); i++)
     {
       if (i)
         pp_string (&e->pp, ", ");
-      emit_constant_values (e, TREE_TYPE (type), values[i]);
+      emit_constant_values (e, parts[i], values[i]);
     }
   pp_character (&e->pp, '}');
 }
@@ -1975,7 +2350,8 @@ emit_constant_definition (cuda_emitter *e, tree decl)
   emit_printf (e, "#ifndef CUDAJIT_CONSTANT_%u\n#define CUDAJIT_CONSTANT_%u\n"
                "__constant__ ",
                DECL_UID (decl), DECL_UID (decl));
-  emit_type (e, TYPE_MAIN_VARIANT (array_element_type (type)));
+  emit_type (e, build_qualified_type (array_element_type (type),
+                                      TYPE_UNQUALIFIED));
   emit_printf (e, " %s", name);
   free (name);
   emit_array_dimensions (e, type);
@@ -2037,6 +2413,7 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   e->kernel = fndecl;
   e->indent = 0;
   e->temporaries = 0;
+  e->hidden = NULL;
 
   /* Each piece of CUDA C declares what it calls, so that the pieces of a
      module can come in any order and call each other.  */
@@ -2051,12 +2428,14 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   e->indent = 1;
 
   walk_tree_without_duplicates (&body, collect_local, e);
+  e->hidden = &e->taken;
   for (tree local : e->locals)
     emit_local_declaration (e, local);
   emit_stmt (e, body);
+  e->hidden = NULL;
   pp_string (&e->pp, "\n}\n");
 
-  char *text = with_record_definitions (e, pp_formatted_text (&e->pp));
+  char *text = with_definitions (e, pp_formatted_text (&e->pp));
   for (auto it = e->names.begin (); it != e->names.end (); ++it)
     free (CONST_CAST (char *, (*it).second));
   delete e;

@@ -23,6 +23,10 @@ bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
 
+/* The type of the part of an object of TYPE that the element at INDEX of
+   a CONSTRUCTOR for it initializes.  */
+tree cudajit_initializer_part_type (tree type, tree index);
+
 /* The STRING_CST that ARG, an argument of printf, points to, or
    NULL_TREE.  */
 tree cudajit_string_literal (tree arg);

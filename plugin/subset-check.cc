@@ -23,6 +23,25 @@ name_in_list (const_tree decl, const char *const *names, size_t count)
 static bool supported_type_p (tree, bool);
 static bool supported_record_p (tree, bool);
 
+/* The scalars of TYPE, an array of constant size in every dimension, or
+   NULL_TREE when a dimension's size is not a constant.  TYPE itself if it
+   is no array.  */
+static tree
+constant_array_element (tree type)
+{
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
+      return NULL_TREE;
+  return type;
+}
+
+tree
+cudajit_initializer_part_type (tree type, tree index)
+{
+  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
+}
+
 tree
 cudajit_string_literal (tree arg)
 {
@@ -41,14 +60,11 @@ cudajit_constant_array_p (const_tree decl)
   if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
       || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
       || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || !DECL_INITIAL (decl)
-      || TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR)
+      || (TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR
+          && TREE_CODE (DECL_INITIAL (decl)) != STRING_CST))
     return false;
-  tree element = TREE_TYPE (decl);
-  for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
-    if (!TYPE_DOMAIN (element) || !TYPE_MAX_VALUE (TYPE_DOMAIN (element))
-        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (element))))
-      return false;
-  return supported_type_p (element, false);
+  tree element = constant_array_element (TREE_TYPE (decl));
+  return element && supported_type_p (element, false);
 }
 
 tree
@@ -339,42 +355,22 @@ check_type (subset_checker *checker, tree type, location_t loc,
   explain_type (type);
 }
 
-/* Local arrays of a constant size, Numba's cuda.local.array, with an
-   initializer for one dimension.  */
+/* Local arrays of a constant size, Numba's cuda.local.array; their
+   initializers are checked where they are declared.  */
 static void
 check_local_array (subset_checker *checker, tree var, location_t loc)
 {
-  tree element = TREE_TYPE (var);
-  int dimensions = 0;
-  for (; TREE_CODE (element) == ARRAY_TYPE; element = TREE_TYPE (element))
-    {
-      tree domain = TYPE_DOMAIN (element);
-      dimensions++;
-      if (!domain || !TYPE_MAX_VALUE (domain)
-          || !tree_fits_uhwi_p (TYPE_MAX_VALUE (domain)))
-        {
-          checker->reported.add (var);
-          reject (checker, loc,
-                  "variable-length array %qD cannot be declared in a kernel; "
-                  "a local array needs a constant size",
-                  var);
-          return;
-        }
-    }
-  if (!supported_type_p (element, true))
-    {
-      check_type (checker, TREE_TYPE (var), loc, "local variable", var);
-      return;
-    }
-  tree init = DECL_INITIAL (var);
-  if (init && (dimensions > 1 || TREE_CODE (init) != CONSTRUCTOR))
+  tree element = constant_array_element (TREE_TYPE (var));
+  if (!element)
     {
       checker->reported.add (var);
       reject (checker, loc,
-              "local array %qD can be initialized in a kernel only with a "
-              "list of values for one dimension",
+              "variable-length array %qD cannot be declared in a kernel; "
+              "a local array needs a constant size",
               var);
     }
+  else if (!supported_type_p (element, true))
+    check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
 /* A shared array: of a kernel, not of a device function, which would have
@@ -413,6 +409,49 @@ check_shared (subset_checker *checker, tree var, location_t loc)
     }
 }
 
+/* Whether INIT, the initializer of a constant array or of a part of one of
+   TYPE, can initialize __constant__ data in CUDA C++: numbers, strings and
+   lists of these, where a union is initialized by its first member.  */
+static bool
+constant_initializer_p (tree type, tree init)
+{
+  switch (TREE_CODE (init))
+    {
+    case INTEGER_CST:
+    case REAL_CST:
+    case STRING_CST:
+      return true;
+    case CONSTRUCTOR:
+      {
+        unsigned HOST_WIDE_INT i;
+        tree index, value;
+        FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+          if ((TREE_CODE (type) == UNION_TYPE && index != TYPE_FIELDS (type))
+              || !constant_initializer_p (
+                  cudajit_initializer_part_type (type, index), value))
+            return false;
+        return true;
+      }
+    default:
+      return false;
+    }
+}
+
+/* A constant array that the kernel uses: its initializer becomes that of
+   its __constant__ data.  */
+static void
+check_constant_array (subset_checker *checker, tree decl, location_t loc)
+{
+  if (constant_initializer_p (TREE_TYPE (decl), DECL_INITIAL (decl)))
+    return;
+  checker->reported.add (decl);
+  reject (checker, loc,
+          "the initializer of constant array %qD is not supported in a "
+          "kernel; it may hold only numbers and strings, and initialize a "
+          "union only by its first member",
+          decl);
+}
+
 static void
 check_local (subset_checker *checker, tree var)
 {
@@ -427,8 +466,13 @@ check_local (subset_checker *checker, tree var)
       return;
     }
   /* Constants, in the CUDA C by their values or as __constant__ data.  */
-  if (cudajit_constant_value (var) || cudajit_constant_array_p (var))
+  if (cudajit_constant_value (var))
     return;
+  if (cudajit_constant_array_p (var))
+    {
+      check_constant_array (checker, var, loc);
+      return;
+    }
   if (TREE_STATIC (var) || DECL_EXTERNAL (var))
     {
       checker->reported.add (var);
@@ -456,6 +500,38 @@ gcc_atomic_builtin_p (const_tree fndecl)
   return (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
           && (strncmp (name, "__atomic_", 9) == 0
               || strncmp (name, "__sync_", 7) == 0));
+}
+
+/* Whether a field of TYPE, or of a structure or union in it, is a volatile
+   structure or union.  The CUDA C copies a volatile one as a whole byte by
+   byte, but C++ has no copy of a class that holds one.  */
+static bool
+holds_volatile_record_p (tree type)
+{
+  type = strip_array_types (type);
+  if (!RECORD_OR_UNION_TYPE_P (type))
+    return false;
+  for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL)
+      {
+        tree field_type = strip_array_types (TREE_TYPE (field));
+        if ((RECORD_OR_UNION_TYPE_P (field_type)
+             && TYPE_VOLATILE (field_type))
+            || holds_volatile_record_p (field_type))
+          return true;
+      }
+  return false;
+}
+
+/* VALUE copied as a whole into an object of TYPE.  */
+static void
+check_copy (subset_checker *checker, tree type, tree value, location_t loc)
+{
+  if (holds_volatile_record_p (type)
+      || holds_volatile_record_p (TREE_TYPE (value)))
+    reject (checker, loc,
+            "structures and unions that hold volatile structures or unions "
+            "cannot be copied as a whole in a kernel; copy their fields");
 }
 
 static void
@@ -499,7 +575,11 @@ check_call (subset_checker *checker, tree call, location_t loc)
   bool outer = checker->in_printf;
   checker->in_printf |= printf_p;
   for (int i = 0; i < call_expr_nargs (call); i++)
-    check_expr (checker, CALL_EXPR_ARG (call, i), loc);
+    {
+      check_copy (checker, TREE_TYPE (CALL_EXPR_ARG (call, i)),
+                  CALL_EXPR_ARG (call, i), loc);
+      check_expr (checker, CALL_EXPR_ARG (call, i), loc);
+    }
   checker->in_printf = outer;
 }
 
@@ -522,9 +602,11 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
         check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
       return;
     }
-  if (cudajit_constant_value (decl) || cudajit_constant_array_p (decl))
+  if (cudajit_constant_value (decl))
     return;
-  if (TREE_CODE (decl) == FUNCTION_DECL)
+  if (cudajit_constant_array_p (decl))
+    check_constant_array (checker, decl, loc);
+  else if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);
   else
@@ -534,13 +616,19 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
             decl);
 }
 
-/* The initializer of a local: an expression, or the values of a list for
-   a structure, union or array, maybe designated.  */
+/* The initializer of a local or a compound literal of TYPE: an
+   expression, the values of a list for a structure, union or array, maybe
+   designated and nested, or a string literal for an array of
+   characters.  */
 static void
-check_initializer (subset_checker *checker, tree init, location_t loc)
+check_initializer (subset_checker *checker, tree type, tree init,
+                   location_t loc)
 {
+  if (TREE_CODE (init) == STRING_CST)
+    return;
   if (TREE_CODE (init) != CONSTRUCTOR)
     {
+      check_copy (checker, type, init, loc);
       check_expr (checker, init, loc);
       return;
     }
@@ -552,7 +640,8 @@ check_initializer (subset_checker *checker, tree init, location_t loc)
           && TREE_CODE (index) != FIELD_DECL)
         reject (checker, loc, "ranges of designated initializers are not "
                 "supported in a kernel");
-      check_initializer (checker, value, loc);
+      check_initializer (checker, cudajit_initializer_part_type (type, index),
+                         value, loc);
     }
 }
 
@@ -587,7 +676,7 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
         if (!init || checker->reported.contains (decl) || TREE_STATIC (decl))
           return;
-        check_initializer (checker, init, loc);
+        check_initializer (checker, TREE_TYPE (decl), init, loc);
         return;
       }
 
@@ -639,7 +728,12 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
          function's value is in an assignment to its result.  */
       if (TREE_OPERAND (t, 0)
           && TREE_CODE (TREE_OPERAND (t, 0)) == MODIFY_EXPR)
-        check_expr (checker, TREE_OPERAND (TREE_OPERAND (t, 0), 1), loc);
+        {
+          tree result = TREE_OPERAND (t, 0);
+          check_copy (checker, TREE_TYPE (TREE_OPERAND (result, 0)),
+                      TREE_OPERAND (result, 1), loc);
+          check_expr (checker, TREE_OPERAND (result, 1), loc);
+        }
       return;
 
     case LABEL_EXPR:
@@ -762,30 +856,36 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                   "static compound literals are not supported in a kernel");
         else
           {
-            check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
+            /* An array, of the size of its initializer, is checked by its
+               scalars.  */
+            tree element = constant_array_element (TREE_TYPE (decl));
+            check_type (checker, element ? element : TREE_TYPE (decl), loc,
+                        NULL, NULL_TREE);
             if (DECL_INITIAL (decl))
-              check_initializer (checker, DECL_INITIAL (decl), loc);
+              check_initializer (checker, TREE_TYPE (decl),
+                                 DECL_INITIAL (decl), loc);
           }
         return;
       }
 
     case ARRAY_REF:
-      /* Rows of an array that a pointer parameter points to, local
-         arrays, and arrays in structures.  */
-      if (TREE_CODE (TREE_OPERAND (t, 0)) == INDIRECT_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == MEM_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == ARRAY_REF
-          || TREE_CODE (TREE_OPERAND (t, 0)) == COMPONENT_REF
-          || (VAR_P (TREE_OPERAND (t, 0))
-              && ((DECL_CONTEXT (TREE_OPERAND (t, 0)) == checker->kernel
-                   && !checker->reported.contains (TREE_OPERAND (t, 0)))
-                  || cudajit_shared_p (TREE_OPERAND (t, 0))
-                  || cudajit_constant_array_p (TREE_OPERAND (t, 0)))))
-        break;
-      if (checker->reported.contains (TREE_OPERAND (t, 0)))
-        return;
-      reject (checker, loc, "arrays are not supported in a kernel");
-      return;
+      /* Rows of an array that a pointer parameter points to, arrays in
+         structures, and arrays that are variables or compound literals,
+         which are checked as such.  */
+      switch (TREE_CODE (TREE_OPERAND (t, 0)))
+        {
+        case INDIRECT_REF:
+        case MEM_REF:
+        case ARRAY_REF:
+        case COMPONENT_REF:
+        case VAR_DECL:
+        case COMPOUND_LITERAL_EXPR:
+          break;
+        default:
+          reject (checker, loc, "arrays are not supported in a kernel");
+          return;
+        }
+      break;
 
     case NOP_EXPR:
     case CONVERT_EXPR:
@@ -793,11 +893,17 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case FIX_TRUNC_EXPR:
       if (!VOID_TYPE_P (TREE_TYPE (t)))
         check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      /* The value of a volatile structure, as the front end reads it.  */
+      check_copy (checker, TREE_TYPE (t), TREE_OPERAND (t, 0), loc);
+      break;
+
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      check_copy (checker, TREE_TYPE (TREE_OPERAND (t, 0)),
+                  TREE_OPERAND (t, 1), loc);
       break;
 
     case COND_EXPR:
-    case MODIFY_EXPR:
-    case INIT_EXPR:
     case COMPOUND_EXPR:
     case SAVE_EXPR:
     case NON_LVALUE_EXPR:

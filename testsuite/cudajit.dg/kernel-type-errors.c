@@ -119,10 +119,9 @@ locals (double *out, int n)
   float4 v = { 1, 2, 3, 4 }; /* { dg-error "local variable 'v' has type 'float4'" } */
   int array[4];
   int vla[n]; /* { dg-error "variable-length array 'vla' cannot be declared in a kernel; a local array needs a constant size" } */
-  int grid[2][2] = { { 1, 2 }, { 3, 4 } }; /* { dg-error "local array 'grid' can be initialized in a kernel only with a list of values for one dimension" } */
   array[0] = vla[0] = 1;
   out[0] = ld * 2 + wide;
-  out[1] = array[0] + grid[1][1];
+  out[1] = array[0];
   (void) z;
   (void) v;
 }
@@ -131,4 +130,27 @@ __attribute__ ((cuda_jit)) void
 long_double_cast (double *out)
 {
   out[0] = (long double) out[1] * 2; /* { dg-error "type 'long double' is not supported in a kernel" } */
+}
+
+__attribute__ ((cuda_jit)) void
+array_compound_literals (double *out)
+{
+  out[0] = ((long double[2]){ 1, 2 })[1]; /* { dg-error "type 'long double' is not supported in a kernel" } */
+  out[1] = *(int[]){}; /* { dg-error "type 'int\\\[0\\\]' is not supported in a kernel" } */
+}
+
+/* A volatile structure is copied byte by byte, but CUDA C++ cannot copy
+   one that holds one; its fields are fine.  */
+struct pair { int a, b; };
+struct holder { volatile struct pair p; };
+
+__attribute__ ((cuda_jit)) void
+volatile_structures (int *out, volatile struct pair *shared, struct holder *h)
+{
+  volatile struct pair local = { 1 };
+  struct pair copy = local;
+  *shared = copy;
+  struct holder outer = *h; /* { dg-error "structures and unions that hold volatile structures or unions cannot be copied as a whole in a kernel; copy their fields" } */
+  struct holder several[1] = { *h }; /* { dg-error "hold volatile structures or unions cannot be copied" } */
+  out[1] = local.b + shared->a + h->p.b + outer.p.a + several[0].p.a;
 }
