@@ -22,10 +22,11 @@ static const char cuda_prelude[]
       "cudajit_volatile_load (const volatile T &from)\n"
       "{ T to; for (unsigned long i = 0; i < sizeof (T); i++) "
       "((char *) &to)[i] = ((const volatile char *) &from)[i]; return to; }\n"
-      "template <typename T> __device__ __forceinline__ T\n"
-      "cudajit_volatile_store (volatile T &to, const T &from)\n"
+      "template <typename T, typename F> __device__ __forceinline__ T\n"
+      "cudajit_volatile_store (volatile T &to, const F &from)\n"
       "{ for (unsigned long i = 0; i < sizeof (T); i++) "
-      "((volatile char *) &to)[i] = ((const char *) &from)[i]; return from; }\n"
+      "((volatile char *) &to)[i] = ((const char *) &from)[i]; "
+      "return from; }\n"
       "__device__ __forceinline__ long cuda_grid_x (void)\n"
       "{ return (long) blockIdx.x * blockDim.x + threadIdx.x; }\n"
       "__device__ __forceinline__ long cuda_grid_y (void)\n"
@@ -1291,15 +1292,27 @@ volatile_record_p (tree type)
 
 /* T where its value is read: a volatile structure or union through
    cudajit_volatile_load.  */
+/* Whether T reads a volatile structure or union.  The C front end
+   converts the value to the unqualified type for an initializer, marks a
+   volatile reference TREE_THIS_VOLATILE, and gives a comma or conditional
+   expression over one the unqualified type.  */
+static bool
+reads_volatile_record_p (tree t)
+{
+  STRIP_NOPS (t);
+  if (TREE_CODE (t) == COMPOUND_EXPR)
+    return reads_volatile_record_p (TREE_OPERAND (t, 1));
+  if (TREE_CODE (t) == COND_EXPR)
+    return (reads_volatile_record_p (TREE_OPERAND (t, 1))
+            || reads_volatile_record_p (TREE_OPERAND (t, 2)));
+  return (RECORD_OR_UNION_TYPE_P (TREE_TYPE (t))
+          && (TYPE_VOLATILE (TREE_TYPE (t)) || TREE_THIS_VOLATILE (t)));
+}
+
 static void
 emit_value (cuda_emitter *e, tree t)
 {
-  /* The C front end converts the value to the unqualified type for an
-     initializer, and marks a volatile reference TREE_THIS_VOLATILE.  */
-  tree read = t;
-  STRIP_NOPS (read);
-  if (!RECORD_OR_UNION_TYPE_P (TREE_TYPE (read))
-      || !(TYPE_VOLATILE (TREE_TYPE (read)) || TREE_THIS_VOLATILE (read)))
+  if (!reads_volatile_record_p (t))
     {
       emit_expr (e, t);
       return;
@@ -1764,7 +1777,7 @@ emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
       if (zeroed)
         while (!bytes[length - 1])
           length--;
-      emit_printf (e, "memcpy (%s, ", lvalue);
+      emit_printf (e, "memcpy ((void *) %s, ", lvalue);
       /* A literal ends with a null byte of its own.  */
       emit_string (e, init, length - !bytes[length - 1]);
       emit_printf (e, ", %d)", length);
@@ -1790,9 +1803,8 @@ emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
   if (zeroed)
     {
       begin_initializer_step (e, as_expression);
-      /* memset takes no pointer to volatile.  */
-      emit_printf (e, "memset (%s%s%s, 0, sizeof %s)",
-                   TYPE_VOLATILE (type) ? "(void *) " : "",
+      /* memset and memcpy take no pointer to volatile.  */
+      emit_printf (e, "memset ((void *) %s%s, 0, sizeof %s)",
                    TREE_CODE (type) == ARRAY_TYPE ? "" : "&", lvalue, lvalue);
       end_initializer_step (e, as_expression);
     }

@@ -17,6 +17,9 @@ one GPU thread, and the host prints the checksum that came back.
         pass      same checksum
         rejected  the plugin refused the program with an error
         skip      the plain program does not build or run in time
+        gcc       another checksum, but also from the kernel version
+                  compiled without the plugin and called as a function:
+                  GCC, not cudajit, computes the two programs differently
         ice       internal compiler error, or the compiler crashed
         nvrtc     NVRTC rejected the generated CUDA C
         crash     the kernel version failed or timed out
@@ -143,8 +146,12 @@ int
 main(void)
 {
     static struct csmith_globals globals;
+#ifdef CSMITH_NO_PLUGIN
+    csmith_kernel(&globals);
+#else
     cuda_launch(csmith_kernel, 1, 1)(&globals);
     cuda_synchronize();
+#endif
     printf("checksum = %%X\\n", globals.crc32_context ^ 0xFFFFFFFFu);
     return 0;
 }
@@ -223,6 +230,18 @@ def check_seed(seed, args):
     if status != 0 or not got:
         return "crash", first_error(output)
     if got.group(0) != expected.group(0):
+        # csmith finds bugs in GCC too: the kernel version compiled
+        # without the plugin, the kernel called as a function, tells
+        # whether GCC computes the transformed program differently.
+        status, output = run([args.cc, "-DCSMITH_NO_PLUGIN",
+                              "-I" + args.include] + cflags
+                             + [kernel, "-o", kernel[:-2] + "-host"], 600)
+        if status == 0:
+            status, output = run([kernel[:-2] + "-host"], args.timeout)
+        host = re.search(r"checksum = [0-9A-F]+", output or "")
+        if host and host.group(0) == got.group(0):
+            return "gcc", ("%s, plain C %s, and so without the plugin"
+                           % (got.group(0), expected.group(0)))
         return "mismatch", "%s, plain C %s" % (got.group(0),
                                                expected.group(0))
     if args.bundle:
@@ -281,8 +300,8 @@ def check(args):
     print("csmith: %d programs: %s" % (
         sum(counts.values()),
         ", ".join("%d %s" % (counts.get(v, 0), v)
-                  for v in ["pass", "rejected", "skip", "ice", "nvrtc",
-                            "crash", "mismatch"])))
+                  for v in ["pass", "rejected", "skip", "gcc", "ice",
+                            "nvrtc", "crash", "mismatch"])))
     return 1 if failures & counts.keys() else 0
 
 

@@ -39,9 +39,65 @@ qualified (int n, int out[n], volatile struct tagged shared[1])
            + shared[0].value + from_host.id;
 }
 
+/* Volatile structures read and written whole, also through comma and
+   conditional expressions.  */
+struct pair
+{
+  int a;
+  volatile int b;
+};
+
+static struct pair
+make_pair (int x)
+{
+  struct pair made = { x, x + 1 };
+  return made;
+}
+
+__attribute__ ((cuda_jit)) void
+volatile_copies (int n, int out[n], volatile struct pair shared[4])
+{
+  int i = cuda_grid_x ();
+  volatile struct pair local = { i, 2 };
+  struct pair plain = { 3, 4 };
+  if (i == 0)
+    {
+      shared[0] = (plain.b++, local);
+      shared[1] = make_pair (7);
+      shared[2] = i ? plain : local;
+      shared[3] = (plain.a++, plain);
+    }
+  struct pair back = (plain.a++, local);
+  out[i] = back.a + back.b + plain.a + plain.b;
+}
+
+static void
+check_volatile_copies (void)
+{
+  enum { N = 64 };
+  static int out[N];
+  static volatile struct pair shared[4];
+  cuda_launch (volatile_copies, 2, N / 2) (N, out, shared);
+  cuda_synchronize ();
+  for (int i = 0; i < N; i++)
+    if (out[i] != i + 2 + (i == 0 ? 5 + 5 : 4 + 4))
+      {
+        printf ("volatile_copies: out[%d] = %d\n", i, out[i]);
+        abort ();
+      }
+  if (shared[0].a != 0 || shared[0].b != 2 || shared[1].a != 7
+      || shared[1].b != 8 || shared[2].a != 0 || shared[3].a != 4
+      || shared[3].b != 5)
+    {
+      printf ("volatile_copies: shared is wrong\n");
+      abort ();
+    }
+}
+
 int
 main (void)
 {
+  check_volatile_copies ();
   enum { N = 100 };
   static int out[N];
   static struct tagged shared[1] = { { .id = 1, .value = 5 } };
