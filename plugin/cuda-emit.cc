@@ -676,6 +676,8 @@ emit_type (cuda_emitter *e, tree type)
         pp_string (&e->pp, "__restrict__ ");
       if (TYPE_READONLY (type))
         pp_string (&e->pp, "const ");
+      if (TYPE_VOLATILE (type))
+        pp_string (&e->pp, "volatile ");
       return;
     }
   if (TYPE_READONLY (type))
@@ -1649,12 +1651,19 @@ emit_expr (cuda_emitter *e, tree t)
     case GE_EXPR: emit_binary (e, t, ">="); return;
     case EQ_EXPR: emit_binary (e, t, "=="); return;
     case NE_EXPR: emit_binary (e, t, "!="); return;
-    /* Folding makes the non-short-circuit forms only where the second
-       operand has no side effects, so && and || mean the same.  */
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_AND_EXPR: emit_binary (e, t, "&&"); return;
-    case TRUTH_ORIF_EXPR:
-    case TRUTH_OR_EXPR: emit_binary (e, t, "||"); return;
+    case TRUTH_ANDIF_EXPR: emit_binary (e, t, "&&"); return;
+    case TRUTH_ORIF_EXPR: emit_binary (e, t, "||"); return;
+    /* Both operands are evaluated: the C front end folds a & b and a | b
+       of truth values into these even where b has side effects (found by
+       csmith).  */
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+      pp_string (&e->pp, "(!!");
+      emit_expr (e, TREE_OPERAND (t, 0));
+      pp_string (&e->pp, TREE_CODE (t) == TRUTH_AND_EXPR ? " & !!" : " | !!");
+      emit_expr (e, TREE_OPERAND (t, 1));
+      pp_right_paren (&e->pp);
+      return;
     case TRUTH_XOR_EXPR:
       pp_string (&e->pp, "(!");
       emit_expr (e, TREE_OPERAND (t, 0));
@@ -1988,12 +1997,17 @@ emit_local_declaration (cuda_emitter *e, tree decl)
       pp_semicolon (&e->pp);
       return;
     }
-  type = build_qualified_type (type, TYPE_UNQUALIFIED);
+  /* A volatile pointer's volatile goes after its *, that of others
+     before their type.  */
+  bool pointer = TREE_CODE (type) == POINTER_TYPE;
+  type = build_qualified_type (type, pointer ? TYPE_QUALS (type)
+                                                   & TYPE_QUAL_VOLATILE
+                                             : TYPE_UNQUALIFIED);
   emit_newline (e);
   /* A local is its own thread's, so volatile changes nothing for a
      structure or union on the GPU, whereas C++ would refuse to assign it
      from the initializer.  */
-  if (TREE_THIS_VOLATILE (decl) && !RECORD_OR_UNION_TYPE_P (type))
+  if (TREE_THIS_VOLATILE (decl) && !RECORD_OR_UNION_TYPE_P (type) && !pointer)
     pp_string (&e->pp, "volatile ");
   emit_declaration (e, type, decl_name (e, decl));
   pp_semicolon (&e->pp);

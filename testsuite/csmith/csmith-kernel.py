@@ -17,6 +17,7 @@ one GPU thread, and the host prints the checksum that came back.
         pass      same checksum
         rejected  the plugin refused the program with an error
         skip      the plain program does not build or run in time
+        slow      NVRTC did not finish in time (--nvrtc-timeout)
         gcc       another checksum, but also from the kernel version
                   compiled without the plugin and called as a function:
                   GCC, not cudajit, computes the two programs differently
@@ -30,6 +31,9 @@ one GPU thread, and the host prints the checksum that came back.
         --workdir DIR    where the programs go (default: a temporary one)
         --csmith-options "..."   added to csmith's command line
         --jobs N         seeds checked at once (default: the CPUs)
+        --timeout S      seconds for the plain program (default 10; the
+                         kernel version gets four times as long)
+        --nvrtc-timeout S  seconds for NVRTC (default 120)
         --bundle DIR     also put each passing kernel program into DIR
                          with a manifest for testsuite/gpu/run-tests.py,
                          to run on a GPU with the host's checksum expected
@@ -46,6 +50,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -212,7 +217,8 @@ def check_seed(seed, args):
         [args.cc, "-fplugin=" + args.plugin,
          "-fplugin-arg-cudajit-dump=" + dump, "-I" + args.include]
         + cflags + [kernel, "-o", kernel[:-2], "-L" + args.libdir,
-                    "-Wl,-rpath," + args.libdir, "-lcudajit", "-lm"], 600)
+                    "-Wl,-rpath," + args.libdir, "-Wl,-rpath,$ORIGIN",
+                    "-lcudajit", "-lm"], 600)
     if status is None or "internal compiler error" in output or (
             status != 0 and "error:" not in output):
         return "ice", first_error(output)
@@ -220,7 +226,12 @@ def check_seed(seed, args):
         return "rejected", first_error(output)
 
     cuda_files = [os.path.join(dump, f) for f in sorted(os.listdir(dump))]
-    status, output = run([args.nvrtc_check] + cuda_files, 600)
+    nvrtc_start = time.monotonic()
+    status, output = run([args.nvrtc_check] + cuda_files, args.nvrtc_timeout)
+    nvrtc_seconds = time.monotonic() - nvrtc_start
+    if status is None:
+        # NVRTC takes minutes over the biggest programs, as the JIT would.
+        return "slow", "NVRTC took over %d s" % args.nvrtc_timeout
     if status != 0:
         return "nvrtc", first_error(output)
 
@@ -249,7 +260,8 @@ def check_seed(seed, args):
         shutil.copy(kernel[:-2], os.path.join(args.bundle, name))
         with open(os.path.join(args.bundle, name + ".expected"), "w") as out:
             out.write(expected.group(0))
-    return "pass", "%s %s" % (optimization, got.group(0))
+    return "pass", "%s %s, NVRTC %.1f s" % (optimization, got.group(0),
+                                            nvrtc_seconds)
 
 
 def seeds(words):
@@ -300,7 +312,7 @@ def check(args):
     print("csmith: %d programs: %s" % (
         sum(counts.values()),
         ", ".join("%d %s" % (counts.get(v, 0), v)
-                  for v in ["pass", "rejected", "skip", "gcc", "ice",
+                  for v in ["pass", "rejected", "skip", "slow", "gcc", "ice",
                             "nvrtc", "crash", "mismatch"])))
     return 1 if failures & counts.keys() else 0
 
@@ -322,6 +334,7 @@ def main():
     parser.add_argument("--csmith-options", default=DEFAULT_CSMITH_OPTIONS)
     parser.add_argument("--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--timeout", type=int, default=10)
+    parser.add_argument("--nvrtc-timeout", type=int, default=120)
     parser.add_argument("--bundle")
     parser.add_argument("seeds", nargs="+")
     return check(parser.parse_args(sys.argv[2:]))
