@@ -1286,14 +1286,6 @@ emit_increment (cuda_emitter *e, tree t)
     pp_right_paren (&e->pp);
 }
 
-static bool
-volatile_record_p (tree type)
-{
-  return RECORD_OR_UNION_TYPE_P (type) && TYPE_VOLATILE (type);
-}
-
-/* T where its value is read: a volatile structure or union through
-   cudajit_volatile_load.  */
 /* Whether T reads a volatile structure or union.  The C front end
    converts the value to the unqualified type for an initializer, marks a
    volatile reference TREE_THIS_VOLATILE, and gives a comma or conditional
@@ -1311,6 +1303,8 @@ reads_volatile_record_p (tree t)
           && (TYPE_VOLATILE (TREE_TYPE (t)) || TREE_THIS_VOLATILE (t)));
 }
 
+/* T where its value is read: a volatile structure or union through
+   cudajit_volatile_load.  */
 static void
 emit_value (cuda_emitter *e, tree t)
 {
@@ -1324,24 +1318,20 @@ emit_value (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
+/* A structure or union is stored from its value as emit_value reads it,
+   and a volatile one through cudajit_volatile_store.  */
 static void
 emit_assignment (cuda_emitter *e, tree t)
 {
   int opened = emit_target_saves (e, t);
   tree target = TREE_OPERAND (t, 0);
-  if (volatile_record_p (TREE_TYPE (target)))
+  tree type = TREE_TYPE (target);
+  if (RECORD_OR_UNION_TYPE_P (type))
     {
-      pp_string (&e->pp, "cudajit_volatile_store (");
+      bool store = TYPE_VOLATILE (type);
+      pp_string (&e->pp, store ? "cudajit_volatile_store (" : "(");
       emit_expr (e, target);
-      pp_string (&e->pp, ", ");
-      emit_value (e, TREE_OPERAND (t, 1));
-      pp_right_paren (&e->pp);
-    }
-  else if (RECORD_OR_UNION_TYPE_P (TREE_TYPE (target)))
-    {
-      pp_left_paren (&e->pp);
-      emit_expr (e, target);
-      pp_string (&e->pp, " = ");
+      pp_string (&e->pp, store ? ", " : " = ");
       emit_value (e, TREE_OPERAND (t, 1));
       pp_right_paren (&e->pp);
     }

@@ -278,7 +278,7 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       if (!callee)
         walk_tree (&CALL_EXPR_FN (call), rewrite_call, data, NULL);
       else if (!cudajit_kernel_p (callee))
-        ;
+        return NULL_TREE;
       else if (cudajit_kernel_p (rewriter->function))
         error_at (loc, "kernel %qD cannot be called from a kernel", callee);
       else

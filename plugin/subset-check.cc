@@ -179,12 +179,8 @@ declared_type (tree field)
 static bool
 supported_field_p (tree field)
 {
-  tree type = declared_type (field);
-  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
-    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
-        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
-      return false;
-  return supported_type_p (type, true);
+  tree element = constant_array_element (declared_type (field));
+  return element && supported_type_p (element, true);
 }
 
 static void explain_type (tree);
