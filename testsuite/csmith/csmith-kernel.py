@@ -60,6 +60,9 @@ DEFAULT_CSMITH_OPTIONS = "--no-packed-struct"
 
 OPTIMIZATIONS = ["-O0", "-O1", "-O2", "-O3", "-Os"]
 
+# What both the plain program and the kernel version print at the end.
+CHECKSUM = r"checksum = [0-9A-F]+"
+
 
 def section(text, start, end):
     """The lines of TEXT strictly between the START and END markers."""
@@ -204,7 +207,7 @@ def check_seed(seed, args):
     if status != 0:
         return "skip", "the plain program does not compile"
     status, output = run([program[:-2]], args.timeout)
-    expected = re.search(r"checksum = [0-9A-F]+", output or "")
+    expected = re.search(CHECKSUM, output or "")
     if status != 0 or not expected:
         return "skip", "the plain program: " + first_error(output)
 
@@ -237,7 +240,7 @@ def check_seed(seed, args):
 
     env = dict(os.environ, CUDAJIT_BACKEND="cpu")
     status, output = run([kernel[:-2]], 4 * args.timeout, env)
-    got = re.search(r"checksum = [0-9A-F]+", output or "")
+    got = re.search(CHECKSUM, output or "")
     if status != 0 or not got:
         return "crash", first_error(output)
     if got.group(0) != expected.group(0):
@@ -249,7 +252,7 @@ def check_seed(seed, args):
                              + [kernel, "-o", kernel[:-2] + "-host"], 600)
         if status == 0:
             status, output = run([kernel[:-2] + "-host"], args.timeout)
-        host = re.search(r"checksum = [0-9A-F]+", output or "")
+        host = re.search(CHECKSUM, output or "")
         if host and host.group(0) == got.group(0):
             return "gcc", ("%s, plain C %s, and so without the plugin"
                            % (got.group(0), expected.group(0)))
