@@ -8,6 +8,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <signal.h>
 #include <stdint.h>
 #include "cudajit.h"
 #include "cuda-api.h"
@@ -17,6 +18,9 @@
 #pragma GCC visibility push(hidden)
 
 /* error.c */
+
+/* What every error message starts with.  */
+#define CUDAJIT_ERROR_PREFIX "cudajit: error: "
 
 /* Report an error and end the program.  With KERNEL, the message names the
    kernel and its launch at FILE:LINE; with only FILE, it starts with
@@ -247,6 +251,39 @@ extern atomic_uint cudajit_free_generation;
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
                          void **args, const char *file, int line);
+
+/* Whether the calling thread runs a kernel; if so, set *KERNEL to its name
+   and *FILE and *LINE to its launch's.  Safe in a signal handler.  */
+bool cudajit_cpu_running (const char **kernel, const char **file,
+                          int *line);
+
+/* The local memory that a GPU gives each thread, which the C version of a
+   kernel keeps on its stack; and the stack of a thread that runs as a
+   fiber, with room besides for the frames of the C library's functions,
+   such as printf's.  */
+#define CUDAJIT_GPU_LOCAL_BYTES (512 * 1024)
+#define CUDAJIT_FIBER_STACK (2 * CUDAJIT_GPU_LOCAL_BYTES)
+
+/* cpu-fault.c */
+
+/* What a fault in a kernel is, in the words of the GPU's errors where it
+   has one.  */
+#define CUDAJIT_FAULT_ADDRESS                                                 \
+  "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)"
+#define CUDAJIT_FAULT_INSTRUCTION                                             \
+  "CUDA_ERROR_ILLEGAL_INSTRUCTION (an illegal instruction was encountered)"
+#define CUDAJIT_FAULT_DIVISION "integer division by zero or overflow"
+#define CUDAJIT_FAULT_OVERFLOW                                                \
+  "stack overflow, such as from unbounded recursion (a GPU gives a thread "  \
+  "512 KiB of local memory)"
+
+/* From now on, a fault in a thread that runs a kernel ends the program
+   with a message that names the kernel, its launch, the block and the
+   thread; other faults do what they did before.  */
+void cudajit_catch_kernel_faults (void);
+
+/* Set *STACK to a new stack for the fault handler, for sigaltstack.  */
+void cudajit_signal_stack (stack_t *stack);
 
 #pragma GCC visibility pop
 
