@@ -1,5 +1,6 @@
 /* On the CPU backend, unbounded recursion in a kernel is a stack overflow
-   that names the kernel, the launch, the block and the thread: here where the threads of a block run one after another, on the
+   that names the kernel, the launch, the block and the thread: here
+   where the threads of a block run one after another, on the
    stack of a pool thread.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_BACKEND "cpu" } */
@@ -36,4 +37,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'recurse' launched at \[^\n\]*cpu-fault-recursion.c:34: stack overflow, such as from unbounded recursion \\(a GPU gives a thread 512 KiB of local memory\\) in block \\(0, 0, 0\\) thread \\(1, 0, 0\\)\n" } */
+/* { dg-output "cudajit: error: kernel 'recurse' launched at \[^\n\]*cpu-fault-recursion.c:35: stack overflow, such as from unbounded recursion \\(a GPU gives a thread 512 KiB of local memory\\) in block \\(0, 0, 0\\) thread \\(1, 0, 0\\)\n" } */
