@@ -137,8 +137,8 @@ struct runner
   void *shared;
   size_t shared_size;
   /* Fibers for up to CAPACITY threads, each on a stack that follows a
-     page in one mapping, which make guard pages unless GUARDED is false;
-     and their warps.  */
+     page in one mapping: the first a guard page, the others too unless
+     GUARDED is false; and their warps.  */
   struct fiber *fibers;
   char *stacks;
   unsigned int capacity;
