@@ -166,8 +166,8 @@ handle_fault (int signal, siginfo_t *info, void *context)
 void
 cudajit_catch_kernel_faults (void)
 {
-  struct sigaction action = { .sa_sigaction = handle_fault,
-                              .sa_flags = SA_SIGINFO | SA_ONSTACK };
+  struct sigaction action
+      = { .sa_sigaction = handle_fault, .sa_flags = SA_SIGINFO | SA_ONSTACK };
 
   sigemptyset (&action.sa_mask);
   for (unsigned int i = 0; i < FAULT_SIGNALS; i++)
@@ -177,9 +177,9 @@ cudajit_catch_kernel_faults (void)
 void
 cudajit_signal_stack (stack_t *stack)
 {
-  void *map = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                    -1, 0);
+  void *map
+      = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
+              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
 
   if (map == MAP_FAILED)
     cudajit_die (NULL, NULL, 0,
