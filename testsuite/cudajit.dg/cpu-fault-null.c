@@ -1,7 +1,10 @@
 /* On the CPU backend, a null pointer in a kernel whose threads wait at a
-   barrier, and so run as fibers, is reported like any bad address.  */
+   barrier, and so run as fibers, is reported like any bad address; and
+   ends the program even under CUDAJIT_ERRORS=return, as a GPU's context
+   is lost for good after a fault.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_BACKEND "cpu" } */
+/* { dg-set-target-env-var CUDAJIT_ERRORS "return" } */
 /* { dg-shouldfail "null pointer" } */
 
 #include <cudajit.h>
@@ -24,4 +27,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'reverse' launched at \[^\n\]*cpu-fault-null.c:22: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x0 in block \\(0, 0, 0\\) thread \\(0, 0, 0\\)\n" } */
+/* { dg-output "cudajit: error: kernel 'reverse' launched at \[^\n\]*cpu-fault-null.c:25: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x0 in block \\(0, 0, 0\\) thread \\(0, 0, 0\\)\n" } */
