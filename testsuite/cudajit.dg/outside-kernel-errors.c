@@ -37,8 +37,8 @@ host_variables (void)
 long
 host_functions (void)
 {
-  long sum = cuda_grid_x () + cuda_gridsize_y (); /* { dg-error "'cuda_grid_x' used outside a kernel" } */
-  /* { dg-error "'cuda_gridsize_y' used outside a kernel" "" { target *-*-* } .-1 } */
+  long sum = cuda_grid_x ();               /* { dg-error "'cuda_grid_x' used outside a kernel" } */
+  sum += cuda_gridsize_y ();               /* { dg-error "'cuda_gridsize_y' used outside a kernel" } */
   cuda_syncthreads ();                     /* { dg-error "'cuda_syncthreads' used outside a kernel: 'host_functions'" } */
   sum += cuda_ballot_sync (0xffffffff, 1); /* { dg-error "'cuda_ballot_sync' used outside a kernel" } */
   sum += cuda_laneid ();                   /* { dg-error "'cuda_laneid' used outside a kernel" } */
