@@ -174,10 +174,8 @@ static struct
 /* One launch at a time uses the pool, and starts it.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The runner of the launching thread, and the stack of its fault
-   handler during a launch.  */
+/* The runner of the launching thread.  */
 static struct runner launcher;
-static stack_t launcher_signal_stack;
 
 /* Set blockIdx to block number NUMBER of JOB.  */
 static void
@@ -468,11 +466,9 @@ static _Noreturn void *
 worker (void *unused)
 {
   struct runner runner = { 0 };
-  stack_t signal_stack;
 
   (void) unused;
-  cudajit_signal_stack (&signal_stack);
-  sigaltstack (&signal_stack, NULL);
+  cudajit_need_signal_stack ();
   pthread_mutex_lock (&pool.lock);
   for (;;)
     {
@@ -549,7 +545,6 @@ configure_pool (void)
   pthread_atfork (lock_for_fork, unlock_after_fork, reset_pool_in_child);
   fork_handled = true;
   page_size = sysconf (_SC_PAGESIZE);
-  cudajit_signal_stack (&launcher_signal_stack);
   cudajit_catch_kernel_faults ();
 }
 
@@ -570,9 +565,7 @@ start_workers (unsigned int count)
 static void
 run_job (struct job *job, unsigned int helpers)
 {
-  stack_t old_signal_stack;
-
-  sigaltstack (&launcher_signal_stack, &old_signal_stack);
+  cudajit_need_signal_stack ();
   if (helpers)
     {
       start_workers (helpers);
@@ -594,7 +587,6 @@ run_job (struct job *job, unsigned int helpers)
         pthread_cond_wait (&pool.done, &pool.lock);
       pthread_mutex_unlock (&pool.lock);
     }
-  sigaltstack (&old_signal_stack, NULL);
 }
 
 void

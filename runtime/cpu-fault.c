@@ -18,6 +18,7 @@
 
 #include "internal.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <ucontext.h>
@@ -174,15 +175,47 @@ cudajit_catch_kernel_faults (void)
     sigaction (fault_signals[i], &action, &previous[i]);
 }
 
-void
-cudajit_signal_stack (stack_t *stack)
+/* Frees the alternate stack that a thread was given, when it ends.  */
+static pthread_key_t stack_key;
+
+static void
+free_signal_stack (void *stack)
 {
-  void *map
+  stack_t off = { .ss_flags = SS_DISABLE };
+
+  sigaltstack (&off, NULL);
+  munmap (stack, SIGNAL_STACK);
+}
+
+static void
+create_stack_key (void)
+{
+  if (pthread_key_create (&stack_key, free_signal_stack) != 0)
+    cudajit_die (NULL, NULL, 0, "cannot keep signal stacks for threads");
+}
+
+void
+cudajit_need_signal_stack (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  /* Whether the calling thread has an alternate stack, its own or one
+     given here.  */
+  static __thread bool has_stack;
+  stack_t stack;
+
+  if (has_stack)
+    return;
+  has_stack = true;
+  if (sigaltstack (NULL, &stack) == 0 && !(stack.ss_flags & SS_DISABLE))
+    return;
+  pthread_once (&once, create_stack_key);
+  stack = (stack_t){ .ss_size = SIGNAL_STACK };
+  stack.ss_sp
       = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-
-  if (map == MAP_FAILED)
+  if (stack.ss_sp == MAP_FAILED)
     cudajit_die (NULL, NULL, 0,
                  "cannot map a signal stack for the CPU backend's threads");
-  *stack = (stack_t){ .ss_sp = map, .ss_size = SIGNAL_STACK };
+  sigaltstack (&stack, NULL);
+  pthread_setspecific (stack_key, stack.ss_sp);
 }

@@ -8,7 +8,6 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <signal.h>
 #include <stdint.h>
 #include "cudajit.h"
 #include "cuda-api.h"
@@ -282,8 +281,9 @@ bool cudajit_cpu_running (const char **kernel, const char **file,
    thread; other faults do what they did before.  */
 void cudajit_catch_kernel_faults (void);
 
-/* Set *STACK to a new stack for the fault handler, for sigaltstack.  */
-void cudajit_signal_stack (stack_t *stack);
+/* Give the calling thread an alternate stack for the fault handler, once,
+   unless it has one.  */
+void cudajit_need_signal_stack (void);
 
 #pragma GCC visibility pop
 
