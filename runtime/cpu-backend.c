@@ -618,6 +618,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   pthread_mutex_lock (&launch_lock);
   if (!pool.configured)
     configure_pool ();
+  cudajit_know_code (kernel->host_entry);
   /* The launching thread takes a block too.  */
   run_job (&job, job.blocks - 1 < pool.limit ? job.blocks - 1 : pool.limit);
   pthread_mutex_unlock (&launch_lock);

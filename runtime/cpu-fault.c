@@ -18,6 +18,8 @@
 
 #include "internal.h"
 
+#include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -77,7 +79,8 @@ add_dim (struct text *t, const char *name, cuda_uint3 d)
   add (t, ")");
 }
 
-/* The stack pointer where CONTEXT was interrupted, or 0 if unknown.  */
+/* The stack pointer and the program counter where CONTEXT was
+   interrupted, or 0 if unknown.  */
 static uintptr_t
 stack_pointer (const ucontext_t *context)
 {
@@ -89,6 +92,80 @@ stack_pointer (const ucontext_t *context)
   (void) context;
   return 0;
 #endif
+}
+
+static uintptr_t
+program_counter (const ucontext_t *context)
+{
+#if defined __x86_64__
+  return context->uc_mcontext.gregs[REG_RIP];
+#elif defined __aarch64__
+  return context->uc_mcontext.pc;
+#else
+  (void) context;
+  return 0;
+#endif
+}
+
+/* The code of the objects loaded, found before a fault as the handler
+   cannot look: the bounds of each executable segment, and what to take
+   from an address in it for the address that addr2line takes.  */
+#define SEGMENTS 256
+static struct segment
+{
+  uintptr_t start, end, bias;
+  const char *object;
+} segments[SEGMENTS];
+static unsigned int segment_count;
+
+/* The main program's file, which the loader does not name.  */
+static char program[PATH_MAX];
+
+static int
+note_segments (struct dl_phdr_info *info, size_t size, void *unused)
+{
+  (void) size;
+  (void) unused;
+  for (unsigned int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+
+      if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)
+          || segment_count == SEGMENTS)
+        continue;
+      segments[segment_count++] = (struct segment){
+        .start = info->dlpi_addr + ph->p_vaddr,
+        .end = info->dlpi_addr + ph->p_vaddr + ph->p_memsz,
+        .bias = info->dlpi_addr,
+        .object = *info->dlpi_name ? info->dlpi_name : program,
+      };
+    }
+  return 0;
+}
+
+/* The segment that holds PC, or null.  */
+static const struct segment *
+segment_of (uintptr_t pc)
+{
+  for (unsigned int i = 0; i < segment_count; i++)
+    if (pc >= segments[i].start && pc < segments[i].end)
+      return &segments[i];
+  return NULL;
+}
+
+void
+cudajit_know_code (void (*function) (void **))
+{
+  if (segment_of ((uintptr_t) function))
+    return;
+  if (!*program)
+    {
+      ssize_t length = readlink ("/proc/self/exe", program, sizeof program);
+
+      program[length > 0 && length < PATH_MAX ? length : 0] = 0;
+    }
+  segment_count = 0;
+  dl_iterate_phdr (note_segments, NULL);
 }
 
 /* What a fault outside a kernel does: what it did before cudajit.  */
@@ -121,6 +198,7 @@ handle_fault (int signal, siginfo_t *info, void *context)
   uintptr_t address = (uintptr_t) info->si_addr;
   uintptr_t sp = stack_pointer (context);
   struct text t = { .length = 0 };
+  const struct segment *code;
   unsigned int index = 0;
 
   while (fault_signals[index] != signal)
@@ -158,6 +236,13 @@ handle_fault (int signal, siginfo_t *info, void *context)
   add_dim (&t, "block", blockIdx);
   add (&t, " ");
   add_dim (&t, "thread", threadIdx);
+  if ((code = segment_of (program_counter (context))))
+    {
+      add (&t, ", code at ");
+      add (&t, code->object);
+      add (&t, "+0x");
+      add_number (&t, program_counter (context) - code->bias, 16);
+    }
   add (&t, "\n");
   ssize_t written = write (STDERR_FILENO, t.text, t.length);
   (void) written;

@@ -281,6 +281,11 @@ bool cudajit_cpu_running (const char **kernel, const char **file,
    thread; other faults do what they did before.  */
 void cudajit_catch_kernel_faults (void);
 
+/* Make sure that the message of a fault can say where in its object the
+   faulting code is, for FUNCTION, a kernel's host entry, and the code
+   loaded with it; the caller excludes faults.  */
+void cudajit_know_code (void (*function) (void **));
+
 /* Give the calling thread an alternate stack for the fault handler, once,
    unless it has one.  */
 void cudajit_need_signal_stack (void);

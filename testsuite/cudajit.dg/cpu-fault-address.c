@@ -29,4 +29,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'store_beyond' launched at \[^\n\]*cpu-fault-address.c:27: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x\[0-9a-f\]+ in block \\(2, 0, 0\\) thread \\(5, 0, 0\\)\n" } */
+/* { dg-output "cudajit: error: kernel 'store_beyond' launched at \[^\n\]*cpu-fault-address.c:27: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x\[0-9a-f\]+ in block \\(2, 0, 0\\) thread \\(5, 0, 0\\), code at \[^\n\]*cpu-fault\[^\n\]*\\+0x\[0-9a-f\]+\n" } */

@@ -22,4 +22,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'divide' launched at \[^\n\]*cpu-fault-division.c:20: integer division by zero or overflow in block \\(0, 0, 0\\) thread \\(3, 0, 0\\)\n" } */
+/* { dg-output "cudajit: error: kernel 'divide' launched at \[^\n\]*cpu-fault-division.c:20: integer division by zero or overflow in block \\(0, 0, 0\\) thread \\(3, 0, 0\\), code at \[^\n\]*cpu-fault\[^\n\]*\\+0x\[0-9a-f\]+\n" } */

@@ -27,4 +27,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'reverse' launched at \[^\n\]*cpu-fault-null.c:25: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x0 in block \\(0, 0, 0\\) thread \\(0, 0, 0\\)\n" } */
+/* { dg-output "cudajit: error: kernel 'reverse' launched at \[^\n\]*cpu-fault-null.c:25: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x0 in block \\(0, 0, 0\\) thread \\(0, 0, 0\\), code at \[^\n\]*cpu-fault\[^\n\]*\\+0x\[0-9a-f\]+\n" } */

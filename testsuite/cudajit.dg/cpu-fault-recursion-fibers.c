@@ -38,4 +38,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'recurse' launched at \[^\n\]*cpu-fault-recursion-fibers.c:36: stack overflow, such as from unbounded recursion \\(a GPU gives a thread 512 KiB of local memory\\) in block \\(0, 0, 0\\) thread \\(1, 0, 0\\)\n" } */
+/* { dg-output "cudajit: error: kernel 'recurse' launched at \[^\n\]*cpu-fault-recursion-fibers.c:36: stack overflow, such as from unbounded recursion \\(a GPU gives a thread 512 KiB of local memory\\) in block \\(0, 0, 0\\) thread \\(1, 0, 0\\), code at \[^\n\]*cpu-fault\[^\n\]*\\+0x\[0-9a-f\]+\n" } */
