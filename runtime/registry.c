@@ -49,6 +49,16 @@ struct object
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Counts the releases, which make what a thread found valid stale.  */
+static atomic_uint release_generation;
+
+/* The last handle that this thread found valid, of kind VALID_KIND, at
+   RELEASE_GENERATION VALID_GENERATION, so that launches on a stream need
+   not take the lock.  */
+static __thread const void *valid_handle;
+static __thread enum cudajit_object_kind valid_kind;
+static __thread unsigned int valid_generation;
+
 /* The objects, by address.  They do not overlap, so that comparing a byte
    with them finds the one that holds it.  */
 static void *tree;
@@ -191,6 +201,7 @@ cudajit_release_object (const void *p, enum cudajit_object_kind kind)
       pthread_mutex_unlock (&lock);
       return false;
     }
+  atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
   mapped = mapped_p (object);
   make_room (object->owned && !mapped ? object->size : 0,
              mapped ? object->size : 0);
@@ -289,14 +300,24 @@ cudajit_check_handle (const char *kernel, const char *file, int line,
                       enum cudajit_object_kind kind, bool gpu)
 {
   struct cudajit_object_info info;
+  unsigned int generation
+    = atomic_load_explicit (&release_generation, memory_order_acquire);
 
   /* The default stream.  */
   if (!handle && kind == CUDAJIT_STREAM)
     return true;
+  if (handle == valid_handle && kind == valid_kind
+      && generation == valid_generation)
+    return true;
   info = cudajit_find_object (handle);
   if (info.known && info.base == handle && info.kind == kind
       && !info.released)
-    return true;
+    {
+      valid_handle = handle;
+      valid_kind = kind;
+      valid_generation = generation;
+      return true;
+    }
   /* The CUDA runtime's streams and events are the driver's too.  */
   if (handle && !info.known && gpu)
     return true;

@@ -89,6 +89,19 @@ enum argument_memory
   FREED_ARGUMENT
 };
 
+/* Whether PTR, the argument for PARAM, was found to be device memory
+   since the last free, at GENERATION.  */
+static bool
+known_device_p (struct cudajit_param *param, void *ptr,
+                unsigned int generation)
+{
+  return (atomic_load_explicit (&param->known_device, memory_order_relaxed)
+            == ptr
+          && atomic_load_explicit (&param->known_generation,
+                                   memory_order_relaxed)
+               == generation);
+}
+
 /* Whether PTR, an argument for PARAM, is host memory, on the GPU if GPU,
    else on the CPU backend, where device memory is the host memory that
    the registry knows as such.  */
@@ -97,9 +110,7 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
 {
   unsigned int generation
     = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
-  if (atomic_load_explicit (&param->known_device, memory_order_relaxed) == ptr
-      && atomic_load_explicit (&param->known_generation, memory_order_relaxed)
-           == generation)
+  if (known_device_p (param, ptr, generation))
     return DEVICE_ARGUMENT;
 
   struct cudajit_object_info info = cudajit_find_object (ptr);
@@ -175,6 +186,17 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
   return host_arrays;
 }
 
+/* The arguments of cudajit_check_cpu_arguments, when they are not those
+   of the last launch.  */
+static __attribute__ ((noinline, cold)) bool
+check_new_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
+                         int line, void **args, const size_t *extent_bytes)
+{
+  bool host[kernel->params->count];
+  return find_host_arrays (kernel, file, line, args, extent_bytes, false,
+                           host) >= 0;
+}
+
 bool
 cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
                              int line, void **args,
@@ -184,9 +206,16 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
 
   if (!params || !params->any_pointer)
     return true;
-  bool host[params->count];
-  return find_host_arrays (kernel, file, line, args, extent_bytes, false,
-                           host) >= 0;
+  /* The arguments of the last launch, as in a loop, cost no lookup.  */
+  unsigned int generation
+    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+  for (unsigned int i = 0; i < params->count; i++)
+    if (params->param[i].pointer
+        && !known_device_p (&params->param[i], *(void **) args[i],
+                            generation))
+      return check_new_cpu_arguments (kernel, file, line, args,
+                                      extent_bytes);
+  return true;
 }
 
 /* Copies between pageable and pinned memory, split over a few threads,
