@@ -83,8 +83,17 @@ release (void *p, bool pinned, const char *function)
         cudajit_report_object (function, p, kind_of (pinned));
       return;
     }
-  /* Even where the registry does not know P: it may come from
-     cudaMalloc.  */
+  /* Memory that the registry does not know, or knows as freed, may come
+     from cudaMalloc; the driver says.  */
+  if (!released)
+    {
+      struct cudajit_object_info info = cudajit_find_object (p);
+      if (info.known && !info.released)
+        {
+          cudajit_report_object (function, p, kind_of (pinned));
+          return;
+        }
+    }
   if (pinned)
     r = cudajit_cu.cuMemFreeHost (p);
   else

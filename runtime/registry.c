@@ -264,16 +264,14 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
   struct cudajit_object_info info = cudajit_find_object (p);
   size_t offset = (uintptr_t) p - (uintptr_t) info.base;
 
+  /* The GPU may know memory that the runtime did not allocate, from
+     cudaMalloc, or managed memory, maybe where it freed some.  */
+  if (gpu && (!info.known || info.released))
+    return true;
   if (!info.known)
-    {
-      /* The GPU may know memory that the runtime did not allocate, from
-         cudaMalloc, or managed memory.  */
-      if (gpu)
-        return true;
-      cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",
-                     function, bytes, p,
-                     cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
-    }
+    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",
+                   function, bytes, p,
+                   cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
   else if (info.kind != CUDAJIT_DEVICE_MEMORY
            && info.kind != CUDAJIT_PINNED_MEMORY)
     cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s",

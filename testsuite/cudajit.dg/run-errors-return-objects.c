@@ -70,6 +70,8 @@ main (void)
   show ("launch on freed");
   cuda_launch (fill, 1, 32) (heap);
   show ("launch on host");
+  cuda_launch (fill, 1, 32) (pinned);
+  show ("launch on pinned");
   cuda_launch (fill, 1, 32, .stream = stream) (dev);
   show ("launch on destroyed stream");
   cuda_copy_to_device_async (dev, host, sizeof host, stream);
@@ -108,7 +110,8 @@ main (void)
 /* { dg-output "copy to large freed: cuda_copy_to_device: the 128 bytes at 0x\[0-9a-f\]+ are in device memory \[^\n\]* that was freed by cuda_free\n" } */
 /* { dg-output "launch on freed: kernel 'fill' launched at \[^\n\]*run-errors-return-objects.c:69: argument 1, 'out', points into device memory from cuda_device_array or cuda_to_device that was freed by cuda_free\n" } */
 /* { dg-output "launch on host: kernel 'fill' launched at \[^\n\]*run-errors-return-objects.c:71: argument 1, 'out', is host memory, but the parameter does not declare the extent\[^\n\]*\n" } */
-/* { dg-output "launch on destroyed stream: kernel 'fill' launched at \[^\n\]*run-errors-return-objects.c:73: cuda_launch: 0x\[0-9a-f\]+ is a stream from cuda_stream that was destroyed by cuda_stream_destroy\n" } */
+/* { dg-output "launch on pinned: kernel 'fill' launched at \[^\n\]*run-errors-return-objects.c:73: argument 1, 'out', is host memory\[^\n\]*\n" } */
+/* { dg-output "launch on destroyed stream: kernel 'fill' launched at \[^\n\]*run-errors-return-objects.c:75: cuda_launch: 0x\[0-9a-f\]+ is a stream from cuda_stream that was destroyed by cuda_stream_destroy\n" } */
 /* { dg-output "copy on destroyed stream: cuda_copy_to_device_async: 0x\[0-9a-f\]+ is a stream from cuda_stream that was destroyed by cuda_stream_destroy\n" } */
 /* { dg-output "synchronize destroyed stream: cuda_stream_synchronize: 0x\[0-9a-f\]+ is a stream \[^\n\]*destroyed\[^\n\]*\n" } */
 /* { dg-output "destroy destroyed stream: cuda_stream_destroy: 0x\[0-9a-f\]+ is a stream \[^\n\]*destroyed\[^\n\]*\n" } */
