@@ -296,8 +296,10 @@ struct cudajit_object_info cudajit_find_object (const void *p);
 bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
 
 /* Report with cudajit_fatal why P, given to FUNCTION, is not the start of
-   a live object of KIND.  */
-void cudajit_report_object (const char *function, const void *p,
+   a live object of KIND, for KERNEL launched at FILE:LINE if KERNEL is not
+   null.  */
+void cudajit_report_object (const char *kernel, const char *file, int line,
+                            const char *function, const void *p,
                             enum cudajit_object_kind kind);
 
 /* Whether the BYTES at P, the device side of a copy by FUNCTION, lie in

@@ -67,6 +67,7 @@ allocate (size_t bytes, bool pinned, const char *function)
 static void
 release (void *p, bool pinned, const char *function)
 {
+  enum cudajit_object_kind kind = kind_of (pinned);
   bool released;
   CUresult r;
 
@@ -74,13 +75,13 @@ release (void *p, bool pinned, const char *function)
     return;
   /* Before the driver frees it, so that a new allocation at the same
      address in another thread is not the one released.  */
-  released = cudajit_release_object (p, kind_of (pinned));
+  released = cudajit_release_object (p, kind);
   atomic_fetch_add_explicit (&cudajit_free_generation, 1,
                              memory_order_release);
   if (!cudajit_gpu_p ())
     {
       if (!released)
-        cudajit_report_object (function, p, kind_of (pinned));
+        cudajit_report_object (NULL, NULL, 0, function, p, kind);
       return;
     }
   /* Memory that the registry does not know, or knows as freed, may come
@@ -90,7 +91,7 @@ release (void *p, bool pinned, const char *function)
       struct cudajit_object_info info = cudajit_find_object (p);
       if (info.known && !info.released)
         {
-          cudajit_report_object (function, p, kind_of (pinned));
+          cudajit_report_object (NULL, NULL, 0, function, p, kind);
           return;
         }
     }
@@ -99,7 +100,7 @@ release (void *p, bool pinned, const char *function)
   else
     r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
   if (r == CUDA_ERROR_INVALID_VALUE)
-    cudajit_report_object (function, p, kind_of (pinned));
+    cudajit_report_object (NULL, NULL, 0, function, p, kind);
   else
     cudajit_check (r, NULL, NULL, 0, function);
 }

@@ -234,27 +234,31 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
 };
 
 void
-cudajit_report_object (const char *function, const void *p,
+cudajit_report_object (const char *kernel, const char *file, int line,
+                       const char *function, const void *p,
                        enum cudajit_object_kind kind)
 {
   struct cudajit_object_info info = cudajit_find_object (p);
 
   if (!info.known)
-    cudajit_fatal (NULL, NULL, 0, "%s: %p is not %s", function, p,
+    cudajit_fatal (kernel, file, line, "%s: %p is not %s", function, p,
                    cudajit_object_kinds[kind].what);
   else if (info.kind != kind)
-    cudajit_fatal (NULL, NULL, 0, "%s: %p is %s%s, not %s", function, p,
-                   info.base == p ? "" : "inside ", cudajit_object_kinds[info.kind].what,
+    cudajit_fatal (kernel, file, line, "%s: %p is %s%s, not %s", function, p,
+                   info.base == p ? "" : "inside ",
+                   cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[kind].what);
   else if (info.released)
-    cudajit_fatal (NULL, NULL, 0, "%s: %p is %s that was %s", function, p,
-                   cudajit_object_kinds[kind].what, cudajit_object_kinds[kind].ended);
+    cudajit_fatal (kernel, file, line, "%s: %p is %s that was %s", function, p,
+                   cudajit_object_kinds[kind].what,
+                   cudajit_object_kinds[kind].ended);
   else
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_fatal (kernel, file, line,
                    "%s: %p is %zu bytes into the %zu bytes of %s at %p, not "
                    "at their start",
-                   function, p, (size_t) ((uintptr_t) p - (uintptr_t) info.base),
-                   info.size, cudajit_object_kinds[kind].what, info.base);
+                   function, p,
+                   (size_t) ((uintptr_t) p - (uintptr_t) info.base), info.size,
+                   cudajit_object_kinds[kind].what, info.base);
 }
 
 bool
@@ -277,7 +281,8 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
     cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s",
                    function, bytes, p, cudajit_object_kinds[info.kind].what);
   else if (info.released)
-    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s that "
+    cudajit_fatal (NULL, NULL, 0,
+                   "%s: the %zu bytes at %p are in %s that "
                    "was %s",
                    function, bytes, p, cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[info.kind].ended);
@@ -285,8 +290,8 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
     cudajit_fatal (NULL, NULL, 0,
                    "%s: the %zu bytes at %p run %zu bytes past the end of "
                    "the %zu bytes of %s at %p",
-                   function, bytes, p, bytes - (info.size - offset),
-                   info.size, cudajit_object_kinds[info.kind].what, info.base);
+                   function, bytes, p, bytes - (info.size - offset), info.size,
+                   cudajit_object_kinds[info.kind].what, info.base);
   else
     return true;
   return false;
@@ -299,7 +304,7 @@ cudajit_check_handle (const char *kernel, const char *file, int line,
 {
   struct cudajit_object_info info;
   unsigned int generation
-    = atomic_load_explicit (&release_generation, memory_order_acquire);
+      = atomic_load_explicit (&release_generation, memory_order_acquire);
 
   /* The default stream.  */
   if (!handle && kind == CUDAJIT_STREAM)
@@ -308,8 +313,7 @@ cudajit_check_handle (const char *kernel, const char *file, int line,
       && generation == valid_generation)
     return true;
   info = cudajit_find_object (handle);
-  if (info.known && info.base == handle && info.kind == kind
-      && !info.released)
+  if (info.known && info.base == handle && info.kind == kind && !info.released)
     {
       valid_handle = handle;
       valid_kind = kind;
@@ -321,11 +325,7 @@ cudajit_check_handle (const char *kernel, const char *file, int line,
     return true;
   if (!handle)
     cudajit_fatal (kernel, file, line, "%s: the event is null", function);
-  else if (info.known && info.kind == kind && info.base == handle)
-    cudajit_fatal (kernel, file, line, "%s: %p is %s that was %s", function,
-                   handle, cudajit_object_kinds[kind].what, cudajit_object_kinds[kind].ended);
   else
-    cudajit_fatal (kernel, file, line, "%s: %p is not %s", function, handle,
-                   cudajit_object_kinds[kind].what);
+    cudajit_report_object (kernel, file, line, function, handle, kind);
   return false;
 }

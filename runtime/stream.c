@@ -31,8 +31,8 @@ cpu_handle (size_t bytes, enum cudajit_object_kind kind)
 /* Whether HANDLE, given to FUNCTION, is a live object of KIND; if not,
    report it.  Set *GPU to whether the backend is the GPU.  */
 static bool
-check (const void *handle, enum cudajit_object_kind kind,
-       const char *function, bool *gpu)
+check (const void *handle, enum cudajit_object_kind kind, const char *function,
+       bool *gpu)
 {
   *gpu = cudajit_gpu_p ();
   return cudajit_check_handle (NULL, NULL, 0, function, handle, kind, *gpu);
