@@ -102,9 +102,9 @@ known_device_p (struct cudajit_param *param, void *ptr,
                == generation);
 }
 
-/* Whether PTR, an argument for PARAM, is host memory, on the GPU if GPU,
-   else on the CPU backend, where device memory is the host memory that
-   the registry knows as such.  */
+/* What PTR, an argument for PARAM, is, on the GPU if GPU, else on the CPU
+   backend, where device memory is the host memory that the registry knows
+   as such.  */
 static enum argument_memory
 argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
 {
@@ -210,7 +210,7 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
   unsigned int generation
     = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
   for (unsigned int i = 0; i < params->count; i++)
-    if (params->param[i].pointer
+    if (params->param[i].pointer && *(void **) args[i]
         && !known_device_p (&params->param[i], *(void **) args[i],
                             generation))
       return check_new_cpu_arguments (kernel, file, line, args,
