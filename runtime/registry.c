@@ -52,12 +52,15 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 /* Counts the releases, which make what a thread found valid stale.  */
 static atomic_uint release_generation;
 
-/* The last handle that this thread found valid, of kind VALID_KIND, at
-   RELEASE_GENERATION VALID_GENERATION, so that launches on a stream need
-   not take the lock.  */
-static __thread const void *valid_handle;
-static __thread enum cudajit_object_kind valid_kind;
-static __thread unsigned int valid_generation;
+/* The last handle that this thread found valid as a KIND, at
+   RELEASE_GENERATION GENERATION, so that launches on a stream need not
+   take the lock.  */
+static __thread struct
+{
+  const void *handle;
+  enum cudajit_object_kind kind;
+  unsigned int generation;
+} valid;
 
 /* The objects, by address.  They do not overlap, so that comparing a byte
    with them finds the one that holds it.  */
@@ -297,35 +300,47 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
   return false;
 }
 
-bool
-cudajit_check_handle (const char *kernel, const char *file, int line,
-                      const char *function, const void *handle,
-                      enum cudajit_object_kind kind, bool gpu)
+/* cudajit_check_handle for a handle other than the last one found valid,
+   at release GENERATION.  */
+static __attribute__ ((noinline)) bool
+check_new_handle (const char *kernel, const char *file, int line,
+                  const char *function, const void *handle,
+                  enum cudajit_object_kind kind, bool gpu,
+                  unsigned int generation)
 {
-  struct cudajit_object_info info;
-  unsigned int generation
-      = atomic_load_explicit (&release_generation, memory_order_acquire);
+  struct cudajit_object_info info = cudajit_find_object (handle);
 
-  /* The default stream.  */
-  if (!handle && kind == CUDAJIT_STREAM)
-    return true;
-  if (handle == valid_handle && kind == valid_kind
-      && generation == valid_generation)
-    return true;
-  info = cudajit_find_object (handle);
-  if (info.known && info.base == handle && info.kind == kind && !info.released)
+  /* On the GPU, the CUDA runtime's streams and events are the driver's
+     too.  */
+  if ((info.known && info.base == handle && info.kind == kind
+       && !info.released)
+      || (handle && !info.known && gpu))
     {
-      valid_handle = handle;
-      valid_kind = kind;
-      valid_generation = generation;
+      valid.handle = handle;
+      valid.kind = kind;
+      valid.generation = generation;
       return true;
     }
-  /* The CUDA runtime's streams and events are the driver's too.  */
-  if (handle && !info.known && gpu)
-    return true;
   if (!handle)
     cudajit_fatal (kernel, file, line, "%s: the event is null", function);
   else
     cudajit_report_object (kernel, file, line, function, handle, kind);
   return false;
+}
+
+bool
+cudajit_check_handle (const char *kernel, const char *file, int line,
+                      const char *function, const void *handle,
+                      enum cudajit_object_kind kind, bool gpu)
+{
+  unsigned int generation
+      = atomic_load_explicit (&release_generation, memory_order_acquire);
+
+  /* Null is the default stream.  */
+  if ((!handle && kind == CUDAJIT_STREAM)
+      || (handle == valid.handle && kind == valid.kind
+          && generation == valid.generation))
+    return true;
+  return check_new_handle (kernel, file, line, function, handle, kind, gpu,
+                           generation);
 }
