@@ -209,12 +209,14 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
   /* The arguments of the last launch, as in a loop, cost no lookup.  */
   unsigned int generation
     = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
-  for (unsigned int i = 0; i < params->count; i++)
-    if (params->param[i].pointer && *(void **) args[i]
-        && !known_device_p (&params->param[i], *(void **) args[i],
-                            generation))
-      return check_new_cpu_arguments (kernel, file, line, args,
-                                      extent_bytes);
+  struct cudajit_param *param = params->param;
+  for (unsigned int i = 0, count = params->count; i < count; i++)
+    {
+      void *ptr = param[i].pointer ? *(void **) args[i] : NULL;
+      if (ptr && !known_device_p (&param[i], ptr, generation))
+        return check_new_cpu_arguments (kernel, file, line, args,
+                                        extent_bytes);
+    }
   return true;
 }
 
