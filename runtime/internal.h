@@ -236,9 +236,87 @@ bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
                                  const char *file, int line, void **args,
                                  const size_t *extent_bytes);
 
+/* On the CPU backend, whether the pointer arguments of KERNEL's launch at
+   FILE:LINE are what a GPU would take: device memory, or host arrays for
+   parameters of declared extent.  If not, report it and return false.  */
+bool cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
+                                  const char *file, int line, void **args,
+                                  const size_t *extent_bytes);
+
 /* Counts the frees of device memory, which make what transfer.c knows of
    the arguments of earlier launches stale.  */
 extern atomic_uint cudajit_free_generation;
+
+/* registry.c */
+
+/* What the runtime hands out, which it keeps track of.  */
+enum cudajit_object_kind
+{
+  CUDAJIT_DEVICE_MEMORY,
+  CUDAJIT_PINNED_MEMORY,
+  CUDAJIT_STREAM,
+  CUDAJIT_EVENT
+};
+
+/* For messages: what each kind of object is and where it comes from, as
+   "a stream from cuda_stream", and what ends it, as "destroyed by
+   cuda_stream_destroy".  */
+struct cudajit_object_kind_name
+{
+  const char *what, *ended;
+};
+
+extern const struct cudajit_object_kind_name cudajit_object_kinds[];
+
+/* BYTES of host memory for an object of the CPU backend, or null if there
+   are none.  Registered as owned, the registry frees it.  */
+void *cudajit_host_allocate (size_t bytes);
+
+/* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
+   host memory from cudajit_host_allocate.  */
+void cudajit_register_object (const void *base, size_t size,
+                              enum cudajit_object_kind kind, bool owned);
+
+/* What the registry knows of the object that holds the byte at P.  */
+struct cudajit_object_info
+{
+  bool known;
+  /* Whether it was freed or destroyed.  */
+  bool released;
+  enum cudajit_object_kind kind;
+  void *base;
+  size_t size;
+};
+
+struct cudajit_object_info cudajit_find_object (const void *p);
+
+/* Mark the live object of KIND that starts at P as released; its host
+   memory, if owned, goes back to the system later.  Return false if there
+   is no such object, and then do nothing.  */
+bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
+
+/* Report with cudajit_fatal why P, given to FUNCTION, is not the start of
+   a live object of KIND, for KERNEL launched at FILE:LINE if KERNEL is not
+   null.  */
+void cudajit_report_object (const char *kernel, const char *file, int line,
+                            const char *function, const void *p,
+                            enum cudajit_object_kind kind);
+
+/* Whether the BYTES at P, the device side of a copy by FUNCTION, lie in
+   live device or pinned memory; if not, report it and return false.  On
+   the GPU, memory that the registry does not know is left to the
+   driver.  */
+bool cudajit_check_range (const char *function, const void *p, size_t bytes,
+                          bool gpu);
+
+/* Whether HANDLE, given to FUNCTION, is a live object of KIND (a stream or
+   an event; a null stream is the default one); if not, report it, for
+   KERNEL launched at FILE:LINE if KERNEL is not null, and return false.
+   On the GPU, handles that the registry does not know are left to the
+   driver.  */
+bool cudajit_check_handle (const char *kernel, const char *file, int line,
+                           const char *function, const void *handle,
+                           enum cudajit_object_kind kind, bool gpu);
 
 /* cpu-backend.c */
 
