@@ -39,7 +39,7 @@ enum
 };
 
 /* The cache's directory, set once; empty when the cache is off.  */
-static char cache_dir[PATH_MAX];
+static char cache_dir[CUDAJIT_CACHE_DIR_MAX + 1];
 
 /* Whether CUDAJIT_CACHE_DIR chose it: only then is the user told that it
    cannot be written.  Otherwise that is not worth a word, as it costs only
@@ -49,17 +49,18 @@ static bool dir_chosen;
 static void
 find_cache_dir (void)
 {
-  const char *off = getenv ("CUDAJIT_CACHE");
-  const char *dir = getenv ("CUDAJIT_CACHE_DIR");
+  const struct cudajit_environment *environment = cudajit_environment ();
   const char *base = getenv ("XDG_CACHE_HOME"), *home = getenv ("HOME");
   int length = 0;
 
-  if (off && strcmp (off, "0") == 0)
+  if (!environment->cache)
     return;
-  if (dir && *dir)
+  /* Not longer than cache_dir: the environment was checked.  */
+  if (environment->cache_dir)
     {
       dir_chosen = true;
-      length = snprintf (cache_dir, sizeof cache_dir, "%s", dir);
+      length = snprintf (cache_dir, sizeof cache_dir, "%s",
+                         environment->cache_dir);
     }
   /* The XDG specification has relative paths ignored.  */
   else if (base && *base == '/')

@@ -107,6 +107,19 @@ expect (const char *args, const char *expected)
           args, status, output, expected);
 }
 
+/* Check that nvrtc-check --cache ARGS fails with MESSAGE in its output.  */
+static void __attribute__ ((unused))
+expect_failure (const char *args, const char *message)
+{
+  int status;
+  const char *output = run (check_command (args), &status);
+
+  if (status == 0 || !strstr (output, message))
+    fail ("nvrtc-check --cache %.200s: exit status %d, output:\n%s\n"
+          "expected a failure with:\n%s",
+          args, status, output, message);
+}
+
 /* The number of entries in DIR, a cache directory, which may not exist;
    fail if it holds anything else, such as a temporary file.  */
 static int
