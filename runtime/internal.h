@@ -240,14 +240,19 @@ void cudajit_sha256_final (struct cudajit_sha256 *sha,
 struct cudajit_cache_key
 {
   unsigned char hash[CUDAJIT_SHA256_SIZE];
+  /* The descriptor of the entry's lock file while this process holds the
+     lock, else -1.  */
+  int lock;
 };
 
 /* Set KEY for compiling SOURCE with the COUNT OPTIONS by the NVRTC loaded
    now, for the driver loaded now if any.  If the disk cache holds the code
    for KEY, set IMAGE->code, size, log and cached as
-   cudajit_nvrtc_compile does, and return true.  Unless CUDAJIT_CACHE is
-   off, the cache is in $CUDAJIT_CACHE_DIR, $XDG_CACHE_HOME/cudajit or
-   ~/.cache/cudajit.  */
+   cudajit_nvrtc_compile does, and return true.  If another process is
+   compiling it, wait for it to write it first.  Otherwise return false
+   with the entry locked, for the caller to compile the code, store it and
+   call cudajit_cache_unlock.  Unless CUDAJIT_CACHE is off, the cache is
+   in $CUDAJIT_CACHE_DIR, $XDG_CACHE_HOME/cudajit or ~/.cache/cudajit.  */
 bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
                            int count, const char *const *options,
                            struct cudajit_image *image);
@@ -255,6 +260,10 @@ bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
 /* Keep IMAGE's code in the disk cache under KEY, if it can be written.  */
 void cudajit_cache_store (const struct cudajit_cache_key *key,
                           const struct cudajit_image *image);
+
+/* Let other processes compile KEY's entry, or read it once it is stored:
+   after a cudajit_cache_lookup that returned false.  */
+void cudajit_cache_unlock (struct cudajit_cache_key *key);
 
 /* launch.c */
 

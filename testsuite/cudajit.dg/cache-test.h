@@ -155,6 +155,25 @@ expect_entries (const char *dir, int n)
     fail ("%s holds %d entries, not %d", dir, found, n);
 }
 
+/* The file name of the one entry in the cache directory, which holds
+   nothing else.  */
+static __attribute__ ((unused)) const char *
+single_entry (void)
+{
+  static char name[256];
+  DIR *d;
+  struct dirent *e;
+
+  expect_entries (cache_dir, 1);
+  if (!(d = opendir (cache_dir)))
+    fail ("%s: %s", cache_dir, strerror (errno));
+  while ((e = readdir (d)))
+    if (e->d_name[0] != '.')
+      snprintf (name, sizeof name, "%s", e->d_name);
+  closedir (d);
+  return name;
+}
+
 /* Remove the directory: the test passed.  */
 static void
 cleanup (void)
