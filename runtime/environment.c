@@ -45,21 +45,25 @@ parse_errors (const char *value, void *field)
   return i >= 0;
 }
 
-/* The spellings of false, then of true, in the same order.  */
+/* The spellings of false, then as many of true, in the same order.  */
 static const char *const booleans[]
     = { "0", "off", "false", "no", "1", "on", "true", "yes", NULL };
+enum
+{
+  FALSE_SPELLINGS = (sizeof booleans / sizeof *booleans - 1) / 2
+};
 
 static bool
 parse_boolean (const char *value, void *field)
 {
   int i = word_index (value, booleans);
 
-  *(bool *) field = i >= (int) (sizeof booleans / sizeof *booleans) / 2;
+  *(bool *) field = i >= FALSE_SPELLINGS;
   return i >= 0;
 }
 
 static bool
-parse_cpu_threads (const char *value, void *field)
+parse_threads (const char *value, void *field)
 {
   char *end;
   long n;
@@ -78,7 +82,7 @@ parse_path (const char *value, void *field)
 }
 
 static bool
-parse_cache_dir (const char *value, void *field)
+parse_dir (const char *value, void *field)
 {
   *(const char **) field = value;
   return strlen (value) <= CUDAJIT_CACHE_DIR_MAX;
@@ -87,6 +91,11 @@ parse_cache_dir (const char *value, void *field)
 #define STRINGIFY(x) #x
 #define STRING(x) STRINGIFY (x)
 #define BOOLEAN_VALUES "0, 1, off, on, false, true, no or yes"
+#define THREADS_VALUES "a number from 1 to " STRING (CUDAJIT_CPU_THREADS_MAX)
+#define CACHE_DIR_VALUES                                                      \
+  "the path of a directory, of at most " STRING (                             \
+      CUDAJIT_CACHE_DIR_MAX) " bytes"
+#define FIELD(name) offsetof (struct cudajit_environment, name)
 
 /* Every variable: its name, the values it takes for the message about a
    bad one, the function that sets its field of struct
@@ -99,21 +108,15 @@ static const struct variable
   bool (*parse) (const char *value, void *field);
   size_t field;
 } variables[] = {
-#define FIELD(name) offsetof (struct cudajit_environment, name)
   { "CUDAJIT_BACKEND", "'cpu' or 'cuda'", parse_backend, FIELD (backend) },
   { "CUDAJIT_NVRTC_LIBRARY", "a path", parse_path, FIELD (nvrtc_library) },
   { "CUDA_HOME", "a path", parse_path, FIELD (cuda_home) },
-  { "CUDAJIT_CPU_THREADS",
-    "a number from 1 to " STRING (CUDAJIT_CPU_THREADS_MAX), parse_cpu_threads,
+  { "CUDAJIT_CPU_THREADS", THREADS_VALUES, parse_threads,
     FIELD (cpu_threads) },
-  { "CUDAJIT_CACHE_DIR",
-    "the path of a directory, of at most " STRING (
-        CUDAJIT_CACHE_DIR_MAX) " bytes",
-    parse_cache_dir, FIELD (cache_dir) },
+  { "CUDAJIT_CACHE_DIR", CACHE_DIR_VALUES, parse_dir, FIELD (cache_dir) },
   { "CUDAJIT_CACHE", BOOLEAN_VALUES, parse_boolean, FIELD (cache) },
   { "CUDAJIT_ERRORS", "'exit' or 'return'", parse_errors,
     FIELD (errors_return) },
-#undef FIELD
 };
 
 /* How much of a bad value the message shows.  */
@@ -137,8 +140,8 @@ read_environment (void)
 
           if (length > SHOWN_MAX)
             cudajit_die (NULL, NULL, 0,
-                         "%s is '%.*s...' (%zu bytes); it can be %s",
-                         v->name, SHOWN_MAX, value, length, v->values);
+                         "%s is '%.*s...' (%zu bytes); it can be %s", v->name,
+                         SHOWN_MAX, value, length, v->values);
           cudajit_die (NULL, NULL, 0, "%s is '%s'; it can be %s", v->name,
                        value, v->values);
         }
