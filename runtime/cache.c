@@ -295,6 +295,8 @@ static int
 lock_entry (const struct cudajit_cache_key *key)
 {
   const struct timespec poll = { 0, LOCK_POLL_MILLISECONDS * 1000000L };
+  /* Not through a symbolic link, which still_named would never accept.  */
+  const int flags = O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC;
   struct timespec start;
   char path[PATH_MAX];
 
@@ -302,10 +304,10 @@ lock_entry (const struct cudajit_cache_key *key)
   clock_gettime (CLOCK_MONOTONIC, &start);
   for (;;)
     {
-      int fd = open (path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+      int fd = open (path, flags, 0666);
 
       if (fd < 0 && errno == ENOENT && make_directories (cache_dir))
-        fd = open (path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+        fd = open (path, flags, 0666);
       if (fd < 0)
         return -1;
       while (flock (fd, LOCK_EX | LOCK_NB) != 0)
