@@ -46,7 +46,10 @@ finish_function (void *gcc_data, void *)
   if (cudajit_kernel_p (fndecl))
     translate_kernel (fndecl);
   else
-    cudajit_note_function (fndecl);
+    {
+      cudajit_check_outside_kernel (fndecl);
+      cudajit_note_function (fndecl);
+    }
 }
 
 static void

@@ -103,6 +103,11 @@ void cudajit_rewrite_launches (tree fndecl);
    variable at file scope.  */
 void cudajit_check_kernel_addresses (tree decl);
 
+/* outside-kernel.cc: diagnoses in FNDECL, a function that is neither a
+   kernel nor a device function, the first use of what exists only in a
+   kernel, such as threadIdx or cuda_syncthreads.  */
+void cudajit_check_outside_kernel (tree fndecl);
+
 /* embed.cc: builds a static function NAME of type FNTYPE with parameters
    PARMS and the GENERIC body BODY, and hands it to the call graph.  */
 tree cudajit_build_function (const char *name, tree fntype, tree parms,

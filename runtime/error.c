@@ -42,7 +42,7 @@ die (const char *kernel, const char *file, int line, const char *format,
      va_list ap)
 {
   flockfile (stderr);
-  fputs ("cudajit: error: ", stderr);
+  fputs (CUDAJIT_ERROR_PREFIX, stderr);
   write_message (stderr, kernel, file, line, format, ap);
   fputc ('\n', stderr);
   funlockfile (stderr);

@@ -18,6 +18,9 @@
 
 /* error.c */
 
+/* What every error message starts with.  */
+#define CUDAJIT_ERROR_PREFIX "cudajit: error: "
+
 /* Report an error and end the program.  With KERNEL, the message names the
    kernel and its launch at FILE:LINE; with only FILE, it starts with
    FILE:LINE.  With CUDAJIT_ERRORS=return, keep the message for
@@ -376,6 +379,45 @@ bool cudajit_check_handle (const char *kernel, const char *file, int line,
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
                          void **args, const char *file, int line);
+
+/* Whether the calling thread runs a kernel; if so, set *KERNEL to its name
+   and *FILE and *LINE to its launch's.  Safe in a signal handler.  */
+bool cudajit_cpu_running (const char **kernel, const char **file,
+                          int *line);
+
+/* The local memory that a GPU gives each thread, which the C version of a
+   kernel keeps on its stack; and the stack of a thread that runs as a
+   fiber, with room besides for the frames of the C library's functions,
+   such as printf's.  */
+#define CUDAJIT_GPU_LOCAL_BYTES (512 * 1024)
+#define CUDAJIT_FIBER_STACK (2 * CUDAJIT_GPU_LOCAL_BYTES)
+
+/* cpu-fault.c */
+
+/* What a fault in a kernel is, in the words of the GPU's errors where it
+   has one.  */
+#define CUDAJIT_FAULT_ADDRESS                                                 \
+  "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)"
+#define CUDAJIT_FAULT_INSTRUCTION                                             \
+  "CUDA_ERROR_ILLEGAL_INSTRUCTION (an illegal instruction was encountered)"
+#define CUDAJIT_FAULT_DIVISION "integer division by zero or overflow"
+#define CUDAJIT_FAULT_OVERFLOW                                                \
+  "stack overflow, such as from unbounded recursion (a GPU gives a thread "  \
+  "512 KiB of local memory)"
+
+/* From now on, a fault in a thread that runs a kernel ends the program
+   with a message that names the kernel, its launch, the block and the
+   thread; other faults do what they did before.  */
+void cudajit_catch_kernel_faults (void);
+
+/* Make sure that the message of a fault can say where in its object the
+   faulting code is, for FUNCTION, a kernel's host entry, and the code
+   loaded with it; the caller excludes faults.  */
+void cudajit_know_code (void (*function) (void **));
+
+/* Give the calling thread an alternate stack for the fault handler, once,
+   unless it has one.  */
+void cudajit_need_signal_stack (void);
 
 #pragma GCC visibility pop
 
