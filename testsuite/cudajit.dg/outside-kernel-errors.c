@@ -4,6 +4,8 @@
    in a kernel.  Static functions may be device functions, so they may use
    them.  */
 
+/* { dg-do compile } */
+
 #include <cudajit.h>
 
 __attribute__ ((cuda_jit)) void
