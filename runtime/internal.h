@@ -327,9 +327,11 @@ extern const struct cudajit_object_kind_name cudajit_object_kinds[];
 void *cudajit_host_allocate (size_t bytes);
 
 /* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
-   host memory from cudajit_host_allocate.  */
+   host memory from cudajit_host_allocate; BUFFER_ID is the driver's
+   identifier of GPU memory, else 0.  */
 void cudajit_register_object (const void *base, size_t size,
-                              enum cudajit_object_kind kind, bool owned);
+                              enum cudajit_object_kind kind, bool owned,
+                              unsigned long long buffer_id);
 
 /* What the registry knows of the object that holds the byte at P.  */
 struct cudajit_object_info
@@ -340,9 +342,17 @@ struct cudajit_object_info
   enum cudajit_object_kind kind;
   void *base;
   size_t size;
+  unsigned long long buffer_id;
 };
 
 struct cudajit_object_info cudajit_find_object (const void *p);
+
+/* Whether P, in GPU memory that INFO says was freed, is still freed for
+   the driver, rather than in memory allocated there since by other means,
+   such as cudaMalloc.  The driver may keep a small allocation's pages
+   mapped after it is freed, so that only its identifier tells.  */
+bool cudajit_gpu_freed_p (const struct cudajit_object_info *info,
+                          const void *p);
 
 /* Mark the live object of KIND that starts at P as released; its host
    memory, if owned, goes back to the system later.  Return false if there

@@ -39,6 +39,8 @@ struct object
   uintptr_t base;
   size_t size;
   enum cudajit_object_kind kind;
+  /* The driver's identifier of GPU memory, 0 elsewhere.  */
+  unsigned long long buffer_id;
   bool released;
   /* Whether it is host memory of the CPU backend, from
      cudajit_host_allocate, which leaving the quarantine frees.  */
@@ -136,7 +138,8 @@ cudajit_host_allocate (size_t bytes)
 
 void
 cudajit_register_object (const void *base, size_t size,
-                         enum cudajit_object_kind kind, bool owned)
+                         enum cudajit_object_kind kind, bool owned,
+                         unsigned long long buffer_id)
 {
   struct object *object = cudajit_xrealloc (NULL, sizeof *object);
   struct object *old;
@@ -144,6 +147,7 @@ cudajit_register_object (const void *base, size_t size,
   *object = (struct object){ .base = (uintptr_t) base,
                              .size = size ? size : 1,
                              .kind = kind,
+                             .buffer_id = buffer_id,
                              .owned = owned };
   pthread_mutex_lock (&lock);
   while ((old = find (object->base, object->size)))
@@ -165,6 +169,7 @@ cudajit_find_object (const void *p)
     info = (struct cudajit_object_info){ .known = true,
                                          .released = object->released,
                                          .kind = object->kind,
+                                         .buffer_id = object->buffer_id,
                                          .base = (void *) object->base,
                                          .size = object->size };
   pthread_mutex_unlock (&lock);
@@ -273,7 +278,8 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
 
   /* The GPU may know memory that the runtime did not allocate, from
      cudaMalloc, or managed memory, maybe where it freed some.  */
-  if (gpu && (!info.known || info.released))
+  if (gpu
+      && (!info.known || (info.released && !cudajit_gpu_freed_p (&info, p))))
     return true;
   if (!info.known)
     cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",

@@ -24,7 +24,7 @@ cpu_handle (size_t bytes, enum cudajit_object_kind kind)
 
   if (!handle)
     cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", bytes);
-  cudajit_register_object (handle, bytes, kind, true);
+  cudajit_register_object (handle, bytes, kind, true, 0);
   return handle;
 }
 
@@ -68,7 +68,7 @@ cuda_stream (void)
   if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
                       NULL, NULL, 0, "cuda_stream"))
     return NULL;
-  cudajit_register_object (stream, 1, CUDAJIT_STREAM, false);
+  cudajit_register_object (stream, 1, CUDAJIT_STREAM, false, 0);
   return stream;
 }
 
@@ -110,7 +110,7 @@ cuda_event (void)
   if (!cudajit_check (cudajit_cu.cuEventCreate (&event, CU_EVENT_DEFAULT),
                       NULL, NULL, 0, "cuda_event"))
     return NULL;
-  cudajit_register_object (event, 1, CUDAJIT_EVENT, false);
+  cudajit_register_object (event, 1, CUDAJIT_EVENT, false, 0);
   return event;
 }
 

@@ -119,7 +119,8 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
     {
       /* The driver also knows memory from cudaMalloc and managed memory,
          which may be where cudajit freed some.  */
-      if (!gpu || (info.known && !info.released))
+      if (!gpu || (info.known && !info.released)
+          || (freed && cudajit_gpu_freed_p (&info, ptr)))
         return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
       unsigned int type = 0, managed = 0;
       CUdeviceptr address = (CUdeviceptr) ptr;

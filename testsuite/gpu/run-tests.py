@@ -95,11 +95,14 @@ def run(bundle):
         env = dict(os.environ)
         env.setdefault("CUDAJIT_BACKEND", "cuda")
         env.update(test["env"])
+        # One stream, as DejaGnu reads it, so that dg-output sees the
+        # program's stdout and stderr in the order they were written.
         try:
             result = subprocess.run([os.path.join(bundle, test["name"])],
-                                    env=env, capture_output=True, text=True,
+                                    env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, text=True,
                                     timeout=120)
-            output, status = result.stdout + result.stderr, result.returncode
+            output, status = result.stdout, result.returncode
         except subprocess.TimeoutExpired:
             output, status = "timed out", None
         failed_as_asked = (status != 0) == test["shouldfail"]
