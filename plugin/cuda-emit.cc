@@ -308,7 +308,10 @@ static const char cuda_prelude[]
 const char *
 cudajit_cuda_prelude (void)
 {
-  return cuda_prelude;
+  static char *prelude;
+  if (!prelude)
+    prelude = concat (cuda_prelude, cudajit_float_compare_prelude, NULL);
+  return prelude;
 }
 
 /* C identifiers that CUDA C++ reserves.  */
@@ -1196,8 +1199,8 @@ emit_array_start (cuda_emitter *e, tree t)
       emit_expr (e, t);
       return;
     default:
-      sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
-                get_tree_code_name (TREE_CODE (t)));
+      sorry_at (EXPR_LOCATION (t),
+                "cudajit cannot translate this construct to CUDA C");
     }
 }
 
@@ -1443,6 +1446,55 @@ emit_abs (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
+/* The SAVE_EXPRs that T evaluates whatever its values, outside its
+   conditional parts.  */
+static tree
+find_unconditional_save_expr (tree *tp, int *walk_subtrees, void *data)
+{
+  switch (TREE_CODE (*tp))
+    {
+    case SAVE_EXPR:
+      ((vec<tree> *) data)->safe_push (*tp);
+      *walk_subtrees = 0;
+      break;
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      walk_tree_without_duplicates (&TREE_OPERAND (*tp, 0),
+                                    find_unconditional_save_expr, data);
+      *walk_subtrees = 0;
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* A comparison that C++ has no operator for, as the prelude's function
+   that computes it.  C++ evaluates a call's arguments in any order, and
+   isnan (x) is UNORDERED_EXPR (SAVE_EXPR <x>, SAVE_EXPR <x>): the
+   SAVE_EXPRs are evaluated first, in C's order.  */
+static void
+emit_float_compare (cuda_emitter *e, tree t, const char *function)
+{
+  auto_vec<tree> saves;
+  for (int i = 0; i < 2; i++)
+    walk_tree_without_duplicates (&TREE_OPERAND (t, i),
+                                  find_unconditional_save_expr, &saves);
+  pp_left_paren (&e->pp);
+  for (tree save : saves)
+    if (!e->saves_evaluated.contains (save))
+      {
+        emit_save_expr (e, save);
+        pp_string (&e->pp, ", ");
+      }
+  emit_printf (e, "%s (", function);
+  emit_expr (e, TREE_OPERAND (t, 0));
+  pp_string (&e->pp, ", ");
+  emit_expr (e, TREE_OPERAND (t, 1));
+  pp_string (&e->pp, "))");
+}
+
 static void
 emit_expr (cuda_emitter *e, tree t)
 {
@@ -1662,9 +1714,15 @@ emit_expr (cuda_emitter *e, tree t)
       pp_right_paren (&e->pp);
       return;
     default:
+      if (cudajit_float_compare_function (TREE_CODE (t)))
+        {
+          emit_float_compare (e, t,
+                              cudajit_float_compare_function (TREE_CODE (t)));
+          return;
+        }
       /* The subset check lets through only what is handled above.  */
-      sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
-                get_tree_code_name (TREE_CODE (t)));
+      sorry_at (EXPR_LOCATION (t),
+                "cudajit cannot translate this construct to CUDA C");
       return;
     }
 }

@@ -44,6 +44,18 @@ tree cudajit_constant_value (const_tree decl);
    cudajit.h; the emitter prints them as they are.  */
 bool cudajit_builtin_variable_p (const_tree decl);
 
+/* construct-names.cc: what CODE, of a construct that kernels cannot
+   have, is called in C, in the plural ("complex numbers"); NULL where
+   there is no better name than "this construct".  */
+const char *cudajit_construct_name (enum tree_code code);
+
+/* float-compare.cc: the function of the prelude that computes CODE, a
+   comparison that is true or false for NaNs (UNORDERED_EXPR, UNLT_EXPR,
+   ...), in CUDA C; NULL for other codes.  The prelude's part that defines
+   them, and cudajit_signbit.  */
+const char *cudajit_float_compare_function (enum tree_code code);
+extern const char cudajit_float_compare_prelude[];
+
 /* cuda-emit.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
    device function whose body is BODY, after declarations of the device
    functions CALLEES that it calls; and the prelude that every module

@@ -122,6 +122,17 @@ reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
   checker->clean = false;
 }
 
+/* T, a construct outside the subset, by what C calls it.  */
+static void
+reject_construct (subset_checker *checker, location_t loc, tree t)
+{
+  const char *name = cudajit_construct_name (TREE_CODE (t));
+  if (name)
+    reject (checker, loc, "%s are not supported in a kernel", name);
+  else
+    reject (checker, loc, "this construct is not supported in a kernel");
+}
+
 /* The types a kernel's values may have: C's integer types, _Bool, float,
    double, and pointers to these (or to void).  */
 static bool
@@ -818,9 +829,7 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                                TYPE_PRECISION (TREE_TYPE (t)))
           || tree_to_uhwi (TREE_OPERAND (t, 2)) % BITS_PER_UNIT)
         {
-          reject (checker, loc,
-                  "this construct (%qs) is not supported in a kernel",
-                  get_tree_code_name (TREE_CODE (t)));
+          reject_construct (checker, loc, t);
           return;
         }
       check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
@@ -945,9 +954,9 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       break;
 
     default:
-      reject (checker, loc,
-              "this construct (%qs) is not supported in a kernel",
-              get_tree_code_name (TREE_CODE (t)));
+      if (cudajit_float_compare_function (TREE_CODE (t)))
+        break;
+      reject_construct (checker, loc, t);
       return;
     }
   check_operands (checker, t, loc);
