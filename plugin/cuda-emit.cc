@@ -1498,6 +1498,7 @@ emit_float_compare (cuda_emitter *e, tree t, const char *function)
 static void
 emit_expr (cuda_emitter *e, tree t)
 {
+  t = cudajit_skip_sanitizer_check (t);
   tree string = cudajit_string_literal (t);
   if (string)
     {

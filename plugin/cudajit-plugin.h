@@ -49,6 +49,10 @@ bool cudajit_builtin_variable_p (const_tree decl);
    there is no better name than "this construct".  */
 const char *cudajit_construct_name (enum tree_code code);
 
+/* sanitizer-checks.cc: T, or its value without the check that
+   -fsanitize=undefined put before it, which the GPU leaves out.  */
+tree cudajit_skip_sanitizer_check (tree t);
+
 /* float-compare.cc: the function of the prelude that computes CODE, a
    comparison that is true or false for NaNs (UNORDERED_EXPR, UNLT_EXPR,
    ...), in CUDA C; NULL for other codes.  The prelude's part that defines

@@ -768,6 +768,7 @@ check_operands (subset_checker *checker, tree t, location_t loc)
 static void
 check_expr (subset_checker *checker, tree t, location_t loc)
 {
+  t = cudajit_skip_sanitizer_check (t);
   if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
     loc = EXPR_LOCATION (t);
 
