@@ -356,6 +356,7 @@ static char *function_cuda_name (const_tree);
 static char *constant_cuda_name (tree);
 static void emit_constant_definition (cuda_emitter *, tree);
 static void emit_initializer (cuda_emitter *, const char *, tree, tree, bool);
+static void emit_string (cuda_emitter *, tree, int);
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
 static void emit_printf (cuda_emitter *, const char *, ...)
@@ -1198,6 +1199,10 @@ emit_array_start (cuda_emitter *e, tree t)
     case COMPOUND_LITERAL_EXPR:
       emit_expr (e, t);
       return;
+    case STRING_CST:
+      /* Without its terminating null byte, which C++ adds.  */
+      emit_string (e, t, TREE_STRING_LENGTH (t) - 1);
+      return;
     default:
       sorry_at (EXPR_LOCATION (t),
                 "cudajit cannot translate this construct to CUDA C");
@@ -1548,6 +1553,12 @@ emit_expr (cuda_emitter *e, tree t)
       return;
     case CALL_EXPR:
       emit_call (e, t);
+      return;
+    case BIND_EXPR:
+      /* The declaration of a variable-length array's type, which the
+         CUDA C does not need.  */
+      gcc_checking_assert (cudajit_type_declaration_p (t));
+      pp_string (&e->pp, "(void) 0");
       return;
     case COMPOUND_LITERAL_EXPR:
       {

@@ -40,6 +40,10 @@ bool cudajit_constant_array_p (const_tree decl);
    which kernels use as the constant it is; else NULL_TREE.  */
 tree cudajit_constant_value (const_tree decl);
 
+/* Whether T is a BIND_EXPR that only declares types, as the C front end
+   puts before a cast to a pointer to a variable-length array.  */
+bool cudajit_type_declaration_p (const_tree t);
+
 /* The names under which the CUDA built-in variables are declared in
    cudajit.h; the emitter prints them as they are.  */
 bool cudajit_builtin_variable_p (const_tree decl);
@@ -115,6 +119,10 @@ bool cudajit_calls_barrier_p (tree body);
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);
+/* Whether FUNCTION launches a kernel; the first it launches in *KERNEL,
+   and where, in *LOC.  */
+bool cudajit_first_launch (const_tree function, tree *kernel,
+                           location_t *loc);
 /* Diagnoses the address of a kernel in the initializer of DECL, a
    variable at file scope.  */
 void cudajit_check_kernel_addresses (tree decl);

@@ -30,6 +30,29 @@ static const struct launch_form
 } launch_forms[] = { { "cudajit_unlaunched", "cudajit_launch" },
                      { "cudajit_unlaunched_forall", "cudajit_forall" } };
 
+/* The first launch in each function, for the error that a device
+   function, which the GPU runs, cannot launch.  */
+struct launch_site
+{
+  tree function;
+  tree kernel;
+  location_t loc;
+};
+static vec<launch_site> launch_sites;
+
+bool
+cudajit_first_launch (const_tree function, tree *kernel, location_t *loc)
+{
+  for (const launch_site &site : launch_sites)
+    if (site.function == function)
+      {
+        *kernel = site.kernel;
+        *loc = site.loc;
+        return true;
+      }
+  return false;
+}
+
 struct launch_rewriter
 {
   tree function;
@@ -316,6 +339,11 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       *tp = build_empty_stmt (loc);
       return NULL_TREE;
     }
+  tree previous_kernel;
+  location_t previous_loc;
+  if (!cudajit_first_launch (rewriter->function, &previous_kernel,
+                             &previous_loc))
+    launch_sites.safe_push ({ rewriter->function, kernel, loc });
   *tp = build_launch (rewriter, call, kernel, unlaunched, form, loc);
   return NULL_TREE;
 }

@@ -122,6 +122,25 @@ reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
   checker->clean = false;
 }
 
+bool
+cudajit_type_declaration_p (const_tree t)
+{
+  if (TREE_CODE (t) != BIND_EXPR || BIND_EXPR_VARS (t))
+    return false;
+  tree body = BIND_EXPR_BODY (t);
+  if (TREE_CODE (body) == STATEMENT_LIST)
+    {
+      for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
+           tsi_next (&i))
+        if (TREE_CODE (tsi_stmt (i)) != DECL_EXPR
+            || TREE_CODE (DECL_EXPR_DECL (tsi_stmt (i))) != TYPE_DECL)
+          return false;
+      return true;
+    }
+  return (TREE_CODE (body) == DECL_EXPR
+          && TREE_CODE (DECL_EXPR_DECL (body)) == TYPE_DECL);
+}
+
 /* T, a construct outside the subset, by what C calls it.  */
 static void
 reject_construct (subset_checker *checker, location_t loc, tree t)
@@ -553,6 +572,11 @@ check_call (subset_checker *checker, tree call, location_t loc)
     checker->clean = false;
   else if (cudajit_builtin_cuda_name (fndecl))
     ;
+  else if (decl_function_context (fndecl))
+    reject (checker, loc,
+            "kernel calls the nested function %qD; nested functions are not "
+            "supported on the GPU",
+            fndecl);
   else if (cudajit_device_function_p (fndecl))
     {
       if (!checker->callees->contains (fndecl))
@@ -848,6 +872,11 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case BIND_EXPR:
+      /* A cast to a pointer to a variable-length array declares the
+         array's type first.  */
+      if (cudajit_type_declaration_p (t))
+        return;
+      /* Fall through.  */
     case STATEMENT_LIST:
     case TARGET_EXPR:
       reject (checker, loc,
@@ -887,6 +916,13 @@ check_expr (subset_checker *checker, tree t, location_t loc)
         case VAR_DECL:
         case COMPOUND_LITERAL_EXPR:
           break;
+        case STRING_CST:
+          /* "0123456789abcdef"[digit], of chars.  */
+          if (TYPE_PRECISION (TREE_TYPE (t)) != TYPE_PRECISION (char_type_node))
+            reject (checker, loc,
+                    "wide string literals are not supported in a kernel");
+          check_expr (checker, TREE_OPERAND (t, 1), loc);
+          return;
         default:
           reject (checker, loc, "arrays are not supported in a kernel");
           return;
@@ -993,6 +1029,15 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
     check_type (&checker, TREE_TYPE (parm), DECL_SOURCE_LOCATION (parm),
                 "parameter", parm);
+  /* Its launches are rewritten into calls of the runtime, which the GPU
+     does not have.  */
+  tree kernel;
+  location_t launch;
+  if (checker.clean && cudajit_first_launch (fndecl, &kernel, &launch))
+    reject (&checker, launch,
+            "device function %qD launches kernel %qD; kernels can be "
+            "launched only from host code",
+            fndecl, kernel);
   if (checker.clean)
     check_stmt (&checker, body, loc);
   return checker.clean;
