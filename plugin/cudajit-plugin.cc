@@ -43,6 +43,7 @@ finish_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   cudajit_rewrite_launches (fndecl);
+  cudajit_check_kernel_declaration (fndecl);
   if (cudajit_kernel_p (fndecl))
     translate_kernel (fndecl);
   else
@@ -53,6 +54,7 @@ static void
 finish_decl (void *gcc_data, void *)
 {
   cudajit_check_kernel_addresses ((tree) gcc_data);
+  cudajit_check_kernel_declaration ((tree) gcc_data);
 }
 
 static void

@@ -10,6 +10,10 @@ void cudajit_register_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
 bool cudajit_device_marked_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
+/* Diagnoses FNDECL, a function being declared or defined, if it is a
+   kernel declared so that it could run otherwise than through a launch
+   (alias, weak, constructor, ...) or an alias of a kernel.  */
+void cudajit_check_kernel_declaration (tree fndecl);
 
 /* subset-check.cc: diagnoses everything in BODY, the body of FNDECL, a
    kernel or a device function, that is outside the C subset that runs on
