@@ -412,13 +412,17 @@ cudajit_dim3_from_count (long long count)
 
 /* cuda_launch (kernel, grid, block [, .shared_bytes = N] [, .stream = S])
    (args...) is Numba's kernel[grid, block](args...).  Before the plugin
-   rewrites it, it is a comma expression that records the configuration and
-   names the kernel, so the code is valid C without the plugin too.  The
-   plugin turns the whole call into one call of cudajit_launch.  */
+   rewrites it, it is a conditional expression that records the
+   configuration and then calls the kernel, so the code is valid C without
+   the plugin too (cudajit_unlaunched ends the program).  The kernel's name
+   is left bare so that C checks the arguments of the call of the kernel
+   itself, and reports their faults on the user's line, naming the kernel.
+   The plugin turns the whole expression into one call of cudajit_launch.  */
 #define cuda_launch(kernel, grid, ...)                                        \
-  (cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,        \
-                       __LINE__),                                             \
-   kernel)
+  cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,         \
+                      __LINE__)                                               \
+      ? (void) 0                                                              \
+      : kernel
 
 /* Host memory.  Device pointers are plain pointers; on the CPU backend
    they point to host memory.  */
@@ -471,7 +475,8 @@ const char *cuda_last_error (void);
    at least N threads, in blocks of the size that gives the kernel the best
    occupancy.  */
 #define cuda_forall(kernel, n)                                                \
-  (cudajit_unlaunched_forall ((long long) (n), __FILE__, __LINE__), kernel)
+  cudajit_unlaunched_forall ((long long) (n), __FILE__, __LINE__) ? (void) 0  \
+                                                                  : kernel
 
 /* The interface between the code the plugin generates and the runtime.
    Not for direct use.  */
