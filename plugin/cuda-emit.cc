@@ -310,7 +310,8 @@ cudajit_cuda_prelude (void)
 {
   static char *prelude;
   if (!prelude)
-    prelude = concat (cuda_prelude, cudajit_float_compare_prelude, NULL);
+    prelude = concat (cuda_prelude, cudajit_float_compare_prelude,
+                      cudajit_assert_prelude, NULL);
   return prelude;
 }
 

@@ -34,6 +34,8 @@ translate_kernel (tree fndecl)
       cudajit_embed_kernel (fndecl, cuda_source, block_needs);
       free (cuda_source);
     }
+  /* After the CUDA C, which calls the GPU's assert.  */
+  cudajit_redirect_host_assertions (fndecl);
   /* Also after errors, for those of the functions it calls.  */
   cudajit_need_device_functions (fndecl, callees, call_sites);
 }

@@ -600,9 +600,10 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "%<__attribute__ ((cuda_device))%> to compile it for the GPU "
             "too, or make it %<static%>",
             fndecl);
-  /* String literals are printf's own.  */
+  /* String literals are printf's own, and assert's.  */
   bool printf_p = fndecl && cudajit_builtin_cuda_name (fndecl)
-                  && strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0;
+                  && (strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0
+                      || cudajit_assert_fail_p (fndecl));
   bool outer = checker->in_printf;
   checker->in_printf |= printf_p;
   for (int i = 0; i < call_expr_nargs (call); i++)

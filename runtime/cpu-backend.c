@@ -565,6 +565,18 @@ cudajit_block_shared_memory (void)
   return current ? current->shared : NULL;
 }
 
+bool
+cudajit_cpu_current_launch (const char **kernel, const char **file,
+                            int *line)
+{
+  if (!current)
+    return false;
+  *kernel = current->job->kernel->name;
+  *file = current->job->file;
+  *line = current->job->line;
+  return true;
+}
+
 /* The runner of the calling thread if it runs its block as fibers, for
    FUNCTION, which waits for other threads; null outside a kernel and in a
    block of one thread, where there is no one to wait for.  */

@@ -523,6 +523,13 @@ void *cudajit_block_shared_memory (void);
 void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
                                    int barrier);
 
+/* What assert calls in a kernel's host version, for the CPU backend, in
+   place of glibc's __assert_fail: the message names the kernel, its
+   launch and the thread, and the program ends as on the GPU.  */
+void cudajit_assert_fail (const char *expression, const char *file,
+                          unsigned int line, const char *function)
+  __attribute__ ((__noreturn__, __cold__));
+
 /* What a rewritten cuda_launch calls.  args[i] points to the value of the
    kernel's i-th argument, already converted to its parameter type.
    extent_bytes[i] is the size of the array that parameter i points to when

@@ -132,3 +132,25 @@ cudajit_xrealloc (void *p, size_t size)
     cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
   return p;
 }
+
+void
+cudajit_assert_fail (const char *expression, const char *file,
+                     unsigned int line, const char *function)
+{
+  const char *kernel, *launch_file;
+  int launch_line;
+
+  /* A kernel's host version runs only on the CPU backend's threads, but
+     the message of assert is kept for any other caller.  */
+  if (!cudajit_cpu_current_launch (&kernel, &launch_file, &launch_line))
+    {
+      fprintf (stderr, "%s:%u: %s: Assertion '%s' failed.\n", file, line,
+               function, expression);
+      abort ();
+    }
+  cudajit_die (kernel, launch_file, launch_line,
+               "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
+               "block (%u, %u, %u)",
+               expression, file, line, threadIdx.x, threadIdx.y,
+               threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
+}

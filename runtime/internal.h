@@ -248,6 +248,11 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
                          void **args, const char *file, int line);
 
+/* Whether the calling thread runs a kernel on the CPU backend; if so, the
+   kernel's name and where it was launched.  */
+bool cudajit_cpu_current_launch (const char **kernel, const char **file,
+                                 int *line);
+
 #pragma GCC visibility pop
 
 #endif /* internal.h */
