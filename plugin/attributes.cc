@@ -52,6 +52,25 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
                 name);
       *no_add = true;
     }
+  /* Those of device functions are diagnosed with the function's other
+     constructs.  */
+  else if (!current_function_decl)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "shared array %qD can be declared only in a kernel, not at "
+                "file scope",
+                decl);
+      *no_add = true;
+    }
+  else if (!cudajit_kernel_p (current_function_decl)
+           && !cudajit_device_marked_p (current_function_decl))
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "shared array %qD can be declared only in a kernel, not in "
+                "function %qD",
+                decl, current_function_decl);
+      *no_add = true;
+    }
   return NULL_TREE;
 }
 

@@ -18,7 +18,7 @@ static struct plugin_info cudajit_plugin_info
         "Translates C functions marked __attribute__ ((cuda_jit)) to CUDA C "
         "and rewrites their cuda_launch calls.\n"
         "  -fplugin-arg-cudajit-dump=DIR  write each unit's CUDA C to "
-        "DIR/UNIT.cu" };
+        "DIR/UNIT.HASH.cu" };
 
 static void
 translate_kernel (tree fndecl)
@@ -80,8 +80,16 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   for (int i = 0; i < info->argc; i++)
     {
-      if (strcmp (info->argv[i].key, "dump") == 0 && info->argv[i].value)
-        dump_dir = info->argv[i].value;
+      if (strcmp (info->argv[i].key, "dump") == 0)
+        {
+          if (!info->argv[i].value || !*info->argv[i].value)
+            {
+              error ("cudajit: %<-fplugin-arg-cudajit-dump%> needs a "
+                     "directory: %<-fplugin-arg-cudajit-dump=DIR%>");
+              return 1;
+            }
+          dump_dir = info->argv[i].value;
+        }
       else
         {
           error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",

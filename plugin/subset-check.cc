@@ -1000,6 +1000,38 @@ check_expr (subset_checker *checker, tree t, location_t loc)
   check_operands (checker, t, loc);
 }
 
+/* What a GPU gives a kernel's parameters (CUDA 12.1 and later on Volta and
+   later GPUs, all that NVRTC 13 compiles for): larger parameters, a large
+   structure passed by value, would run on the CPU backend but not on a
+   GPU.  */
+#define KERNEL_PARAMS_BYTES_MAX 32764
+
+/* Whether KERNEL's parameters fit in the GPU's parameter space; if not,
+   reject the parameter that overflows it.  NVRTC counts their sizes
+   without the padding between them.  */
+static void
+check_params_size (subset_checker *checker, tree kernel)
+{
+  unsigned HOST_WIDE_INT bytes = 0;
+  for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
+    {
+      tree type = TREE_TYPE (parm);
+      if (!TYPE_SIZE_UNIT (type)
+          || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+        return;
+      bytes += tree_to_uhwi (TYPE_SIZE_UNIT (type));
+      if (bytes > KERNEL_PARAMS_BYTES_MAX)
+        {
+          reject (checker, DECL_SOURCE_LOCATION (parm),
+                  "parameter %qD brings the parameters of kernel %qD to "
+                  "%wu bytes, more than the %d that a GPU gives them; pass "
+                  "large data through device memory",
+                  parm, kernel, bytes, KERNEL_PARAMS_BYTES_MAX);
+          return;
+        }
+    }
+}
+
 bool
 cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
                         vec<location_t> *call_sites)
@@ -1030,6 +1062,8 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
     check_type (&checker, TREE_TYPE (parm), DECL_SOURCE_LOCATION (parm),
                 "parameter", parm);
+  if (checker.clean && cudajit_kernel_p (fndecl))
+    check_params_size (&checker, fndecl);
   /* Its launches are rewritten into calls of the runtime, which the GPU
      does not have.  */
   tree kernel;

@@ -474,22 +474,12 @@ start_pool (void)
 {
   /* A child inherits this, and the handlers.  */
   static bool fork_handled;
-  const char *env = getenv ("CUDAJIT_CPU_THREADS");
-  long threads = sysconf (_SC_NPROCESSORS_ONLN);
+  long threads = cudajit_environment ()->cpu_threads;
   pthread_t thread;
   int error;
 
-  if (env && *env)
-    {
-      char *end;
-      errno = 0;
-      threads = strtol (env, &end, 10);
-      if (*end || errno || threads < 1 || threads > 4096)
-        cudajit_die (NULL, NULL, 0,
-                     "CUDAJIT_CPU_THREADS is '%s'; it must be a number "
-                     "from 1 to 4096",
-                     env);
-    }
+  if (!threads)
+    threads = sysconf (_SC_NPROCESSORS_ONLN);
   /* The launching thread is one of them.  */
   for (pool.workers = 0; pool.workers + 1 < threads; pool.workers++)
     if ((error = pthread_create (&thread, NULL, worker, NULL)) != 0)

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether CUDAJIT_ERRORS=return; set once, at the first error.  */
+/* Whether CUDAJIT_ERRORS=return; set once, at the first error.  The
+   environment was checked before, at the first use of the runtime.  */
 static bool errors_return;
 
 /* The message of this thread's last error, which cuda_last_error returns;
@@ -61,14 +62,9 @@ cudajit_die (const char *kernel, const char *file, int line,
 static void
 read_errors_mode (void)
 {
-  const char *mode = getenv ("CUDAJIT_ERRORS");
-
-  if (!mode || !*mode || strcmp (mode, "exit") == 0)
+  errors_return = cudajit_environment ()->errors_return;
+  if (!errors_return)
     return;
-  if (strcmp (mode, "return") != 0)
-    cudajit_die (NULL, NULL, 0,
-                 "CUDAJIT_ERRORS is '%s'; it can be 'exit' or 'return'", mode);
-  errors_return = true;
   if (pthread_key_create (&message_key, free) != 0)
     cudajit_die (NULL, NULL, 0, "cannot keep error messages for threads");
 }

@@ -149,6 +149,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   struct cudajit_kernel *k = kernel;
   CUfunction function;
   CUresult r;
+  bool gpu;
 
   if (!k)
     {
@@ -156,10 +157,16 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
                      "cuda_launch of a kernel that is not registered yet");
       return;
     }
-  if (!cudajit_gpu_p ())
+  gpu = cudajit_gpu_p ();
+  if (config.stream
+      && !cudajit_check_handle (k->name, file, line, "cuda_launch",
+                                config.stream, CUDAJIT_STREAM, gpu))
+    return;
+  if (!gpu)
     {
       if (check_config (k, &config, file, line, &cpu_limits,
-                        k->static_shared_bytes))
+                        k->static_shared_bytes)
+          && cudajit_check_cpu_arguments (k, file, line, args, extent_bytes))
         cudajit_cpu_launch (k, &config, args, file, line);
       return;
     }

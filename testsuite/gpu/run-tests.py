@@ -54,8 +54,10 @@ def build(bundle, plugin, build_dir, tests):
         actions = directive(text, "do")
         if actions and not any("run" in d for d in actions):
             continue
-        # The nvrtc tests run nvrtc-check, which stays in the build tree.
-        if "nvrtc" in directive(text, "require-effective-target"):
+        # The nvrtc tests run nvrtc-check, and others the compiler, which
+        # stay in the build tree.
+        if ("nvrtc" in directive(text, "require-effective-target")
+                or "CUDAJIT_TEST_CC" in text):
             continue
         name = os.path.splitext(os.path.basename(test))[0]
         options = [tcl_string(o) for o in directive(text, "options")]
