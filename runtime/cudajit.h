@@ -9,6 +9,11 @@
 #ifndef CUDAJIT_H
 #define CUDAJIT_H
 
+/* As it is once installed: GCC then reports faults in the uses of its
+   macros, such as a launch's arguments, on the user's line alone, without
+   notes that lead into this header.  */
+#pragma GCC system_header
+
 #include <stddef.h>
 
 /* The host API is C89 but for long long, and the macros are C99, which
