@@ -4,8 +4,10 @@
    kernel; the runtime then reports the kernel and its launch.  In a
    kernel's host version, which the CPU backend runs, the call becomes one
    of the runtime's cudajit_assert_fail, which knows the kernel, its launch
-   and the thread, and ends the program as the GPU path does.  With NDEBUG
-   there is no call, and nothing to translate.  */
+   and the thread, and ends the program as the GPU path does; so does the
+   host version of a device function, which host code may call too, where
+   it fails as glibc's would.  With NDEBUG there is no call, and nothing to
+   translate.  */
 
 #include "cudajit-plugin.h"
 
@@ -51,9 +53,9 @@ redirect_assert_fail (tree *tp, int *walk_subtrees, void *data)
 }
 
 void
-cudajit_redirect_host_assertions (tree kernel)
+cudajit_redirect_host_assertions (tree fndecl)
 {
   tree runtime = NULL_TREE;
-  walk_tree_without_duplicates (&DECL_SAVED_TREE (kernel),
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
                                 redirect_assert_fail, &runtime);
 }

@@ -64,10 +64,10 @@ tree cudajit_skip_sanitizer_check (tree t);
 /* assertions.cc: whether FNDECL is glibc's __assert_fail, which assert
    calls; the prelude's part that defines the function that the CUDA C
    calls for it; and the redirection of its calls in the host version of
-   KERNEL to the runtime's.  */
+   FNDECL, a kernel or a device function translated, to the runtime's.  */
 bool cudajit_assert_fail_p (const_tree fndecl);
 extern const char cudajit_assert_prelude[];
-void cudajit_redirect_host_assertions (tree kernel);
+void cudajit_redirect_host_assertions (tree fndecl);
 
 /* float-compare.cc: the function of the prelude that computes CODE, a
    comparison that is true or false for NaNs (UNORDERED_EXPR, UNLT_EXPR,

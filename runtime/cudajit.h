@@ -538,9 +538,10 @@ void *cudajit_block_shared_memory (void);
 void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
                                    int barrier);
 
-/* What assert calls in a kernel's host version, for the CPU backend, in
-   place of glibc's __assert_fail: the message names the kernel, its
-   launch and the thread, and the program ends as on the GPU.  */
+/* What assert calls in the host versions of kernels and device
+   functions, in place of glibc's __assert_fail: on the CPU backend's
+   threads the message names the kernel, its launch and the thread, and
+   the program ends as on the GPU; elsewhere it is glibc's.  */
 void cudajit_assert_fail (const char *expression, const char *file,
                           unsigned int line, const char *function)
   __attribute__ ((__noreturn__, __cold__));

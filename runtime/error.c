@@ -5,7 +5,7 @@
    message.  */
 
 #include "internal.h"
-
+#include <assert.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -136,14 +136,9 @@ cudajit_assert_fail (const char *expression, const char *file,
   const char *kernel, *launch_file;
   int launch_line;
 
-  /* A kernel's host version runs only on the CPU backend's threads, but
-     the message of assert is kept for any other caller.  */
+  /* Host code calls device functions too: there assert is glibc's.  */
   if (!cudajit_cpu_current_launch (&kernel, &launch_file, &launch_line))
-    {
-      fprintf (stderr, "%s:%u: %s: Assertion '%s' failed.\n", file, line,
-               function, expression);
-      abort ();
-    }
+    __assert_fail (expression, file, line, function);
   cudajit_die (kernel, launch_file, launch_line,
                "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
                "block (%u, %u, %u)",
