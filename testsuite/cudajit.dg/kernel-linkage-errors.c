@@ -13,6 +13,7 @@ kernel (int *out)
 }
 
 void late_alias (int *) __attribute__ ((alias ("kernel"))); /* { dg-error "'late_alias' cannot be an alias of kernel 'kernel'" } */
+static void weak_reference (int *) __attribute__ ((weakref ("kernel"))); /* { dg-error "'weak_reference' cannot be an alias of kernel 'kernel'" } */
 
 __attribute__ ((cuda_jit)) void
 alias_kernel (int *out) __attribute__ ((alias ("kernel"))); /* { dg-error "kernel 'alias_kernel' cannot have the 'alias' attribute; a kernel runs only through 'cuda_launch'" } */
