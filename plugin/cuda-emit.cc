@@ -1452,30 +1452,6 @@ emit_abs (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
-/* The SAVE_EXPRs that T evaluates whatever its values, outside its
-   conditional parts.  */
-static tree
-find_unconditional_save_expr (tree *tp, int *walk_subtrees, void *data)
-{
-  switch (TREE_CODE (*tp))
-    {
-    case SAVE_EXPR:
-      ((vec<tree> *) data)->safe_push (*tp);
-      *walk_subtrees = 0;
-      break;
-    case COND_EXPR:
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
-      walk_tree_without_duplicates (&TREE_OPERAND (*tp, 0),
-                                    find_unconditional_save_expr, data);
-      *walk_subtrees = 0;
-      break;
-    default:
-      break;
-    }
-  return NULL_TREE;
-}
-
 /* A comparison that C++ has no operator for, as the prelude's function
    that computes it.  C++ evaluates a call's arguments in any order, and
    isnan (x) is UNORDERED_EXPR (SAVE_EXPR <x>, SAVE_EXPR <x>): the
@@ -1484,9 +1460,7 @@ static void
 emit_float_compare (cuda_emitter *e, tree t, const char *function)
 {
   auto_vec<tree> saves;
-  for (int i = 0; i < 2; i++)
-    walk_tree_without_duplicates (&TREE_OPERAND (t, i),
-                                  find_unconditional_save_expr, &saves);
+  cudajit_unconditional_saves (t, &saves);
   pp_left_paren (&e->pp);
   for (tree save : saves)
     if (!e->saves_evaluated.contains (save))

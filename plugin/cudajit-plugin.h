@@ -75,6 +75,10 @@ void cudajit_redirect_host_assertions (tree fndecl);
    them, and cudajit_signbit.  */
 const char *cudajit_float_compare_function (enum tree_code code);
 extern const char cudajit_float_compare_prelude[];
+/* The SAVE_EXPRs that T evaluates whatever its values, outside its
+   conditional parts, added to SAVES: a call's arguments in CUDA C++ are
+   evaluated in any order, so these are evaluated before.  */
+void cudajit_unconditional_saves (tree t, vec<tree> *saves);
 
 /* cuda-emit.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
    device function whose body is BODY, after declarations of the device

@@ -54,3 +54,33 @@ cudajit_float_compare_function (enum tree_code code)
       return c.function;
   return NULL;
 }
+
+static tree
+find_unconditional_save_expr (tree *tp, int *walk_subtrees, void *data)
+{
+  switch (TREE_CODE (*tp))
+    {
+    case SAVE_EXPR:
+      ((vec<tree> *) data)->safe_push (*tp);
+      *walk_subtrees = 0;
+      break;
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    /* What follows a comma may depend on what precedes it.  */
+    case COMPOUND_EXPR:
+      walk_tree_without_duplicates (&TREE_OPERAND (*tp, 0),
+                                    find_unconditional_save_expr, data);
+      *walk_subtrees = 0;
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+void
+cudajit_unconditional_saves (tree t, vec<tree> *saves)
+{
+  walk_tree_without_duplicates (&t, find_unconditional_save_expr, saves);
+}
