@@ -34,6 +34,8 @@ translate_kernel (tree fndecl)
       cudajit_embed_kernel (fndecl, cuda_source, block_needs);
       free (cuda_source);
     }
+  /* After the CUDA C, which calls the GPU's assert.  */
+  cudajit_redirect_host_assertions (fndecl);
   /* Also after errors, for those of the functions it calls.  */
   cudajit_need_device_functions (fndecl, callees, call_sites);
 }
@@ -43,6 +45,7 @@ finish_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   cudajit_rewrite_launches (fndecl);
+  cudajit_check_kernel_declaration (fndecl);
   if (cudajit_kernel_p (fndecl))
     translate_kernel (fndecl);
   else
@@ -56,6 +59,7 @@ static void
 finish_decl (void *gcc_data, void *)
 {
   cudajit_check_kernel_addresses ((tree) gcc_data);
+  cudajit_check_kernel_declaration ((tree) gcc_data);
 }
 
 static void

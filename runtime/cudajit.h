@@ -9,6 +9,11 @@
 #ifndef CUDAJIT_H
 #define CUDAJIT_H
 
+/* As it is once installed: GCC then reports faults in the uses of its
+   macros, such as a launch's arguments, on the user's line alone, without
+   notes that lead into this header.  */
+#pragma GCC system_header
+
 #include <stddef.h>
 
 /* The host API is C89 but for long long, and the macros are C99, which
@@ -420,13 +425,17 @@ cudajit_dim3_from_count (long long count)
 
 /* cuda_launch (kernel, grid, block [, .shared_bytes = N] [, .stream = S])
    (args...) is Numba's kernel[grid, block](args...).  Before the plugin
-   rewrites it, it is a comma expression that records the configuration and
-   names the kernel, so the code is valid C without the plugin too.  The
-   plugin turns the whole call into one call of cudajit_launch.  */
+   rewrites it, it is a conditional expression that records the
+   configuration and then calls the kernel, so the code is valid C without
+   the plugin too (cudajit_unlaunched ends the program).  The kernel's name
+   is left bare so that C checks the arguments of the call of the kernel
+   itself, and reports their faults on the user's line, naming the kernel.
+   The plugin turns the whole expression into one call of cudajit_launch.  */
 #define cuda_launch(kernel, grid, ...)                                        \
-  (cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,        \
-                       __LINE__),                                             \
-   kernel)
+  cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,         \
+                      __LINE__)                                               \
+      ? (void) 0                                                              \
+      : kernel
 
 /* Host memory.  Device pointers are plain pointers; on the CPU backend
    they point to host memory.  */
@@ -479,9 +488,10 @@ const char *cuda_last_error (void);
    at least N threads, in blocks of the size that gives the kernel the best
    occupancy.  */
 #define cuda_forall(kernel, n)                                                \
-  (cudajit_unlaunched_forall (__extension__ (long long) (n), __FILE__,        \
-                              __LINE__),                                      \
-   kernel)
+  cudajit_unlaunched_forall (__extension__ (long long) (n), __FILE__,        \
+                             __LINE__)                                        \
+      ? (void) 0                                                              \
+      : kernel
 
 /* The interface between the code the plugin generates and the runtime.
    Not for direct use.  */
@@ -527,6 +537,14 @@ void *cudajit_block_shared_memory (void);
    kernel's constructor after cudajit_register_kernel.  */
 void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
                                    int barrier);
+
+/* What assert calls in the host versions of kernels and device
+   functions, in place of glibc's __assert_fail: on the CPU backend's
+   threads the message names the kernel, its launch and the thread, and
+   the program ends as on the GPU; elsewhere it is glibc's.  */
+void cudajit_assert_fail (const char *expression, const char *file,
+                          unsigned int line, const char *function)
+  __attribute__ ((__noreturn__, __cold__));
 
 /* What a rewritten cuda_launch calls.  args[i] points to the value of the
    kernel's i-th argument, already converted to its parameter type.

@@ -5,7 +5,7 @@
    message.  */
 
 #include "internal.h"
-
+#include <assert.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -127,4 +127,21 @@ cudajit_xrealloc (void *p, size_t size)
   if (!p)
     cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
   return p;
+}
+
+void
+cudajit_assert_fail (const char *expression, const char *file,
+                     unsigned int line, const char *function)
+{
+  const char *kernel, *launch_file;
+  int launch_line;
+
+  /* Host code calls device functions too: there assert is glibc's.  */
+  if (!cudajit_cpu_running (&kernel, &launch_file, &launch_line))
+    __assert_fail (expression, file, line, function);
+  cudajit_die (kernel, launch_file, launch_line,
+               "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
+               "block (%u, %u, %u)",
+               expression, file, line, threadIdx.x, threadIdx.y,
+               threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
 }
