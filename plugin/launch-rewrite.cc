@@ -41,7 +41,9 @@ struct launch_rewriter
 static tree
 unlaunched_call (tree fn, const launch_form **form)
 {
-  if (TREE_CODE (fn) != COMPOUND_EXPR)
+  /* FN is null in calls of GCC's internal functions: fallthrough, the
+     overflow builtins, __builtin_convertvector, sanitizer checks.  */
+  if (!fn || TREE_CODE (fn) != COMPOUND_EXPR)
     return NULL_TREE;
   tree first = TREE_OPERAND (fn, 0);
   STRIP_NOPS (first);
