@@ -3,6 +3,7 @@
    that the emitter only ever sees what it can translate.  */
 
 #include "cudajit-plugin.h"
+#include "internal-fn.h"
 #include "hash-set.h"
 
 static const char *const builtin_variable_names[]
@@ -534,7 +535,14 @@ static void
 check_call (subset_checker *checker, tree call, location_t loc)
 {
   tree fndecl = get_callee_fndecl (call);
-  if (!fndecl)
+  if (!CALL_EXPR_FN (call))
+    {
+      const char *refusal = cudajit_internal_call_refusal (call);
+      if (refusal)
+        reject (checker, loc, refusal,
+                internal_fn_name (CALL_EXPR_IFN (call)));
+    }
+  else if (!fndecl)
     reject (checker, loc,
             "calls through function pointers are not supported in a kernel");
   else if (cudajit_kernel_p (fndecl))
@@ -836,6 +844,19 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case ASM_EXPR:
       reject (checker, loc, "inline assembly is not supported in a kernel");
       return;
+
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      {
+        /* Those of the overflow builtins: complex numbers are refused by
+           their types.  */
+        tree operand = TREE_OPERAND (t, 0);
+        if (TREE_CODE (operand) == SAVE_EXPR)
+          operand = TREE_OPERAND (operand, 0);
+        if (!cudajit_overflow_operation (operand))
+          check_type (checker, TREE_TYPE (operand), loc, NULL, NULL_TREE);
+        break;
+      }
 
     case BIND_EXPR:
     case STATEMENT_LIST:
