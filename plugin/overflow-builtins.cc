@@ -103,8 +103,8 @@ cudajit_fallthrough_p (const_tree t)
           && CALL_EXPR_IFN (t) == IFN_FALLTHROUGH);
 }
 
-/* Why CALL, a call of an internal function, cannot be in a kernel, with
-   a %qs for the function's name; NULL if it can.  */
+/* Why CALL, a call of an internal function, cannot be in a kernel, which
+   may name the function with a %qs; NULL if it can.  */
 const char *
 cudajit_internal_call_refusal (const_tree call)
 {
@@ -118,12 +118,12 @@ cudajit_internal_call_refusal (const_tree call)
       for (int i = 0; i < call_expr_nargs (call); i++)
         narrow &= TYPE_PRECISION (TREE_TYPE (CALL_EXPR_ARG (call, i))) <= 64;
       return narrow ? NULL
-                    : G_("overflow builtins (%qs) on integers of more than "
-                         "64 bits are not supported in a kernel");
+                    : G_("overflow builtins on integers of more than 64 bits "
+                         "are not supported in a kernel");
     }
   if (CALL_EXPR_IFN (call) == IFN_VEC_CONVERT)
-    return G_("%<__builtin_convertvector%> (%qs) is not supported in a "
-              "kernel, which has no vector types");
+    return G_("%<__builtin_convertvector%> is not supported in a kernel, "
+              "which has no vector types");
   return G_("GCC%'s internal function %qs is not supported in a kernel");
 }
 

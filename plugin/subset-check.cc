@@ -102,8 +102,9 @@ struct subset_checker
   bool in_printf;
   /* Its shared arrays.  */
   auto_vec<tree> shared;
-  /* What has been diagnosed once: types, and local variables whose every
-     use would repeat their declaration's error.  */
+  /* What has been diagnosed once: types, local variables whose every
+     use would repeat their declaration's error, and SAVE_EXPRs, checked
+     where they are first used.  */
   hash_set<tree> reported;
 };
 
@@ -920,9 +921,14 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                   TREE_OPERAND (t, 1), loc);
       break;
 
+    case SAVE_EXPR:
+      /* Its operand is evaluated once, and is best diagnosed once.  */
+      if (checker->reported.add (t))
+        return;
+      break;
+
     case COND_EXPR:
     case COMPOUND_EXPR:
-    case SAVE_EXPR:
     case NON_LVALUE_EXPR:
     case INDIRECT_REF:
     case MEM_REF:
