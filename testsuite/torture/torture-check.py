@@ -149,7 +149,8 @@ def run_status(cmd, exe):
 
 def check(args, name, sources, level):
     """The verdict and its reason for one program at one level."""
-    flags = (["-w", level] + DIRECTORY_FLAGS[os.path.dirname(name)]
+    flags = (["-w", level] + shlex.split(args.flags)
+             + DIRECTORY_FLAGS[os.path.dirname(name)]
              + program_flags(sources[0]))
     base = os.path.join(args.workdir, "out",
                         name.replace("/", "_")[:-2] + level)
@@ -196,6 +197,8 @@ def main():
     ap.add_argument("--skip-list", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "skip.txt"))
     ap.add_argument("--levels", default="-O0 -O2")
+    ap.add_argument("--flags", default="",
+                    help="more options for every compile, e.g. -g")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("names", nargs="*",
                     help="only these programs, e.g. 20000112-1.c ieee/mzero2.c")
