@@ -54,9 +54,10 @@ if command -v dpkg-query >/dev/null; then
   cc=${CC:-gcc}
   major=$($cc -dumpversion | sed 's/\..*//')
   install_missing "gcc-$major-plugin-dev" "g++-$major"
-  # The testsuite checks the plugin against csmith's random programs.
+  # The testsuite checks the plugin against csmith's random programs, and
+  # against GCC's own execute tests, from that GCC's source tarball.
   if [ "$target" = check ]; then
-    install_missing csmith python3
+    install_missing csmith python3 "gcc-$major-source"
   fi
 else
   echo "quickstart: not Debian; install by hand what configure asks for" >&2

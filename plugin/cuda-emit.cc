@@ -311,7 +311,8 @@ cudajit_cuda_prelude (void)
   static char *prelude;
   if (!prelude)
     prelude = concat (cuda_prelude, cudajit_float_compare_prelude,
-                      cudajit_assert_prelude, NULL);
+                      cudajit_assert_prelude, cudajit_overflow_prelude,
+                      NULL);
   return prelude;
 }
 
@@ -706,6 +707,12 @@ emit_type (cuda_emitter *e, tree type)
       pp_string (&e->pp, TYPE_MAIN_VARIANT (type) == float_type_node
                              ? "float"
                              : "double");
+      break;
+    case COMPLEX_TYPE:
+      /* Only an overflow builtin's value and overflow flag.  */
+      pp_string (&e->pp, "cudajit_overflow<");
+      emit_type (e, TYPE_MAIN_VARIANT (TREE_TYPE (type)));
+      pp_greater (&e->pp);
       break;
     case RECORD_TYPE:
     case UNION_TYPE:
@@ -1372,8 +1379,26 @@ emit_string (cuda_emitter *e, tree string, int length)
 }
 
 static void
+print_type (void *e, tree type)
+{
+  emit_type ((cuda_emitter *) e, type);
+}
+
+static void
+print_value (void *e, tree t)
+{
+  emit_value ((cuda_emitter *) e, t);
+}
+
+static void
 emit_call (cuda_emitter *e, tree call)
 {
+  if (cudajit_overflow_operation (call))
+    {
+      cudajit_tree_printers print = { e, print_type, print_value };
+      cudajit_emit_overflow_call (&e->pp, call, print);
+      return;
+    }
   tree fndecl = get_callee_fndecl (call);
   const char *builtin = cudajit_builtin_cuda_name (fndecl);
   char *name = builtin ? xstrdup (builtin) : function_cuda_name (fndecl);
@@ -1534,6 +1559,13 @@ emit_expr (cuda_emitter *e, tree t)
          CUDA C does not need.  */
       gcc_checking_assert (cudajit_type_declaration_p (t));
       pp_string (&e->pp, "(void) 0");
+      return;
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      pp_left_paren (&e->pp);
+      emit_expr (e, TREE_OPERAND (t, 0));
+      pp_string (&e->pp, TREE_CODE (t) == REALPART_EXPR ? ").value"
+                                                       : ").overflow");
       return;
     case COMPOUND_LITERAL_EXPR:
       {
@@ -1877,6 +1909,10 @@ emit_stmt (cuda_emitter *e, tree t)
     case PREDICT_EXPR:
     case DEBUG_BEGIN_STMT:
       return;
+    case CALL_EXPR:
+      if (cudajit_fallthrough_p (t))
+        return;
+      break;
     case DECL_EXPR:
       {
         tree decl = DECL_EXPR_DECL (t);

@@ -87,6 +87,24 @@ void cudajit_unconditional_saves (tree t, vec<tree> *saves);
 char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
 const char *cudajit_cuda_prelude (void);
 
+/* overflow-builtins.cc: GCC's internal functions in kernels.  The
+   prelude's part for the overflow builtins; whether T is [[fallthrough]],
+   which a kernel drops; why CALL, a call of an internal function, is
+   refused in a kernel, or NULL when it is not; whether CALL is an overflow
+   builtin, and its CUDA C, whose types and operands PRINT prints.  */
+extern const char cudajit_overflow_prelude[];
+bool cudajit_fallthrough_p (const_tree t);
+const char *cudajit_internal_call_refusal (const_tree call);
+const char *cudajit_overflow_operation (const_tree call);
+struct cudajit_tree_printers
+{
+  void *emitter;
+  void (*type) (void *emitter, tree type);
+  void (*value) (void *emitter, tree operand);
+};
+void cudajit_emit_overflow_call (pretty_printer *pp, tree call,
+                                 const cudajit_tree_printers &print);
+
 /* embed.cc: keeps a kernel's CUDA C and host entry, or a device
    function's CUDA C, in the object file and registers them with the
    runtime at load time; writes the dump.  */

@@ -3,6 +3,7 @@
    that the emitter only ever sees what it can translate.  */
 
 #include "cudajit-plugin.h"
+#include "internal-fn.h"
 #include "hash-set.h"
 
 static const char *const builtin_variable_names[]
@@ -101,8 +102,9 @@ struct subset_checker
   bool in_printf;
   /* Its shared arrays.  */
   auto_vec<tree> shared;
-  /* What has been diagnosed once: types, and local variables whose every
-     use would repeat their declaration's error.  */
+  /* What has been diagnosed once: types, local variables whose every
+     use would repeat their declaration's error, and SAVE_EXPRs, checked
+     where they are first used.  */
   hash_set<tree> reported;
 };
 
@@ -564,7 +566,14 @@ static void
 check_call (subset_checker *checker, tree call, location_t loc)
 {
   tree fndecl = get_callee_fndecl (call);
-  if (!fndecl)
+  if (!CALL_EXPR_FN (call))
+    {
+      const char *refusal = cudajit_internal_call_refusal (call);
+      if (refusal)
+        reject (checker, loc, refusal,
+                internal_fn_name (CALL_EXPR_IFN (call)));
+    }
+  else if (!fndecl)
     reject (checker, loc,
             "calls through function pointers are not supported in a kernel");
   else if (cudajit_kernel_p (fndecl))
@@ -872,6 +881,19 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       reject (checker, loc, "inline assembly is not supported in a kernel");
       return;
 
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+      {
+        /* Those of the overflow builtins: complex numbers are refused by
+           their types.  */
+        tree operand = TREE_OPERAND (t, 0);
+        if (TREE_CODE (operand) == SAVE_EXPR)
+          operand = TREE_OPERAND (operand, 0);
+        if (!cudajit_overflow_operation (operand))
+          check_type (checker, TREE_TYPE (operand), loc, NULL, NULL_TREE);
+        break;
+      }
+
     case BIND_EXPR:
       /* A cast to a pointer to a variable-length array declares the
          array's type first.  */
@@ -946,9 +968,14 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                   TREE_OPERAND (t, 1), loc);
       break;
 
+    case SAVE_EXPR:
+      /* Its operand is evaluated once, and is best diagnosed once.  */
+      if (checker->reported.add (t))
+        return;
+      break;
+
     case COND_EXPR:
     case COMPOUND_EXPR:
-    case SAVE_EXPR:
     case NON_LVALUE_EXPR:
     case INDIRECT_REF:
     case MEM_REF:
