@@ -884,13 +884,16 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case REALPART_EXPR:
     case IMAGPART_EXPR:
       {
-        /* Those of the overflow builtins: complex numbers are refused by
-           their types.  */
+        /* Those of the overflow builtins; others take apart complex
+           numbers, refused once, here.  */
         tree operand = TREE_OPERAND (t, 0);
         if (TREE_CODE (operand) == SAVE_EXPR)
           operand = TREE_OPERAND (operand, 0);
         if (!cudajit_overflow_operation (operand))
-          check_type (checker, TREE_TYPE (operand), loc, NULL, NULL_TREE);
+          {
+            reject_construct (checker, loc, t);
+            return;
+          }
         break;
       }
 
