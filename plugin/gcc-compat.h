@@ -31,4 +31,46 @@
 #error "cudajit needs GCC 11 or later"
 #endif
 
+/* GCC 16 dropped system.h's C-era casts.  */
+#ifndef CONST_CAST
+#define CONST_CAST(TYPE, X) (const_cast<TYPE> (X))
+#endif
+
+/* GCC 16 moved the kinds of diagnostics into namespace diagnostics.  */
+#if BUILDING_GCC_MAJOR >= 16
+#define CUDAJIT_DK_ERROR diagnostics::kind::error
+#else
+#define CUDAJIT_DK_ERROR DK_ERROR
+#endif
+
+/* Whether T, a statement, is a comma expression with a BIND_EXPR among its
+   operands, to be taken as a sequence of statements: GCC 14 and later
+   evaluate the bounds of a multi-dimensional VLA parameter as
+   BOUNDS, { typedef T anon[...]; }, one such per parameter.  */
+static inline bool
+cudajit_statement_pair_p (const_tree t)
+{
+  if (TREE_CODE (t) != COMPOUND_EXPR)
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (TREE_CODE (TREE_OPERAND (t, i)) == BIND_EXPR
+        || cudajit_statement_pair_p (TREE_OPERAND (t, i)))
+      return true;
+  return false;
+}
+
+/* An error at LOC from a va_list.  GCC 15 requires every diagnostic to be
+   emitted inside a diagnostic group; error_at opens one itself, but
+   emit_diagnostic_valist does not.  */
+static inline void
+cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)
+  ATTRIBUTE_GCC_DIAG (2, 0);
+
+static inline void
+cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)
+{
+  auto_diagnostic_group group;
+  emit_diagnostic_valist (CUDAJIT_DK_ERROR, loc, 0, gmsgid, ap);
+}
+
 #endif /* gcc-compat.h */

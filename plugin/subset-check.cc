@@ -117,7 +117,7 @@ reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
 {
   va_list ap;
   va_start (ap, gmsgid);
-  emit_diagnostic_valist (DK_ERROR, loc, 0, gmsgid, &ap);
+  cudajit_error_valist (loc, gmsgid, &ap);
   va_end (ap);
   checker->clean = false;
 }
@@ -650,6 +650,12 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
   if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
     loc = EXPR_LOCATION (t);
 
+  if (cudajit_statement_pair_p (t))
+    {
+      check_stmt (checker, TREE_OPERAND (t, 0), loc);
+      check_stmt (checker, TREE_OPERAND (t, 1), loc);
+      return;
+    }
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
