@@ -68,9 +68,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   if (!plugin_default_version_check (version, &gcc_version))
     {
-      error ("cudajit: this plugin was built for GCC %s; rebuild it for "
-             "this compiler",
-             gcc_version.basever);
+      error ("cudajit: this plugin was built for GCC %s, not for GCC %s; "
+             "rebuild it with this compiler",
+             gcc_version.basever, version->basever);
       return 1;
     }
 
