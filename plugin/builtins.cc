@@ -62,6 +62,14 @@ static const callable callables[] = {
   { "labs", "labs" },
   { "llabs", "llabs" },
 
+  /* What the C front end leaves of signbit, isinf and fpclassify (see
+     float-compare.cc).  */
+  { "__builtin_signbit", "cudajit_signbit" },
+  { "__builtin_signbitf", "cudajit_signbit" },
+
+  /* What glibc's assert calls (see assertions.cc).  */
+  { "__assert_fail", "cudajit_assert_fail" },
+
   /* GCC's integer builtins, as CUDA's intrinsics or the prelude's.  */
   { "__builtin_popcount", "__popc" },
   { "__builtin_popcountl", "__popcll" },

@@ -308,7 +308,11 @@ static const char cuda_prelude[]
 const char *
 cudajit_cuda_prelude (void)
 {
-  return cuda_prelude;
+  static char *prelude;
+  if (!prelude)
+    prelude = concat (cuda_prelude, cudajit_float_compare_prelude,
+                      cudajit_assert_prelude, NULL);
+  return prelude;
 }
 
 /* C identifiers that CUDA C++ reserves.  */
@@ -353,6 +357,7 @@ static char *function_cuda_name (const_tree);
 static char *constant_cuda_name (tree);
 static void emit_constant_definition (cuda_emitter *, tree);
 static void emit_initializer (cuda_emitter *, const char *, tree, tree, bool);
+static void emit_string (cuda_emitter *, tree, int);
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
 static void emit_printf (cuda_emitter *, const char *, ...)
@@ -1195,9 +1200,13 @@ emit_array_start (cuda_emitter *e, tree t)
     case COMPOUND_LITERAL_EXPR:
       emit_expr (e, t);
       return;
+    case STRING_CST:
+      /* Without its terminating null byte, which C++ adds.  */
+      emit_string (e, t, TREE_STRING_LENGTH (t) - 1);
+      return;
     default:
-      sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
-                get_tree_code_name (TREE_CODE (t)));
+      sorry_at (EXPR_LOCATION (t),
+                "cudajit cannot translate this construct to CUDA C");
     }
 }
 
@@ -1443,9 +1452,33 @@ emit_abs (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
+/* A comparison that C++ has no operator for, as the prelude's function
+   that computes it.  C++ evaluates a call's arguments in any order, and
+   isnan (x) is UNORDERED_EXPR (SAVE_EXPR <x>, SAVE_EXPR <x>): the
+   SAVE_EXPRs are evaluated first, in C's order.  */
+static void
+emit_float_compare (cuda_emitter *e, tree t, const char *function)
+{
+  auto_vec<tree> saves;
+  cudajit_unconditional_saves (t, &saves);
+  pp_left_paren (&e->pp);
+  for (tree save : saves)
+    if (!e->saves_evaluated.contains (save))
+      {
+        emit_save_expr (e, save);
+        pp_string (&e->pp, ", ");
+      }
+  emit_printf (e, "%s (", function);
+  emit_expr (e, TREE_OPERAND (t, 0));
+  pp_string (&e->pp, ", ");
+  emit_expr (e, TREE_OPERAND (t, 1));
+  pp_string (&e->pp, "))");
+}
+
 static void
 emit_expr (cuda_emitter *e, tree t)
 {
+  t = cudajit_skip_sanitizer_check (t);
   tree string = cudajit_string_literal (t);
   if (string)
     {
@@ -1495,6 +1528,12 @@ emit_expr (cuda_emitter *e, tree t)
       return;
     case CALL_EXPR:
       emit_call (e, t);
+      return;
+    case BIND_EXPR:
+      /* The declaration of a variable-length array's type, which the
+         CUDA C does not need.  */
+      gcc_checking_assert (cudajit_type_declaration_p (t));
+      pp_string (&e->pp, "(void) 0");
       return;
     case COMPOUND_LITERAL_EXPR:
       {
@@ -1662,9 +1701,15 @@ emit_expr (cuda_emitter *e, tree t)
       pp_right_paren (&e->pp);
       return;
     default:
+      if (cudajit_float_compare_function (TREE_CODE (t)))
+        {
+          emit_float_compare (e, t,
+                              cudajit_float_compare_function (TREE_CODE (t)));
+          return;
+        }
       /* The subset check lets through only what is handled above.  */
-      sorry_at (EXPR_LOCATION (t), "cudajit cannot translate %qs to CUDA C",
-                get_tree_code_name (TREE_CODE (t)));
+      sorry_at (EXPR_LOCATION (t),
+                "cudajit cannot translate this construct to CUDA C");
       return;
     }
 }

@@ -16,7 +16,7 @@ static struct plugin_info cudajit_plugin_info
         "Translates C functions marked __attribute__ ((cuda_jit)) to CUDA C "
         "and rewrites their cuda_launch calls.\n"
         "  -fplugin-arg-cudajit-dump=DIR  write each unit's CUDA C to "
-        "DIR/UNIT.cu" };
+        "DIR/UNIT.HASH.cu" };
 
 static void
 translate_kernel (tree fndecl)
@@ -32,6 +32,8 @@ translate_kernel (tree fndecl)
       cudajit_embed_kernel (fndecl, cuda_source, block_needs);
       free (cuda_source);
     }
+  /* After the CUDA C, which calls the GPU's assert.  */
+  cudajit_redirect_host_assertions (fndecl);
   /* Also after errors, for those of the functions it calls.  */
   cudajit_need_device_functions (fndecl, callees, call_sites);
 }
@@ -41,16 +43,21 @@ finish_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   cudajit_rewrite_launches (fndecl);
+  cudajit_check_kernel_declaration (fndecl);
   if (cudajit_kernel_p (fndecl))
     translate_kernel (fndecl);
   else
-    cudajit_note_function (fndecl);
+    {
+      cudajit_check_outside_kernel (fndecl);
+      cudajit_note_function (fndecl);
+    }
 }
 
 static void
 finish_decl (void *gcc_data, void *)
 {
   cudajit_check_kernel_addresses ((tree) gcc_data);
+  cudajit_check_kernel_declaration ((tree) gcc_data);
 }
 
 static void
@@ -69,8 +76,16 @@ cudajit_plugin_init (struct plugin_name_args *info,
 {
   for (int i = 0; i < info->argc; i++)
     {
-      if (strcmp (info->argv[i].key, "dump") == 0 && info->argv[i].value)
-        dump_dir = info->argv[i].value;
+      if (strcmp (info->argv[i].key, "dump") == 0)
+        {
+          if (!info->argv[i].value || !*info->argv[i].value)
+            {
+              error ("cudajit: %<-fplugin-arg-cudajit-dump%> needs a "
+                     "directory: %<-fplugin-arg-cudajit-dump=DIR%>");
+              return 1;
+            }
+          dump_dir = info->argv[i].value;
+        }
       else
         {
           error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",

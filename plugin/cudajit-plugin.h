@@ -10,6 +10,10 @@ void cudajit_register_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
 bool cudajit_device_marked_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
+/* Diagnoses FNDECL, a function being declared or defined, if it is a
+   kernel declared so that it could run otherwise than through a launch
+   (alias, weak, constructor, ...) or an alias of a kernel.  */
+void cudajit_check_kernel_declaration (tree fndecl);
 
 /* subset-check.cc: diagnoses everything in BODY, the body of FNDECL, a
    kernel or a device function, that is outside the C subset that runs on
@@ -40,9 +44,41 @@ bool cudajit_constant_array_p (const_tree decl);
    which kernels use as the constant it is; else NULL_TREE.  */
 tree cudajit_constant_value (const_tree decl);
 
+/* Whether T is a BIND_EXPR that only declares types, as the C front end
+   puts before a cast to a pointer to a variable-length array.  */
+bool cudajit_type_declaration_p (const_tree t);
+
 /* The names under which the CUDA built-in variables are declared in
    cudajit.h; the emitter prints them as they are.  */
 bool cudajit_builtin_variable_p (const_tree decl);
+
+/* construct-names.cc: what CODE, of a construct that kernels cannot
+   have, is called in C, in the plural ("complex numbers"); NULL where
+   there is no better name than "this construct".  */
+const char *cudajit_construct_name (enum tree_code code);
+
+/* sanitizer-checks.cc: T, or its value without the check that
+   -fsanitize=undefined put before it, which the GPU leaves out.  */
+tree cudajit_skip_sanitizer_check (tree t);
+
+/* assertions.cc: whether FNDECL is glibc's __assert_fail, which assert
+   calls; the prelude's part that defines the function that the CUDA C
+   calls for it; and the redirection of its calls in the host version of
+   FNDECL, a kernel or a device function translated, to the runtime's.  */
+bool cudajit_assert_fail_p (const_tree fndecl);
+extern const char cudajit_assert_prelude[];
+void cudajit_redirect_host_assertions (tree fndecl);
+
+/* float-compare.cc: the function of the prelude that computes CODE, a
+   comparison that is true or false for NaNs (UNORDERED_EXPR, UNLT_EXPR,
+   ...), in CUDA C; NULL for other codes.  The prelude's part that defines
+   them, and cudajit_signbit.  */
+const char *cudajit_float_compare_function (enum tree_code code);
+extern const char cudajit_float_compare_prelude[];
+/* The SAVE_EXPRs that T evaluates whatever its values, outside its
+   conditional parts, added to SAVES: a call's arguments in CUDA C++ are
+   evaluated in any order, so these are evaluated before.  */
+void cudajit_unconditional_saves (tree t, vec<tree> *saves);
 
 /* cuda-emit.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
    device function whose body is BODY, after declarations of the device
@@ -99,9 +135,18 @@ bool cudajit_calls_barrier_p (tree body);
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);
+/* Whether FUNCTION launches a kernel; the first it launches in *KERNEL,
+   and where, in *LOC.  */
+bool cudajit_first_launch (const_tree function, tree *kernel,
+                           location_t *loc);
 /* Diagnoses the address of a kernel in the initializer of DECL, a
    variable at file scope.  */
 void cudajit_check_kernel_addresses (tree decl);
+
+/* outside-kernel.cc: diagnoses in FNDECL, a function that is neither a
+   kernel nor a device function, the first use of what exists only in a
+   kernel, such as threadIdx or cuda_syncthreads.  */
+void cudajit_check_outside_kernel (tree fndecl);
 
 /* embed.cc: builds a static function NAME of type FNTYPE with parameters
    PARMS and the GENERIC body BODY, and hands it to the call graph.  */

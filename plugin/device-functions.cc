@@ -81,6 +81,9 @@ translate (tree decl, tree body)
       char *cuda_source = cudajit_emit_function (decl, body, callees);
       cudajit_embed_device_function (decl, cuda_source);
       free (cuda_source);
+      /* Its host version is still GENERIC, which the unit's kernels call
+         on the CPU backend.  */
+      cudajit_redirect_host_assertions (decl);
     }
   else
     {

@@ -298,16 +298,32 @@ cudajit_embed_device_function (tree fndecl, const char *cuda_source)
   add_to_dump (cuda_source);
 }
 
+/* The name of the unit's dump: its file name, for the reader, and a hash
+   of its absolute path, so that units of the same name in different
+   directories do not overwrite each other's, and a unit keeps its name
+   whatever the directory it is compiled from.  */
+static char *
+dump_name (void)
+{
+  char *absolute = realpath (main_input_filename, NULL);
+  unsigned hash = crc32_string (0, absolute ? absolute : main_input_filename);
+  char *name = xasprintf ("%s.%08x.cu", lbasename (main_input_filename),
+                          hash);
+  free (absolute);
+  return name;
+}
+
 void
 cudajit_write_dump (const char *dir)
 {
   if (!unit_cuda_source)
     return;
-  char *path = concat (dir, "/", lbasename (main_input_filename), ".cu",
-                       NULL);
+  char *name = dump_name ();
+  char *path = concat (dir, "/", name, NULL);
   FILE *out = fopen (path, "w");
   if (!out || fputs (cudajit_cuda_prelude (), out) == EOF
       || fputs (unit_cuda_source, out) == EOF || fclose (out) != 0)
     error ("cudajit: cannot write the generated CUDA C to %qs: %m", path);
   free (path);
+  free (name);
 }

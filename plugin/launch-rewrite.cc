@@ -3,9 +3,10 @@
      cuda_launch (k, grid, block, ...) (args)
      cuda_forall (k, n) (args)
 
-   as calls (cudajit_unlaunched (config, __FILE__, __LINE__), k) (args) and
-   (cudajit_unlaunched_forall (n, __FILE__, __LINE__), k) (args), which are
-   valid C but would only report that the plugin was missing.  Here each
+   as cudajit_unlaunched (config, __FILE__, __LINE__) ? (void) 0 : k (args)
+   and cudajit_unlaunched_forall (n, __FILE__, __LINE__) ? (void) 0
+   : k (args), which are valid C but would only report that the plugin was
+   missing.  Here each
    becomes a call of the runtime with the same arguments, after the
    kernel's handle and before those of the kernel:
 
@@ -30,20 +31,55 @@ static const struct launch_form
 } launch_forms[] = { { "cudajit_unlaunched", "cudajit_launch" },
                      { "cudajit_unlaunched_forall", "cudajit_forall" } };
 
+/* The first launch in each function, for the error that a device
+   function, which the GPU runs, cannot launch.  */
+struct launch_site
+{
+  tree function;
+  tree kernel;
+  location_t loc;
+};
+static vec<launch_site> launch_sites;
+
+bool
+cudajit_first_launch (const_tree function, tree *kernel, location_t *loc)
+{
+  for (const launch_site &site : launch_sites)
+    if (site.function == function)
+      {
+        *kernel = site.kernel;
+        *loc = site.loc;
+        return true;
+      }
+  return false;
+}
+
 struct launch_rewriter
 {
   tree function;
   unsigned int temporaries;
 };
 
-/* The unplugged call of a launch's callee FN, if it is one, and its form
-   in *FORM.  */
+/* The unplugged call of T, if T is a launch, its form in *FORM and the
+   call of the kernel in *CALL.  */
 static tree
-unlaunched_call (tree fn, const launch_form **form)
+unlaunched_call (tree t, const launch_form **form, tree *call)
 {
-  if (TREE_CODE (fn) != COMPOUND_EXPR)
+  if (TREE_CODE (t) != COND_EXPR)
     return NULL_TREE;
-  tree first = TREE_OPERAND (fn, 0);
+  /* Folding may have turned it into unlaunched (...) == 0 ? k (args) : 0,
+     and the front end into if (unlaunched (...) == 0) k (args).  */
+  tree first = COND_EXPR_COND (t);
+  tree kernel_call = COND_EXPR_ELSE (t);
+  if ((TREE_CODE (first) == NE_EXPR || TREE_CODE (first) == EQ_EXPR)
+      && integer_zerop (TREE_OPERAND (first, 1)))
+    {
+      if (TREE_CODE (first) == EQ_EXPR)
+        kernel_call = COND_EXPR_THEN (t);
+      first = TREE_OPERAND (first, 0);
+    }
+  if (!kernel_call || TREE_CODE (kernel_call) != CALL_EXPR)
+    return NULL_TREE;
   STRIP_NOPS (first);
   if (TREE_CODE (first) != CALL_EXPR || call_expr_nargs (first) != 3)
     return NULL_TREE;
@@ -54,6 +90,7 @@ unlaunched_call (tree fn, const launch_form **form)
     if (strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), f.unlaunched) == 0)
       {
         *form = &f;
+        *call = kernel_call;
         return first;
       }
   return NULL_TREE;
@@ -251,6 +288,8 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   tree call = *tp;
   if (TYPE_P (call))
     *walk_subtrees = 0;
+  const launch_form *form = NULL;
+  tree unlaunched = unlaunched_call (*tp, &form, &call);
   if (TREE_CODE (call) != CALL_EXPR)
     {
       /* A kernel's own code is checked by subset-check.cc.  */
@@ -261,10 +300,8 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
 
   /* Where the user wrote cuda_launch, not inside cudajit.h.  */
   location_t loc = linemap_resolve_location (
-      line_table, EXPR_LOCATION (call), LRK_MACRO_EXPANSION_POINT, NULL);
+      line_table, EXPR_LOCATION (*tp), LRK_MACRO_EXPANSION_POINT, NULL);
   tree fn = CALL_EXPR_FN (call);
-  const launch_form *form;
-  tree unlaunched = unlaunched_call (fn, &form);
 
   /* The arguments may hold launches of their own; the callee is checked
      here, not as an address.  */
@@ -289,7 +326,7 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
 
-  tree kernel = TREE_OPERAND (fn, 1);
+  tree kernel = fn;
   STRIP_NOPS (kernel);
   if (TREE_CODE (kernel) == ADDR_EXPR)
     kernel = TREE_OPERAND (kernel, 0);
@@ -316,6 +353,11 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       *tp = build_empty_stmt (loc);
       return NULL_TREE;
     }
+  tree previous_kernel;
+  location_t previous_loc;
+  if (!cudajit_first_launch (rewriter->function, &previous_kernel,
+                             &previous_loc))
+    launch_sites.safe_push ({ rewriter->function, kernel, loc });
   *tp = build_launch (rewriter, call, kernel, unlaunched, form, loc);
   return NULL_TREE;
 }

@@ -122,6 +122,36 @@ reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
   checker->clean = false;
 }
 
+bool
+cudajit_type_declaration_p (const_tree t)
+{
+  if (TREE_CODE (t) != BIND_EXPR || BIND_EXPR_VARS (t))
+    return false;
+  tree body = BIND_EXPR_BODY (t);
+  if (TREE_CODE (body) == STATEMENT_LIST)
+    {
+      for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
+           tsi_next (&i))
+        if (TREE_CODE (tsi_stmt (i)) != DECL_EXPR
+            || TREE_CODE (DECL_EXPR_DECL (tsi_stmt (i))) != TYPE_DECL)
+          return false;
+      return true;
+    }
+  return (TREE_CODE (body) == DECL_EXPR
+          && TREE_CODE (DECL_EXPR_DECL (body)) == TYPE_DECL);
+}
+
+/* T, a construct outside the subset, by what C calls it.  */
+static void
+reject_construct (subset_checker *checker, location_t loc, tree t)
+{
+  const char *name = cudajit_construct_name (TREE_CODE (t));
+  if (name)
+    reject (checker, loc, "%s are not supported in a kernel", name);
+  else
+    reject (checker, loc, "this construct is not supported in a kernel");
+}
+
 /* The types a kernel's values may have: C's integer types, _Bool, float,
    double, and pointers to these (or to void).  */
 static bool
@@ -551,6 +581,11 @@ check_call (subset_checker *checker, tree call, location_t loc)
     checker->clean = false;
   else if (cudajit_builtin_cuda_name (fndecl))
     ;
+  else if (decl_function_context (fndecl))
+    reject (checker, loc,
+            "kernel calls the nested function %qD; nested functions are not "
+            "supported on the GPU",
+            fndecl);
   else if (cudajit_device_function_p (fndecl))
     {
       if (!checker->callees->contains (fndecl))
@@ -574,9 +609,10 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "%<__attribute__ ((cuda_device))%> to compile it for the GPU "
             "too, or make it %<static%>",
             fndecl);
-  /* String literals are printf's own.  */
+  /* String literals are printf's own, and assert's.  */
   bool printf_p = fndecl && cudajit_builtin_cuda_name (fndecl)
-                  && strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0;
+                  && (strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0
+                      || cudajit_assert_fail_p (fndecl));
   bool outer = checker->in_printf;
   checker->in_printf |= printf_p;
   for (int i = 0; i < call_expr_nargs (call); i++)
@@ -772,6 +808,7 @@ check_operands (subset_checker *checker, tree t, location_t loc)
 static void
 check_expr (subset_checker *checker, tree t, location_t loc)
 {
+  t = cudajit_skip_sanitizer_check (t);
   if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
     loc = EXPR_LOCATION (t);
 
@@ -833,9 +870,7 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                                TYPE_PRECISION (TREE_TYPE (t)))
           || tree_to_uhwi (TREE_OPERAND (t, 2)) % BITS_PER_UNIT)
         {
-          reject (checker, loc,
-                  "this construct (%qs) is not supported in a kernel",
-                  get_tree_code_name (TREE_CODE (t)));
+          reject_construct (checker, loc, t);
           return;
         }
       check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
@@ -853,6 +888,11 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case BIND_EXPR:
+      /* A cast to a pointer to a variable-length array declares the
+         array's type first.  */
+      if (cudajit_type_declaration_p (t))
+        return;
+      /* Fall through.  */
     case STATEMENT_LIST:
     case TARGET_EXPR:
       reject (checker, loc,
@@ -892,6 +932,13 @@ check_expr (subset_checker *checker, tree t, location_t loc)
         case VAR_DECL:
         case COMPOUND_LITERAL_EXPR:
           break;
+        case STRING_CST:
+          /* "0123456789abcdef"[digit], of chars.  */
+          if (TYPE_PRECISION (TREE_TYPE (t)) != TYPE_PRECISION (char_type_node))
+            reject (checker, loc,
+                    "wide string literals are not supported in a kernel");
+          check_expr (checker, TREE_OPERAND (t, 1), loc);
+          return;
         default:
           reject (checker, loc, "arrays are not supported in a kernel");
           return;
@@ -960,12 +1007,44 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       break;
 
     default:
-      reject (checker, loc,
-              "this construct (%qs) is not supported in a kernel",
-              get_tree_code_name (TREE_CODE (t)));
+      if (cudajit_float_compare_function (TREE_CODE (t)))
+        break;
+      reject_construct (checker, loc, t);
       return;
     }
   check_operands (checker, t, loc);
+}
+
+/* What a GPU gives a kernel's parameters (CUDA 12.1 and later on Volta and
+   later GPUs, all that NVRTC 13 compiles for): larger parameters, a large
+   structure passed by value, would run on the CPU backend but not on a
+   GPU.  */
+#define KERNEL_PARAMS_BYTES_MAX 32764
+
+/* Whether KERNEL's parameters fit in the GPU's parameter space; if not,
+   reject the parameter that overflows it.  NVRTC counts their sizes
+   without the padding between them.  */
+static void
+check_params_size (subset_checker *checker, tree kernel)
+{
+  unsigned HOST_WIDE_INT bytes = 0;
+  for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
+    {
+      tree type = TREE_TYPE (parm);
+      if (!TYPE_SIZE_UNIT (type)
+          || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+        return;
+      bytes += tree_to_uhwi (TYPE_SIZE_UNIT (type));
+      if (bytes > KERNEL_PARAMS_BYTES_MAX)
+        {
+          reject (checker, DECL_SOURCE_LOCATION (parm),
+                  "parameter %qD brings the parameters of kernel %qD to "
+                  "%wu bytes, more than the %d that a GPU gives them; pass "
+                  "large data through device memory",
+                  parm, kernel, bytes, KERNEL_PARAMS_BYTES_MAX);
+          return;
+        }
+    }
 }
 
 bool
@@ -998,6 +1077,17 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
     check_type (&checker, TREE_TYPE (parm), DECL_SOURCE_LOCATION (parm),
                 "parameter", parm);
+  if (checker.clean && cudajit_kernel_p (fndecl))
+    check_params_size (&checker, fndecl);
+  /* Its launches are rewritten into calls of the runtime, which the GPU
+     does not have.  */
+  tree kernel;
+  location_t launch;
+  if (checker.clean && cudajit_first_launch (fndecl, &kernel, &launch))
+    reject (&checker, launch,
+            "device function %qD launches kernel %qD; kernels can be "
+            "launched only from host code",
+            fndecl, kernel);
   if (checker.clean)
     check_stmt (&checker, body, loc);
   return checker.clean;

@@ -10,10 +10,19 @@
    whole one; one damaged all the same (by a crash of the machine, a full
    disk, a hand) fails its checksum, and is compiled again and replaced.
    Nothing that goes wrong with the cache is an error: kernels are then
-   compiled as if there were none.  */
+   compiled as if there were none.
+
+   Processes that miss the same entry at once would all compile it: the
+   first takes a lock on a file beside the entry, and the others wait for
+   it to write the entry, then load it.  The lock is flock's, which the
+   system releases when its holder dies; a holder that hangs is waited for
+   only so long.  What writers that died left behind, temporary files and
+   lock files, is removed once it is old enough for its writer to be
+   surely dead.  */
 
 #include "internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,28 +48,54 @@ enum
   HEADER_SIZE = CHECKSUM_AT + CUDAJIT_SHA256_SIZE
 };
 
+/* An entry's file name is its key in hex; its lock file and its
+   temporary files add these to it.  */
+#define LOCK_SUFFIX ".lock"
+#define TEMP_SUFFIX ".tmp-"
+enum
+{
+  NAME_SIZE = 2 * CUDAJIT_SHA256_SIZE,
+  /* TEMP_SUFFIX, then a process ID, a counter and nanoseconds.  */
+  TEMP_NAME_SIZE = NAME_SIZE + sizeof TEMP_SUFFIX + 3 * 21,
+  /* How long a process waits for another to compile an entry before it
+     compiles the entry itself.  */
+  LOCK_WAIT_SECONDS = 120,
+  LOCK_POLL_MILLISECONDS = 20,
+  /* How old a temporary file, or a lock file that no one holds, must be
+     to be taken for a dead writer's: writers write their entry at once,
+     once NVRTC is done.  */
+  STALE_SECONDS = 600
+};
+
+_Static_assert (CUDAJIT_CACHE_DIR_MAX + 1 + TEMP_NAME_SIZE < PATH_MAX,
+                "a cache directory leaves room for the names of files");
+
 /* The cache's directory, set once; empty when the cache is off.  */
-static char cache_dir[PATH_MAX];
+static char cache_dir[CUDAJIT_CACHE_DIR_MAX + 1];
 
 /* Whether CUDAJIT_CACHE_DIR chose it: only then is the user told that it
    cannot be written.  Otherwise that is not worth a word, as it costs only
    time.  */
 static bool dir_chosen;
 
+/* Whether the directory's leftovers have been removed.  */
+static atomic_flag swept = ATOMIC_FLAG_INIT;
+
 static void
 find_cache_dir (void)
 {
-  const char *off = getenv ("CUDAJIT_CACHE");
-  const char *dir = getenv ("CUDAJIT_CACHE_DIR");
+  const struct cudajit_environment *environment = cudajit_environment ();
   const char *base = getenv ("XDG_CACHE_HOME"), *home = getenv ("HOME");
   int length = 0;
 
-  if (off && strcmp (off, "0") == 0)
+  if (!environment->cache)
     return;
-  if (dir && *dir)
+  /* Not longer than cache_dir: the environment was checked.  */
+  if (environment->cache_dir)
     {
       dir_chosen = true;
-      length = snprintf (cache_dir, sizeof cache_dir, "%s", dir);
+      length = snprintf (cache_dir, sizeof cache_dir, "%s",
+                         environment->cache_dir);
     }
   /* The XDG specification has relative paths ignored.  */
   else if (base && *base == '/')
@@ -70,20 +106,22 @@ find_cache_dir (void)
     *cache_dir = '\0';
 }
 
-/* Store KEY's entry's path in PATH, of PATH_MAX bytes.  Return false if
-   the cache is off.  */
+/* Store KEY's entry's path, followed by SUFFIX, in PATH, of PATH_MAX
+   bytes.  Return false if the cache is off.  */
 static bool
-entry_path (char *path, const struct cudajit_cache_key *key)
+entry_path (char *path, const struct cudajit_cache_key *key,
+            const char *suffix)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
-  char name[2 * CUDAJIT_SHA256_SIZE + 1];
+  char name[NAME_SIZE + 1];
 
   pthread_once (&once, find_cache_dir);
   if (!*cache_dir)
     return false;
   for (int i = 0; i < CUDAJIT_SHA256_SIZE; i++)
     snprintf (name + 2 * i, 3, "%02x", key->hash[i]);
-  return snprintf (path, PATH_MAX, "%s/%s", cache_dir, name) < PATH_MAX;
+  snprintf (path, PATH_MAX, "%s/%s%s", cache_dir, name, suffix);
+  return true;
 }
 
 static void
@@ -162,39 +200,45 @@ write_all (int fd, const void *buffer, size_t size)
   return true;
 }
 
-bool
-cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
-                      int count, const char *const *options,
-                      struct cudajit_image *image)
+/* Make DIR and its missing parents, as mkdir -p does.  Return false, with
+   errno set, if one cannot be made.  */
+static bool
+make_directories (const char *dir)
 {
-  struct cudajit_sha256 sha;
-  int nvrtc_major = 0, nvrtc_minor = 0, driver = 0;
-  char versions[64], path[PATH_MAX];
+  char path[PATH_MAX];
+
+  snprintf (path, sizeof path, "%s", dir);
+  for (char *p = path + 1;; p++)
+    if (*p == '/' || !*p)
+      {
+        char c = *p;
+
+        *p = '\0';
+        /* Like ~/.cache, which the XDG specification makes 0700: kernels
+           are the user's code.  */
+        if (mkdir (path, 0700) != 0 && errno != EEXIST)
+          return false;
+        if (!c)
+          return true;
+        *p = c;
+      }
+}
+
+/* Read the entry at PATH into IMAGE, as cudajit_cache_lookup does.
+   Return false if there is none, or it is damaged.  */
+static bool
+read_entry (const char *path, struct cudajit_image *image)
+{
   unsigned char header[HEADER_SIZE], digest[CUDAJIT_SHA256_SIZE];
   struct stat st;
   uint64_t size = 0;
   char *code = NULL;
   bool found;
-  int fd;
-
-  cudajit_nvrtc.nvrtcVersion (&nvrtc_major, &nvrtc_minor);
-  /* nvrtc-check loads no driver, and keys its entries with driver 0.  */
-  if (cudajit_cu.cuDriverGetVersion)
-    cudajit_cu.cuDriverGetVersion (&driver);
-  snprintf (versions, sizeof versions, "NVRTC %d.%d, driver %d", nvrtc_major,
-            nvrtc_minor, driver);
-  cudajit_sha256_init (&sha);
-  hash_part (&sha, versions);
-  /* The options name the architecture.  */
-  for (int i = 0; i < count; i++)
-    hash_part (&sha, options[i]);
-  hash_part (&sha, source);
-  cudajit_sha256_final (&sha, key->hash);
-
   /* Not blocking, so that a FIFO in an entry's place cannot hang the
      program.  */
-  if (!entry_path (path, key)
-      || (fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+  if (fd < 0)
     return false;
   found = fstat (fd, &st) == 0 && S_ISREG (st.st_mode)
           && read_all (fd, header, HEADER_SIZE)
@@ -222,28 +266,169 @@ cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
   return true;
 }
 
-/* Make DIR and its missing parents, as mkdir -p does.  Return false, with
-   errno set, if one cannot be made.  */
+/* Seconds since START, of CLOCK_MONOTONIC.  */
+static double
+seconds_since (const struct timespec *start)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return (double) (now.tv_sec - start->tv_sec)
+         + (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* Whether FD is the file named PATH, relative to directory DIR_FD.  */
 static bool
-make_directories (const char *dir)
+still_named (int fd, int dir_fd, const char *path)
+{
+  struct stat held, named;
+
+  return fstat (fd, &held) == 0
+         && fstatat (dir_fd, path, &named, AT_SYMLINK_NOFOLLOW) == 0
+         && held.st_dev == named.st_dev && held.st_ino == named.st_ino;
+}
+
+/* Take the lock of KEY's entry, waiting LOCK_WAIT_SECONDS at most for a
+   process that holds it.  Return the lock file's descriptor, or -1 if
+   the lock cannot be had.  */
+static int
+lock_entry (const struct cudajit_cache_key *key)
+{
+  const struct timespec poll = { 0, LOCK_POLL_MILLISECONDS * 1000000L };
+  /* Not through a symbolic link, which still_named would never accept.  */
+  const int flags = O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC;
+  struct timespec start;
+  char path[PATH_MAX];
+
+  entry_path (path, key, LOCK_SUFFIX);
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  for (;;)
+    {
+      int fd = open (path, flags, 0666);
+
+      if (fd < 0 && errno == ENOENT && make_directories (cache_dir))
+        fd = open (path, flags, 0666);
+      if (fd < 0)
+        return -1;
+      while (flock (fd, LOCK_EX | LOCK_NB) != 0)
+        {
+          if ((errno != EWOULDBLOCK && errno != EINTR)
+              || seconds_since (&start) > LOCK_WAIT_SECONDS)
+            {
+              close (fd);
+              return -1;
+            }
+          nanosleep (&poll, NULL);
+        }
+      /* The holder before removes the file once done, and another process
+         may then make a new one, which a lock on the old one does not
+         exclude.  */
+      if (still_named (fd, AT_FDCWD, path))
+        return fd;
+      close (fd);
+    }
+}
+
+void
+cudajit_cache_unlock (struct cudajit_cache_key *key)
 {
   char path[PATH_MAX];
 
-  snprintf (path, sizeof path, "%s", dir);
-  for (char *p = path + 1;; p++)
-    if (*p == '/' || !*p)
-      {
-        char c = *p;
+  if (key->lock < 0)
+    return;
+  entry_path (path, key, LOCK_SUFFIX);
+  /* While it is held, so that no one takes the lock of a file that is
+     gone; those who wait on it see that it is.  */
+  unlink (path);
+  close (key->lock);
+  key->lock = -1;
+}
 
-        *p = '\0';
-        /* Like ~/.cache, which the XDG specification makes 0700: kernels
-           are the user's code.  */
-        if (mkdir (path, 0700) != 0 && errno != EEXIST)
-          return false;
-        if (!c)
-          return true;
-        *p = c;
-      }
+bool
+cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
+                      int count, const char *const *options,
+                      struct cudajit_image *image)
+{
+  struct cudajit_sha256 sha;
+  int nvrtc_major = 0, nvrtc_minor = 0, driver = 0;
+  char versions[64], path[PATH_MAX];
+
+  cudajit_nvrtc.nvrtcVersion (&nvrtc_major, &nvrtc_minor);
+  /* nvrtc-check loads no driver, and keys its entries with driver 0.  */
+  if (cudajit_cu.cuDriverGetVersion)
+    cudajit_cu.cuDriverGetVersion (&driver);
+  snprintf (versions, sizeof versions, "NVRTC %d.%d, driver %d", nvrtc_major,
+            nvrtc_minor, driver);
+  cudajit_sha256_init (&sha);
+  hash_part (&sha, versions);
+  /* The options name the architecture.  */
+  for (int i = 0; i < count; i++)
+    hash_part (&sha, options[i]);
+  hash_part (&sha, source);
+  cudajit_sha256_final (&sha, key->hash);
+  key->lock = -1;
+
+  if (!entry_path (path, key, ""))
+    return false;
+  if (read_entry (path, image))
+    return true;
+  /* Whoever holds the lock is compiling the entry, and has written it
+     when the lock is ours.  */
+  key->lock = lock_entry (key);
+  if (key->lock >= 0 && read_entry (path, image))
+    {
+      cudajit_cache_unlock (key);
+      return true;
+    }
+  return false;
+}
+
+/* Remove the lock file NAME in the directory DIR_FD unless someone holds
+   it.  */
+static void
+remove_lock_file (int dir_fd, const char *name)
+{
+  int fd = openat (dir_fd, name, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+
+  if (fd < 0)
+    return;
+  if (flock (fd, LOCK_EX | LOCK_NB) == 0 && still_named (fd, dir_fd, name))
+    unlinkat (dir_fd, name, 0);
+  close (fd);
+}
+
+/* Remove what writers that died left in the cache: their temporary files,
+   and the lock files that no one holds, once they are STALE_SECONDS old.
+   Other files are left alone, as the directory may hold others' too.  */
+static void
+remove_leftovers (void)
+{
+  DIR *dir = opendir (cache_dir);
+  time_t now = time (NULL);
+  struct dirent *e;
+
+  if (!dir)
+    return;
+  while ((e = readdir (dir)))
+    {
+      const char *suffix = e->d_name + NAME_SIZE;
+      struct stat st;
+      bool temp, lock;
+
+      if (strspn (e->d_name, "0123456789abcdef") != NAME_SIZE)
+        continue;
+      temp = strncmp (suffix, TEMP_SUFFIX, strlen (TEMP_SUFFIX)) == 0;
+      lock = strcmp (suffix, LOCK_SUFFIX) == 0;
+      if ((!temp && !lock)
+          || fstatat (dirfd (dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0
+          || !S_ISREG (st.st_mode) || now - st.st_mtime < STALE_SECONDS)
+        continue;
+      if (temp)
+        unlinkat (dirfd (dir), e->d_name, 0);
+      else
+        remove_lock_file (dirfd (dir), e->d_name);
+    }
+  closedir (dir);
 }
 
 void
@@ -257,8 +442,12 @@ cudajit_cache_store (const struct cudajit_cache_key *key,
   struct timespec now;
   int fd, error;
 
-  if (!entry_path (path, key))
+  if (!entry_path (path, key, ""))
     return;
+  /* Once a process, in one that compiles: reading the directory costs
+     little beside NVRTC.  */
+  if (!atomic_flag_test_and_set (&swept))
+    remove_leftovers ();
   memcpy (header, magic, sizeof magic);
   put_le (header + VERSION_AT, FORMAT_VERSION, 4);
   put_le (header + SIZE_AT, image->size, 8);
@@ -267,7 +456,8 @@ cudajit_cache_store (const struct cudajit_cache_key *key,
   /* A name that no other writer uses: the process ID alone repeats in
      containers that share the cache, hence the time too.  */
   clock_gettime (CLOCK_REALTIME, &now);
-  snprintf (temp, sizeof temp, "%s.tmp-%ld-%u-%ld", path, (long) getpid (),
+  snprintf (temp, sizeof temp, "%s" TEMP_SUFFIX "%ld-%u-%ld", path,
+            (long) getpid (),
             atomic_fetch_add (&counter, 1), (long) now.tv_nsec);
   fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0 && errno == ENOENT && make_directories (cache_dir))

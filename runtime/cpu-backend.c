@@ -59,17 +59,20 @@ struct job
   atomic_ullong next;
 };
 
-/* The stack of a fiber, where the C version of a kernel keeps its local
-   arrays too: on the GPU they may take up to 512 KiB a thread, but a pool
-   thread may need stacks for 1024 threads.  Only the pages used take
-   memory.  */
-#define FIBER_STACK (256 * 1024)
+/* The stack of a fiber, CUDAJIT_FIBER_STACK bytes, where the C version of
+   a kernel keeps its local arrays too, follows a guard page that ends a
+   thread that overflows it in a fault.  Only the pages used take memory,
+   but a guard page takes two of the mappings that Linux allows a process
+   (vm.max_map_count, 65530 by default), and a block may have 1024 threads
+   on each of hundreds of pool threads: so only this many stacks have one,
+   and the rest rely on a canary.  */
+#define GUARDED_FIBERS 8192
+
+/* The stacks that have a guard page, in all runners.  */
+static atomic_uint guarded_fibers;
 
 /* Written at the bottom of each stack, which a thread that overflows its
-   stack is likely to overwrite on its way into the stack below.  A guard
-   page would be surer, but one for each stack takes two of the mappings
-   that Linux allows a process (vm.max_map_count, 65530 by default), and a
-   block may have 1024 threads on each of hundreds of pool threads.  */
+   stack is likely to overwrite on its way into the stack below.  */
 #define STACK_CANARY 0x6375646a69747374ULL
 
 /* Where a fiber is.  */
@@ -133,12 +136,13 @@ struct runner
      CUDA's, it is not cleared, so it is kept from block to block.  */
   void *shared;
   size_t shared_size;
-  /* Fibers for up to CAPACITY threads, on stacks of FIBER_STACK bytes that
-     follow each other in one mapping, after a guard page, and their
-     warps.  */
+  /* Fibers for up to CAPACITY threads, each on a stack that follows a
+     page in one mapping: the first a guard page, the others too unless
+     GUARDED is false; and their warps.  */
   struct fiber *fibers;
   char *stacks;
   unsigned int capacity;
+  bool guarded;
   struct warp *warps;
   /* Where a fiber switches back to, and the fiber that runs.  */
   ucontext_t scheduler;
@@ -153,16 +157,19 @@ static struct
   pthread_mutex_t lock;
   /* Signalled when a job is posted, and when the workers are done.  */
   pthread_cond_t posted, done;
-  /* Counts the jobs posted, so that a worker sees each once.  */
-  unsigned long generation;
   struct job *job;
-  unsigned int workers;
+  /* How many more workers the job asks for: each that wakes takes one
+     place, while there is one.  */
+  unsigned int wanted;
+  /* The workers started, and the most there may be: they start as
+     launches need them.  */
+  unsigned int workers, limit;
   /* Workers still running the current job.  */
   unsigned int busy;
-  /* Whether the workers have been started, in this process.  */
-  bool started;
+  /* Whether CUDAJIT_CPU_THREADS was read, in this process.  */
+  bool configured;
 } pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-           PTHREAD_COND_INITIALIZER, 0, NULL, 0, 0, false };
+           PTHREAD_COND_INITIALIZER, NULL, 0, 0, 0, 0, false };
 
 /* One launch at a time uses the pool, and starts it.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -207,11 +214,61 @@ fiber_main (void)
   job->kernel->host_entry (job->args);
 }
 
+/* The size of a page, and of the slot of a fiber's stack: a page below
+   it, then the stack.  */
+static size_t page_size;
+#define STACK_SLOT (page_size + CUDAJIT_FIBER_STACK)
+
 /* The bottom of the stack of fiber I of R.  */
 static char *
 stack_of (const struct runner *r, unsigned int i)
 {
-  return r->stacks + (size_t) i * FIBER_STACK;
+  return r->stacks + (size_t) i * STACK_SLOT;
+}
+
+/* Unmap the stacks of R's fibers.  */
+static void
+unmap_stacks (struct runner *r)
+{
+  for (unsigned int i = 0; i < r->capacity; i++)
+    VALGRIND_STACK_DEREGISTER (r->fibers[i].stack_id);
+  munmap (r->stacks - page_size, (size_t) r->capacity * STACK_SLOT);
+  if (r->guarded)
+    atomic_fetch_sub (&guarded_fibers, r->capacity);
+}
+
+/* Map stacks for the fibers of a block of R->job, whose threads are more
+   than R has: the first page is always a guard page, the others where
+   the budget allows them.  */
+static void
+map_stacks (struct runner *r)
+{
+  const struct job *job = r->job;
+  unsigned int threads = job->threads;
+  char *map;
+
+  if (r->stacks)
+    unmap_stacks (r);
+  r->capacity = 0;
+  map = mmap (NULL, threads * STACK_SLOT, PROT_READ | PROT_WRITE,
+              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (map == MAP_FAILED || mprotect (map, page_size, PROT_NONE) != 0)
+    cudajit_die (job->kernel->name, job->file, job->line,
+                 "cannot map the stacks of a block of %u threads on the "
+                 "CPU backend: %s",
+                 threads, strerror (errno));
+  r->stacks = map + page_size;
+  r->guarded = atomic_fetch_add (&guarded_fibers, threads) + threads
+               <= GUARDED_FIBERS;
+  if (!r->guarded)
+    atomic_fetch_sub (&guarded_fibers, threads);
+  for (unsigned int i = 1; i < threads && r->guarded; i++)
+    if (mprotect (stack_of (r, i) - page_size, page_size, PROT_NONE) != 0)
+      cudajit_die (job->kernel->name, job->file, job->line,
+                   "cannot make the guard pages of a block of %u threads "
+                   "on the CPU backend: %s",
+                   threads, strerror (errno));
+  r->capacity = threads;
 }
 
 /* Make R ready to run the blocks of R->job as fibers.  */
@@ -223,26 +280,7 @@ prepare_fibers (struct runner *r)
 
   if (job->threads > r->capacity)
     {
-      size_t page = sysconf (_SC_PAGESIZE);
-      size_t size = page + (size_t) job->threads * FIBER_STACK;
-      char *map;
-
-      if (r->stacks)
-        {
-          for (unsigned int i = 0; i < r->capacity; i++)
-            VALGRIND_STACK_DEREGISTER (r->fibers[i].stack_id);
-          munmap (r->stacks - page, page + (size_t) r->capacity * FIBER_STACK);
-        }
-      map = mmap (NULL, size, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
-                  0);
-      if (map == MAP_FAILED || mprotect (map, page, PROT_NONE) != 0)
-        cudajit_die (job->kernel->name, job->file, job->line,
-                     "cannot map the stacks of a block of %u threads on "
-                     "the CPU backend: %s",
-                     job->threads, strerror (errno));
-      r->stacks = map + page;
-      r->capacity = job->threads;
+      map_stacks (r);
       r->fibers
           = cudajit_xrealloc (r->fibers, r->capacity * sizeof *r->fibers);
       r->warps = cudajit_xrealloc (r->warps, (r->capacity + 31) / 32
@@ -255,7 +293,7 @@ prepare_fibers (struct runner *r)
 
           *(unsigned long long *) stack = STACK_CANARY;
           r->fibers[i].stack_id
-              = VALGRIND_STACK_REGISTER (stack, stack + FIBER_STACK);
+              = VALGRIND_STACK_REGISTER (stack, stack + CUDAJIT_FIBER_STACK);
           getcontext (&r->fibers[i].context);
         }
     }
@@ -318,7 +356,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
       /* Stacks whose tops are a power of two apart would put the frames
          that all the fibers use in the same few sets of the L1 cache;
          lowering each top by a few cache lines spreads them.  */
-      f->context.uc_stack.ss_size = FIBER_STACK - i % 64 * 64;
+      f->context.uc_stack.ss_size = CUDAJIT_FIBER_STACK - i % 64 * 64;
       f->context.uc_link = &r->scheduler;
       makecontext (&f->context, fiber_main, 0);
       f->state = FIBER_READY;
@@ -350,10 +388,10 @@ run_block_fibers (struct runner *r, unsigned long long number)
           swapcontext (&r->scheduler, &f->context);
           if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
             cudajit_die (job->kernel->name, job->file, job->line,
-                         "thread (%u, %u, %u) of block (%u, %u, %u) "
-                         "overflowed its stack of %d KiB on the CPU backend",
-                         f->index.x, f->index.y, f->index.z, blockIdx.x,
-                         blockIdx.y, blockIdx.z, FIBER_STACK / 1024);
+                         CUDAJIT_FAULT_OVERFLOW
+                         " in block (%u, %u, %u) thread (%u, %u, %u)",
+                         blockIdx.x, blockIdx.y, blockIdx.z, f->index.x,
+                         f->index.y, f->index.z);
           if (f->state == FIBER_AT_BARRIER)
             at_barrier++;
           else if (f->state == FIBER_READY)
@@ -380,12 +418,24 @@ run_block_fibers (struct runner *r, unsigned long long number)
     }
 }
 
-/* Run blocks of JOB with R until none is left.  */
+/* The number of a block of JOB that no thread has taken yet, which the
+   caller takes; JOB->blocks or more if none is left.  */
+static unsigned long long
+take_block (struct job *job)
+{
+  return atomic_fetch_add_explicit (&job->next, 1, memory_order_relaxed);
+}
+
+/* Run blocks of JOB with R until none is left.  R is made ready for them
+   only once it has one, so that a launch of few blocks costs little
+   however many threads the pool has.  */
 static void
 run_blocks (struct job *job, struct runner *r)
 {
-  unsigned long long number;
+  unsigned long long number = take_block (job);
 
+  if (number >= job->blocks)
+    return;
   gridDim = job->grid;
   blockDim = job->block;
   r->job = job;
@@ -402,13 +452,12 @@ run_blocks (struct job *job, struct runner *r)
   if (job->fibers)
     prepare_fibers (r);
   current = r;
-  while ((number = atomic_fetch_add_explicit (&job->next, 1,
-                                              memory_order_relaxed))
-         < job->blocks)
+  do
     if (job->fibers)
       run_block_fibers (r, number);
     else
       run_block (job, number);
+  while ((number = take_block (job)) < job->blocks);
   current = NULL;
 }
 
@@ -417,17 +466,17 @@ static _Noreturn void *
 worker (void *unused)
 {
   struct runner runner = { 0 };
-  unsigned long seen = 0;
 
   (void) unused;
+  cudajit_need_signal_stack ();
   pthread_mutex_lock (&pool.lock);
   for (;;)
     {
       struct job *job;
 
-      while (pool.generation == seen)
+      while (!pool.wanted)
         pthread_cond_wait (&pool.posted, &pool.lock);
-      seen = pool.generation;
+      pool.wanted--;
       job = pool.job;
       pthread_mutex_unlock (&pool.lock);
       run_blocks (job, &runner);
@@ -460,45 +509,74 @@ reset_pool_in_child (void)
   pthread_mutex_init (&pool.lock, NULL);
   pthread_cond_init (&pool.posted, NULL);
   pthread_cond_init (&pool.done, NULL);
-  pool.generation = 0;
   pool.job = NULL;
+  pool.wanted = 0;
   pool.workers = 0;
   pool.busy = 0;
-  pool.started = false;
   pthread_mutex_unlock (&launch_lock);
 }
 
-/* Start the workers; called with launch_lock held.  */
+/* Read the size of the pool, and make ready what every launch needs;
+   called with launch_lock held.  */
 static void
-start_pool (void)
+configure_pool (void)
 {
   /* A child inherits this, and the handlers.  */
   static bool fork_handled;
-  const char *env = getenv ("CUDAJIT_CPU_THREADS");
-  long threads = sysconf (_SC_NPROCESSORS_ONLN);
+  long threads = cudajit_environment ()->cpu_threads;
+
+  if (!threads)
+    threads = sysconf (_SC_NPROCESSORS_ONLN);
+  /* The launching thread is one of them.  */
+  pool.limit = threads - 1;
+  pool.configured = true;
+  if (fork_handled)
+    return;
+  pthread_atfork (lock_for_fork, unlock_after_fork, reset_pool_in_child);
+  fork_handled = true;
+  page_size = sysconf (_SC_PAGESIZE);
+  cudajit_catch_kernel_faults ();
+}
+
+/* Have at least COUNT workers; called with launch_lock held.  */
+static void
+start_workers (unsigned int count)
+{
   pthread_t thread;
   int error;
 
-  if (env && *env)
-    {
-      char *end;
-      errno = 0;
-      threads = strtol (env, &end, 10);
-      if (*end || errno || threads < 1 || threads > 4096)
-        cudajit_die (NULL, NULL, 0,
-                     "CUDAJIT_CPU_THREADS is '%s'; it must be a number "
-                     "from 1 to 4096",
-                     env);
-    }
-  /* The launching thread is one of them.  */
-  for (pool.workers = 0; pool.workers + 1 < threads; pool.workers++)
+  for (; pool.workers < count; pool.workers++)
     if ((error = pthread_create (&thread, NULL, worker, NULL)) != 0)
       cudajit_die (NULL, NULL, 0, "cannot start the CPU backend's threads: %s",
                    strerror (error));
-  pool.started = true;
-  if (!fork_handled)
-    pthread_atfork (lock_for_fork, unlock_after_fork, reset_pool_in_child);
-  fork_handled = true;
+}
+
+/* Run JOB with HELPERS workers besides the calling thread.  */
+static void
+run_job (struct job *job, unsigned int helpers)
+{
+  cudajit_need_signal_stack ();
+  if (helpers)
+    {
+      start_workers (helpers);
+      pthread_mutex_lock (&pool.lock);
+      pool.job = job;
+      pool.wanted = pool.busy = helpers;
+      if (helpers == pool.workers)
+        pthread_cond_broadcast (&pool.posted);
+      else
+        for (unsigned int i = 0; i < helpers; i++)
+          pthread_cond_signal (&pool.posted);
+      pthread_mutex_unlock (&pool.lock);
+    }
+  run_blocks (job, &launcher);
+  if (helpers)
+    {
+      pthread_mutex_lock (&pool.lock);
+      while (pool.busy)
+        pthread_cond_wait (&pool.done, &pool.lock);
+      pthread_mutex_unlock (&pool.lock);
+    }
 }
 
 void
@@ -528,24 +606,11 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   };
 
   pthread_mutex_lock (&launch_lock);
-  if (!pool.started)
-    start_pool ();
-  if (pool.workers && job.blocks > 1)
-    {
-      pthread_mutex_lock (&pool.lock);
-      pool.job = &job;
-      pool.busy = pool.workers;
-      pool.generation++;
-      pthread_cond_broadcast (&pool.posted);
-      pthread_mutex_unlock (&pool.lock);
-      run_blocks (&job, &launcher);
-      pthread_mutex_lock (&pool.lock);
-      while (pool.busy)
-        pthread_cond_wait (&pool.done, &pool.lock);
-      pthread_mutex_unlock (&pool.lock);
-    }
-  else
-    run_blocks (&job, &launcher);
+  if (!pool.configured)
+    configure_pool ();
+  cudajit_know_code (kernel->host_entry);
+  /* The launching thread takes a block too.  */
+  run_job (&job, job.blocks - 1 < pool.limit ? job.blocks - 1 : pool.limit);
   pthread_mutex_unlock (&launch_lock);
 }
 
@@ -565,15 +630,42 @@ cudajit_block_shared_memory (void)
   return current ? current->shared : NULL;
 }
 
+bool
+cudajit_cpu_running (const char **kernel, const char **file, int *line)
+{
+  const struct runner *r = current;
+
+  if (!r)
+    return false;
+  *kernel = r->job->kernel->name;
+  *file = r->job->file;
+  *line = r->job->line;
+  return true;
+}
+
+/* The runner of the calling thread, which FUNCTION, a device function,
+   needs: outside a kernel, FUNCTION is an error, as it would be on a
+   GPU, where it exists only in kernels.  */
+static struct runner *
+kernel_runner (const char *function)
+{
+  if (!current)
+    cudajit_die (NULL, NULL, 0,
+                 "%s called outside a kernel: it is for the threads of a "
+                 "launch",
+                 function);
+  return current;
+}
+
 /* The runner of the calling thread if it runs its block as fibers, for
-   FUNCTION, which waits for other threads; null outside a kernel and in a
-   block of one thread, where there is no one to wait for.  */
+   FUNCTION, which waits for other threads; null in a block of one thread,
+   where there is no one to wait for.  */
 static struct runner *
 fiber_runner (const char *function)
 {
-  struct runner *r = current;
+  struct runner *r = kernel_runner (function);
 
-  if (!r || r->job->fibers)
+  if (r->job->fibers)
     return r;
   if (r->job->threads > 1)
     cudajit_die (r->job->kernel->name, r->job->file, r->job->line,
@@ -636,6 +728,7 @@ warp_exchange (const char *function, struct warp_request request,
   type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
                                 int width)                                    \
   {                                                                           \
+    kernel_runner ("cuda_shfl_" #op);                                         \
     struct warp_request request = { .mask = mask, .source = (source_lane) };  \
                                                                               \
     memcpy (&request.value, &value, sizeof value);                            \
@@ -743,9 +836,7 @@ cuda_activemask (void)
 int
 cuda_laneid (void)
 {
-  /* Outside a kernel, lane 0, as in a block of one thread.  */
-  if (!current)
-    return 0;
+  kernel_runner ("cuda_laneid");
   return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
          % 32;
 }

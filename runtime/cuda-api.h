@@ -56,8 +56,14 @@ typedef size_t (*CUoccupancyB2DSize) (int block_size);
 
 typedef enum
 {
+  CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3
+} CUfunction_attribute;
+
+typedef enum
+{
   CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
-  CU_POINTER_ATTRIBUTE_IS_MANAGED = 8
+  CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+  CU_POINTER_ATTRIBUTE_BUFFER_ID = 11
 } CUpointer_attribute;
 
 typedef enum

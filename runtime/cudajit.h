@@ -9,7 +9,19 @@
 #ifndef CUDAJIT_H
 #define CUDAJIT_H
 
+/* As it is once installed: GCC then reports faults in the uses of its
+   macros, such as a launch's arguments, on the user's line alone, without
+   notes that lead into this header.  */
+#pragma GCC system_header
+
 #include <stddef.h>
+
+/* The host API is C89 but for long long, and the macros are C99, which
+   GCC accepts in C89 as extensions: this keeps -pedantic quiet about
+   them, here and, with __extension__, where the macros are used.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wlong-long"
+#pragma GCC diagnostic ignored "-Wvariadic-macros"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,37 +50,37 @@ extern __thread cuda_dim3 blockDim;
 extern __thread cuda_dim3 gridDim;
 
 /* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */
-static inline long
+static __inline__ long
 cuda_grid_x (void)
 {
   return (long) blockIdx.x * blockDim.x + threadIdx.x;
 }
 
-static inline long
+static __inline__ long
 cuda_grid_y (void)
 {
   return (long) blockIdx.y * blockDim.y + threadIdx.y;
 }
 
-static inline long
+static __inline__ long
 cuda_grid_z (void)
 {
   return (long) blockIdx.z * blockDim.z + threadIdx.z;
 }
 
-static inline long
+static __inline__ long
 cuda_gridsize_x (void)
 {
   return (long) gridDim.x * blockDim.x;
 }
 
-static inline long
+static __inline__ long
 cuda_gridsize_y (void)
 {
   return (long) gridDim.y * blockDim.y;
 }
 
-static inline long
+static __inline__ long
 cuda_gridsize_z (void)
 {
   return (long) gridDim.z * blockDim.z;
@@ -113,7 +125,7 @@ cuda_gridsize_z (void)
    pass PTR to it unparenthesized, so that GCC's error is then at the
    caller's line and names the pointer's type.  */
 #define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
-  _Generic (*(ptr), char                                                      \
+  __extension__ _Generic (*(ptr), char                                        \
             : cudajit_atomic_##op##_char, signed char                         \
             : cudajit_atomic_##op##_schar, unsigned char                      \
             : cudajit_atomic_##op##_uchar, short                              \
@@ -127,7 +139,7 @@ cuda_gridsize_z (void)
             : cudajit_atomic_##op##_ull, default                              \
             : cuda_atomic_not_available_for_this_type)
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
-  _Generic (*(ptr), float                                                     \
+  __extension__ _Generic (*(ptr), float                                       \
             : cudajit_atomic_##op##_float, double                             \
             : cudajit_atomic_##op##_double, default                           \
             : CUDAJIT_ATOMIC_INTEGER (op, ptr))
@@ -142,7 +154,7 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
                                               ...);
 
 #define CUDAJIT_ATOMIC_FETCH(name, type, builtin)                             \
-  static inline type cudajit_atomic_##name (type *ptr, type value)            \
+  static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
     return builtin (ptr, value, __ATOMIC_RELAXED);                            \
   }
@@ -151,7 +163,7 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
    point.  *PTR, OLD, becomes NEXT, computed from OLD and VALUE, where
    REPLACES holds.  */
 #define CUDAJIT_ATOMIC_LOOP(name, type, replaces, next)                       \
-  static inline type cudajit_atomic_##name (type *ptr, type value)            \
+  static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
     type old;                                                                 \
     __atomic_load (ptr, &old, __ATOMIC_RELAXED);                              \
@@ -166,7 +178,7 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
   }
 
 #define CUDAJIT_ATOMIC_EXCH(t, type)                                          \
-  static inline type cudajit_atomic_exch_##t (type *ptr, type value)          \
+  static __inline__ type cudajit_atomic_exch_##t (type *ptr, type value)      \
   {                                                                           \
     type old;                                                                 \
     __atomic_exchange (ptr, &value, &old, __ATOMIC_RELAXED);                  \
@@ -182,7 +194,7 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
   CUDAJIT_ATOMIC_LOOP (max_##t, type, value > old, value)                     \
   CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old, value)                     \
   CUDAJIT_ATOMIC_EXCH (t, type)                                               \
-  static inline type cudajit_atomic_cas_##t (type *ptr, type compare,         \
+  static __inline__ type cudajit_atomic_cas_##t (type *ptr, type compare,     \
                                              type value)                      \
   {                                                                           \
     __atomic_compare_exchange_n (ptr, &compare, value, 0, __ATOMIC_RELAXED,   \
@@ -285,7 +297,7 @@ void cuda_threadfence_system (void);
    for a type that has none; the integers smaller than int are int, as in
    CUDA's overloads.  */
 #define CUDAJIT_WARP_TYPED(name, value, missing)                              \
-  _Generic ((value), _Bool                                                    \
+  __extension__ _Generic ((value), _Bool                                      \
             : cudajit_##name##_int, char                                      \
             : cudajit_##name##_int, signed char                               \
             : cudajit_##name##_int, unsigned char                             \
@@ -350,7 +362,7 @@ int cuda_eq_sync (unsigned int mask, int predicate);
 unsigned int cuda_activemask (void);
 int cuda_laneid (void);
 
-static inline unsigned int
+static __inline__ unsigned int
 cuda_lanemask_lt (void)
 {
   return (1u << cuda_laneid ()) - 1;
@@ -370,9 +382,9 @@ enum
   CUDAJIT_PICK4 (__VA_ARGS__, CUDAJIT_DIM3_3, CUDAJIT_DIM3_2,                 \
                  CUDAJIT_DIM3_1, ) (__VA_ARGS__)
 #define CUDAJIT_PICK4(a, b, c, name, ...) name
-#define CUDAJIT_DIM3_1(x) ((cuda_dim3){ (x), 1, 1 })
-#define CUDAJIT_DIM3_2(x, y) ((cuda_dim3){ (x), (y), 1 })
-#define CUDAJIT_DIM3_3(x, y, z) ((cuda_dim3){ (x), (y), (z) })
+#define CUDAJIT_DIM3_1(x) (__extension__ (cuda_dim3){ (x), 1, 1 })
+#define CUDAJIT_DIM3_2(x, y) (__extension__ (cuda_dim3){ (x), (y), 1 })
+#define CUDAJIT_DIM3_3(x, y, z) (__extension__ (cuda_dim3){ (x), (y), (z) })
 
 /* How a kernel is launched.  shared_bytes and stream are the optional
    named settings of cuda_launch.  */
@@ -384,7 +396,7 @@ struct cudajit_launch_config
   cuda_stream_t stream;
 };
 
-static inline cuda_dim3
+static __inline__ cuda_dim3
 cudajit_dim3_identity (cuda_dim3 dim)
 {
   return dim;
@@ -392,33 +404,38 @@ cudajit_dim3_identity (cuda_dim3 dim)
 
 /* A count that does not fit an unsigned int becomes 0, which the runtime
    rejects with the launch's file:line rather than truncating it.  */
-static inline cuda_dim3
+static __inline__ cuda_dim3
 cudajit_dim3_from_count (long long count)
 {
   unsigned int x = (count > 0 && count <= 0xffffffffLL) ? count : 0;
-  return (cuda_dim3){ x, 1, 1 };
+  return __extension__ (cuda_dim3){ x, 1, 1 };
 }
 
 #define cudajit_dim3_of(v)                                                    \
-  _Generic ((v), cuda_dim3                                                    \
+  __extension__ _Generic ((v), cuda_dim3                                      \
             : cudajit_dim3_identity, default                                  \
             : cudajit_dim3_from_count) (v)
 
 /* Designated, so that -Wextra does not ask for the optional settings.  */
 #define CUDAJIT_CONFIG(grid_size, block_size, ...)                            \
-  ((struct cudajit_launch_config){ .grid = cudajit_dim3_of (grid_size),       \
-                                   .block = cudajit_dim3_of (block_size),     \
-                                   __VA_ARGS__ })
+  (__extension__ (struct cudajit_launch_config){                              \
+      .grid = cudajit_dim3_of (grid_size),                                    \
+      .block = cudajit_dim3_of (block_size),                                  \
+      __VA_ARGS__ })
 
 /* cuda_launch (kernel, grid, block [, .shared_bytes = N] [, .stream = S])
    (args...) is Numba's kernel[grid, block](args...).  Before the plugin
-   rewrites it, it is a comma expression that records the configuration and
-   names the kernel, so the code is valid C without the plugin too.  The
-   plugin turns the whole call into one call of cudajit_launch.  */
+   rewrites it, it is a conditional expression that records the
+   configuration and then calls the kernel, so the code is valid C without
+   the plugin too (cudajit_unlaunched ends the program).  The kernel's name
+   is left bare so that C checks the arguments of the call of the kernel
+   itself, and reports their faults on the user's line, naming the kernel.
+   The plugin turns the whole expression into one call of cudajit_launch.  */
 #define cuda_launch(kernel, grid, ...)                                        \
-  (cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,        \
-                       __LINE__),                                             \
-   kernel)
+  cudajit_unlaunched (CUDAJIT_CONFIG (grid, __VA_ARGS__, ), __FILE__,         \
+                      __LINE__)                                               \
+      ? (void) 0                                                              \
+      : kernel
 
 /* Host memory.  Device pointers are plain pointers; on the CPU backend
    they point to host memory.  */
@@ -471,7 +488,10 @@ const char *cuda_last_error (void);
    at least N threads, in blocks of the size that gives the kernel the best
    occupancy.  */
 #define cuda_forall(kernel, n)                                                \
-  (cudajit_unlaunched_forall ((long long) (n), __FILE__, __LINE__), kernel)
+  cudajit_unlaunched_forall (__extension__ (long long) (n), __FILE__,        \
+                             __LINE__)                                        \
+      ? (void) 0                                                              \
+      : kernel
 
 /* The interface between the code the plugin generates and the runtime.
    Not for direct use.  */
@@ -518,6 +538,14 @@ void *cudajit_block_shared_memory (void);
 void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
                                    int barrier);
 
+/* What assert calls in the host versions of kernels and device
+   functions, in place of glibc's __assert_fail: on the CPU backend's
+   threads the message names the kernel, its launch and the thread, and
+   the program ends as on the GPU; elsewhere it is glibc's.  */
+void cudajit_assert_fail (const char *expression, const char *file,
+                          unsigned int line, const char *function)
+  __attribute__ ((__noreturn__, __cold__));
+
 /* What a rewritten cuda_launch calls.  args[i] points to the value of the
    kernel's i-th argument, already converted to its parameter type.
    extent_bytes[i] is the size of the array that parameter i points to when
@@ -534,5 +562,7 @@ void cudajit_forall (void *kernel, long long n, const char *file, int line,
 #ifdef __cplusplus
 }
 #endif
+
+#pragma GCC diagnostic pop
 
 #endif /* cudajit.h */

@@ -151,19 +151,11 @@ forget_gpu (void)
 static void
 choose_backend (void)
 {
-  const char *backend = getenv ("CUDAJIT_BACKEND");
-  bool required = backend && strcmp (backend, "cuda") == 0;
+  enum cudajit_backend backend = cudajit_environment ()->backend;
   char why[512];
 
-  if (backend && *backend && !required)
-    {
-      if (strcmp (backend, "cpu") == 0)
-        return;
-      cudajit_die (NULL, NULL, 0,
-                   "CUDAJIT_BACKEND is '%s'; it can be 'cpu' or 'cuda'",
-                   backend);
-    }
-
+  if (backend == CUDAJIT_BACKEND_CPU)
+    return;
   use_gpu = open_gpu (why, sizeof why);
   if (use_gpu)
     {
@@ -172,7 +164,7 @@ choose_backend (void)
       pthread_atfork (NULL, NULL, forget_gpu);
       return;
     }
-  if (required)
+  if (backend == CUDAJIT_BACKEND_CUDA)
     cudajit_die (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
   fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
 }
@@ -300,7 +292,8 @@ open_nvrtc (const char *path)
 static bool
 open_nvrtc_soname (const char *soname)
 {
-  const char *dirs[] = { getenv ("CUDA_HOME"), "/usr/local/cuda" };
+  const char *dirs[]
+      = { cudajit_environment ()->cuda_home, "/usr/local/cuda" };
   char path[PATH_MAX];
 
   if (!open_nvrtc (soname))
@@ -331,9 +324,9 @@ load_nvrtc (void)
     { "libnvrtc.so.11.2", 11 },
   };
   static char why[600];
-  const char *path = getenv ("CUDAJIT_NVRTC_LIBRARY");
+  const char *path = cudajit_environment ()->nvrtc_library;
 
-  if (path && *path)
+  if (path)
     {
       const char *error = open_nvrtc (path);
       if (error)

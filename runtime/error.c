@@ -5,14 +5,15 @@
    message.  */
 
 #include "internal.h"
-
+#include <assert.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether CUDAJIT_ERRORS=return; set once, at the first error.  */
+/* Whether CUDAJIT_ERRORS=return; set once, at the first error.  The
+   environment was checked before, at the first use of the runtime.  */
 static bool errors_return;
 
 /* The message of this thread's last error, which cuda_last_error returns;
@@ -41,7 +42,7 @@ die (const char *kernel, const char *file, int line, const char *format,
      va_list ap)
 {
   flockfile (stderr);
-  fputs ("cudajit: error: ", stderr);
+  fputs (CUDAJIT_ERROR_PREFIX, stderr);
   write_message (stderr, kernel, file, line, format, ap);
   fputc ('\n', stderr);
   funlockfile (stderr);
@@ -61,14 +62,9 @@ cudajit_die (const char *kernel, const char *file, int line,
 static void
 read_errors_mode (void)
 {
-  const char *mode = getenv ("CUDAJIT_ERRORS");
-
-  if (!mode || !*mode || strcmp (mode, "exit") == 0)
+  errors_return = cudajit_environment ()->errors_return;
+  if (!errors_return)
     return;
-  if (strcmp (mode, "return") != 0)
-    cudajit_die (NULL, NULL, 0,
-                 "CUDAJIT_ERRORS is '%s'; it can be 'exit' or 'return'", mode);
-  errors_return = true;
   if (pthread_key_create (&message_key, free) != 0)
     cudajit_die (NULL, NULL, 0, "cannot keep error messages for threads");
 }
@@ -131,4 +127,21 @@ cudajit_xrealloc (void *p, size_t size)
   if (!p)
     cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
   return p;
+}
+
+void
+cudajit_assert_fail (const char *expression, const char *file,
+                     unsigned int line, const char *function)
+{
+  const char *kernel, *launch_file;
+  int launch_line;
+
+  /* Host code calls device functions too: there assert is glibc's.  */
+  if (!cudajit_cpu_running (&kernel, &launch_file, &launch_line))
+    __assert_fail (expression, file, line, function);
+  cudajit_die (kernel, launch_file, launch_line,
+               "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
+               "block (%u, %u, %u)",
+               expression, file, line, threadIdx.x, threadIdx.y,
+               threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
 }

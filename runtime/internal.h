@@ -18,6 +18,9 @@
 
 /* error.c */
 
+/* What every error message starts with.  */
+#define CUDAJIT_ERROR_PREFIX "cudajit: error: "
+
 /* Report an error and end the program.  With KERNEL, the message names the
    kernel and its launch at FILE:LINE; with only FILE, it starts with
    FILE:LINE.  With CUDAJIT_ERRORS=return, keep the message for
@@ -40,6 +43,48 @@ const char *cudajit_cuda_error (CUresult error);
 
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
+
+/* environment.c */
+
+/* What CUDAJIT_BACKEND chooses.  */
+enum cudajit_backend
+{
+  /* Unset: the GPU if there is one, else the CPU.  */
+  CUDAJIT_BACKEND_ANY,
+  CUDAJIT_BACKEND_CPU,
+  CUDAJIT_BACKEND_CUDA
+};
+
+/* The largest CUDAJIT_CPU_THREADS.  */
+#define CUDAJIT_CPU_THREADS_MAX 4096
+
+/* The longest CUDAJIT_CACHE_DIR, which leaves room in PATH_MAX for the
+   names of the files in it.  */
+#define CUDAJIT_CACHE_DIR_MAX 3840
+
+/* The environment variables that cudajit reads.  A variable that is unset
+   or empty has the value given here for it.  */
+struct cudajit_environment
+{
+  /* CUDAJIT_BACKEND; CUDAJIT_BACKEND_ANY.  */
+  enum cudajit_backend backend;
+  /* CUDAJIT_NVRTC_LIBRARY and CUDA_HOME; null.  */
+  const char *nvrtc_library;
+  const char *cuda_home;
+  /* CUDAJIT_CPU_THREADS; 0, for one thread a processor.  */
+  long cpu_threads;
+  /* CUDAJIT_CACHE_DIR; null.  */
+  const char *cache_dir;
+  /* CUDAJIT_CACHE, whether the disk cache is used; true.  */
+  bool cache;
+  /* Whether CUDAJIT_ERRORS is return; false.  */
+  bool errors_return;
+};
+
+/* The environment, read on the first call, which ends the program with a
+   message that names the variable and the values it takes if one of them
+   has a value that it does not take.  */
+const struct cudajit_environment *cudajit_environment (void);
 
 /* driver.c */
 
@@ -198,14 +243,19 @@ void cudajit_sha256_final (struct cudajit_sha256 *sha,
 struct cudajit_cache_key
 {
   unsigned char hash[CUDAJIT_SHA256_SIZE];
+  /* The descriptor of the entry's lock file while this process holds the
+     lock, else -1.  */
+  int lock;
 };
 
 /* Set KEY for compiling SOURCE with the COUNT OPTIONS by the NVRTC loaded
    now, for the driver loaded now if any.  If the disk cache holds the code
    for KEY, set IMAGE->code, size, log and cached as
-   cudajit_nvrtc_compile does, and return true.  Unless CUDAJIT_CACHE is 0,
-   the cache is in $CUDAJIT_CACHE_DIR, $XDG_CACHE_HOME/cudajit or
-   ~/.cache/cudajit.  */
+   cudajit_nvrtc_compile does, and return true.  If another process is
+   compiling it, wait for it to write it first.  Otherwise return false
+   with the entry locked, for the caller to compile the code, store it and
+   call cudajit_cache_unlock.  Unless CUDAJIT_CACHE is off, the cache is
+   in $CUDAJIT_CACHE_DIR, $XDG_CACHE_HOME/cudajit or ~/.cache/cudajit.  */
 bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
                            int count, const char *const *options,
                            struct cudajit_image *image);
@@ -213,6 +263,10 @@ bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
 /* Keep IMAGE's code in the disk cache under KEY, if it can be written.  */
 void cudajit_cache_store (const struct cudajit_cache_key *key,
                           const struct cudajit_image *image);
+
+/* Let other processes compile KEY's entry, or read it once it is stored:
+   after a cudajit_cache_lookup that returned false.  */
+void cudajit_cache_unlock (struct cudajit_cache_key *key);
 
 /* launch.c */
 
@@ -236,9 +290,97 @@ bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
                                  const char *file, int line, void **args,
                                  const size_t *extent_bytes);
 
+/* On the CPU backend, whether the pointer arguments of KERNEL's launch at
+   FILE:LINE are what a GPU would take: device memory, or host arrays for
+   parameters of declared extent.  If not, report it and return false.  */
+bool cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
+                                  const char *file, int line, void **args,
+                                  const size_t *extent_bytes);
+
 /* Counts the frees of device memory, which make what transfer.c knows of
    the arguments of earlier launches stale.  */
 extern atomic_uint cudajit_free_generation;
+
+/* registry.c */
+
+/* What the runtime hands out, which it keeps track of.  */
+enum cudajit_object_kind
+{
+  CUDAJIT_DEVICE_MEMORY,
+  CUDAJIT_PINNED_MEMORY,
+  CUDAJIT_STREAM,
+  CUDAJIT_EVENT
+};
+
+/* For messages: what each kind of object is and where it comes from, as
+   "a stream from cuda_stream", and what ends it, as "destroyed by
+   cuda_stream_destroy".  */
+struct cudajit_object_kind_name
+{
+  const char *what, *ended;
+};
+
+extern const struct cudajit_object_kind_name cudajit_object_kinds[];
+
+/* BYTES of host memory for an object of the CPU backend, or null if there
+   are none.  Registered as owned, the registry frees it.  */
+void *cudajit_host_allocate (size_t bytes);
+
+/* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
+   host memory from cudajit_host_allocate; BUFFER_ID is the driver's
+   identifier of GPU memory, else 0.  */
+void cudajit_register_object (const void *base, size_t size,
+                              enum cudajit_object_kind kind, bool owned,
+                              unsigned long long buffer_id);
+
+/* What the registry knows of the object that holds the byte at P.  */
+struct cudajit_object_info
+{
+  bool known;
+  /* Whether it was freed or destroyed.  */
+  bool released;
+  enum cudajit_object_kind kind;
+  void *base;
+  size_t size;
+  unsigned long long buffer_id;
+};
+
+struct cudajit_object_info cudajit_find_object (const void *p);
+
+/* Whether P, in GPU memory that INFO says was freed, is still freed for
+   the driver, rather than in memory allocated there since by other means,
+   such as cudaMalloc.  The driver may keep a small allocation's pages
+   mapped after it is freed, so that only its identifier tells.  */
+bool cudajit_gpu_freed_p (const struct cudajit_object_info *info,
+                          const void *p);
+
+/* Mark the live object of KIND that starts at P as released; its host
+   memory, if owned, goes back to the system later.  Return false if there
+   is no such object, and then do nothing.  */
+bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
+
+/* Report with cudajit_fatal why P, given to FUNCTION, is not the start of
+   a live object of KIND, for KERNEL launched at FILE:LINE if KERNEL is not
+   null.  */
+void cudajit_report_object (const char *kernel, const char *file, int line,
+                            const char *function, const void *p,
+                            enum cudajit_object_kind kind);
+
+/* Whether the BYTES at P, the device side of a copy by FUNCTION, lie in
+   live device or pinned memory; if not, report it and return false.  On
+   the GPU, memory that the registry does not know is left to the
+   driver.  */
+bool cudajit_check_range (const char *function, const void *p, size_t bytes,
+                          bool gpu);
+
+/* Whether HANDLE, given to FUNCTION, is a live object of KIND (a stream or
+   an event; a null stream is the default one); if not, report it, for
+   KERNEL launched at FILE:LINE if KERNEL is not null, and return false.
+   On the GPU, handles that the registry does not know are left to the
+   driver.  */
+bool cudajit_check_handle (const char *kernel, const char *file, int line,
+                           const char *function, const void *handle,
+                           enum cudajit_object_kind kind, bool gpu);
 
 /* cpu-backend.c */
 
@@ -247,6 +389,45 @@ extern atomic_uint cudajit_free_generation;
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
                          void **args, const char *file, int line);
+
+/* Whether the calling thread runs a kernel; if so, set *KERNEL to its name
+   and *FILE and *LINE to its launch's.  Safe in a signal handler.  */
+bool cudajit_cpu_running (const char **kernel, const char **file,
+                          int *line);
+
+/* The local memory that a GPU gives each thread, which the C version of a
+   kernel keeps on its stack; and the stack of a thread that runs as a
+   fiber, with room besides for the frames of the C library's functions,
+   such as printf's.  */
+#define CUDAJIT_GPU_LOCAL_BYTES (512 * 1024)
+#define CUDAJIT_FIBER_STACK (2 * CUDAJIT_GPU_LOCAL_BYTES)
+
+/* cpu-fault.c */
+
+/* What a fault in a kernel is, in the words of the GPU's errors where it
+   has one.  */
+#define CUDAJIT_FAULT_ADDRESS                                                 \
+  "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)"
+#define CUDAJIT_FAULT_INSTRUCTION                                             \
+  "CUDA_ERROR_ILLEGAL_INSTRUCTION (an illegal instruction was encountered)"
+#define CUDAJIT_FAULT_DIVISION "integer division by zero or overflow"
+#define CUDAJIT_FAULT_OVERFLOW                                                \
+  "stack overflow, such as from unbounded recursion (a GPU gives a thread "  \
+  "512 KiB of local memory)"
+
+/* From now on, a fault in a thread that runs a kernel ends the program
+   with a message that names the kernel, its launch, the block and the
+   thread; other faults do what they did before.  */
+void cudajit_catch_kernel_faults (void);
+
+/* Make sure that the message of a fault can say where in its object the
+   faulting code is, for FUNCTION, a kernel's host entry, and the code
+   loaded with it; the caller excludes faults.  */
+void cudajit_know_code (void (*function) (void **));
+
+/* Give the calling thread an alternate stack for the fault handler, once,
+   unless it has one.  */
+void cudajit_need_signal_stack (void);
 
 #pragma GCC visibility pop
 

@@ -169,6 +169,8 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
       if (use_cache)
         cudajit_cache_store (&key, image);
     }
+  if (use_cache)
+    cudajit_cache_unlock (&key);
   nvrtc_check (cudajit_nvrtc.nvrtcDestroyProgram (&program),
                "nvrtcDestroyProgram");
   return result == NVRTC_SUCCESS ? NULL

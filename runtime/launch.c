@@ -119,10 +119,13 @@ check_config (const struct cudajit_kernel *kernel,
 }
 
 static __attribute__ ((cold)) void
-launch_failed (const struct cudajit_kernel *kernel,
+launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
                const struct cudajit_launch_config *config, const char *file,
                int line, CUresult error)
 {
+  char local_note[160] = "";
+  int local_bytes = 0;
+
   if (kernel_fault_p (error))
     {
       char what[256];
@@ -133,12 +136,24 @@ launch_failed (const struct cudajit_kernel *kernel,
       return;
     }
   /* Then the configuration is to blame, such as a block too large for the
-     kernel's registers.  */
+     kernel's registers, or large local arrays: the GPU sets aside their
+     memory for every thread it can run at once, whatever the grid.  */
+  if (error == CUDA_ERROR_OUT_OF_MEMORY
+      && cudajit_cu.cuFuncGetAttribute (&local_bytes,
+                                        CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+                                        function)
+           == CUDA_SUCCESS
+      && local_bytes > 0)
+    snprintf (local_note, sizeof local_note,
+              "; each thread has %d bytes of local memory, which the GPU "
+              "sets aside for every thread that it can run at once",
+              local_bytes);
   cudajit_fatal (kernel->name, file, line,
                  "cuLaunchKernel with grid (%u, %u, %u), block (%u, %u, %u) "
-                 "and %zu bytes of shared memory: %s",
+                 "and %zu bytes of shared memory: %s%s",
                  DIM3 (config->grid), DIM3 (config->block),
-                 config->shared_bytes, cudajit_cuda_error (error));
+                 config->shared_bytes, cudajit_cuda_error (error),
+                 local_note);
 }
 
 void
@@ -149,6 +164,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   struct cudajit_kernel *k = kernel;
   CUfunction function;
   CUresult r;
+  bool gpu;
 
   if (!k)
     {
@@ -156,10 +172,16 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
                      "cuda_launch of a kernel that is not registered yet");
       return;
     }
-  if (!cudajit_gpu_p ())
+  gpu = cudajit_gpu_p ();
+  if (config.stream
+      && !cudajit_check_handle (k->name, file, line, "cuda_launch",
+                                config.stream, CUDAJIT_STREAM, gpu))
+    return;
+  if (!gpu)
     {
       if (check_config (k, &config, file, line, &cpu_limits,
-                        k->static_shared_bytes))
+                        k->static_shared_bytes)
+          && cudajit_check_cpu_arguments (k, file, line, args, extent_bytes))
         cudajit_cpu_launch (k, &config, args, file, line);
       return;
     }
@@ -178,7 +200,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
                                  DIM3 (config.block), config.shared_bytes,
                                  config.stream, args, NULL);
   if (r != CUDA_SUCCESS)
-    launch_failed (k, &config, file, line, r);
+    launch_failed (k, function, &config, file, line, r);
 }
 
 /* A block size for forall, where the GPU's occupancy calculator does not

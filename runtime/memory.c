@@ -16,6 +16,35 @@ device_pointer (const void *p)
   return (CUdeviceptr) (uintptr_t) p;
 }
 
+/* The kind of memory of the registry, pinned or device memory.  */
+static enum cudajit_object_kind
+kind_of (bool pinned)
+{
+  return pinned ? CUDAJIT_PINNED_MEMORY : CUDAJIT_DEVICE_MEMORY;
+}
+
+/* The driver's identifier of the GPU memory that holds P, or 0 if it
+   knows of none.  */
+static unsigned long long
+buffer_id (const void *p)
+{
+  unsigned long long id = 0;
+
+  if (cudajit_cu.cuPointerGetAttribute (&id, CU_POINTER_ATTRIBUTE_BUFFER_ID,
+                                        device_pointer (p))
+      != CUDA_SUCCESS)
+    return 0;
+  return id;
+}
+
+bool
+cudajit_gpu_freed_p (const struct cudajit_object_info *info, const void *p)
+{
+  unsigned long long id = buffer_id (p);
+
+  return id == 0 || id == info->buffer_id;
+}
+
 /* BYTES of GPU memory, or of pinned host memory if PINNED, for FUNCTION;
    null if there are none.  */
 static void *
@@ -46,11 +75,14 @@ allocate (size_t bytes, bool pinned, const char *function)
         p = (void *) (uintptr_t) dev;
     }
   else
-    p = malloc (bytes);
+    p = cudajit_host_allocate (bytes);
   if (!p)
     cudajit_fatal (NULL, NULL, 0, "%s: out of %s memory allocating %zu bytes",
                    function, !gpu ? "host" : pinned ? "pinned host" : "GPU",
                    bytes);
+  else
+    cudajit_register_object (p, bytes, kind_of (pinned), !gpu,
+                             gpu && !pinned ? buffer_id (p) : 0);
   return p;
 }
 
@@ -58,27 +90,40 @@ allocate (size_t bytes, bool pinned, const char *function)
 static void
 release (void *p, bool pinned, const char *function)
 {
+  enum cudajit_object_kind kind = kind_of (pinned);
+  bool released;
   CUresult r;
 
   if (!p)
     return;
+  /* Before the driver frees it, so that a new allocation at the same
+     address in another thread is not the one released.  */
+  released = cudajit_release_object (p, kind);
+  atomic_fetch_add_explicit (&cudajit_free_generation, 1,
+                             memory_order_release);
   if (!cudajit_gpu_p ())
     {
-      free (p);
+      if (!released)
+        cudajit_report_object (NULL, NULL, 0, function, p, kind);
       return;
+    }
+  /* Memory that the registry does not know, or knows as freed, may come
+     from cudaMalloc; the driver says.  */
+  if (!released)
+    {
+      struct cudajit_object_info info = cudajit_find_object (p);
+      if (info.known && !info.released)
+        {
+          cudajit_report_object (NULL, NULL, 0, function, p, kind);
+          return;
+        }
     }
   if (pinned)
     r = cudajit_cu.cuMemFreeHost (p);
   else
-    {
-      atomic_fetch_add_explicit (&cudajit_free_generation, 1,
-                                 memory_order_release);
-      r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
-    }
+    r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
   if (r == CUDA_ERROR_INVALID_VALUE)
-    cudajit_fatal (NULL, NULL, 0, "%s: %p is not the start of %s", function, p,
-                   pinned ? "pinned memory from cuda_pinned_array"
-                          : "a GPU allocation");
+    cudajit_report_object (NULL, NULL, 0, function, p, kind);
   else
     cudajit_check (r, NULL, NULL, 0, function);
 }
@@ -90,11 +135,19 @@ static bool
 copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       CUstream stream, const char *function)
 {
+  const void *dev = to_device ? dst : src;
+  bool gpu;
   CUresult r;
 
   if (bytes == 0)
     return true;
-  if (!cudajit_gpu_p ())
+  gpu = cudajit_gpu_p ();
+  if ((async
+       && !cudajit_check_handle (NULL, NULL, 0, function, stream,
+                                 CUDAJIT_STREAM, gpu))
+      || !cudajit_check_range (function, dev, bytes, gpu))
+    return false;
+  if (!gpu)
     {
       memcpy (dst, src, bytes);
       return true;
@@ -107,11 +160,12 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
     r = async ? cudajit_cu.cuMemcpyDtoHAsync_v2 (dst, device_pointer (src),
                                                  bytes, stream)
               : cudajit_cu.cuMemcpyDtoH_v2 (dst, device_pointer (src), bytes);
-  if (r != CUDA_ERROR_INVALID_VALUE)
-    return cudajit_check (r, NULL, NULL, 0, function);
-  cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not GPU memory",
-                 function, bytes, to_device ? dst : src);
-  return false;
+  /* Memory that the registry does not know, and neither does the
+     driver, gets the CPU backend's message.  */
+  if (r == CUDA_ERROR_INVALID_VALUE
+      && !cudajit_check_range (function, dev, bytes, false))
+    return false;
+  return cudajit_check (r, NULL, NULL, 0, function);
 }
 
 void *
@@ -127,9 +181,11 @@ cuda_to_device (const void *host, size_t bytes)
 
   if (dev && !copy (dev, host, bytes, true, false, NULL, "cuda_to_device"))
     {
-      /* Only the GPU's copies fail.  The copy's error is the one to
-         report, not what freeing may add to it.  */
-      cudajit_cu.cuMemFree_v2 (device_pointer (dev));
+      /* The copy's error is the one to report, not what freeing may add
+         to it.  */
+      cudajit_release_object (dev, CUDAJIT_DEVICE_MEMORY);
+      if (cudajit_gpu_p ())
+        cudajit_cu.cuMemFree_v2 (device_pointer (dev));
       return NULL;
     }
   return dev;

@@ -16,15 +16,45 @@ struct cpu_event
   bool recorded;
 };
 
-/* Whether EVENT, given to FUNCTION, is an event; if not, report it.  Of a
-   null one, the driver would only say that the handle is bad, and the CPU
-   backend would crash.  */
-static bool
-check_event (cuda_event_t event, const char *function)
+/* A handle of the CPU backend for an object of KIND, of BYTES.  */
+static void *
+cpu_handle (size_t bytes, enum cudajit_object_kind kind)
 {
-  if (!event)
-    cudajit_fatal (NULL, NULL, 0, "%s: the event is null", function);
-  return event;
+  void *handle = cudajit_host_allocate (bytes);
+
+  if (!handle)
+    cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", bytes);
+  cudajit_register_object (handle, bytes, kind, true, 0);
+  return handle;
+}
+
+/* Whether HANDLE, given to FUNCTION, is a live object of KIND; if not,
+   report it.  Set *GPU to whether the backend is the GPU.  */
+static bool
+check (const void *handle, enum cudajit_object_kind kind, const char *function,
+       bool *gpu)
+{
+  *gpu = cudajit_gpu_p ();
+  return cudajit_check_handle (NULL, NULL, 0, function, handle, kind, *gpu);
+}
+
+/* End HANDLE, a stream or an event, of KIND for FUNCTION: on the GPU,
+   with DRIVER_DESTROY.  */
+static void
+destroy (void *handle, enum cudajit_object_kind kind, const char *function,
+         CUresult (*driver_destroy) (void *))
+{
+  bool gpu;
+
+  /* Like free, and so that a null handle from a failed cuda_stream or
+     cuda_event can be passed back.  */
+  if (!handle || !check (handle, kind, function, &gpu))
+    return;
+  /* Before the driver, so that a new handle at the same address in
+     another thread is not the one released.  */
+  cudajit_release_object (handle, kind);
+  if (gpu)
+    cudajit_check (driver_destroy (handle), NULL, NULL, 0, function);
 }
 
 cuda_stream_t
@@ -34,33 +64,34 @@ cuda_stream (void)
 
   if (!cudajit_gpu_p ())
     /* A handle of its own, which is not the default stream's null.  */
-    return cudajit_xrealloc (NULL, 1);
+    return cpu_handle (1, CUDAJIT_STREAM);
   if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
                       NULL, NULL, 0, "cuda_stream"))
     return NULL;
+  cudajit_register_object (stream, 1, CUDAJIT_STREAM, false, 0);
   return stream;
 }
 
 void
 cuda_stream_synchronize (cuda_stream_t stream)
 {
-  if (cudajit_gpu_p ())
+  bool gpu;
+
+  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
     cudajit_check (cudajit_cu.cuStreamSynchronize (stream), NULL, NULL, 0,
                    "cuda_stream_synchronize");
+}
+
+static CUresult
+destroy_stream (void *stream)
+{
+  return cudajit_cu.cuStreamDestroy_v2 (stream);
 }
 
 void
 cuda_stream_destroy (cuda_stream_t stream)
 {
-  /* Like free, and so that a null stream from a failed cuda_stream can be
-     passed back.  */
-  if (!stream)
-    return;
-  if (!cudajit_gpu_p ())
-    free (stream);
-  else
-    cudajit_check (cudajit_cu.cuStreamDestroy_v2 (stream), NULL, NULL, 0,
-                   "cuda_stream_destroy");
+  destroy (stream, CUDAJIT_STREAM, "cuda_stream_destroy", destroy_stream);
 }
 
 cuda_event_t
@@ -70,7 +101,8 @@ cuda_event (void)
 
   if (!cudajit_gpu_p ())
     {
-      struct cpu_event *cpu_event = cudajit_xrealloc (NULL, sizeof *cpu_event);
+      struct cpu_event *cpu_event
+        = cpu_handle (sizeof *cpu_event, CUDAJIT_EVENT);
 
       cpu_event->recorded = false;
       return (cuda_event_t) cpu_event;
@@ -78,15 +110,19 @@ cuda_event (void)
   if (!cudajit_check (cudajit_cu.cuEventCreate (&event, CU_EVENT_DEFAULT),
                       NULL, NULL, 0, "cuda_event"))
     return NULL;
+  cudajit_register_object (event, 1, CUDAJIT_EVENT, false, 0);
   return event;
 }
 
 void
 cuda_event_record (cuda_event_t event, cuda_stream_t stream)
 {
-  if (!check_event (event, "cuda_event_record"))
+  bool gpu;
+
+  if (!check (event, CUDAJIT_EVENT, "cuda_event_record", &gpu)
+      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu))
     return;
-  if (cudajit_gpu_p ())
+  if (gpu)
     cudajit_check (cudajit_cu.cuEventRecord (event, stream), NULL, NULL, 0,
                    "cuda_event_record");
   else
@@ -101,7 +137,9 @@ cuda_event_record (cuda_event_t event, cuda_stream_t stream)
 void
 cuda_event_synchronize (cuda_event_t event)
 {
-  if (check_event (event, "cuda_event_synchronize") && cudajit_gpu_p ())
+  bool gpu;
+
+  if (check (event, CUDAJIT_EVENT, "cuda_event_synchronize", &gpu) && gpu)
     cudajit_check (cudajit_cu.cuEventSynchronize (event), NULL, NULL, 0,
                    "cuda_event_synchronize");
 }
@@ -110,8 +148,9 @@ int
 cuda_event_query (cuda_event_t event)
 {
   CUresult r;
+  bool gpu;
 
-  if (!check_event (event, "cuda_event_query") || !cudajit_gpu_p ())
+  if (!check (event, CUDAJIT_EVENT, "cuda_event_query", &gpu) || !gpu)
     return 1;
   r = cudajit_cu.cuEventQuery (event);
   if (r == CUDA_ERROR_NOT_READY)
@@ -126,11 +165,12 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
 {
   const struct cpu_event *from, *to;
   float ms;
+  bool gpu;
 
-  if (!check_event (start, "cuda_event_elapsed_ms")
-      || !check_event (stop, "cuda_event_elapsed_ms"))
+  if (!check (start, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu)
+      || !check (stop, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu))
     return NAN;
-  if (cudajit_gpu_p ())
+  if (gpu)
     {
       /* The driver would rather fail than wait for STOP.  */
       if (!cudajit_check (cudajit_cu.cuEventSynchronize (stop), NULL, NULL, 0,
@@ -154,15 +194,14 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
          + (to->time.tv_nsec - from->time.tv_nsec) / 1e6;
 }
 
+static CUresult
+destroy_event (void *event)
+{
+  return cudajit_cu.cuEventDestroy_v2 (event);
+}
+
 void
 cuda_event_destroy (cuda_event_t event)
 {
-  /* Null, as for cuda_stream_destroy.  */
-  if (!event)
-    return;
-  if (!cudajit_gpu_p ())
-    free (event);
-  else
-    cudajit_check (cudajit_cu.cuEventDestroy_v2 (event), NULL, NULL, 0,
-                   "cuda_event_destroy");
+  destroy (event, CUDAJIT_EVENT, "cuda_event_destroy", destroy_event);
 }

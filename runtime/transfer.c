@@ -78,37 +78,147 @@ cudajit_register_params (void **kernel, const char *description)
   k->params = params;
 }
 
-/* Whether PTR, an argument, is host memory that the GPU cannot use as it
-   is: pageable memory, or pinned memory, which it could reach only across
-   the bus.  */
+/* What an argument for a pointer parameter is.  */
+enum argument_memory
+{
+  DEVICE_ARGUMENT,
+  /* Host memory, including pinned memory, which the GPU could reach only
+     across the bus.  */
+  HOST_ARGUMENT,
+  /* Memory that cudajit has freed.  */
+  FREED_ARGUMENT
+};
+
+/* Whether PTR, the argument for PARAM, was found to be device memory
+   since the last free, at GENERATION.  */
 static bool
-host_memory_p (struct cudajit_param *param, void *ptr)
+known_device_p (struct cudajit_param *param, void *ptr,
+                unsigned int generation)
+{
+  return (atomic_load_explicit (&param->known_device, memory_order_relaxed)
+            == ptr
+          && atomic_load_explicit (&param->known_generation,
+                                   memory_order_relaxed)
+               == generation);
+}
+
+/* What PTR, an argument for PARAM, is, on the GPU if GPU, else on the CPU
+   backend, where device memory is the host memory that the registry knows
+   as such.  */
+static enum argument_memory
+argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
 {
   unsigned int generation
     = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
-  if (atomic_load_explicit (&param->known_device, memory_order_relaxed) == ptr
-      && atomic_load_explicit (&param->known_generation, memory_order_relaxed)
-           == generation)
-    return false;
+  if (known_device_p (param, ptr, generation))
+    return DEVICE_ARGUMENT;
 
-  unsigned int type = 0, managed = 0;
-  CUdeviceptr address = (CUdeviceptr) ptr;
-  if (cudajit_cu.cuPointerGetAttribute (&type,
-                                        CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                        address)
-      != CUDA_SUCCESS)
-    return true;
-  if (type == CU_MEMORYTYPE_HOST
-      && (cudajit_cu.cuPointerGetAttribute (&managed,
-                                            CU_POINTER_ATTRIBUTE_IS_MANAGED,
+  struct cudajit_object_info info = cudajit_find_object (ptr);
+  bool freed = info.known && info.released;
+  if (!info.known || info.released || info.kind != CUDAJIT_DEVICE_MEMORY)
+    {
+      /* The driver also knows memory from cudaMalloc and managed memory,
+         which may be where cudajit freed some.  */
+      if (!gpu || (info.known && !info.released)
+          || (freed && cudajit_gpu_freed_p (&info, ptr)))
+        return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
+      unsigned int type = 0, managed = 0;
+      CUdeviceptr address = (CUdeviceptr) ptr;
+      if (cudajit_cu.cuPointerGetAttribute (&type,
+                                            CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                             address)
             != CUDA_SUCCESS
-          || !managed))
-    return true;
+          || (type == CU_MEMORYTYPE_HOST
+              && (cudajit_cu.cuPointerGetAttribute (
+                    &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
+                    != CUDA_SUCCESS
+                  || !managed)))
+        return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
+    }
   atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
   atomic_store_explicit (&param->known_generation, generation,
                          memory_order_relaxed);
-  return false;
+  return DEVICE_ARGUMENT;
+}
+
+/* Set HOST[i] for the arguments of KERNEL's launch at FILE:LINE that are
+   host arrays, on the GPU if GPU.  Return the number of them, or -1 after
+   reporting an argument that cannot be passed.  */
+static int
+find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
+                  void **args, const size_t *extent_bytes, bool gpu,
+                  bool *host)
+{
+  struct cudajit_params *params = kernel->params;
+  int host_arrays = 0;
+
+  for (unsigned int i = 0; i < params->count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      void *ptr = p->pointer ? *(void **) args[i] : NULL;
+      enum argument_memory memory
+        = ptr ? argument_memory (p, ptr, gpu) : DEVICE_ARGUMENT;
+      host[i] = memory != DEVICE_ARGUMENT;
+      if (memory == FREED_ARGUMENT)
+        {
+          struct cudajit_object_info info = cudajit_find_object (ptr);
+          cudajit_fatal (kernel->name, file, line,
+                         "argument %u, '%s', points into %s that was %s",
+                         i + 1, p->name, cudajit_object_kinds[info.kind].what,
+                         cudajit_object_kinds[info.kind].ended);
+          return -1;
+        }
+      if (!host[i])
+        continue;
+      if (!extent_bytes || !extent_bytes[i] || !p->copies)
+        {
+          cudajit_fatal (kernel->name, file, line,
+                       "argument %u, '%s', is host memory, but the parameter "
+                       "does not declare the extent that would copy it to "
+                       "the GPU; declare it as an array, for example "
+                       "'float %s[n]' with n another parameter, or pass "
+                       "device memory from cuda_to_device or "
+                       "cuda_device_array",
+                       i + 1, p->name, p->name);
+          return -1;
+        }
+      host_arrays++;
+    }
+  return host_arrays;
+}
+
+/* The arguments of cudajit_check_cpu_arguments, when they are not those
+   of the last launch.  */
+static __attribute__ ((noinline, cold)) bool
+check_new_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
+                         int line, void **args, const size_t *extent_bytes)
+{
+  bool host[kernel->params->count];
+  return find_host_arrays (kernel, file, line, args, extent_bytes, false,
+                           host) >= 0;
+}
+
+bool
+cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
+                             int line, void **args,
+                             const size_t *extent_bytes)
+{
+  struct cudajit_params *params = kernel->params;
+
+  if (!params || !params->any_pointer)
+    return true;
+  /* The arguments of the last launch, as in a loop, cost no lookup.  */
+  unsigned int generation
+    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+  struct cudajit_param *param = params->param;
+  for (unsigned int i = 0, count = params->count; i < count; i++)
+    {
+      void *ptr = param[i].pointer ? *(void **) args[i] : NULL;
+      if (ptr && !known_device_p (&param[i], ptr, generation))
+        return check_new_cpu_arguments (kernel, file, line, args,
+                                        extent_bytes);
+    }
+  return true;
 }
 
 /* Copies between pageable and pinned memory, split over a few threads,
@@ -445,33 +555,15 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
   struct launch_site site
     = { kernel->name, file, line,
         &staging_areas[cudajit_current_gpu->ordinal] };
-  unsigned int host_arrays = 0;
 
   if (!params || !params->any_pointer)
     return false;
   /* Which arguments are host arrays, asked of the driver once.  */
   bool host[params->count];
-  for (unsigned int i = 0; i < params->count; i++)
-    {
-      struct cudajit_param *p = &params->param[i];
-      void *ptr = p->pointer ? *(void **) args[i] : NULL;
-      host[i] = ptr && host_memory_p (p, ptr);
-      if (!host[i])
-        continue;
-      if (!extent_bytes || !extent_bytes[i] || !p->copies)
-        {
-          cudajit_fatal (kernel->name, file, line,
-                       "argument %u, '%s', is host memory, but the parameter "
-                       "does not declare the extent that would copy it to "
-                       "the GPU; declare it as an array, for example "
-                       "'float %s[n]' with n another parameter, or pass "
-                       "device memory from cuda_to_device or "
-                       "cuda_device_array",
-                       i + 1, p->name, p->name);
-          return true;
-        }
-      host_arrays++;
-    }
+  int host_arrays = find_host_arrays (kernel, file, line, args, extent_bytes,
+                                      true, host);
+  if (host_arrays < 0)
+    return true;
   if (!host_arrays)
     return false;
 

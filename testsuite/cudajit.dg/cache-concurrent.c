@@ -1,6 +1,7 @@
 /* Processes that compile the same kernels into one empty disk cache at
    once all succeed, and leave one whole entry for each kernel and no
-   temporary files.  */
+   temporary or lock files; only one of them compiles each kernel, and the
+   others wait for it and load its entry.  */
 /* { dg-do run } */
 /* { dg-require-effective-target nvrtc } */
 
@@ -13,9 +14,9 @@ enum
 };
 
 /* Whether FILE says that kernel.cu and other.cu were each compiled or came
-   from the cache.  */
+   from the cache; count those compiled in COMPILED.  */
 static bool
-compiled_or_cached (const char *file)
+compiled_or_cached (const char *file, int compiled[2])
 {
   static const char *const kernel[]
       = { "kernel.cu: compiled\n", "kernel.cu: from the cache\n" };
@@ -35,7 +36,11 @@ compiled_or_cached (const char *file)
       snprintf (expected, sizeof expected, "%s%s", kernel[i / 2],
                 other[i % 2]);
       if (strcmp (text, expected) == 0)
-        return true;
+        {
+          compiled[0] += i / 2 == 0;
+          compiled[1] += i % 2 == 0;
+          return true;
+        }
     }
   return false;
 }
@@ -45,7 +50,7 @@ main (void)
 {
   pid_t pids[PROCESSES];
   char command[4096], output[64];
-  int status;
+  int status, compiled[2] = { 0, 0 };
 
   setup ();
   /* Each process compiles two kernels in turn, so that the processes also
@@ -69,9 +74,12 @@ main (void)
       if (waitpid (pids[i], &status, 0) != pids[i])
         fail ("waitpid: %s", strerror (errno));
       if (!WIFEXITED (status) || WEXITSTATUS (status) != 0
-          || !compiled_or_cached (output))
+          || !compiled_or_cached (output, compiled))
         fail ("process %d failed; %s has its output", i, output);
     }
+  if (compiled[0] != 1 || compiled[1] != 1)
+    fail ("kernel.cu was compiled %d times and other.cu %d, not once each",
+          compiled[0], compiled[1]);
   expect_entries (cache_dir, 2);
   expect ("kernel.cu other.cu",
           "kernel.cu: from the cache\nother.cu: from the cache\n");

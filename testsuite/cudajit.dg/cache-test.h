@@ -107,6 +107,19 @@ expect (const char *args, const char *expected)
           args, status, output, expected);
 }
 
+/* Check that nvrtc-check --cache ARGS fails with MESSAGE in its output.  */
+static void __attribute__ ((unused))
+expect_failure (const char *args, const char *message)
+{
+  int status;
+  const char *output = run (check_command (args), &status);
+
+  if (status == 0 || !strstr (output, message))
+    fail ("nvrtc-check --cache %.200s: exit status %d, output:\n%s\n"
+          "expected a failure with:\n%s",
+          args, status, output, message);
+}
+
 /* The number of entries in DIR, a cache directory, which may not exist;
    fail if it holds anything else, such as a temporary file.  */
 static int
@@ -140,6 +153,25 @@ expect_entries (const char *dir, int n)
 
   if (found != n)
     fail ("%s holds %d entries, not %d", dir, found, n);
+}
+
+/* The file name of the one entry in the cache directory, which holds
+   nothing else.  */
+static __attribute__ ((unused)) const char *
+single_entry (void)
+{
+  static char name[256];
+  DIR *d;
+  struct dirent *e;
+
+  expect_entries (cache_dir, 1);
+  if (!(d = opendir (cache_dir)))
+    fail ("%s: %s", cache_dir, strerror (errno));
+  while ((e = readdir (d)))
+    if (e->d_name[0] != '.')
+      snprintf (name, sizeof name, "%s", e->d_name);
+  closedir (d);
+  return name;
 }
 
 /* Remove the directory: the test passed.  */

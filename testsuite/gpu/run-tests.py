@@ -54,8 +54,10 @@ def build(bundle, plugin, build_dir, tests):
         actions = directive(text, "do")
         if actions and not any("run" in d for d in actions):
             continue
-        # The nvrtc tests run nvrtc-check, which stays in the build tree.
-        if "nvrtc" in directive(text, "require-effective-target"):
+        # The nvrtc tests run nvrtc-check, and others the compiler, which
+        # stay in the build tree.
+        if ("nvrtc" in directive(text, "require-effective-target")
+                or "CUDAJIT_TEST_CC" in text):
             continue
         name = os.path.splitext(os.path.basename(test))[0]
         options = [tcl_string(o) for o in directive(text, "options")]
@@ -93,11 +95,14 @@ def run(bundle):
         env = dict(os.environ)
         env.setdefault("CUDAJIT_BACKEND", "cuda")
         env.update(test["env"])
+        # One stream, as DejaGnu reads it, so that dg-output sees the
+        # program's stdout and stderr in the order they were written.
         try:
             result = subprocess.run([os.path.join(bundle, test["name"])],
-                                    env=env, capture_output=True, text=True,
+                                    env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, text=True,
                                     timeout=120)
-            output, status = result.stdout + result.stderr, result.returncode
+            output, status = result.stdout, result.returncode
         except subprocess.TimeoutExpired:
             output, status = "timed out", None
         failed_as_asked = (status != 0) == test["shouldfail"]

@@ -1,0 +1,61 @@
+/* assert in kernels.  glibc's assert calls __assert_fail (expression,
+   file, line, function) when it fails.  On the GPU that becomes CUDA's
+   device assert, which prints the assertion and the thread and stops the
+   kernel; the runtime then reports the kernel and its launch.  In a
+   kernel's host version, which the CPU backend runs, the call becomes one
+   of the runtime's cudajit_assert_fail, which knows the kernel, its launch
+   and the thread, and ends the program as the GPU path does; so does the
+   host version of a device function, which host code may call too, where
+   it fails as glibc's would.  With NDEBUG there is no call, and nothing to
+   translate.  */
+
+#include "cudajit-plugin.h"
+
+static const char glibc_assert_fail[] = "__assert_fail";
+static const char runtime_assert_fail[] = "cudajit_assert_fail";
+
+/* CUDA declares __assertfail, whose last argument is the size of a
+   character of the message, but not glibc's __assert_fail.  */
+const char cudajit_assert_prelude[]
+    = "__device__ __forceinline__ void\n"
+      "cudajit_assert_fail (const char *expression, const char *file, "
+      "unsigned int line, const char *function)\n"
+      "{ __assertfail (expression, file, line, function, 1); }\n";
+
+bool
+cudajit_assert_fail_p (const_tree fndecl)
+{
+  return (DECL_NAME (fndecl) && DECL_EXTERNAL (fndecl)
+          && strcmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)),
+                     glibc_assert_fail)
+                 == 0);
+}
+
+static tree
+redirect_assert_fail (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) != CALL_EXPR)
+    return NULL_TREE;
+  tree callee = get_callee_fndecl (*tp);
+  if (callee && cudajit_assert_fail_p (callee))
+    {
+      tree *runtime = (tree *) data;
+      if (!*runtime)
+        {
+          *runtime = build_fn_decl (runtime_assert_fail, TREE_TYPE (callee));
+          TREE_THIS_VOLATILE (*runtime) = 1;
+        }
+      CALL_EXPR_FN (*tp) = build_fold_addr_expr (*runtime);
+    }
+  return NULL_TREE;
+}
+
+void
+cudajit_redirect_host_assertions (tree fndecl)
+{
+  tree runtime = NULL_TREE;
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl),
+                                redirect_assert_fail, &runtime);
+}

@@ -1,0 +1,86 @@
+/* <math.h>'s classification macros in kernels.  The C front end lowers
+   isnan, isinf, isfinite, isnormal, fpclassify, isgreater and the other
+   comparison macros to comparisons that are true or false for NaNs
+   (UNORDERED_EXPR, UNLT_EXPR, ...), which C++ has no operator for, and to
+   calls of __builtin_signbit.  The CUDA C computes each with a function of
+   the prelude that evaluates its operands once, as C does.  */
+
+#include "cudajit-plugin.h"
+
+struct float_compare
+{
+  enum tree_code code;
+  const char *function;
+};
+
+static const float_compare float_compares[] = {
+  { UNORDERED_EXPR, "cudajit_unordered" },
+  { ORDERED_EXPR, "cudajit_ordered" },
+  { UNLT_EXPR, "cudajit_unlt" },
+  { UNLE_EXPR, "cudajit_unle" },
+  { UNGT_EXPR, "cudajit_ungt" },
+  { UNGE_EXPR, "cudajit_unge" },
+  { UNEQ_EXPR, "cudajit_uneq" },
+  { LTGT_EXPR, "cudajit_ltgt" },
+};
+
+/* Without fast math, NVRTC keeps IEEE comparisons, false for NaNs but !=.
+   signbit returns what GCC computes on x86-64: the sign bit in its place
+   for float, and 1 for double.  */
+#define FLOAT_COMPARE(name, result)                                           \
+  "template <typename A, typename B> __device__ __forceinline__ int "        \
+  "cudajit_" name " (A a, B b) { return " result "; }\n"
+
+const char cudajit_float_compare_prelude[]
+    = FLOAT_COMPARE ("unordered", "a != a || b != b")
+      FLOAT_COMPARE ("ordered", "a == a && b == b")
+      FLOAT_COMPARE ("unlt", "!(a >= b)")
+      FLOAT_COMPARE ("unle", "!(a > b)")
+      FLOAT_COMPARE ("ungt", "!(a <= b)")
+      FLOAT_COMPARE ("unge", "!(a < b)")
+      FLOAT_COMPARE ("uneq", "!(a < b || a > b)")
+      FLOAT_COMPARE ("ltgt", "a < b || a > b")
+      "__device__ __forceinline__ int cudajit_signbit (float x)\n"
+      "{ return __float_as_int (x) & (-2147483647 - 1); }\n"
+      "__device__ __forceinline__ int cudajit_signbit (double x)\n"
+      "{ return (int) ((unsigned long long) __double_as_longlong (x) "
+      ">> 63); }\n";
+
+const char *
+cudajit_float_compare_function (enum tree_code code)
+{
+  for (const float_compare &c : float_compares)
+    if (c.code == code)
+      return c.function;
+  return NULL;
+}
+
+static tree
+find_unconditional_save_expr (tree *tp, int *walk_subtrees, void *data)
+{
+  switch (TREE_CODE (*tp))
+    {
+    case SAVE_EXPR:
+      ((vec<tree> *) data)->safe_push (*tp);
+      *walk_subtrees = 0;
+      break;
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    /* What follows a comma may depend on what precedes it.  */
+    case COMPOUND_EXPR:
+      walk_tree_without_duplicates (&TREE_OPERAND (*tp, 0),
+                                    find_unconditional_save_expr, data);
+      *walk_subtrees = 0;
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+void
+cudajit_unconditional_saves (tree t, vec<tree> *saves)
+{
+  walk_tree_without_duplicates (&t, find_unconditional_save_expr, saves);
+}

@@ -1,0 +1,306 @@
+/* Faults in kernels on the CPU backend.
+
+   On a GPU, a kernel that dereferences a bad pointer fails its launch,
+   and the error names the kernel and the launch.  On the CPU backend the
+   same bug is a signal in one of the threads that run the blocks: while
+   such a thread runs a kernel, a handler says which kernel, launch, block
+   and thread it was, and what went wrong, in the words of the GPU's error
+   where there is one, and ends the program as an error does.  It cannot
+   return to the caller even under CUDAJIT_ERRORS=return: on a GPU too the
+   context of a faulting kernel is lost for good.
+
+   The handler runs on an alternate stack, as the fault may be an overflow
+   of the thread's stack, and uses only write and _exit: the fault may
+   have come in the middle of malloc or stdio.  */
+
+/* For REG_RSP.  */
+#define _GNU_SOURCE
+
+#include "internal.h"
+
+#include <limits.h>
+#include <link.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+/* The signals that a fault raises, and what they did before.  */
+static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+#define FAULT_SIGNALS (sizeof fault_signals / sizeof *fault_signals)
+static struct sigaction previous[FAULT_SIGNALS];
+
+/* The alternate stack of a thread: the handler needs little.  */
+#define SIGNAL_STACK (64 * 1024)
+
+/* How far below the stack pointer a fault can be an overflow: the call
+   that pushes its return address, or a frame that probes its pages one at
+   a time, faults just below it.  */
+#define STACK_REACH (64 * 1024)
+
+/* A message, built without stdio.  */
+struct text
+{
+  char text[1024];
+  size_t length;
+};
+
+static void
+add (struct text *t, const char *s)
+{
+  while (*s && t->length < sizeof t->text)
+    t->text[t->length++] = *s++;
+}
+
+static void
+add_number (struct text *t, unsigned long long n, unsigned int base)
+{
+  char digits[24];
+  int i = sizeof digits - 1;
+
+  digits[i] = 0;
+  do
+    digits[--i] = "0123456789abcdef"[n % base];
+  while (n /= base);
+  add (t, &digits[i]);
+}
+
+static void
+add_dim (struct text *t, const char *name, cuda_uint3 d)
+{
+  add (t, name);
+  add (t, " (");
+  add_number (t, d.x, 10);
+  add (t, ", ");
+  add_number (t, d.y, 10);
+  add (t, ", ");
+  add_number (t, d.z, 10);
+  add (t, ")");
+}
+
+/* The stack pointer and the program counter where CONTEXT was
+   interrupted, or 0 if unknown.  */
+static uintptr_t
+stack_pointer (const ucontext_t *context)
+{
+#if defined __x86_64__
+  return context->uc_mcontext.gregs[REG_RSP];
+#elif defined __aarch64__
+  return context->uc_mcontext.sp;
+#else
+  (void) context;
+  return 0;
+#endif
+}
+
+static uintptr_t
+program_counter (const ucontext_t *context)
+{
+#if defined __x86_64__
+  return context->uc_mcontext.gregs[REG_RIP];
+#elif defined __aarch64__
+  return context->uc_mcontext.pc;
+#else
+  (void) context;
+  return 0;
+#endif
+}
+
+/* The code of the objects loaded, found before a fault as the handler
+   cannot look: the bounds of each executable segment, and what to take
+   from an address in it for the address that addr2line takes.  */
+#define SEGMENTS 256
+static struct segment
+{
+  uintptr_t start, end, bias;
+  const char *object;
+} segments[SEGMENTS];
+static unsigned int segment_count;
+
+/* The main program's file, which the loader does not name.  */
+static char program[PATH_MAX];
+
+static int
+note_segments (struct dl_phdr_info *info, size_t size, void *unused)
+{
+  (void) size;
+  (void) unused;
+  for (unsigned int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+
+      if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X)
+          || segment_count == SEGMENTS)
+        continue;
+      segments[segment_count++] = (struct segment){
+        .start = info->dlpi_addr + ph->p_vaddr,
+        .end = info->dlpi_addr + ph->p_vaddr + ph->p_memsz,
+        .bias = info->dlpi_addr,
+        .object = *info->dlpi_name ? info->dlpi_name : program,
+      };
+    }
+  return 0;
+}
+
+/* The segment that holds PC, or null.  */
+static const struct segment *
+segment_of (uintptr_t pc)
+{
+  for (unsigned int i = 0; i < segment_count; i++)
+    if (pc >= segments[i].start && pc < segments[i].end)
+      return &segments[i];
+  return NULL;
+}
+
+void
+cudajit_know_code (void (*function) (void **))
+{
+  if (segment_of ((uintptr_t) function))
+    return;
+  if (!*program)
+    {
+      ssize_t length = readlink ("/proc/self/exe", program, sizeof program);
+
+      program[length > 0 && length < PATH_MAX ? length : 0] = 0;
+    }
+  segment_count = 0;
+  dl_iterate_phdr (note_segments, NULL);
+}
+
+/* What a fault outside a kernel does: what it did before cudajit.  */
+static void
+pass_on (int signal, siginfo_t *info, void *context, unsigned int index)
+{
+  struct sigaction *before = &previous[index];
+
+  if (before->sa_flags & SA_SIGINFO)
+    before->sa_sigaction (signal, info, context);
+  else if (before->sa_handler != SIG_DFL && before->sa_handler != SIG_IGN)
+    before->sa_handler (signal);
+  else
+    {
+      /* The faulting instruction runs again on return, and faults with
+         the default action; a signal that kill sent is raised again.  */
+      sigaction (signal, before, NULL);
+      if (info->si_code <= 0)
+        raise (signal);
+    }
+}
+
+static void
+handle_fault (int signal, siginfo_t *info, void *context)
+{
+  /* The first thread to fault speaks for all.  */
+  static atomic_flag reported = ATOMIC_FLAG_INIT;
+  const char *kernel, *file;
+  int line;
+  uintptr_t address = (uintptr_t) info->si_addr;
+  uintptr_t sp = stack_pointer (context);
+  struct text t = { .length = 0 };
+  const struct segment *code;
+  unsigned int index = 0;
+
+  while (fault_signals[index] != signal)
+    index++;
+  if (!cudajit_cpu_running (&kernel, &file, &line))
+    {
+      pass_on (signal, info, context, index);
+      return;
+    }
+  if (atomic_flag_test_and_set (&reported))
+    for (;;)
+      pause ();
+  add (&t, CUDAJIT_ERROR_PREFIX "kernel '");
+  add (&t, kernel);
+  add (&t, "' launched at ");
+  add (&t, file);
+  add (&t, ":");
+  add_number (&t, line, 10);
+  add (&t, ": ");
+  if (signal == SIGFPE)
+    add (&t, info->si_code == FPE_INTDIV || info->si_code == FPE_INTOVF
+                 ? CUDAJIT_FAULT_DIVISION
+                 : "arithmetic exception");
+  else if (signal == SIGILL)
+    add (&t, CUDAJIT_FAULT_INSTRUCTION);
+  else if (sp && address + STACK_REACH >= sp
+           && address < sp + CUDAJIT_FIBER_STACK)
+    add (&t, CUDAJIT_FAULT_OVERFLOW);
+  else
+    {
+      add (&t, CUDAJIT_FAULT_ADDRESS " at 0x");
+      add_number (&t, address, 16);
+    }
+  add (&t, " in ");
+  add_dim (&t, "block", blockIdx);
+  add (&t, " ");
+  add_dim (&t, "thread", threadIdx);
+  if ((code = segment_of (program_counter (context))))
+    {
+      add (&t, ", code at ");
+      add (&t, code->object);
+      add (&t, "+0x");
+      add_number (&t, program_counter (context) - code->bias, 16);
+    }
+  add (&t, "\n");
+  ssize_t written = write (STDERR_FILENO, t.text, t.length);
+  (void) written;
+  _exit (1);
+}
+
+void
+cudajit_catch_kernel_faults (void)
+{
+  struct sigaction action
+      = { .sa_sigaction = handle_fault, .sa_flags = SA_SIGINFO | SA_ONSTACK };
+
+  sigemptyset (&action.sa_mask);
+  for (unsigned int i = 0; i < FAULT_SIGNALS; i++)
+    sigaction (fault_signals[i], &action, &previous[i]);
+}
+
+/* Frees the alternate stack that a thread was given, when it ends.  */
+static pthread_key_t stack_key;
+
+static void
+free_signal_stack (void *stack)
+{
+  stack_t off = { .ss_flags = SS_DISABLE };
+
+  sigaltstack (&off, NULL);
+  munmap (stack, SIGNAL_STACK);
+}
+
+static void
+create_stack_key (void)
+{
+  if (pthread_key_create (&stack_key, free_signal_stack) != 0)
+    cudajit_die (NULL, NULL, 0, "cannot keep signal stacks for threads");
+}
+
+void
+cudajit_need_signal_stack (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  /* Whether the calling thread has an alternate stack, its own or one
+     given here.  */
+  static __thread bool has_stack;
+  stack_t stack;
+
+  if (has_stack)
+    return;
+  has_stack = true;
+  if (sigaltstack (NULL, &stack) == 0 && !(stack.ss_flags & SS_DISABLE))
+    return;
+  pthread_once (&once, create_stack_key);
+  stack = (stack_t){ .ss_size = SIGNAL_STACK };
+  stack.ss_sp
+      = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
+              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (stack.ss_sp == MAP_FAILED)
+    cudajit_die (NULL, NULL, 0,
+                 "cannot map a signal stack for the CPU backend's threads");
+  sigaltstack (&stack, NULL);
+  pthread_setspecific (stack_key, stack.ss_sp);
+}

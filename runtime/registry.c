@@ -1,0 +1,352 @@
+/* What the runtime handed out: device and pinned memory, streams and
+   events, live or lately given back.  Both backends ask it before they
+   use a pointer or a handle, so that they refuse the same misuses with
+   the same messages: memory freed twice or through a pointer inside it, a
+   copy past the end of an allocation, a destroyed stream.  On the CPU
+   backend, where device memory is host memory, it is also what tells the
+   two apart.
+
+   What is given back stays known for a while, in a quarantine.  On the
+   CPU backend its memory is not reused meanwhile, so that a later use is
+   reported rather than reaching whatever took its place: small blocks are
+   kept, large ones mapped from the system lose their pages but keep their
+   addresses.  On the GPU the driver may reuse the addresses at once; a
+   new object then replaces what overlaps it.  */
+
+/* For tsearch, tfind, tdelete and the flags of mmap.  */
+#define _DEFAULT_SOURCE
+
+#include "internal.h"
+
+#include <pthread.h>
+#include <search.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+/* On the CPU backend, blocks of this size or more come from mmap, so that
+   their pages can go back to the system while their addresses stay
+   reserved in the quarantine.  */
+#define MAPPED_BYTES_MIN ((size_t) 1 << 20)
+
+/* The quarantine holds at most this many objects, this much memory in
+   small blocks and this much address space in mapped ones.  */
+#define QUARANTINE_OBJECTS 4096
+#define QUARANTINE_BYTES ((size_t) 64 << 20)
+#define QUARANTINE_SPACE ((size_t) 1 << 40)
+
+struct object
+{
+  uintptr_t base;
+  size_t size;
+  enum cudajit_object_kind kind;
+  /* The driver's identifier of GPU memory, 0 elsewhere.  */
+  unsigned long long buffer_id;
+  bool released;
+  /* Whether it is host memory of the CPU backend, from
+     cudajit_host_allocate, which leaving the quarantine frees.  */
+  bool owned;
+  /* Its place in the quarantine, while released.  */
+  unsigned int slot;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Counts the releases, which make what a thread found valid stale.  */
+static atomic_uint release_generation;
+
+/* The last handle that this thread found valid as a KIND, at
+   RELEASE_GENERATION GENERATION, so that launches on a stream need not
+   take the lock.  */
+static __thread struct
+{
+  const void *handle;
+  enum cudajit_object_kind kind;
+  unsigned int generation;
+} valid;
+
+/* The objects, by address.  They do not overlap, so that comparing a byte
+   with them finds the one that holds it.  */
+static void *tree;
+
+/* The released objects, oldest first from OLDEST; an entry is null where
+   its object was replaced.  */
+static struct
+{
+  struct object *object[QUARANTINE_OBJECTS];
+  unsigned int oldest, count;
+  size_t bytes, space;
+} quarantine;
+
+static int
+compare (const void *a, const void *b)
+{
+  const struct object *x = a, *y = b;
+
+  if (x->base + x->size <= y->base)
+    return -1;
+  if (y->base + y->size <= x->base)
+    return 1;
+  return 0;
+}
+
+static struct object *
+find (uintptr_t base, size_t size)
+{
+  struct object key = { .base = base, .size = size };
+  void *node = tfind (&key, &tree, compare);
+
+  return node ? *(struct object **) node : NULL;
+}
+
+static bool
+mapped_p (const struct object *object)
+{
+  return object->owned && object->size >= MAPPED_BYTES_MIN;
+}
+
+/* Forget OBJECT, freeing its host memory.  */
+static void
+forget (struct object *object)
+{
+  tdelete (object, &tree, compare);
+  if (object->released)
+    {
+      quarantine.object[object->slot] = NULL;
+      if (mapped_p (object))
+        quarantine.space -= object->size;
+      else if (object->owned)
+        quarantine.bytes -= object->size;
+    }
+  if (mapped_p (object))
+    munmap ((void *) object->base, object->size);
+  else if (object->owned)
+    free ((void *) object->base);
+  free (object);
+}
+
+void *
+cudajit_host_allocate (size_t bytes)
+{
+  void *p;
+
+  if (bytes < MAPPED_BYTES_MIN)
+    return malloc (bytes);
+  p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+            -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void
+cudajit_register_object (const void *base, size_t size,
+                         enum cudajit_object_kind kind, bool owned,
+                         unsigned long long buffer_id)
+{
+  struct object *object = cudajit_xrealloc (NULL, sizeof *object);
+  struct object *old;
+
+  *object = (struct object){ .base = (uintptr_t) base,
+                             .size = size ? size : 1,
+                             .kind = kind,
+                             .buffer_id = buffer_id,
+                             .owned = owned };
+  pthread_mutex_lock (&lock);
+  while ((old = find (object->base, object->size)))
+    forget (old);
+  if (!tsearch (object, &tree, compare))
+    cudajit_die (NULL, NULL, 0, "out of memory registering %zu bytes", size);
+  pthread_mutex_unlock (&lock);
+}
+
+struct cudajit_object_info
+cudajit_find_object (const void *p)
+{
+  struct cudajit_object_info info = { 0 };
+  struct object *object;
+
+  pthread_mutex_lock (&lock);
+  object = find ((uintptr_t) p, 1);
+  if (object)
+    info = (struct cudajit_object_info){ .known = true,
+                                         .released = object->released,
+                                         .kind = object->kind,
+                                         .buffer_id = object->buffer_id,
+                                         .base = (void *) object->base,
+                                         .size = object->size };
+  pthread_mutex_unlock (&lock);
+  return info;
+}
+
+/* Make room in the quarantine for OBJECT, which holds BYTES of memory and
+   SPACE of address space.  */
+static void
+make_room (size_t bytes, size_t space)
+{
+  while (quarantine.count
+         && (quarantine.count == QUARANTINE_OBJECTS
+             || quarantine.bytes + bytes > QUARANTINE_BYTES
+             || quarantine.space + space > QUARANTINE_SPACE))
+    {
+      struct object *oldest = quarantine.object[quarantine.oldest];
+
+      quarantine.oldest = (quarantine.oldest + 1) % QUARANTINE_OBJECTS;
+      quarantine.count--;
+      if (oldest)
+        forget (oldest);
+    }
+}
+
+bool
+cudajit_release_object (const void *p, enum cudajit_object_kind kind)
+{
+  struct object *object;
+  bool mapped;
+
+  pthread_mutex_lock (&lock);
+  object = find ((uintptr_t) p, 1);
+  if (!object || object->released || object->kind != kind
+      || object->base != (uintptr_t) p)
+    {
+      pthread_mutex_unlock (&lock);
+      return false;
+    }
+  atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
+  mapped = mapped_p (object);
+  make_room (object->owned && !mapped ? object->size : 0,
+             mapped ? object->size : 0);
+  /* The pages go back to the system; the addresses stay reserved, and
+     reaching them faults.  */
+  if (mapped)
+    mmap ((void *) p, object->size, PROT_NONE,
+          MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+  object->released = true;
+  object->slot = (quarantine.oldest + quarantine.count++) % QUARANTINE_OBJECTS;
+  quarantine.object[object->slot] = object;
+  if (mapped)
+    quarantine.space += object->size;
+  else if (object->owned)
+    quarantine.bytes += object->size;
+  pthread_mutex_unlock (&lock);
+  return true;
+}
+
+const struct cudajit_object_kind_name cudajit_object_kinds[] = {
+  [CUDAJIT_DEVICE_MEMORY]
+  = { "device memory from cuda_device_array or cuda_to_device",
+      "freed by cuda_free" },
+  [CUDAJIT_PINNED_MEMORY]
+  = { "pinned memory from cuda_pinned_array", "freed by cuda_free_pinned" },
+  [CUDAJIT_STREAM]
+  = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
+  [CUDAJIT_EVENT]
+  = { "an event from cuda_event", "destroyed by cuda_event_destroy" },
+};
+
+void
+cudajit_report_object (const char *kernel, const char *file, int line,
+                       const char *function, const void *p,
+                       enum cudajit_object_kind kind)
+{
+  struct cudajit_object_info info = cudajit_find_object (p);
+
+  if (!info.known)
+    cudajit_fatal (kernel, file, line, "%s: %p is not %s", function, p,
+                   cudajit_object_kinds[kind].what);
+  else if (info.kind != kind)
+    cudajit_fatal (kernel, file, line, "%s: %p is %s%s, not %s", function, p,
+                   info.base == p ? "" : "inside ",
+                   cudajit_object_kinds[info.kind].what,
+                   cudajit_object_kinds[kind].what);
+  else if (info.released)
+    cudajit_fatal (kernel, file, line, "%s: %p is %s that was %s", function, p,
+                   cudajit_object_kinds[kind].what,
+                   cudajit_object_kinds[kind].ended);
+  else
+    cudajit_fatal (kernel, file, line,
+                   "%s: %p is %zu bytes into the %zu bytes of %s at %p, not "
+                   "at their start",
+                   function, p,
+                   (size_t) ((uintptr_t) p - (uintptr_t) info.base), info.size,
+                   cudajit_object_kinds[kind].what, info.base);
+}
+
+bool
+cudajit_check_range (const char *function, const void *p, size_t bytes,
+                     bool gpu)
+{
+  struct cudajit_object_info info = cudajit_find_object (p);
+  size_t offset = (uintptr_t) p - (uintptr_t) info.base;
+
+  /* The GPU may know memory that the runtime did not allocate, from
+     cudaMalloc, or managed memory, maybe where it freed some.  */
+  if (gpu
+      && (!info.known || (info.released && !cudajit_gpu_freed_p (&info, p))))
+    return true;
+  if (!info.known)
+    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",
+                   function, bytes, p,
+                   cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
+  else if (info.kind != CUDAJIT_DEVICE_MEMORY
+           && info.kind != CUDAJIT_PINNED_MEMORY)
+    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s",
+                   function, bytes, p, cudajit_object_kinds[info.kind].what);
+  else if (info.released)
+    cudajit_fatal (NULL, NULL, 0,
+                   "%s: the %zu bytes at %p are in %s that "
+                   "was %s",
+                   function, bytes, p, cudajit_object_kinds[info.kind].what,
+                   cudajit_object_kinds[info.kind].ended);
+  else if (bytes > info.size - offset)
+    cudajit_fatal (NULL, NULL, 0,
+                   "%s: the %zu bytes at %p run %zu bytes past the end of "
+                   "the %zu bytes of %s at %p",
+                   function, bytes, p, bytes - (info.size - offset), info.size,
+                   cudajit_object_kinds[info.kind].what, info.base);
+  else
+    return true;
+  return false;
+}
+
+/* cudajit_check_handle for a handle other than the last one found valid,
+   at release GENERATION.  */
+static __attribute__ ((noinline)) bool
+check_new_handle (const char *kernel, const char *file, int line,
+                  const char *function, const void *handle,
+                  enum cudajit_object_kind kind, bool gpu,
+                  unsigned int generation)
+{
+  struct cudajit_object_info info = cudajit_find_object (handle);
+
+  /* On the GPU, the CUDA runtime's streams and events are the driver's
+     too.  */
+  if ((info.known && info.base == handle && info.kind == kind
+       && !info.released)
+      || (handle && !info.known && gpu))
+    {
+      valid.handle = handle;
+      valid.kind = kind;
+      valid.generation = generation;
+      return true;
+    }
+  if (!handle)
+    cudajit_fatal (kernel, file, line, "%s: the event is null", function);
+  else
+    cudajit_report_object (kernel, file, line, function, handle, kind);
+  return false;
+}
+
+bool
+cudajit_check_handle (const char *kernel, const char *file, int line,
+                      const char *function, const void *handle,
+                      enum cudajit_object_kind kind, bool gpu)
+{
+  unsigned int generation
+      = atomic_load_explicit (&release_generation, memory_order_acquire);
+
+  /* Null is the default stream.  */
+  if ((!handle && kind == CUDAJIT_STREAM)
+      || (handle == valid.handle && kind == valid.kind
+          && generation == valid.generation))
+    return true;
+  return check_new_handle (kernel, file, line, function, handle, kind, gpu,
+                           generation);
+}
