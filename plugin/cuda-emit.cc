@@ -1897,6 +1897,12 @@ empty_statement_p (tree t)
 static void
 emit_stmt (cuda_emitter *e, tree t)
 {
+  if (cudajit_statement_pair_p (t))
+    {
+      emit_stmt (e, TREE_OPERAND (t, 0));
+      emit_stmt (e, TREE_OPERAND (t, 1));
+      return;
+    }
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:

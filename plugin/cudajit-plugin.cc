@@ -7,9 +7,7 @@
    functions it calls when they can be compiled for the GPU.  */
 
 #include "cudajit-plugin.h"
-#include "plugin-version.h"
-
-int plugin_is_GPL_compatible;
+#include "plugin-entry.h"
 
 static const char *dump_dir;
 
@@ -70,17 +68,12 @@ finish_unit (void *, void *)
     cudajit_write_dump (dump_dir);
 }
 
+/* Called by plugin_init (version-check.cc) once the GCC is the one it was
+   built for.  */
 int
-plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+cudajit_plugin_init (struct plugin_name_args *info,
+                     struct plugin_gcc_version *)
 {
-  if (!plugin_default_version_check (version, &gcc_version))
-    {
-      error ("cudajit: this plugin was built for GCC %s; rebuild it for "
-             "this compiler",
-             gcc_version.basever);
-      return 1;
-    }
-
   for (int i = 0; i < info->argc; i++)
     {
       if (strcmp (info->argv[i].key, "dump") == 0)

@@ -31,4 +31,87 @@
 #error "cudajit needs GCC 11 or later"
 #endif
 
+/* GCC 16 dropped system.h's C-era casts.  */
+#ifndef CONST_CAST
+#define CONST_CAST(TYPE, X) (const_cast<TYPE> (X))
+#endif
+
+/* GCC 16 moved the kinds of diagnostics into namespace diagnostics.  */
+#if BUILDING_GCC_MAJOR >= 16
+#define CUDAJIT_DK_ERROR diagnostics::kind::error
+#else
+#define CUDAJIT_DK_ERROR DK_ERROR
+#endif
+
+/* Whether T, a statement, is a comma expression with a BIND_EXPR among its
+   operands, to be taken as a sequence of statements: GCC 14 and later
+   evaluate the bounds of a multi-dimensional VLA parameter as
+   BOUNDS, { typedef T anon[...]; }, one such per parameter.  */
+static inline bool
+cudajit_statement_pair_p (const_tree t)
+{
+  if (TREE_CODE (t) != COMPOUND_EXPR)
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (TREE_CODE (TREE_OPERAND (t, i)) == BIND_EXPR
+        || cudajit_statement_pair_p (TREE_OPERAND (t, i)))
+      return true;
+  return false;
+}
+
+/* INIT, an initializer, with each RAW_DATA_CST (GCC 15 and later keep a
+   long list of char values, and #embed's data, as one) replaced by the
+   INTEGER_CSTs that older GCCs give, so that a CONSTRUCTOR has one element
+   per value.  */
+static inline tree
+cudajit_expand_raw_data (tree init)
+{
+#if BUILDING_GCC_MAJOR >= 15
+  if (!init || TREE_CODE (init) != CONSTRUCTOR)
+    return init;
+  vec<constructor_elt, va_gc> *elts = NULL;
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    if (TREE_CODE (value) != RAW_DATA_CST)
+      CONSTRUCTOR_APPEND_ELT (elts, index, cudajit_expand_raw_data (value));
+    else
+      for (int j = 0; j < RAW_DATA_LENGTH (value); j++)
+        {
+          tree type = TREE_TYPE (value);
+          /* Without an index, an element is the one after the last.  */
+          tree at = index ? build_int_cst (TREE_TYPE (index),
+                                           tree_to_uhwi (index) + j)
+                          : NULL_TREE;
+          CONSTRUCTOR_APPEND_ELT (
+              elts, at,
+              build_int_cst (type, TYPE_UNSIGNED (type)
+                                       ? RAW_DATA_UCHAR_ELT (value, j)
+                                       : RAW_DATA_SCHAR_ELT (value, j)));
+        }
+  tree copy = build_constructor (TREE_TYPE (init), elts);
+  TREE_CONSTANT (copy) = TREE_CONSTANT (init);
+  TREE_STATIC (copy) = TREE_STATIC (init);
+  TREE_SIDE_EFFECTS (copy) = TREE_SIDE_EFFECTS (init);
+  CONSTRUCTOR_NO_CLEARING (copy) = CONSTRUCTOR_NO_CLEARING (init);
+  return copy;
+#else
+  return init;
+#endif
+}
+
+/* An error at LOC from a va_list.  GCC 15 requires every diagnostic to be
+   emitted inside a diagnostic group; error_at opens one itself, but
+   emit_diagnostic_valist does not.  */
+static inline void
+cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)
+  ATTRIBUTE_GCC_DIAG (2, 0);
+
+static inline void
+cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)
+{
+  auto_diagnostic_group group;
+  emit_diagnostic_valist (CUDAJIT_DK_ERROR, loc, 0, gmsgid, ap);
+}
+
 #endif /* gcc-compat.h */

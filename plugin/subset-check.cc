@@ -119,7 +119,7 @@ reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
 {
   va_list ap;
   va_start (ap, gmsgid);
-  emit_diagnostic_valist (DK_ERROR, loc, 0, gmsgid, &ap);
+  cudajit_error_valist (loc, gmsgid, &ap);
   va_end (ap);
   checker->clean = false;
 }
@@ -465,12 +465,21 @@ constant_initializer_p (tree type, tree init)
     }
 }
 
+/* The initializer of DECL, which the emitter reads as it is left here:
+   one element per value.  */
+static tree
+expanded_initializer (tree decl)
+{
+  DECL_INITIAL (decl) = cudajit_expand_raw_data (DECL_INITIAL (decl));
+  return DECL_INITIAL (decl);
+}
+
 /* A constant array that the kernel uses: its initializer becomes that of
    its __constant__ data.  */
 static void
 check_constant_array (subset_checker *checker, tree decl, location_t loc)
 {
-  if (constant_initializer_p (TREE_TYPE (decl), DECL_INITIAL (decl)))
+  if (constant_initializer_p (TREE_TYPE (decl), expanded_initializer (decl)))
     return;
   checker->reported.add (decl);
   reject (checker, loc,
@@ -695,6 +704,12 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
   if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
     loc = EXPR_LOCATION (t);
 
+  if (cudajit_statement_pair_p (t))
+    {
+      check_stmt (checker, TREE_OPERAND (t, 0), loc);
+      check_stmt (checker, TREE_OPERAND (t, 1), loc);
+      return;
+    }
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
@@ -714,7 +729,7 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         /* A rejected variable's initializer would only repeat its
            error.  */
         tree decl = DECL_EXPR_DECL (t);
-        tree init = VAR_P (decl) ? DECL_INITIAL (decl) : NULL_TREE;
+        tree init = VAR_P (decl) ? expanded_initializer (decl) : NULL_TREE;
         if (!init || checker->reported.contains (decl) || TREE_STATIC (decl))
           return;
         check_initializer (checker, TREE_TYPE (decl), init, loc);
@@ -922,7 +937,7 @@ check_expr (subset_checker *checker, tree t, location_t loc)
             tree element = constant_array_element (TREE_TYPE (decl));
             check_type (checker, element ? element : TREE_TYPE (decl), loc,
                         NULL, NULL_TREE);
-            if (DECL_INITIAL (decl))
+            if (expanded_initializer (decl))
               check_initializer (checker, TREE_TYPE (decl),
                                  DECL_INITIAL (decl), loc);
           }

@@ -36,7 +36,7 @@ __attribute__ ((cuda_jit)) void
 gcc_atomics_of_no_integer (float *f, _Bool *b)
 {
   __atomic_fetch_nand (f, 1, __ATOMIC_RELAXED); /* { dg-error "operand type 'float \\*' is incompatible with argument 1 of '__atomic_fetch_nand'" } */
-  __sync_fetch_and_add (b, 1); /* { dg-error "operand type '_Bool \\*' is incompatible with argument 1 of '__sync_fetch_and_add'" } */
+  __sync_fetch_and_add (b, 1); /* { dg-error "operand type '(_Bool|bool) \\*' is incompatible with argument 1 of '__sync_fetch_and_add'" } */
 }
 
 __attribute__ ((cuda_jit)) void

@@ -1,5 +1,7 @@
 /* What a kernel's declaration must be.  */
 /* { dg-do compile } */
+/* In C23, GCC 15's default, () is a prototype.  */
+/* { dg-options "-O2 -Wall -std=gnu17" } */
 
 #include <cudajit.h>
 
