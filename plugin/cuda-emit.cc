@@ -1025,9 +1025,22 @@ emit_cast (cuda_emitter *e, tree type, tree operand)
       return;
     }
   /* A conversion to a bit-field's type keeps the value's bits that the
-     type has, unless it has no others.  Those to _Bool are C++'s, as the
-     front end converts only 0 and 1 to it.  */
+     type has, unless it has no others.  */
   tree from = TREE_TYPE (operand);
+  /* So does one to _Bool, GCC's type of one bit, from another integer:
+     the C front end writes C's conversions to _Bool as comparisons with
+     0, but GCC 15 folds (_Bool) (x & 1) into (_Bool) x, which C++ would
+     make true for any x but 0.  */
+  if (TREE_CODE (type) == BOOLEAN_TYPE && INTEGRAL_TYPE_P (from)
+      && TREE_CODE (from) != BOOLEAN_TYPE)
+    {
+      pp_string (&e->pp, "((");
+      emit_type (e, type);
+      pp_string (&e->pp, ") (");
+      emit_expr (e, operand);
+      pp_string (&e->pp, " & 1))");
+      return;
+    }
   if (TREE_CODE (type) == INTEGER_TYPE && partial_type_p (type)
       && INTEGRAL_TYPE_P (from)
       && (TYPE_UNSIGNED (from) == TYPE_UNSIGNED (type)

@@ -42,6 +42,25 @@ def tcl_string(word):
         m.group(1), m.group(1)), word)
 
 
+def output_selector(args):
+    """The pattern of a dg-output's ARGS and its target selector, or
+    None."""
+    match = re.match(r'(".*")\s*(\{\s*target\s.*\})?\s*$', args, re.S)
+    if not match:
+        return args, None
+    return match.group(1), match.group(2)
+
+
+def selector_holds(selector, on_gpu):
+    """Whether a { target [!] cuda_gpu } SELECTOR holds, on the GPU if
+    ON_GPU; no selector always does."""
+    if selector is None:
+        return True
+    if not re.search(r"\bcuda_gpu\b", selector):
+        sys.exit("run-tests.py: unknown selector %s" % selector)
+    return on_gpu != ("!" in selector)
+
+
 def build(bundle, plugin, build_dir, tests):
     os.makedirs(bundle, exist_ok=True)
     libs = os.path.join(build_dir, "runtime", ".libs")
@@ -82,11 +101,15 @@ def build(bundle, plugin, build_dir, tests):
         for args in directive(text, "set-target-env-var"):
             var, value = args.split(None, 1)
             env[var] = tcl_string(value)
+        # What it prints where it runs: on the GPU unless it asks for the
+        # CPU backend.
+        on_gpu = env.get("CUDAJIT_BACKEND", "cuda") != "cpu"
         manifest.append({
             "name": name,
-            "output": "".join(tcl_string(o.rsplit("}", 1)[0]
-                                         if o.endswith("}") else o)
-                              for o in directive(text, "output")),
+            "output": "".join(tcl_string(pattern)
+                              for pattern, selector in map(
+                                  output_selector, directive(text, "output"))
+                              if selector_holds(selector, on_gpu)),
             "shouldfail": bool(directive(text, "shouldfail")),
             "env": env,
         })
