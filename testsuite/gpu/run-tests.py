@@ -138,7 +138,8 @@ def run(bundle):
         except subprocess.TimeoutExpired:
             output, status = "timed out", None
         failed_as_asked = (status != 0) == test["shouldfail"]
-        matched = re.search(test["output"], output) is not None
+        # As in Tcl, where dg-output is matched, "." matches newlines too.
+        matched = re.search(test["output"], output, re.S) is not None
         if status is not None and failed_as_asked and matched:
             passed += 1
             print("PASS: %s" % test["name"])
