@@ -1,44 +1,7 @@
-/* The same as header-c89.c in GNU C89, where GCC's own extensions are
-   allowed but -pedantic-errors still refuses C99's.  */
+/* header-c89.c in GNU C89, where GCC's own extensions are allowed but
+   -pedantic-errors still refuses C99's.  */
 /* { dg-do run } */
 /* { dg-options "-std=gnu89 -pedantic-errors -Wall -Wextra" } */
 
-#include <cudajit.h>
-#include <stdio.h>
-
-__attribute__ ((cuda_jit)) void
-count (int n, int *out, int *total)
-{
-  long i = cuda_grid_x () + cuda_grid_y () * cuda_gridsize_x ();
-  if (i < n)
-    {
-      out[i] = (int) i;
-      cuda_atomic_add (total, 1);
-    }
-}
-
-int
-main (void)
-{
-  enum
-  {
-    N = 100
-  };
-  int host[N], total = 0, i, bad = 0;
-  int *dev = cuda_device_array (sizeof host);
-  int *dev_total = cuda_to_device (&total, sizeof total);
-
-  cuda_launch (count, cuda_dim3 (4, 2), 16, .shared_bytes = 0) (N, dev,
-                                                               dev_total);
-  cuda_forall (count, N) (N, dev, dev_total);
-  cuda_copy_to_host (host, dev, sizeof host);
-  cuda_copy_to_host (&total, dev_total, sizeof total);
-  for (i = 0; i < N; i++)
-    bad += host[i] != i;
-  printf ("%d wrong, total %d\n", bad, total);
-  cuda_free (dev);
-  cuda_free (dev_total);
-  return 0;
-}
-
+#include "header-c89.c"
 /* { dg-output "0 wrong, total 200" } */
