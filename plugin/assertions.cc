@@ -14,14 +14,6 @@
 static const char glibc_assert_fail[] = "__assert_fail";
 static const char runtime_assert_fail[] = "cudajit_assert_fail";
 
-/* CUDA declares __assertfail, whose last argument is the size of a
-   character of the message, but not glibc's __assert_fail.  */
-const char cudajit_assert_prelude[]
-    = "__device__ __forceinline__ void\n"
-      "cudajit_assert_fail (const char *expression, const char *file, "
-      "unsigned int line, const char *function)\n"
-      "{ __assertfail (expression, file, line, function, 1); }\n";
-
 bool
 cudajit_assert_fail_p (const_tree fndecl)
 {

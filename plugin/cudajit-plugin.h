@@ -62,37 +62,34 @@ const char *cudajit_construct_name (enum tree_code code);
 tree cudajit_skip_sanitizer_check (tree t);
 
 /* assertions.cc: whether FNDECL is glibc's __assert_fail, which assert
-   calls; the prelude's part that defines the function that the CUDA C
-   calls for it; and the redirection of its calls in the host version of
-   FNDECL, a kernel or a device function translated, to the runtime's.  */
+   calls; and the redirection of its calls in the host version of FNDECL,
+   a kernel or a device function translated, to the runtime's.  */
 bool cudajit_assert_fail_p (const_tree fndecl);
-extern const char cudajit_assert_prelude[];
 void cudajit_redirect_host_assertions (tree fndecl);
 
 /* float-compare.cc: the function of the prelude that computes CODE, a
    comparison that is true or false for NaNs (UNORDERED_EXPR, UNLT_EXPR,
-   ...), in CUDA C; NULL for other codes.  The prelude's part that defines
-   them, and cudajit_signbit.  */
+   ...), in CUDA C; NULL for other codes.  */
 const char *cudajit_float_compare_function (enum tree_code code);
-extern const char cudajit_float_compare_prelude[];
 /* The SAVE_EXPRs that T evaluates whatever its values, outside its
    conditional parts, added to SAVES: a call's arguments in CUDA C++ are
    evaluated in any order, so these are evaluated before.  */
 void cudajit_unconditional_saves (tree t, vec<tree> *saves);
 
-/* cuda-emit.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
+/* cuda-statements.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
    device function whose body is BODY, after declarations of the device
-   functions CALLEES that it calls; and the prelude that every module
-   starts with.  */
+   functions CALLEES that it calls.  */
 char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
+
+/* prelude.cc: the CUDA C prelude (prelude.cuh) that every module starts
+   with.  */
 const char *cudajit_cuda_prelude (void);
 
-/* overflow-builtins.cc: GCC's internal functions in kernels.  The
-   prelude's part for the overflow builtins; whether T is [[fallthrough]],
+/* overflow-builtins.cc: GCC's internal functions in kernels: whether T is
+   [[fallthrough]],
    which a kernel drops; why CALL, a call of an internal function, is
    refused in a kernel, or NULL when it is not; whether CALL is an overflow
    builtin, and its CUDA C, whose types and operands PRINT prints.  */
-extern const char cudajit_overflow_prelude[];
 bool cudajit_fallthrough_p (const_tree t);
 const char *cudajit_internal_call_refusal (const_tree call);
 const char *cudajit_overflow_operation (const_tree call);

@@ -24,28 +24,6 @@ static const float_compare float_compares[] = {
   { LTGT_EXPR, "cudajit_ltgt" },
 };
 
-/* Without fast math, NVRTC keeps IEEE comparisons, false for NaNs but !=.
-   signbit returns what GCC computes on x86-64: the sign bit in its place
-   for float, and 1 for double.  */
-#define FLOAT_COMPARE(name, result)                                           \
-  "template <typename A, typename B> __device__ __forceinline__ int "        \
-  "cudajit_" name " (A a, B b) { return " result "; }\n"
-
-const char cudajit_float_compare_prelude[]
-    = FLOAT_COMPARE ("unordered", "a != a || b != b")
-      FLOAT_COMPARE ("ordered", "a == a && b == b")
-      FLOAT_COMPARE ("unlt", "!(a >= b)")
-      FLOAT_COMPARE ("unle", "!(a > b)")
-      FLOAT_COMPARE ("ungt", "!(a <= b)")
-      FLOAT_COMPARE ("unge", "!(a < b)")
-      FLOAT_COMPARE ("uneq", "!(a < b || a > b)")
-      FLOAT_COMPARE ("ltgt", "a < b || a > b")
-      "__device__ __forceinline__ int cudajit_signbit (float x)\n"
-      "{ return __float_as_int (x) & (-2147483647 - 1); }\n"
-      "__device__ __forceinline__ int cudajit_signbit (double x)\n"
-      "{ return (int) ((unsigned long long) __double_as_longlong (x) "
-      ">> 63); }\n";
-
 const char *
 cudajit_float_compare_function (enum tree_code code)
 {

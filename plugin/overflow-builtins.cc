@@ -27,55 +27,6 @@
 #include "internal-fn.h"
 #include "pretty-print.h"
 
-/* Device code, after the rest of the prelude.  */
-const char cudajit_overflow_prelude[]
-    = "template <typename T> struct __attribute__ ((unused)) cudajit_overflow\n"
-      "{ T value, overflow; };\n"
-      "struct cudajit_wide { bool negative; unsigned long long high, low; "
-      "};\n"
-      "__device__ __forceinline__ cudajit_wide\n"
-      "cudajit_wide_of (long long a)\n"
-      "{ cudajit_wide w = { a < 0, 0, a < 0 ? 0ull - (unsigned long long) a "
-      ": (unsigned long long) a }; return w; }\n"
-      "__device__ __forceinline__ cudajit_wide\n"
-      "cudajit_wide_of (unsigned long long a)\n"
-      "{ cudajit_wide w = { false, 0, a }; return w; }\n"
-      /* Zero is never negative, so that it fits in unsigned types.  */
-      "__device__ __forceinline__ cudajit_wide\n"
-      "cudajit_add_wide (cudajit_wide a, cudajit_wide b)\n"
-      "{ cudajit_wide w;\n"
-      "  if (a.negative == b.negative)\n"
-      "    { w.low = a.low + b.low; w.high = w.low < a.low; "
-      "w.negative = a.negative; }\n"
-      "  else if (a.low >= b.low)\n"
-      "    { w.low = a.low - b.low; w.high = 0; "
-      "w.negative = a.negative && w.low; }\n"
-      "  else\n"
-      "    { w.low = b.low - a.low; w.high = 0; w.negative = b.negative; }\n"
-      "  return w; }\n"
-      "__device__ __forceinline__ cudajit_wide\n"
-      "cudajit_sub_wide (cudajit_wide a, cudajit_wide b)\n"
-      "{ b.negative = !b.negative && b.low; return cudajit_add_wide (a, b); "
-      "}\n"
-      "__device__ __forceinline__ cudajit_wide\n"
-      "cudajit_mul_wide (cudajit_wide a, cudajit_wide b)\n"
-      "{ cudajit_wide w = { false, __umul64hi (a.low, b.low), a.low * b.low "
-      "};\n"
-      "  w.negative = a.negative != b.negative && (w.high || w.low); "
-      "return w; }\n"
-      /* T has BITS bits and is SIGNED or not: the magnitudes it holds are
-         up to LARGEST, or one more when negative, and the value wraps
-         modulo 2^BITS.  */
-      "template <typename T, int BITS, bool SIGNED>\n"
-      "__device__ __forceinline__ cudajit_overflow<T>\n"
-      "cudajit_overflow_result (cudajit_wide w)\n"
-      "{ const unsigned long long largest = ~0ull >> (64 - BITS + SIGNED);\n"
-      "  bool fits = !w.high && (w.negative ? SIGNED && w.low - 1 <= largest "
-      ": w.low <= largest);\n"
-      "  cudajit_overflow<T> r = { (T) (w.negative ? 0ull - w.low : w.low), "
-      "(T) !fits };\n"
-      "  return r; }\n";
-
 /* The operation of CALL, the call of an overflow builtin, in the CUDA C
    of the prelude; NULL for other calls.  */
 const char *

@@ -1,0 +1,97 @@
+/* The CUDA C emitter's stages, which print a checked kernel's or device
+   function's GENERIC, as the C front end leaves it before
+   genericization, as CUDA C: names, types, expressions, statements and
+   definitions, each in its file.
+
+   Local variables are all declared at the top of the kernel, without
+   initializers, so that no goto or switch case crosses an initialization
+   (an error in CUDA C++).  Expressions are fully parenthesized.  */
+
+#ifndef CUDAJIT_CUDA_EMIT_H
+#define CUDAJIT_CUDA_EMIT_H
+
+#include "cudajit-plugin.h"
+#include "pretty-print.h"
+#include "fold-const.h"
+#include "hash-map.h"
+#include "hash-set.h"
+
+/* What the emitter knows of the function it prints.  */
+struct cuda_emitter
+{
+  pretty_printer pp;
+  tree kernel;
+  int indent;
+  unsigned int temporaries;
+  hash_map<tree, const char *> names;
+  auto_vec<tree> locals;
+  /* The structures, unions, enumerated types (by their main variants),
+     typedefs (by their TYPE_DECLs) and constant arrays that it uses, whose
+     definitions go before it.  */
+  auto_vec<tree> records;
+  auto_vec<tree> enums;
+  auto_vec<tree> typedefs;
+  auto_vec<tree> constants;
+  hash_set<const char *, false, nofree_string_hash> taken;
+  /* The names that hide those of file scope where E prints: its
+     variables' in its body, and a structure's fields' in its
+     definition.  */
+  hash_set<const char *, false, nofree_string_hash> *hidden;
+  hash_set<tree> saves_evaluated;
+};
+
+/* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
+static inline void emit_printf (cuda_emitter *, const char *, ...)
+    ATTRIBUTE_PRINTF_2;
+
+static inline void
+emit_printf (cuda_emitter *e, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  char *text = xvasprintf (format, ap);
+  va_end (ap);
+  pp_string (&e->pp, text);
+  free (text);
+}
+
+static inline void
+emit_newline (cuda_emitter *e)
+{
+  pp_newline (&e->pp);
+  for (int i = 0; i < e->indent; i++)
+    pp_string (&e->pp, "  ");
+}
+
+/* cuda-names.cc */
+void name_decl (cuda_emitter *e, tree decl, const char *artificial_prefix);
+const char *decl_name (cuda_emitter *e, tree decl);
+bool enumerator_name_ok_p (const char *name);
+const char *record_cuda_name (tree type);
+const char *typedef_cuda_name (tree type);
+char *field_cuda_name (tree field);
+char *constant_cuda_name (tree decl);
+char *function_cuda_name (const_tree fndecl);
+
+/* cuda-types.cc */
+const char *integer_type_name (tree type);
+tree array_element_type (tree type);
+unsigned HOST_WIDE_INT array_length (tree type);
+void emit_array_dimensions (cuda_emitter *e, tree type);
+void emit_type (cuda_emitter *e, tree type);
+void emit_declaration (cuda_emitter *e, tree type, const char *name);
+tree field_type (tree type);
+
+/* cuda-expressions.cc */
+void emit_integer_cst (cuda_emitter *e, tree cst);
+void emit_value (cuda_emitter *e, tree t);
+void emit_string (cuda_emitter *e, tree string, int length);
+void emit_expr (cuda_emitter *e, tree t);
+
+/* cuda-statements.cc */
+void emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init, bool as_expression);
+
+/* cuda-definitions.cc */
+char *with_definitions (cuda_emitter *e, const char *body);
+
+#endif /* cuda-emit.h */

@@ -1,0 +1,406 @@
+/* The CUDA C prelude: what every module that cudajit builds starts with.
+   The plugin's CUDA C calls these where C has what CUDA C++ lacks or
+   spells otherwise; their host twins, for the CPU backend, are in
+   cudajit.h.  The build turns this file into a string of the plugin
+   (prelude.cc), inlining the tables it includes; NVRTC compiles it with
+   the CUDA C of a unit, and the testsuite alone.  */
+
+
+/* C copies volatile structures and unions as it copies others; C++
+   has no copy from or to a volatile class object, so the CUDA C
+   copies them byte by byte through volatile.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_volatile_load (const volatile T &from)
+{ T to; for (unsigned long i = 0; i < sizeof (T); i++)
+  ((char *) &to)[i] = ((const volatile char *) &from)[i]; return to; }
+template <typename T, typename F> __device__ __forceinline__ T
+cudajit_volatile_store (volatile T &to, const F &from)
+{ for (unsigned long i = 0; i < sizeof (T); i++)
+  ((volatile char *) &to)[i] = ((const char *) &from)[i];
+  return from; }
+__device__ __forceinline__ long cuda_grid_x (void)
+{ return (long) blockIdx.x * blockDim.x + threadIdx.x; }
+__device__ __forceinline__ long cuda_grid_y (void)
+{ return (long) blockIdx.y * blockDim.y + threadIdx.y; }
+__device__ __forceinline__ long cuda_grid_z (void)
+{ return (long) blockIdx.z * blockDim.z + threadIdx.z; }
+__device__ __forceinline__ long cuda_gridsize_x (void)
+{ return (long) gridDim.x * blockDim.x; }
+__device__ __forceinline__ long cuda_gridsize_y (void)
+{ return (long) gridDim.y * blockDim.y; }
+__device__ __forceinline__ long cuda_gridsize_z (void)
+{ return (long) gridDim.z * blockDim.z; }
+__device__ __forceinline__ int cudajit_ctz (unsigned int x)
+{ return __ffs (x) - 1; }
+__device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
+{ return __ffsll (x) - 1; }
+
+/* Atomics.  cudajit.h's cuda_atomic_OP (p, v) is
+   cudajit_atomic_OP_TYPE, and GCC's atomic builtins on N bytes are
+   cudajit_atomic_*_N, whose memory orders are ignored: CUDA's atomics
+   are relaxed.  The __sync builtins are the __atomic ones without a
+   memory order.  Each macro is one line of CUDA C.  */
+#define CUDAJIT_ATOMIC(name, type, cuda_type, atomic, value) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_##name (type *p, type v) \
+  { return (type) atomic ((cuda_type *) p, (cuda_type) (value)); }
+
+/* Operations that CUDA lacks, with CAS, a compare-and-swap, on the
+   BITS of the type: NEXT replaces OLD for as long as REPLACES.  */
+#define CUDAJIT_ATOMIC_LOOP(name, type, bits, cas, to_bits, \
+  from_bits, replaces, next) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_##name (type *p, type v) \
+  { type old = *(volatile type *) p; \
+  while (replaces) { bits expected = to_bits (old); \
+  bits seen = cas ((bits *) p, expected, (bits) to_bits (next)); \
+  if (seen == expected) break; old = from_bits (seen); } \
+  return old; }
+
+/* Subtraction is the addition of the negation; add, sub, exch, cas
+   and the bit operations work on the bits, max and min on the
+   ORDERED type.  */
+#define CUDAJIT_ATOMIC_INTEGER(t, type, bits, ordered) \
+  CUDAJIT_ATOMIC (add_##t, type, bits, atomicAdd, v) \
+  CUDAJIT_ATOMIC (sub_##t, type, bits, atomicAdd, 0 - (bits) v) \
+  CUDAJIT_ATOMIC (exch_##t, type, bits, atomicExch, v) \
+  CUDAJIT_ATOMIC (max_##t, type, ordered, atomicMax, v) \
+  CUDAJIT_ATOMIC (min_##t, type, ordered, atomicMin, v) \
+  CUDAJIT_ATOMIC (and_##t, type, bits, atomicAnd, v) \
+  CUDAJIT_ATOMIC (or_##t, type, bits, atomicOr, v) \
+  CUDAJIT_ATOMIC (xor_##t, type, bits, atomicXor, v) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_cas_##t (type *p, type compare, type v) \
+  { return (type) atomicCAS ((bits *) p, (bits) compare, (bits) v); }
+#define CUDAJIT_ATOMIC_FLOAT(t, type, bits, to_bits, from_bits) \
+  CUDAJIT_ATOMIC_LOOP (max_##t, type, bits, atomicCAS, to_bits, \
+  from_bits, v > old || isnan (old), v) \
+  CUDAJIT_ATOMIC_LOOP (min_##t, type, bits, atomicCAS, to_bits, \
+  from_bits, v < old || isnan (old), v) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_exch_##t (type *p, type v) \
+  { return from_bits (atomicExch ((bits *) p, (bits) to_bits (v))); }
+
+/* On 1 and 2 bytes, GCC's builtins, defined below, serve; the bits
+   of these types are their values.  */
+#define CUDAJIT_ATOMIC_NARROW(t, type, n, bits) \
+  CUDAJIT_ATOMIC (add_##t, type, bits, cudajit_atomic_fetch_add_##n, v) \
+  CUDAJIT_ATOMIC (sub_##t, type, bits, cudajit_atomic_fetch_sub_##n, v) \
+  CUDAJIT_ATOMIC (exch_##t, type, bits, cudajit_atomic_exchange_##n, v) \
+  CUDAJIT_ATOMIC_LOOP (max_##t, type, bits, cudajit_atomic_val_cas_##n, \
+  , , v > old, v) \
+  CUDAJIT_ATOMIC_LOOP (min_##t, type, bits, cudajit_atomic_val_cas_##n, \
+  , , v < old, v) \
+  CUDAJIT_ATOMIC (and_##t, type, bits, cudajit_atomic_fetch_and_##n, v) \
+  CUDAJIT_ATOMIC (or_##t, type, bits, cudajit_atomic_fetch_or_##n, v) \
+  CUDAJIT_ATOMIC (xor_##t, type, bits, cudajit_atomic_fetch_xor_##n, v) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_cas_##t (type *p, type compare, type v) \
+  { return (type) cudajit_atomic_val_cas_##n (p, (bits) compare, \
+  (bits) v); }
+/* The atomics of cudajit.h's types, from the table that cudajit.h
+   expands too: those narrower than int after GCC's builtins, below.  */
+#define CUDAJIT_BITS_1 unsigned char
+#define CUDAJIT_BITS_2 unsigned short
+#define CUDAJIT_BITS_4 unsigned int
+#define CUDAJIT_BITS_8 unsigned long long
+#define CUDAJIT_SIGNED_4 int
+#define CUDAJIT_SIGNED_8 long long
+#define CUDAJIT_TO_BITS_4 __float_as_uint
+#define CUDAJIT_FROM_BITS_4 __uint_as_float
+#define CUDAJIT_TO_BITS_8 __double_as_longlong
+#define CUDAJIT_FROM_BITS_8 __longlong_as_double
+#define CUDAJIT_WIDE_ATOMICS_SMALL_INTEGER(t, type, n)
+#define CUDAJIT_WIDE_ATOMICS_SIGNED_INTEGER(t, type, n) \
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_SIGNED_##n)
+#define CUDAJIT_WIDE_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n)
+#define CUDAJIT_WIDE_ATOMICS_FLOATING(t, type, n) \
+  CUDAJIT_ATOMIC_FLOAT (t, type, CUDAJIT_BITS_##n, CUDAJIT_TO_BITS_##n, \
+  CUDAJIT_FROM_BITS_##n)
+#define CUDAJIT_SCALAR(t, type, kind, n) \
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+CUDAJIT_ATOMIC (add_float, float, float, atomicAdd, v)
+CUDAJIT_ATOMIC (sub_float, float, float, atomicAdd, -v)
+
+/* atomicAdd on doubles needs sm_60.  */
+#if __CUDA_ARCH__ >= 600
+CUDAJIT_ATOMIC (add_double, double, double, atomicAdd, v)
+CUDAJIT_ATOMIC (sub_double, double, double, atomicAdd, -v)
+#else
+CUDAJIT_ATOMIC_LOOP (add_double, double, unsigned long long,
+  atomicCAS, __double_as_longlong, __longlong_as_double, true,
+  old + v)
+CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
+  atomicCAS, __double_as_longlong, __longlong_as_double, true,
+  old - v)
+#endif
+#define CUDAJIT_GCC_ATOMIC(name, n, type, atomic, value, result) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) \
+  { type old = atomic ((type *) p, value); return result; }
+
+/* What CUDA has no atomic for: NEXT, computed from OLD and V,
+   replaces OLD by compare-and-swap; fetch_OP returns OLD and OP_fetch
+   NEXT.  */
+#define CUDAJIT_GCC_LOOP(name, n, type, next, result) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) \
+  { type old = *(volatile type *) p, seen; \
+  while ((seen = cudajit_atomic_val_cas_##n (p, old, next)) != old) \
+  old = seen; \
+  return result; }
+#define CUDAJIT_GCC_LOOPS(op, n, type, next) \
+  CUDAJIT_GCC_LOOP (fetch_##op, n, type, next, old) \
+  CUDAJIT_GCC_LOOP (op##_fetch, n, type, next, next)
+
+/* What every size builds on its compare-and-swap and its store.  */
+#define CUDAJIT_GCC_CAS_ATOMICS(n, type) \
+  CUDAJIT_GCC_LOOPS (nand, n, type, ~(old & v)) \
+  __device__ __forceinline__ bool cudajit_atomic_compare_exchange_##n \
+  (volatile void *p, void *expected, type desired, bool, int, int) \
+  { type compare = *(type *) expected; \
+  type old = cudajit_atomic_val_cas_##n (p, compare, desired); \
+  if (old != compare) *(type *) expected = old; \
+  return old == compare; } \
+  __device__ __forceinline__ bool cudajit_atomic_bool_cas_##n \
+  (volatile void *p, type compare, type v) \
+  { return cudajit_atomic_val_cas_##n (p, compare, v) == compare; } \
+  __device__ __forceinline__ type \
+  cudajit_atomic_load_##n (const volatile void *p, int) \
+  { return *(const volatile type *) p; } \
+  __device__ __forceinline__ void \
+  cudajit_atomic_lock_release_##n (volatile void *p) \
+  { cudajit_atomic_store_##n (p, 0, 0); }
+#define CUDAJIT_GCC_ATOMICS(n, type) \
+  CUDAJIT_GCC_ATOMIC (fetch_add, n, type, atomicAdd, v, old) \
+  CUDAJIT_GCC_ATOMIC (add_fetch, n, type, atomicAdd, v, old + v) \
+  CUDAJIT_GCC_ATOMIC (fetch_sub, n, type, atomicAdd, 0 - v, old) \
+  CUDAJIT_GCC_ATOMIC (sub_fetch, n, type, atomicAdd, 0 - v, old - v) \
+  CUDAJIT_GCC_ATOMIC (fetch_and, n, type, atomicAnd, v, old) \
+  CUDAJIT_GCC_ATOMIC (and_fetch, n, type, atomicAnd, v, old & v) \
+  CUDAJIT_GCC_ATOMIC (fetch_or, n, type, atomicOr, v, old) \
+  CUDAJIT_GCC_ATOMIC (or_fetch, n, type, atomicOr, v, old | v) \
+  CUDAJIT_GCC_ATOMIC (fetch_xor, n, type, atomicXor, v, old) \
+  CUDAJIT_GCC_ATOMIC (xor_fetch, n, type, atomicXor, v, old ^ v) \
+  CUDAJIT_GCC_ATOMIC (exchange, n, type, atomicExch, v, old) \
+  __device__ __forceinline__ type cudajit_atomic_val_cas_##n \
+  (volatile void *p, type compare, type v) \
+  { return atomicCAS ((type *) p, compare, v); } \
+  __device__ __forceinline__ void \
+  cudajit_atomic_store_##n (volatile void *p, type v, int) \
+  { *(volatile type *) p = v; } \
+  CUDAJIT_GCC_CAS_ATOMICS (n, type)
+
+/* CUDA has no atomics on 1 byte, and none but atomicCAS on 2 (from
+   sm_70), so these are compare-and-swaps on the aligned word that
+   holds the object, repeated while only its other bytes change; the
+   GPU is little-endian.  A store is an exchange too: CUDA's memory
+   model does not make a plain store of the object atomic with the
+   compare-and-swap of a neighbour's word, which could put back the
+   older value.  */
+#define CUDAJIT_GCC_NARROW_ATOMICS(n, type) \
+  __device__ __forceinline__ type cudajit_atomic_val_cas_##n \
+  (volatile void *p, type compare, type v) \
+  { unsigned int *word = (unsigned int *) ((unsigned long) p & ~3ul); \
+  unsigned int shift = ((unsigned long) p & 3) * 8; \
+  unsigned int mask = (unsigned int) (type) ~0u << shift; \
+  unsigned int seen = *(volatile unsigned int *) word; \
+  while ((type) (seen >> shift) == compare) \
+  { unsigned int expected = seen; \
+  seen = atomicCAS (word, expected, \
+  (expected & ~mask) | (unsigned int) v << shift); \
+  if (seen == expected) break; } \
+  return (type) (seen >> shift); } \
+  CUDAJIT_GCC_LOOPS (add, n, type, old + v) \
+  CUDAJIT_GCC_LOOPS (sub, n, type, old - v) \
+  CUDAJIT_GCC_LOOPS (and, n, type, old & v) \
+  CUDAJIT_GCC_LOOPS (or, n, type, old | v) \
+  CUDAJIT_GCC_LOOPS (xor, n, type, old ^ v) \
+  CUDAJIT_GCC_LOOP (exchange, n, type, v, old) \
+  __device__ __forceinline__ void \
+  cudajit_atomic_store_##n (volatile void *p, type v, int) \
+  { cudajit_atomic_exchange_##n (p, v); } \
+  CUDAJIT_GCC_CAS_ATOMICS (n, type)
+CUDAJIT_GCC_NARROW_ATOMICS (1, unsigned char)
+CUDAJIT_GCC_NARROW_ATOMICS (2, unsigned short)
+CUDAJIT_GCC_ATOMICS (4, unsigned int)
+CUDAJIT_GCC_ATOMICS (8, unsigned long long)
+#define CUDAJIT_NARROW_ATOMICS_SMALL_INTEGER(t, type, n) \
+  CUDAJIT_ATOMIC_NARROW (t, type, n, CUDAJIT_BITS_##n)
+#define CUDAJIT_NARROW_ATOMICS_SIGNED_INTEGER(t, type, n)
+#define CUDAJIT_NARROW_ATOMICS_UNSIGNED_INTEGER(t, type, n)
+#define CUDAJIT_NARROW_ATOMICS_FLOATING(t, type, n)
+#define CUDAJIT_SCALAR(t, type, kind, n) \
+  CUDAJIT_NARROW_ATOMICS_##kind (t, type, n)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+
+/* GCC's test-and-set flag is a byte, set to 1 as on x86.  */
+__device__ __forceinline__ bool
+  cudajit_atomic_test_and_set (volatile void *p, int)
+  { return cudajit_atomic_exchange_1 (p, 1); }
+__device__ __forceinline__ void
+  cudajit_atomic_clear (volatile void *p, int)
+  { cudajit_atomic_store_1 (p, 0, 0); }
+#undef CUDAJIT_ATOMIC
+#undef CUDAJIT_ATOMIC_LOOP
+#undef CUDAJIT_ATOMIC_INTEGER
+#undef CUDAJIT_ATOMIC_FLOAT
+#undef CUDAJIT_ATOMIC_NARROW
+#undef CUDAJIT_GCC_ATOMIC
+#undef CUDAJIT_GCC_LOOP
+#undef CUDAJIT_GCC_LOOPS
+#undef CUDAJIT_GCC_CAS_ATOMICS
+#undef CUDAJIT_GCC_ATOMICS
+#undef CUDAJIT_GCC_NARROW_ATOMICS
+
+/* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg
+   [, width]) is cudajit_shfl_OP_TYPE (mask, v, arg, width), and
+   cuda_match_OP (mask, v...) cudajit_match_OP_TYPE.  */
+#define CUDAJIT_SHFL(op, t, type, arg_type) \
+  __device__ __forceinline__ type \
+  cudajit_shfl_##op##_##t (unsigned int mask, type v, arg_type arg, \
+  int width) \
+  { return __shfl_##op (mask, v, arg, width); }
+
+/* CUDA has __match_*_sync from sm_70 only; before, a kernel that
+   calls them does not compile.  */
+#if __CUDA_ARCH__ >= 700
+#define CUDAJIT_MATCH(t, type) \
+  __device__ __forceinline__ unsigned int \
+  cudajit_match_any_sync_##t (unsigned int mask, type v) \
+  { return __match_any_sync (mask, v); } \
+  __device__ __forceinline__ unsigned int \
+  cudajit_match_all_sync_##t (unsigned int mask, type v, int *pred) \
+  { return __match_all_sync (mask, v, pred); }
+#else
+#define CUDAJIT_MATCH(t, type)
+#endif
+#define CUDAJIT_WARP(t, type) \
+  CUDAJIT_SHFL (sync, t, type, int) \
+  CUDAJIT_SHFL (up_sync, t, type, unsigned int) \
+  CUDAJIT_SHFL (down_sync, t, type, unsigned int) \
+  CUDAJIT_SHFL (xor_sync, t, type, int) \
+  CUDAJIT_MATCH (t, type)
+/* Shuffled as int, the narrower integers have no functions of their
+   own.  */
+#define CUDAJIT_WARP_SMALL_INTEGER(t, type)
+#define CUDAJIT_WARP_SIGNED_INTEGER CUDAJIT_WARP
+#define CUDAJIT_WARP_UNSIGNED_INTEGER CUDAJIT_WARP
+#define CUDAJIT_WARP_FLOATING CUDAJIT_WARP
+#define CUDAJIT_SCALAR(t, type, kind, n) CUDAJIT_WARP_##kind (t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_SHFL
+#undef CUDAJIT_MATCH
+#undef CUDAJIT_WARP
+
+/* CUDA makes warps of consecutive linear thread indices.  */
+__device__ __forceinline__ int cuda_laneid (void)
+{ return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y
+  * threadIdx.z)) % 32; }
+__device__ __forceinline__ unsigned int cuda_lanemask_lt (void)
+{ return (1u << cuda_laneid ()) - 1; }
+
+/* The host and the GPU exchange structures and unions byte for byte,
+   so each that the CUDA C defines is checked to have the size,
+   alignment and field offsets that GCC gave it.  NVRTC has no
+   offsetof without headers; __INTADDR__ is what its front end's own
+   offsetof is made of.  */
+#define CUDAJIT_LAYOUT(type, size, align) \
+  static_assert (sizeof (type) == size && alignof (type) == align, \
+  "cudajit: " #type " has another size or alignment on the GPU than \
+  on the host")
+#define CUDAJIT_OFFSET(type, field, offset) \
+  static_assert (__INTADDR__ (&((type *) 0)->field) == offset, \
+  "cudajit: field " #field " of " #type " is at another offset on \
+  the GPU than on the host")
+
+/* Folding makes some comparisons of bit-fields read whole bytes of
+   their structure: as many as T has at BYTE of OBJECT.  */
+template <typename T, typename O> __device__ __forceinline__ T
+cudajit_bits (const O &object, long byte)
+{ T bits; memcpy (&bits, (const char *) &object + byte, sizeof bits);
+  return bits; }
+
+/* Comparisons that are true or false for NaNs (see float-compare.cc).
+   Without fast math, NVRTC keeps IEEE comparisons, false for NaNs but !=.
+   signbit returns what GCC computes on x86-64: the sign bit in its place
+   for float, and 1 for double.  */
+#define CUDAJIT_FLOAT_COMPARE(name, result) \
+  template <typename A, typename B> __device__ __forceinline__ int \
+  cudajit_##name (A a, B b) { return result; }
+CUDAJIT_FLOAT_COMPARE (unordered, a != a || b != b)
+CUDAJIT_FLOAT_COMPARE (ordered, a == a && b == b)
+CUDAJIT_FLOAT_COMPARE (unlt, !(a >= b))
+CUDAJIT_FLOAT_COMPARE (unle, !(a > b))
+CUDAJIT_FLOAT_COMPARE (ungt, !(a <= b))
+CUDAJIT_FLOAT_COMPARE (unge, !(a < b))
+CUDAJIT_FLOAT_COMPARE (uneq, !(a < b || a > b))
+CUDAJIT_FLOAT_COMPARE (ltgt, a < b || a > b)
+#undef CUDAJIT_FLOAT_COMPARE
+__device__ __forceinline__ int cudajit_signbit (float x)
+{ return __float_as_int (x) & (-2147483647 - 1); }
+__device__ __forceinline__ int cudajit_signbit (double x)
+{ return (int) ((unsigned long long) __double_as_longlong (x) >> 63); }
+
+/* glibc's assert calls __assert_fail (see assertions.cc).  CUDA declares
+   __assertfail, whose last argument is the size of a character of the
+   message.  */
+__device__ __forceinline__ void
+cudajit_assert_fail (const char *expression, const char *file,
+  unsigned int line, const char *function)
+{ __assertfail (expression, file, line, function, 1); }
+
+/* GCC's overflow builtins (see overflow-builtins.cc).  */
+template <typename T> struct __attribute__ ((unused)) cudajit_overflow
+{ T value, overflow; };
+struct cudajit_wide { bool negative; unsigned long long high, low;
+  };
+__device__ __forceinline__ cudajit_wide
+cudajit_wide_of (long long a)
+{ cudajit_wide w = { a < 0, 0, a < 0 ? 0ull - (unsigned long long) a
+  : (unsigned long long) a }; return w; }
+__device__ __forceinline__ cudajit_wide
+cudajit_wide_of (unsigned long long a)
+{ cudajit_wide w = { false, 0, a }; return w; }
+
+/* Zero is never negative, so that it fits in unsigned types.  */
+__device__ __forceinline__ cudajit_wide
+cudajit_add_wide (cudajit_wide a, cudajit_wide b)
+{ cudajit_wide w;
+  if (a.negative == b.negative)
+    { w.low = a.low + b.low; w.high = w.low < a.low;
+  w.negative = a.negative; }
+  else if (a.low >= b.low)
+    { w.low = a.low - b.low; w.high = 0;
+  w.negative = a.negative && w.low; }
+  else
+    { w.low = b.low - a.low; w.high = 0; w.negative = b.negative; }
+  return w; }
+__device__ __forceinline__ cudajit_wide
+cudajit_sub_wide (cudajit_wide a, cudajit_wide b)
+{ b.negative = !b.negative && b.low; return cudajit_add_wide (a, b);
+  }
+__device__ __forceinline__ cudajit_wide
+cudajit_mul_wide (cudajit_wide a, cudajit_wide b)
+{ cudajit_wide w = { false, __umul64hi (a.low, b.low), a.low * b.low
+  };
+  w.negative = a.negative != b.negative && (w.high || w.low);
+  return w; }
+
+/* T has BITS bits and is SIGNED or not: the magnitudes it holds are
+   up to LARGEST, or one more when negative, and the value wraps
+   modulo 2^BITS.  */
+template <typename T, int BITS, bool SIGNED>
+__device__ __forceinline__ cudajit_overflow<T>
+cudajit_overflow_result (cudajit_wide w)
+{ const unsigned long long largest = ~0ull >> (64 - BITS + SIGNED);
+  bool fits = !w.high && (w.negative ? SIGNED && w.low - 1 <= largest
+  : w.low <= largest);
+  cudajit_overflow<T> r = { (T) (w.negative ? 0ull - w.low : w.low),
+  (T) !fits };
+  return r; }
