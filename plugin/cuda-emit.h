@@ -16,6 +16,19 @@
 #include "hash-map.h"
 #include "hash-set.h"
 
+/* What a name that the emitter makes up names (see cuda-names.cc).  */
+enum generated_name_kind
+{
+  NAME_LABEL = 'L',
+  NAME_TEMPORARY = 'T',
+  NAME_SAVED_VALUE = 'S',
+  NAME_PARAMETER = 'P',
+  NAME_FIELD = 'F',
+  NAME_RECORD = 'R',
+  NAME_STATIC_CONSTANT = 'C',
+  NAME_RENAMED_LOCAL = 'V'
+};
+
 /* What the emitter knows of the function it prints.  */
 struct cuda_emitter
 {
@@ -64,7 +77,7 @@ emit_newline (cuda_emitter *e)
 }
 
 /* cuda-names.cc */
-void name_decl (cuda_emitter *e, tree decl, const char *artificial_prefix);
+void name_decl (cuda_emitter *e, tree decl, enum generated_name_kind kind);
 const char *decl_name (cuda_emitter *e, tree decl);
 bool enumerator_name_ok_p (const char *name);
 const char *record_cuda_name (tree type);

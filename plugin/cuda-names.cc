@@ -24,31 +24,63 @@ static const char *const cxx_reserved[] = {
 static hash_map<nofree_string_hash, unsigned int> *file_scope_names;
 static hash_map<int_hash<unsigned int, 0>, const char *> *type_cuda_names;
 
+/* Every name that the CUDA C makes up starts with GENERATED_PREFIX, which
+   no name of the user's keeps: a name of the user's that CUDA C++
+   reserves, those with the prefix among them, becomes the prefix followed
+   by the name; a name that the emitter invents is the prefix, a capital
+   letter that says what it names (enum generated_name_kind) and a number.
+   No reserved name starts with a capital, so the two kinds never meet,
+   and no other name of the user's starts with the prefix.  */
+#define GENERATED_PREFIX "_cj"
+
 static bool
 reserved_in_cuda_p (const char *name)
 {
   for (size_t i = 0; i < ARRAY_SIZE (cxx_reserved); i++)
     if (strcmp (name, cxx_reserved[i]) == 0)
       return true;
-  return strncmp (name, "__", 2) == 0 || strncmp (name, "_cj", 3) == 0;
+  return (strncmp (name, "__", 2) == 0
+          || strncmp (name, GENERATED_PREFIX, strlen (GENERATED_PREFIX))
+                 == 0);
+}
+
+/* NAME, a name of the user's, in CUDA C (xmalloc'ed).  */
+static char *
+user_cuda_name (const char *name)
+{
+  return reserved_in_cuda_p (name) ? concat (GENERATED_PREFIX, name, NULL)
+                                   : xstrdup (name);
+}
+
+/* A name of KIND made up for the thing numbered NUMBER, followed by
+   C_NAME, its name in C, where it has one (xmalloc'ed).  */
+static char *
+generated_cuda_name (enum generated_name_kind kind, unsigned int number,
+                     const char *c_name)
+{
+  return xasprintf ("%s%c%u%s%s", GENERATED_PREFIX, (char) kind, number,
+                    c_name ? "_" : "", c_name ? c_name : "");
 }
 
 /* A CUDA name for DECL, unique in the kernel since all locals share the
-   kernel's outermost scope.  */
+   kernel's outermost scope; one of KIND if it has no name.  */
 void
-name_decl (cuda_emitter *e, tree decl, const char *artificial_prefix)
+name_decl (cuda_emitter *e, tree decl, enum generated_name_kind kind)
 {
   char *name;
   if (DECL_P (decl) && DECL_NAME (decl))
     {
       const char *c_name = IDENTIFIER_POINTER (DECL_NAME (decl));
-      if (reserved_in_cuda_p (c_name) || e->taken.contains (c_name))
-        name = xasprintf ("%s_%u", c_name, ++e->temporaries);
-      else
-        name = xstrdup (c_name);
+      name = user_cuda_name (c_name);
+      if (e->taken.contains (name))
+        {
+          free (name);
+          name = generated_cuda_name (NAME_RENAMED_LOCAL, ++e->temporaries,
+                                      c_name);
+        }
     }
   else
-    name = xasprintf ("%s%u", artificial_prefix, ++e->temporaries);
+    name = generated_cuda_name (kind, ++e->temporaries, NULL);
   e->taken.add (name);
   e->names.put (decl, name);
 }
@@ -60,7 +92,7 @@ decl_name (cuda_emitter *e, tree decl)
   if (name)
     return *name;
   /* Only labels are met before being named, at their first goto.  */
-  name_decl (e, decl, "_cjL");
+  name_decl (e, decl, NAME_LABEL);
   return *e->names.get (decl);
 }
 
@@ -174,8 +206,8 @@ record_cuda_name (tree type)
   /* No name of the user's has the prefix.  */
   if (!cuda_name)
     cuda_name
-        = claim_file_scope_name (xasprintf ("_cjR%u%s%s", TYPE_UID (type),
-                                            tag ? "_" : "", tag ? tag : ""),
+        = claim_file_scope_name (generated_cuda_name (NAME_RECORD,
+                                                      TYPE_UID (type), tag),
                                  TYPE_UID (type));
   type_cuda_names->put (TYPE_UID (type), cuda_name);
   return cuda_name;
@@ -228,10 +260,9 @@ char *
 field_cuda_name (tree field)
 {
   if (!DECL_NAME (field))
-    return xasprintf ("_cjF%u", DECL_UID (field));
+    return generated_cuda_name (NAME_FIELD, DECL_UID (field), NULL);
   const char *name = IDENTIFIER_POINTER (DECL_NAME (field));
-  return reserved_in_cuda_p (name) ? concat (name, "_cj", NULL)
-                                   : xstrdup (name);
+  return user_cuda_name (name);
 }
 
 /* The name of a constant array in CUDA C: its own for a global, unless
@@ -242,9 +273,8 @@ constant_cuda_name (tree decl)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
   if (decl_function_context (decl))
-    return xasprintf ("%s_cjc%u", name, DECL_UID (decl));
-  return reserved_in_cuda_p (name) ? concat (name, "_cj", NULL)
-                                   : xstrdup (name);
+    return generated_cuda_name (NAME_STATIC_CONSTANT, DECL_UID (decl), name);
+  return user_cuda_name (name);
 }
 
 /* The name of FNDECL in CUDA C: its own, unless CUDA C++ reserves it.  */
@@ -252,6 +282,5 @@ char *
 function_cuda_name (const_tree fndecl)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  return reserved_in_cuda_p (name) ? concat (name, "_cjf", NULL)
-                                   : xstrdup (name);
+  return user_cuda_name (name);
 }

@@ -300,12 +300,12 @@ collect_local (tree *tp, int *walk_subtrees, void *data)
     for (tree var = BIND_EXPR_VARS (*tp); var; var = DECL_CHAIN (var))
       if (VAR_P (var) && (!TREE_STATIC (var) || cudajit_shared_p (var)))
         {
-          name_decl (e, var, "_cjt");
+          name_decl (e, var, NAME_TEMPORARY);
           e->locals.safe_push (var);
         }
   if (TREE_CODE (*tp) == SAVE_EXPR && !e->names.get (*tp))
     {
-      name_decl (e, *tp, "_cjs");
+      name_decl (e, *tp, NAME_SAVED_VALUE);
       e->locals.safe_push (*tp);
     }
   if (TYPE_P (*tp))
@@ -366,7 +366,7 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition)
   if (definition)
     for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
       {
-        name_decl (e, parm, "_cjp");
+        name_decl (e, parm, NAME_PARAMETER);
         if (parm != DECL_ARGUMENTS (fndecl))
           pp_string (&e->pp, ", ");
         emit_declaration (e, TREE_TYPE (parm), decl_name (e, parm));

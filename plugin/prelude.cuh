@@ -312,12 +312,12 @@ __device__ __forceinline__ unsigned int cuda_lanemask_lt (void)
    offsetof is made of.  */
 #define CUDAJIT_LAYOUT(type, size, align) \
   static_assert (sizeof (type) == size && alignof (type) == align, \
-  "cudajit: " #type " has another size or alignment on the GPU than \
-  on the host")
+  "cudajit: " #type " has another size or alignment on the GPU " \
+  "than on the host")
 #define CUDAJIT_OFFSET(type, field, offset) \
   static_assert (__INTADDR__ (&((type *) 0)->field) == offset, \
-  "cudajit: field " #field " of " #type " is at another offset on \
-  the GPU than on the host")
+  "cudajit: field " #field " of " #type " is at another offset " \
+  "on the GPU than on the host")
 
 /* Folding makes some comparisons of bit-fields read whole bytes of
    their structure: as many as T has at BYTE of OBJECT.  */
