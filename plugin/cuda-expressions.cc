@@ -771,6 +771,45 @@ emit_float_compare (cuda_emitter *e, tree t, const char *function)
   pp_string (&e->pp, "))");
 }
 
+enum operator_kind
+{
+  OPERATOR_INFIX,
+  OPERATOR_PREFIX,
+  OPERATOR_OWN
+};
+
+static const struct
+{
+  enum tree_code code;
+  enum operator_kind kind;
+  const char *spelling;
+} operators[] = {
+#define DEF_OPERATOR(code, kind, spelling) { code, OPERATOR_##kind, spelling },
+#include "operators.def"
+#undef DEF_OPERATOR
+};
+
+/* Prints T if it is an infix or prefix operator of operators.def; whether
+   it is.  */
+static bool
+emit_operator (cuda_emitter *e, tree t)
+{
+  for (size_t i = 0; i < ARRAY_SIZE (operators); i++)
+    if (operators[i].code == TREE_CODE (t))
+      switch (operators[i].kind)
+        {
+        case OPERATOR_INFIX:
+          emit_binary (e, t, operators[i].spelling);
+          return true;
+        case OPERATOR_PREFIX:
+          emit_unary (e, t, operators[i].spelling);
+          return true;
+        case OPERATOR_OWN:
+          return false;
+        }
+  return false;
+}
+
 void
 emit_expr (cuda_emitter *e, tree t)
 {
@@ -942,18 +981,6 @@ emit_expr (cuda_emitter *e, tree t)
       emit_expr (e, TREE_OPERAND (t, 2));
       pp_right_paren (&e->pp);
       return;
-    case COMPOUND_EXPR:
-      emit_binary (e, t, ",");
-      return;
-    case NEGATE_EXPR:
-      emit_unary (e, t, "-");
-      return;
-    case BIT_NOT_EXPR:
-      emit_unary (e, t, "~");
-      return;
-    case TRUTH_NOT_EXPR:
-      emit_unary (e, t, "!");
-      return;
     case LROTATE_EXPR:
     case RROTATE_EXPR:
       emit_rotate (e, t);
@@ -965,26 +992,6 @@ emit_expr (cuda_emitter *e, tree t)
     case ABS_EXPR:
       emit_abs (e, t);
       return;
-    case PLUS_EXPR: emit_binary (e, t, "+"); return;
-    case MINUS_EXPR: emit_binary (e, t, "-"); return;
-    case MULT_EXPR: emit_binary (e, t, "*"); return;
-    case TRUNC_DIV_EXPR:
-    case EXACT_DIV_EXPR:
-    case RDIV_EXPR: emit_binary (e, t, "/"); return;
-    case TRUNC_MOD_EXPR: emit_binary (e, t, "%"); return;
-    case BIT_AND_EXPR: emit_binary (e, t, "&"); return;
-    case BIT_IOR_EXPR: emit_binary (e, t, "|"); return;
-    case BIT_XOR_EXPR: emit_binary (e, t, "^"); return;
-    case LSHIFT_EXPR: emit_binary (e, t, "<<"); return;
-    case RSHIFT_EXPR: emit_binary (e, t, ">>"); return;
-    case LT_EXPR: emit_binary (e, t, "<"); return;
-    case LE_EXPR: emit_binary (e, t, "<="); return;
-    case GT_EXPR: emit_binary (e, t, ">"); return;
-    case GE_EXPR: emit_binary (e, t, ">="); return;
-    case EQ_EXPR: emit_binary (e, t, "=="); return;
-    case NE_EXPR: emit_binary (e, t, "!="); return;
-    case TRUTH_ANDIF_EXPR: emit_binary (e, t, "&&"); return;
-    case TRUTH_ORIF_EXPR: emit_binary (e, t, "||"); return;
     /* Both operands are evaluated: the C front end folds a & b and a | b
        of truth values into these even where b has side effects (found by
        csmith).  */
@@ -1004,13 +1011,16 @@ emit_expr (cuda_emitter *e, tree t)
       pp_right_paren (&e->pp);
       return;
     default:
+      if (emit_operator (e, t))
+        return;
       if (cudajit_float_compare_function (TREE_CODE (t)))
         {
           emit_float_compare (e, t,
                               cudajit_float_compare_function (TREE_CODE (t)));
           return;
         }
-      /* The subset check lets through only what is handled above.  */
+      /* The subset check lets through only what is handled above, and
+         the operators of operators.def of kind OWN have their cases.  */
       sorry_at (EXPR_LOCATION (t),
                 "cudajit cannot translate this construct to CUDA C");
       return;

@@ -27,6 +27,19 @@ bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
 
+
+/* tree-queries.cc: what the subset check and the emitter both ask.
+   Whether the GPU has TYPE as the host has it, with pointers where
+   POINTER_OK; a structure or union, saying why not where EXPLAIN; and
+   an inform of why TYPE is not, where it is not.  */
+bool cudajit_supported_type_p (tree type, bool pointer_ok);
+bool cudajit_supported_record_p (tree type, bool explain);
+void cudajit_explain_type (tree type);
+/* The scalars of TYPE, an array of constant size in every dimension, or
+   NULL_TREE when a dimension's size is not a constant; TYPE itself if it
+   is no array.  */
+tree cudajit_constant_array_element (tree type);
+
 /* The type of the part of an object of TYPE that the element at INDEX of
    a CONSTRUCTOR for it initializes.  */
 tree cudajit_initializer_part_type (tree type, tree index);

@@ -6,89 +6,6 @@
 #include "internal-fn.h"
 #include "hash-set.h"
 
-static const char *const builtin_variable_names[]
-    = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
-
-static bool
-name_in_list (const_tree decl, const char *const *names, size_t count)
-{
-  if (!DECL_NAME (decl))
-    return false;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
-  for (size_t i = 0; i < count; i++)
-    if (strcmp (name, names[i]) == 0)
-      return true;
-  return false;
-}
-
-static bool supported_type_p (tree, bool);
-static bool supported_record_p (tree, bool);
-
-/* The scalars of TYPE, an array of constant size in every dimension, or
-   NULL_TREE when a dimension's size is not a constant.  TYPE itself if it
-   is no array.  */
-static tree
-constant_array_element (tree type)
-{
-  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
-    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
-        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
-      return NULL_TREE;
-  return type;
-}
-
-tree
-cudajit_initializer_part_type (tree type, tree index)
-{
-  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
-}
-
-tree
-cudajit_string_literal (tree arg)
-{
-  STRIP_NOPS (arg);
-  if (TREE_CODE (arg) != ADDR_EXPR)
-    return NULL_TREE;
-  arg = TREE_OPERAND (arg, 0);
-  if (TREE_CODE (arg) == ARRAY_REF && integer_zerop (TREE_OPERAND (arg, 1)))
-    arg = TREE_OPERAND (arg, 0);
-  return TREE_CODE (arg) == STRING_CST ? arg : NULL_TREE;
-}
-
-bool
-cudajit_constant_array_p (const_tree decl)
-{
-  if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
-      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
-      || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || !DECL_INITIAL (decl)
-      || (TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR
-          && TREE_CODE (DECL_INITIAL (decl)) != STRING_CST))
-    return false;
-  tree element = constant_array_element (TREE_TYPE (decl));
-  return element && supported_type_p (element, false);
-}
-
-tree
-cudajit_constant_value (const_tree decl)
-{
-  if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
-      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
-      || !supported_type_p (TREE_TYPE (decl), false))
-    return NULL_TREE;
-  tree value = DECL_INITIAL (decl);
-  if (!value || (TREE_CODE (value) != INTEGER_CST
-                 && TREE_CODE (value) != REAL_CST))
-    return NULL_TREE;
-  return value;
-}
-
-bool
-cudajit_builtin_variable_p (const_tree decl)
-{
-  return (VAR_P (decl) && DECL_EXTERNAL (decl) && DECL_THREAD_LOCAL_P (decl)
-          && name_in_list (decl, builtin_variable_names,
-                           ARRAY_SIZE (builtin_variable_names)));
-}
 
 struct subset_checker
 {
@@ -124,25 +41,6 @@ reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
   checker->clean = false;
 }
 
-bool
-cudajit_type_declaration_p (const_tree t)
-{
-  if (TREE_CODE (t) != BIND_EXPR || BIND_EXPR_VARS (t))
-    return false;
-  tree body = BIND_EXPR_BODY (t);
-  if (TREE_CODE (body) == STATEMENT_LIST)
-    {
-      for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
-           tsi_next (&i))
-        if (TREE_CODE (tsi_stmt (i)) != DECL_EXPR
-            || TREE_CODE (DECL_EXPR_DECL (tsi_stmt (i))) != TYPE_DECL)
-          return false;
-      return true;
-    }
-  return (TREE_CODE (body) == DECL_EXPR
-          && TREE_CODE (DECL_EXPR_DECL (body)) == TYPE_DECL);
-}
-
 /* T, a construct outside the subset, by what C calls it.  */
 static void
 reject_construct (subset_checker *checker, location_t loc, tree t)
@@ -154,218 +52,11 @@ reject_construct (subset_checker *checker, location_t loc, tree t)
     reject (checker, loc, "this construct is not supported in a kernel");
 }
 
-/* The types a kernel's values may have: C's integer types, _Bool, float,
-   double, and pointers to these (or to void).  */
-static bool
-supported_type_p (tree type, bool pointer_ok)
-{
-  switch (TREE_CODE (type))
-    {
-    case INTEGER_TYPE:
-      return TYPE_PRECISION (type) <= 64;
-    case ENUMERAL_TYPE:
-    case BOOLEAN_TYPE:
-      return true;
-    case REAL_TYPE:
-      return (TYPE_MAIN_VARIANT (type) == float_type_node
-              || TYPE_MAIN_VARIANT (type) == double_type_node);
-    case POINTER_TYPE:
-      {
-        /* Pointers to arrays too, as C99 array parameters such as
-           float a[rows][cols] are.  */
-        tree pointee = TREE_TYPE (type);
-        while (TREE_CODE (pointee) == ARRAY_TYPE)
-          pointee = TREE_TYPE (pointee);
-        return (pointer_ok
-                && (VOID_TYPE_P (pointee) || supported_type_p (pointee, true)));
-      }
-    case RECORD_TYPE:
-    case UNION_TYPE:
-      return supported_record_p (type, false);
-    default:
-      return false;
-    }
-}
-
-/* The structure or union that TYPE is, or that it points to or is an
-   array of; NULL_TREE if none.  */
-static tree
-record_of (tree type)
-{
-  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
-    type = TREE_TYPE (type);
-  return RECORD_OR_UNION_TYPE_P (type) ? type : NULL_TREE;
-}
-
-/* The type FIELD, of a structure or union, was declared with: a
-   bit-field's own type is made for its width.  */
-static tree
-declared_type (tree field)
-{
-  return (DECL_BIT_FIELD_TYPE (field) ? DECL_BIT_FIELD_TYPE (field)
-                                      : TREE_TYPE (field));
-}
-
-/* Whether FIELD, of a structure or union, is supported: arrays of a
-   constant size of supported types.  */
-static bool
-supported_field_p (tree field)
-{
-  tree element = constant_array_element (declared_type (field));
-  return element && supported_type_p (element, true);
-}
-
-static void explain_type (tree);
-
-/* A note on why FIELD is not supported, for the error just given.  */
-static void
-explain_field (tree field)
-{
-  inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
-          declared_type (field));
-  explain_type (declared_type (field));
-}
-
-/* Where NVRTC does not lay out RECORD as GCC did, given the CUDA C that
-   cuda-emit.cc prints for it: the first field that NVRTC would place
-   elsewhere, or RECORD if only its alignment would differ; NULL_TREE if
-   NVRTC would lay it out as GCC did.  The CUDA C gives each field that is
-   not a bit-field the alignment that GCC gave it, marks packed the
-   bit-fields that GCC packed, and gives RECORD the alignment it was asked
-   for.  NVRTC places the rest as the host's ABI says, and so does GCC,
-   but for bit-fields under #pragma pack or the ms_struct attribute, or of
-   an aligned typedef.  The CUDA C checks the size, the alignment and the
-   offsets of the fields that are not bit-fields again, but it cannot
-   check where bit-fields are.  */
-static tree
-misplaced_field (tree record)
-{
-  unsigned HOST_WIDE_INT next = 0;
-  unsigned int align
-      = (TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : BITS_PER_UNIT);
-  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
-    {
-      if (TREE_CODE (field) != FIELD_DECL)
-        continue;
-      unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE (field));
-      unsigned HOST_WIDE_INT place = next;
-      if (!DECL_BIT_FIELD_TYPE (field))
-        {
-          place = ROUND_UP (next, DECL_ALIGN (field));
-          align = MAX (align, DECL_ALIGN (field));
-        }
-      else
-        {
-          /* The type that the CUDA C declares the bit-field with.  */
-          tree type = TYPE_MAIN_VARIANT (DECL_BIT_FIELD_TYPE (field));
-          unsigned int unit = TYPE_ALIGN (type);
-          if (size == 0)
-            /* A zero-width bit-field starts a new unit of its type.  */
-            place = ROUND_UP (next, unit);
-          else if (!DECL_PACKED (field))
-            {
-              /* Unpacked, it may not span more units of its type's
-                 alignment than its type has.  */
-              if ((next % unit + size + unit - 1) / unit
-                  > tree_to_uhwi (TYPE_SIZE (type)) / unit)
-                place = ROUND_UP (next, unit);
-              /* Named, its type counts in the alignment of RECORD.  */
-              if (DECL_NAME (field))
-                align = MAX (align, unit);
-            }
-        }
-      if ((unsigned HOST_WIDE_INT) int_bit_position (field) != place)
-        return field;
-      if (TREE_CODE (record) == RECORD_TYPE)
-        next = place + size;
-    }
-  return align == TYPE_ALIGN (record) ? NULL_TREE : record;
-}
-
-/* Where RECORD is defined, for notes.  */
-static location_t
-record_location (tree record)
-{
-  return (TYPE_STUB_DECL (record)
-              ? DECL_SOURCE_LOCATION (TYPE_STUB_DECL (record))
-              : input_location);
-}
-
-/* A structure or union whose fields are all supported, and that the GPU
-   lays out as the host does: not empty, as that has size 0 in GNU C but 1
-   in C++, without reverse storage order, without a flexible array member,
-   and with its fields where NVRTC will place them (see misplaced_field).
-   If it is not and EXPLAIN, a note says why, for the error just given.  */
-static bool
-supported_record_p (tree type, bool explain)
-{
-  /* A structure that points to itself is supported if the rest of it
-     is.  */
-  static hash_set<tree> *in_progress;
-  type = TYPE_MAIN_VARIANT (type);
-  if (!in_progress)
-    in_progress = new hash_set<tree>;
-  if (in_progress->contains (type))
-    return true;
-  const char *why = NULL;
-  if (!COMPLETE_TYPE_P (type))
-    why = G_ ("%qT is incomplete");
-  else if (integer_zerop (TYPE_SIZE_UNIT (type)))
-    why = G_ ("%qT has no fields: its size is 0 in GNU C but 1 on the GPU");
-  else if (TYPE_REVERSE_STORAGE_ORDER (type))
-    why = G_ ("%qT has the reverse %<scalar_storage_order%>, which the GPU "
-              "does not have");
-  if (why)
-    {
-      if (explain)
-        inform (record_location (type), why, type);
-      return false;
-    }
-  in_progress->add (type);
-  tree unsupported = NULL_TREE;
-  for (tree field = TYPE_FIELDS (type); field && !unsupported;
-       field = DECL_CHAIN (field))
-    if (TREE_CODE (field) == FIELD_DECL && !supported_field_p (field))
-      unsupported = field;
-  if (unsupported && explain)
-    explain_field (unsupported);
-  in_progress->remove (type);
-  if (unsupported)
-    return false;
-  tree misplaced = misplaced_field (type);
-  if (misplaced && explain)
-    {
-      if (misplaced == type)
-        inform (record_location (type),
-                "the GPU would not align %qT as GCC did: it lays out "
-                "bit-fields as the ABI says, without %<#pragma pack%>, "
-                "%<ms_struct%> or the alignment of their types",
-                type);
-      else
-        inform (DECL_SOURCE_LOCATION (misplaced),
-                "the GPU would not place %qD where GCC did: it lays out "
-                "bit-fields as the ABI says, without %<#pragma pack%>, "
-                "%<ms_struct%> or the alignment of their types",
-                misplaced);
-    }
-  return !misplaced;
-}
-
-/* Notes on why TYPE, which is not supported, is not, where a structure
-   or union is the reason.  */
-static void
-explain_type (tree type)
-{
-  tree record = record_of (type);
-  if (record)
-    supported_record_p (record, true);
-}
-
 static void
 check_type (subset_checker *checker, tree type, location_t loc,
             const char *what, tree decl)
 {
-  if (supported_type_p (type, true))
+  if (cudajit_supported_type_p (type, true))
     return;
   checker->clean = false;
   if (decl)
@@ -380,7 +71,7 @@ check_type (subset_checker *checker, tree type, location_t loc,
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
-  explain_type (type);
+  cudajit_explain_type (type);
 }
 
 /* Local arrays of a constant size, Numba's cuda.local.array; their
@@ -388,7 +79,7 @@ check_type (subset_checker *checker, tree type, location_t loc,
 static void
 check_local_array (subset_checker *checker, tree var, location_t loc)
 {
-  tree element = constant_array_element (TREE_TYPE (var));
+  tree element = cudajit_constant_array_element (TREE_TYPE (var));
   if (!element)
     {
       checker->reported.add (var);
@@ -397,7 +88,7 @@ check_local_array (subset_checker *checker, tree var, location_t loc)
               "a local array needs a constant size",
               var);
     }
-  else if (!supported_type_p (element, true))
+  else if (!cudajit_supported_type_p (element, true))
     check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
@@ -426,7 +117,7 @@ check_shared (subset_checker *checker, tree var, location_t loc)
       tree element = TREE_TYPE (var);
       while (TREE_CODE (element) == ARRAY_TYPE)
         element = TREE_TYPE (element);
-      if (!supported_type_p (element, false))
+      if (!cudajit_supported_type_p (element, false))
         check_type (checker, TREE_TYPE (var), loc, "shared array", var);
       else
         {
@@ -813,7 +504,8 @@ check_operands (subset_checker *checker, tree t, location_t loc)
       check_expr (checker, TREE_OPERAND (t, i), loc);
 }
 
-/* Expressions: exactly the codes that cuda-emit.cc prints.  */
+/* Expressions: exactly the codes that the emitter prints, its operators
+   those of operators.def.  */
 static void
 check_expr (subset_checker *checker, tree t, location_t loc)
 {
@@ -934,7 +626,7 @@ check_expr (subset_checker *checker, tree t, location_t loc)
           {
             /* An array, of the size of its initializer, is checked by its
                scalars.  */
-            tree element = constant_array_element (TREE_TYPE (decl));
+            tree element = cudajit_constant_array_element (TREE_TYPE (decl));
             check_type (checker, element ? element : TREE_TYPE (decl), loc,
                         NULL, NULL_TREE);
             if (expanded_initializer (decl))
@@ -992,48 +684,9 @@ check_expr (subset_checker *checker, tree t, location_t loc)
         return;
       break;
 
-    case COND_EXPR:
-    case COMPOUND_EXPR:
-    case NON_LVALUE_EXPR:
-    case INDIRECT_REF:
-    case MEM_REF:
-    case POINTER_PLUS_EXPR:
-    case POINTER_DIFF_EXPR:
-    case PLUS_EXPR:
-    case MINUS_EXPR:
-    case MULT_EXPR:
-    case TRUNC_DIV_EXPR:
-    case TRUNC_MOD_EXPR:
-    case EXACT_DIV_EXPR:
-    case RDIV_EXPR:
-    case NEGATE_EXPR:
-    case BIT_NOT_EXPR:
-    case BIT_AND_EXPR:
-    case BIT_IOR_EXPR:
-    case BIT_XOR_EXPR:
-    case LSHIFT_EXPR:
-    case RSHIFT_EXPR:
-    case LROTATE_EXPR:
-    case RROTATE_EXPR:
-    case MIN_EXPR:
-    case MAX_EXPR:
-    case ABS_EXPR:
-    case LT_EXPR:
-    case LE_EXPR:
-    case GT_EXPR:
-    case GE_EXPR:
-    case EQ_EXPR:
-    case NE_EXPR:
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
-    case TRUTH_AND_EXPR:
-    case TRUTH_OR_EXPR:
-    case TRUTH_XOR_EXPR:
-    case TRUTH_NOT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
+#define DEF_OPERATOR(code, kind, spelling) case code:
+#include "operators.def"
+#undef DEF_OPERATOR
       break;
 
     default:
@@ -1099,7 +752,7 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
     reject (&checker, loc, "%s %qD cannot be a nested function", what,
             fndecl);
   tree result = TREE_TYPE (fntype);
-  if (!VOID_TYPE_P (result) && !supported_type_p (result, true))
+  if (!VOID_TYPE_P (result) && !cudajit_supported_type_p (result, true))
     reject (&checker, loc,
             "device function %qD returns %qT, which is not supported on the "
             "GPU",

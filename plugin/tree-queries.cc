@@ -1,0 +1,311 @@
+/* Read-only questions about trees that both the subset check and the
+   emitter ask: which types the GPU has as the host has them, and what
+   some constructs are.  Below both, so that neither calls the other.  */
+
+#include "cudajit-plugin.h"
+#include "hash-set.h"
+
+static const char *const builtin_variable_names[]
+    = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
+
+static bool
+name_in_list (const_tree decl, const char *const *names, size_t count)
+{
+  if (!DECL_NAME (decl))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  for (size_t i = 0; i < count; i++)
+    if (strcmp (name, names[i]) == 0)
+      return true;
+  return false;
+}
+
+/* The scalars of TYPE, an array of constant size in every dimension, or
+   NULL_TREE when a dimension's size is not a constant.  TYPE itself if it
+   is no array.  */
+tree
+cudajit_constant_array_element (tree type)
+{
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    if (!TYPE_DOMAIN (type) || !TYPE_MAX_VALUE (TYPE_DOMAIN (type))
+        || !tree_fits_uhwi_p (TYPE_MAX_VALUE (TYPE_DOMAIN (type))))
+      return NULL_TREE;
+  return type;
+}
+
+tree
+cudajit_initializer_part_type (tree type, tree index)
+{
+  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
+}
+
+tree
+cudajit_string_literal (tree arg)
+{
+  STRIP_NOPS (arg);
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return NULL_TREE;
+  arg = TREE_OPERAND (arg, 0);
+  if (TREE_CODE (arg) == ARRAY_REF && integer_zerop (TREE_OPERAND (arg, 1)))
+    arg = TREE_OPERAND (arg, 0);
+  return TREE_CODE (arg) == STRING_CST ? arg : NULL_TREE;
+}
+
+bool
+cudajit_constant_array_p (const_tree decl)
+{
+  if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
+      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+      || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE || !DECL_INITIAL (decl)
+      || (TREE_CODE (DECL_INITIAL (decl)) != CONSTRUCTOR
+          && TREE_CODE (DECL_INITIAL (decl)) != STRING_CST))
+    return false;
+  tree element = cudajit_constant_array_element (TREE_TYPE (decl));
+  return element && cudajit_supported_type_p (element, false);
+}
+
+tree
+cudajit_constant_value (const_tree decl)
+{
+  if (!VAR_P (decl) || !TREE_READONLY (decl) || TREE_THIS_VOLATILE (decl)
+      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+      || !cudajit_supported_type_p (TREE_TYPE (decl), false))
+    return NULL_TREE;
+  tree value = DECL_INITIAL (decl);
+  if (!value || (TREE_CODE (value) != INTEGER_CST
+                 && TREE_CODE (value) != REAL_CST))
+    return NULL_TREE;
+  return value;
+}
+
+bool
+cudajit_builtin_variable_p (const_tree decl)
+{
+  return (VAR_P (decl) && DECL_EXTERNAL (decl) && DECL_THREAD_LOCAL_P (decl)
+          && name_in_list (decl, builtin_variable_names,
+                           ARRAY_SIZE (builtin_variable_names)));
+}
+
+bool
+cudajit_type_declaration_p (const_tree t)
+{
+  if (TREE_CODE (t) != BIND_EXPR || BIND_EXPR_VARS (t))
+    return false;
+  tree body = BIND_EXPR_BODY (t);
+  if (TREE_CODE (body) == STATEMENT_LIST)
+    {
+      for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
+           tsi_next (&i))
+        if (TREE_CODE (tsi_stmt (i)) != DECL_EXPR
+            || TREE_CODE (DECL_EXPR_DECL (tsi_stmt (i))) != TYPE_DECL)
+          return false;
+      return true;
+    }
+  return (TREE_CODE (body) == DECL_EXPR
+          && TREE_CODE (DECL_EXPR_DECL (body)) == TYPE_DECL);
+}
+
+/* The types a kernel's values may have: C's integer types, _Bool, float,
+   double, and pointers to these (or to void).  */
+bool
+cudajit_supported_type_p (tree type, bool pointer_ok)
+{
+  switch (TREE_CODE (type))
+    {
+    case INTEGER_TYPE:
+      return TYPE_PRECISION (type) <= 64;
+    case ENUMERAL_TYPE:
+    case BOOLEAN_TYPE:
+      return true;
+    case REAL_TYPE:
+      return (TYPE_MAIN_VARIANT (type) == float_type_node
+              || TYPE_MAIN_VARIANT (type) == double_type_node);
+    case POINTER_TYPE:
+      {
+        /* Pointers to arrays too, as C99 array parameters such as
+           float a[rows][cols] are.  */
+        tree pointee = TREE_TYPE (type);
+        while (TREE_CODE (pointee) == ARRAY_TYPE)
+          pointee = TREE_TYPE (pointee);
+        return (pointer_ok
+                && (VOID_TYPE_P (pointee) || cudajit_supported_type_p (pointee, true)));
+      }
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      return cudajit_supported_record_p (type, false);
+    default:
+      return false;
+    }
+}
+
+/* The structure or union that TYPE is, or that it points to or is an
+   array of; NULL_TREE if none.  */
+static tree
+record_of (tree type)
+{
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return RECORD_OR_UNION_TYPE_P (type) ? type : NULL_TREE;
+}
+
+/* The type FIELD, of a structure or union, was declared with: a
+   bit-field's own type is made for its width.  */
+static tree
+declared_type (tree field)
+{
+  return (DECL_BIT_FIELD_TYPE (field) ? DECL_BIT_FIELD_TYPE (field)
+                                      : TREE_TYPE (field));
+}
+
+/* Whether FIELD, of a structure or union, is supported: arrays of a
+   constant size of supported types.  */
+static bool
+supported_field_p (tree field)
+{
+  tree element = cudajit_constant_array_element (declared_type (field));
+  return element && cudajit_supported_type_p (element, true);
+}
+
+/* A note on why FIELD is not supported, for the error just given.  */
+static void
+explain_field (tree field)
+{
+  inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
+          declared_type (field));
+  cudajit_explain_type (declared_type (field));
+}
+
+/* Where NVRTC does not lay out RECORD as GCC did, given the CUDA C that
+   cuda-emit.cc prints for it: the first field that NVRTC would place
+   elsewhere, or RECORD if only its alignment would differ; NULL_TREE if
+   NVRTC would lay it out as GCC did.  The CUDA C gives each field that is
+   not a bit-field the alignment that GCC gave it, marks packed the
+   bit-fields that GCC packed, and gives RECORD the alignment it was asked
+   for.  NVRTC places the rest as the host's ABI says, and so does GCC,
+   but for bit-fields under #pragma pack or the ms_struct attribute, or of
+   an aligned typedef.  The CUDA C checks the size, the alignment and the
+   offsets of the fields that are not bit-fields again, but it cannot
+   check where bit-fields are.  */
+static tree
+misplaced_field (tree record)
+{
+  unsigned HOST_WIDE_INT next = 0;
+  unsigned int align
+      = (TYPE_USER_ALIGN (record) ? TYPE_ALIGN (record) : BITS_PER_UNIT);
+  for (tree field = TYPE_FIELDS (record); field; field = DECL_CHAIN (field))
+    {
+      if (TREE_CODE (field) != FIELD_DECL)
+        continue;
+      unsigned HOST_WIDE_INT size = tree_to_uhwi (DECL_SIZE (field));
+      unsigned HOST_WIDE_INT place = next;
+      if (!DECL_BIT_FIELD_TYPE (field))
+        {
+          place = ROUND_UP (next, DECL_ALIGN (field));
+          align = MAX (align, DECL_ALIGN (field));
+        }
+      else
+        {
+          /* The type that the CUDA C declares the bit-field with.  */
+          tree type = TYPE_MAIN_VARIANT (DECL_BIT_FIELD_TYPE (field));
+          unsigned int unit = TYPE_ALIGN (type);
+          if (size == 0)
+            /* A zero-width bit-field starts a new unit of its type.  */
+            place = ROUND_UP (next, unit);
+          else if (!DECL_PACKED (field))
+            {
+              /* Unpacked, it may not span more units of its type's
+                 alignment than its type has.  */
+              if ((next % unit + size + unit - 1) / unit
+                  > tree_to_uhwi (TYPE_SIZE (type)) / unit)
+                place = ROUND_UP (next, unit);
+              /* Named, its type counts in the alignment of RECORD.  */
+              if (DECL_NAME (field))
+                align = MAX (align, unit);
+            }
+        }
+      if ((unsigned HOST_WIDE_INT) int_bit_position (field) != place)
+        return field;
+      if (TREE_CODE (record) == RECORD_TYPE)
+        next = place + size;
+    }
+  return align == TYPE_ALIGN (record) ? NULL_TREE : record;
+}
+
+/* Where RECORD is defined, for notes.  */
+static location_t
+record_location (tree record)
+{
+  return (TYPE_STUB_DECL (record)
+              ? DECL_SOURCE_LOCATION (TYPE_STUB_DECL (record))
+              : input_location);
+}
+
+/* A structure or union whose fields are all supported, and that the GPU
+   lays out as the host does: not empty, as that has size 0 in GNU C but 1
+   in C++, without reverse storage order, without a flexible array member,
+   and with its fields where NVRTC will place them (see misplaced_field).
+   If it is not and EXPLAIN, a note says why, for the error just given.  */
+bool
+cudajit_supported_record_p (tree type, bool explain)
+{
+  /* A structure that points to itself is supported if the rest of it
+     is.  */
+  static hash_set<tree> *in_progress;
+  type = TYPE_MAIN_VARIANT (type);
+  if (!in_progress)
+    in_progress = new hash_set<tree>;
+  if (in_progress->contains (type))
+    return true;
+  const char *why = NULL;
+  if (!COMPLETE_TYPE_P (type))
+    why = G_ ("%qT is incomplete");
+  else if (integer_zerop (TYPE_SIZE_UNIT (type)))
+    why = G_ ("%qT has no fields: its size is 0 in GNU C but 1 on the GPU");
+  else if (TYPE_REVERSE_STORAGE_ORDER (type))
+    why = G_ ("%qT has the reverse %<scalar_storage_order%>, which the GPU "
+              "does not have");
+  if (why)
+    {
+      if (explain)
+        inform (record_location (type), why, type);
+      return false;
+    }
+  in_progress->add (type);
+  tree unsupported = NULL_TREE;
+  for (tree field = TYPE_FIELDS (type); field && !unsupported;
+       field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && !supported_field_p (field))
+      unsupported = field;
+  if (unsupported && explain)
+    explain_field (unsupported);
+  in_progress->remove (type);
+  if (unsupported)
+    return false;
+  tree misplaced = misplaced_field (type);
+  if (misplaced && explain)
+    {
+      if (misplaced == type)
+        inform (record_location (type),
+                "the GPU would not align %qT as GCC did: it lays out "
+                "bit-fields as the ABI says, without %<#pragma pack%>, "
+                "%<ms_struct%> or the alignment of their types",
+                type);
+      else
+        inform (DECL_SOURCE_LOCATION (misplaced),
+                "the GPU would not place %qD where GCC did: it lays out "
+                "bit-fields as the ABI says, without %<#pragma pack%>, "
+                "%<ms_struct%> or the alignment of their types",
+                misplaced);
+    }
+  return !misplaced;
+}
+
+/* Notes on why TYPE, which is not supported, is not, where a structure
+   or union is the reason.  */
+void
+cudajit_explain_type (tree type)
+{
+  tree record = record_of (type);
+  if (record)
+    cudajit_supported_record_p (record, true);
+}
