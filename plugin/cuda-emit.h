@@ -95,14 +95,17 @@ void emit_type (cuda_emitter *e, tree type);
 void emit_declaration (cuda_emitter *e, tree type, const char *name);
 tree field_type (tree type);
 
-/* cuda-expressions.cc */
+/* cuda-constants.cc */
 void emit_integer_cst (cuda_emitter *e, tree cst);
+bool emit_enumerator (cuda_emitter *e, tree cst);
+void emit_real_cst (cuda_emitter *e, tree cst);
+
+/* cuda-expressions.cc */
 void emit_value (cuda_emitter *e, tree t);
 void emit_string (cuda_emitter *e, tree string, int length);
 void emit_expr (cuda_emitter *e, tree t);
-
-/* cuda-statements.cc */
-void emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init, bool as_expression);
+void emit_initializer (cuda_emitter *e, const char *lvalue, tree type,
+                       tree init, bool as_expression);
 
 /* cuda-definitions.cc */
 char *with_definitions (cuda_emitter *e, const char *body);

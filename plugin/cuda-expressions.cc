@@ -1,120 +1,7 @@
-/* CUDA C emission, expressions and constants.  */
+/* CUDA C emission, expressions, and the initializers that they and
+   declarations have.  */
 
 #include "cuda-emit.h"
-
-void
-emit_integer_cst (cuda_emitter *e, tree cst)
-{
-  tree type = TREE_TYPE (cst);
-  if (TREE_CODE (type) == POINTER_TYPE)
-    {
-      pp_string (&e->pp, "((");
-      emit_type (e, type);
-      pp_string (&e->pp, ") ");
-      pp_wide_int (&e->pp, wi::to_wide (cst), UNSIGNED);
-      pp_string (&e->pp, "ul)");
-      return;
-    }
-  if (TREE_CODE (type) == BOOLEAN_TYPE)
-    {
-      pp_string (&e->pp, integer_zerop (cst) ? "false" : "true");
-      return;
-    }
-
-  const char *type_name = integer_type_name (type);
-  const char *suffix;
-  if (strcmp (type_name, "int") == 0)
-    suffix = "";
-  else if (strcmp (type_name, "unsigned int") == 0)
-    suffix = "u";
-  else if (strcmp (type_name, "long") == 0)
-    suffix = "l";
-  else if (strcmp (type_name, "unsigned long") == 0)
-    suffix = "ul";
-  else if (strcmp (type_name, "long long") == 0)
-    suffix = "ll";
-  else if (strcmp (type_name, "unsigned long long") == 0)
-    suffix = "ull";
-  else
-    suffix = NULL;
-
-  /* Narrow types have no literal of their own: print the value as an int
-     converted to the type.  */
-  if (!suffix)
-    emit_printf (e, "((%s) ", type_name);
-  wide_int value = wi::to_wide (cst);
-  bool negative = !TYPE_UNSIGNED (type) && wi::neg_p (value);
-  if (negative)
-    {
-      /* The most negative value has no positive literal of its type.  */
-      bool most_negative = wi::eq_p (value, wi::min_value (value.get_precision (), SIGNED));
-      wide_int magnitude = wi::neg (most_negative ? value + 1 : value);
-      pp_string (&e->pp, "(-");
-      pp_wide_int (&e->pp, magnitude, UNSIGNED);
-      pp_string (&e->pp, suffix ? suffix : "");
-      pp_string (&e->pp, most_negative ? " - 1)" : ")");
-    }
-  else
-    {
-      pp_wide_int (&e->pp, value, UNSIGNED);
-      pp_string (&e->pp, suffix ? suffix : "");
-    }
-  if (!suffix)
-    pp_right_paren (&e->pp);
-}
-
-/* CST, a constant of an enumerated type of file scope, as the name of its
-   constant of the same value where E may print it; false if it has none.
-   Objects of enumerated types are of the integer types that C gives them
-   in CUDA C, as C converts between them freely and C++ does not.  */
-static bool
-emit_enumerator (cuda_emitter *e, tree cst)
-{
-  tree type = TYPE_MAIN_VARIANT (TREE_TYPE (cst));
-  if (TREE_CODE (type) != ENUMERAL_TYPE || !TYPE_STUB_DECL (type)
-      || decl_function_context (TYPE_STUB_DECL (type))
-      || DECL_IN_SYSTEM_HEADER (TYPE_STUB_DECL (type)))
-    return false;
-  for (tree value = TYPE_VALUES (type); value; value = TREE_CHAIN (value))
-    {
-      const char *name = IDENTIFIER_POINTER (TREE_PURPOSE (value));
-      if (tree_int_cst_equal (TREE_VALUE (value), cst)
-          && enumerator_name_ok_p (name)
-          && !(e->hidden && e->hidden->contains (name)))
-        {
-          if (!e->enums.contains (type))
-            e->enums.safe_push (type);
-          pp_string (&e->pp, name);
-          return true;
-        }
-    }
-  return false;
-}
-
-static void
-emit_real_cst (cuda_emitter *e, tree cst)
-{
-  const REAL_VALUE_TYPE *value = TREE_REAL_CST_PTR (cst);
-  bool is_float = TYPE_MAIN_VARIANT (TREE_TYPE (cst)) == float_type_node;
-  if (real_isinf (value) || real_isnan (value))
-    {
-      /* No literal spells these; print the bits.  */
-      long bits[2];
-      real_to_target (bits, value, TYPE_MODE (TREE_TYPE (cst)));
-      if (is_float)
-        emit_printf (e, "__int_as_float (0x%lx)", bits[0] & 0xffffffffL);
-      else
-        emit_printf (e, "__longlong_as_double (0x%08lx%08lxll)",
-                   bits[1] & 0xffffffffL, bits[0] & 0xffffffffL);
-      return;
-    }
-  /* Hexadecimal is exact.  */
-  char buf[64];
-  real_to_hexadecimal (buf, value, sizeof buf, 0, true);
-  pp_string (&e->pp, buf);
-  if (is_float)
-    pp_character (&e->pp, 'f');
-}
 
 /* Whether TYPE, an integer type, has fewer bits than the type it is
    printed as: _Bool and the types of bit-fields.  */
@@ -1025,4 +912,133 @@ emit_expr (cuda_emitter *e, tree t)
                 "cudajit cannot translate this construct to CUDA C");
       return;
     }
+}
+
+/* Whether INIT, the initializer of an object of TYPE, gives a value to
+   every part of it, leaving nothing for C to zero.  */
+static bool
+initializer_complete_p (tree type, tree init)
+{
+  if (TREE_CODE (init) == STRING_CST)
+    return compare_tree_int (TYPE_SIZE_UNIT (type), TREE_STRING_LENGTH (init))
+           <= 0;
+  if (TREE_CODE (init) != CONSTRUCTOR)
+    return true;
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    if (!initializer_complete_p (cudajit_initializer_part_type (type, index),
+                                 value))
+      return false;
+  /* The front end merges the values given twice to the same part.  */
+  unsigned HOST_WIDE_INT count = CONSTRUCTOR_NELTS (init);
+  switch (TREE_CODE (type))
+    {
+    case ARRAY_TYPE:
+      return count == array_length (type);
+    case UNION_TYPE:
+      return (count == 1
+              && tree_int_cst_equal (
+                  TYPE_SIZE (TREE_TYPE (CONSTRUCTOR_ELT (init, 0)->index)),
+                  TYPE_SIZE (type)));
+    default:
+      for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+        if (TREE_CODE (field) == FIELD_DECL && count-- == 0)
+          return false;
+      return count == 0;
+    }
+}
+
+/* One step of an initialization: a statement or, in an expression, an
+   operand of a comma, around what is printed between the two.  */
+static void
+begin_initializer_step (cuda_emitter *e, bool as_expression)
+{
+  if (!as_expression)
+    emit_newline (e);
+}
+
+static void
+end_initializer_step (cuda_emitter *e, bool as_expression)
+{
+  pp_string (&e->pp, as_expression ? ", " : ";");
+}
+
+/* The values of INIT for the object of TYPE that LVALUE names in CUDA C,
+   as assignments; CUDA C++ cannot assign arrays, so a string literal is
+   copied with memcpy.  Where the object is ZEROED already, zeros are left
+   out.  */
+static void
+emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
+                         tree init, bool zeroed, bool as_expression)
+{
+  if (zeroed && initializer_zerop (init))
+    return;
+  if (TREE_CODE (init) == CONSTRUCTOR)
+    {
+      unsigned HOST_WIDE_INT i, next = 0;
+      tree index, value;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+        {
+          char *part;
+          if (TREE_CODE (type) == ARRAY_TYPE)
+            {
+              if (index)
+                next = tree_to_uhwi (index);
+              part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
+                                lvalue, next++);
+            }
+          else
+            {
+              char *field = field_cuda_name (index);
+              part = xasprintf ("%s.%s", lvalue, field);
+              free (field);
+            }
+          emit_initializer_values (
+              e, part, cudajit_initializer_part_type (type, index), value,
+              zeroed, as_expression);
+          free (part);
+        }
+      return;
+    }
+  begin_initializer_step (e, as_expression);
+  if (TREE_CODE (init) == STRING_CST)
+    {
+      const char *bytes = TREE_STRING_POINTER (init);
+      int length = TREE_STRING_LENGTH (init);
+      if (zeroed)
+        while (!bytes[length - 1])
+          length--;
+      emit_printf (e, "memcpy ((void *) %s, ", lvalue);
+      /* A literal ends with a null byte of its own.  */
+      emit_string (e, init, length - !bytes[length - 1]);
+      emit_printf (e, ", %d)", length);
+    }
+  else
+    {
+      emit_printf (e, "%s = ", lvalue);
+      emit_value (e, init);
+    }
+  end_initializer_step (e, as_expression);
+}
+
+/* The initialization by INIT of the object of TYPE that LVALUE names in
+   CUDA C, as assignments: statements, since locals are declared without
+   initializers, or AS_EXPRESSION the operands of a comma expression, for a
+   compound literal.  Unless INIT gives a value to all of it, the object is
+   zeroed first, as C zeroes what an initializer leaves out.  */
+void
+emit_initializer (cuda_emitter *e, const char *lvalue, tree type, tree init,
+                  bool as_expression)
+{
+  bool zeroed = !initializer_complete_p (type, init);
+  if (zeroed)
+    {
+      begin_initializer_step (e, as_expression);
+      /* memset and memcpy take no pointer to volatile.  */
+      emit_printf (e, "memset ((void *) %s%s, 0, sizeof %s)",
+                   TREE_CODE (type) == ARRAY_TYPE ? "" : "&", lvalue, lvalue);
+      end_initializer_step (e, as_expression);
+    }
+  emit_initializer_values (e, lvalue, type, init, zeroed, as_expression);
 }

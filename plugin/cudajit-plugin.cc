@@ -19,38 +19,14 @@ static struct plugin_info cudajit_plugin_info
         "DIR/UNIT.HASH.cu" };
 
 static void
-translate_kernel (tree fndecl)
-{
-  auto_vec<tree> callees;
-  auto_vec<location_t> call_sites;
-  tree body = DECL_SAVED_TREE (fndecl);
-  if (cudajit_check_function (fndecl, body, &callees, &call_sites))
-    {
-      char *cuda_source = cudajit_emit_function (fndecl, body, callees);
-      /* After the CUDA C, which keeps the shared arrays as they are.  */
-      tree block_needs = cudajit_host_shared_memory (fndecl, callees);
-      cudajit_embed_kernel (fndecl, cuda_source, block_needs);
-      free (cuda_source);
-    }
-  /* After the CUDA C, which calls the GPU's assert.  */
-  cudajit_redirect_host_assertions (fndecl);
-  /* Also after errors, for those of the functions it calls.  */
-  cudajit_need_device_functions (fndecl, callees, call_sites);
-}
-
-static void
 finish_function (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
   cudajit_rewrite_launches (fndecl);
   cudajit_check_kernel_declaration (fndecl);
-  if (cudajit_kernel_p (fndecl))
-    translate_kernel (fndecl);
-  else
-    {
-      cudajit_check_outside_kernel (fndecl);
-      cudajit_note_function (fndecl);
-    }
+  if (!cudajit_kernel_p (fndecl))
+    cudajit_check_outside_kernel (fndecl);
+  cudajit_translate_finished_function (fndecl);
 }
 
 static void

@@ -39,6 +39,11 @@ void cudajit_explain_type (tree type);
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it
    is no array.  */
 tree cudajit_constant_array_element (tree type);
+/* Whether BODY calls a function that MATCH accepts; whether it calls one
+   at which a thread waits for others (cuda_syncthreads, the warp
+   functions).  */
+bool cudajit_calls_p (tree body, bool (*match) (const_tree callee));
+bool cudajit_calls_barrier_p (tree body);
 
 /* The type of the part of an object of TYPE that the element at INDEX of
    a CONSTRUCTOR for it initializes.  */
@@ -136,17 +141,28 @@ int cudajit_array_param (tree fntype, unsigned int index,
                          vec<unsigned int> *bounds,
                          unsigned HOST_WIDE_INT *constant_bytes);
 
+/* translate.cc: checks, translates and embeds FNDECL, a function that the
+   front end has finished, if it is a kernel or a device function that a
+   kernel needs, and the device functions it calls.  */
+void cudajit_translate_finished_function (tree fndecl);
+
 /* device-functions.cc: the functions that kernels call.  A function
    marked cuda_device, or a static function of the unit, may be called;
-   each is checked and translated when a kernel of the unit first needs it,
-   which may be before or after the function is defined.  */
+   each is translated when a kernel of the unit first needs it, which may
+   be before or after the function is defined.  When the front end
+   finishes FNDECL: its body, to translate now if a kernel already needs
+   it, else NULL_TREE.  When CALLER calls CALLEE at SITE: the body of
+   CALLEE, to translate now if this is its first call and it has been
+   defined, else NULL_TREE.  The first call of FNDECL.  */
 bool cudajit_device_function_p (const_tree fndecl);
-void cudajit_note_function (tree fndecl);
-void cudajit_need_device_functions (tree caller, const vec<tree> &callees,
-                                    const vec<location_t> &call_sites);
+tree cudajit_device_function_finished (tree fndecl);
+tree cudajit_device_function_needed (tree callee, tree caller,
+                                     location_t site);
+void cudajit_device_function_first_call (tree fndecl, tree *caller,
+                                         location_t *site);
+/* Errors for the functions that kernels need but the unit does not
+   define.  */
 void cudajit_finish_device_functions (void);
-/* Whether BODY calls a function that MATCH accepts.  */
-bool cudajit_calls_p (tree body, bool (*match) (const_tree callee));
 /* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
    those of the functions it calls, are known and do not.  */
 bool cudajit_device_function_may_sync (tree fndecl);
@@ -158,7 +174,6 @@ void cudajit_device_functions_register_roots (const char *plugin_name);
    much static shared memory it needs and whether it may reach a barrier,
    by the constructor's statement that this returns.  */
 tree cudajit_host_shared_memory (tree kernel, const vec<tree> &callees);
-bool cudajit_calls_barrier_p (tree body);
 
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */

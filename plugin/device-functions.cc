@@ -1,10 +1,10 @@
 /* Device functions: the functions that kernels call, Numba's
    @cuda.jit(device=True).  A function marked
    __attribute__ ((cuda_device)), or any static function of the unit, may be
-   called from a kernel; it is checked against the subset and translated to
-   CUDA C when a kernel of the unit first needs it, and registered as code
-   of the unit's module.  Its host version stays as GCC compiles it, for
-   the CPU backend.
+   called from a kernel; it is translated (translate.cc) when a kernel of
+   the unit first needs it, and registered as code of the unit's module.
+   Its host version stays as GCC compiles it, for the CPU backend.  This
+   file keeps which functions are needed and translated.
 
    A kernel may come before or after the functions it calls.  A function
    defined first has been genericized by the time a kernel needs it, so a
@@ -69,87 +69,46 @@ saved_body (tree decl)
   return NULL_TREE;
 }
 
-static void
-translate (tree decl, tree body)
-{
-  auto_vec<tree> callees;
-  auto_vec<location_t> call_sites;
-  device_function *f = lookup (decl);
-  f->done = true;
-  if (cudajit_check_function (decl, body, &callees, &call_sites))
-    {
-      char *cuda_source = cudajit_emit_function (decl, body, callees);
-      cudajit_embed_device_function (decl, cuda_source);
-      free (cuda_source);
-      /* Its host version is still GENERIC, which the unit's kernels call
-         on the CPU backend.  */
-      cudajit_redirect_host_assertions (decl);
-    }
-  else
-    {
-      f = lookup (decl);
-      inform (f->first_call,
-              "%qD, called from %qD here, cannot be compiled for the GPU",
-              decl, f->first_caller);
-    }
-  cudajit_need_device_functions (decl, callees, call_sites);
-}
-
-void
-cudajit_note_function (tree fndecl)
+tree
+cudajit_device_function_finished (tree fndecl)
 {
   if (!cudajit_device_function_p (fndecl))
-    return;
+    return NULL_TREE;
   device_function *f = lookup (fndecl);
   if (f->done)
-    return;
+    return NULL_TREE;
   if (f->needed)
-    translate (fndecl, DECL_SAVED_TREE (fndecl));
-  else
-    saved_bodies = tree_cons (fndecl, unshare_expr (DECL_SAVED_TREE (fndecl)),
-                              saved_bodies);
+    {
+      f->done = true;
+      return DECL_SAVED_TREE (fndecl);
+    }
+  saved_bodies = tree_cons (fndecl, unshare_expr (DECL_SAVED_TREE (fndecl)),
+                            saved_bodies);
+  return NULL_TREE;
+}
+
+tree
+cudajit_device_function_needed (tree callee, tree caller, location_t site)
+{
+  device_function *f = lookup (callee);
+  if (f->needed)
+    return NULL_TREE;
+  f->needed = true;
+  f->first_caller = caller;
+  f->first_call = site;
+  tree body = saved_body (callee);
+  if (body)
+    f->done = true;
+  return body;
 }
 
 void
-cudajit_need_device_functions (tree caller, const vec<tree> &callees,
-                               const vec<location_t> &call_sites)
+cudajit_device_function_first_call (tree fndecl, tree *caller,
+                                    location_t *site)
 {
-  for (unsigned int i = 0; i < callees.length (); i++)
-    {
-      device_function *f = lookup (callees[i]);
-      if (f->needed)
-        continue;
-      f->needed = true;
-      f->first_caller = caller;
-      f->first_call = call_sites[i];
-      tree body = saved_body (callees[i]);
-      if (body)
-        translate (callees[i], body);
-    }
-}
-
-struct call_match
-{
-  bool (*match) (const_tree callee);
-};
-
-static tree
-find_matching_call (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  if (TREE_CODE (*tp) != CALL_EXPR)
-    return NULL_TREE;
-  tree callee = get_callee_fndecl (*tp);
-  return (callee && ((call_match *) data)->match (callee)) ? *tp : NULL_TREE;
-}
-
-bool
-cudajit_calls_p (tree body, bool (*match) (const_tree callee))
-{
-  call_match data = { match };
-  return walk_tree_without_duplicates (&body, find_matching_call, &data)
-         != NULL_TREE;
+  device_function *f = lookup (fndecl);
+  *caller = f->first_caller;
+  *site = f->first_call;
 }
 
 static bool

@@ -66,37 +66,6 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The functions of cudajit.h at which a thread waits for others of its
-   block or warp, or learns which of its warp have returned
-   (cuda_activemask), so that on the CPU backend they must be alive at
-   once; a name ending in '_' stands for every name that it begins.  */
-static const char *const waiting_functions[] = {
-  "cuda_syncthreads", "cuda_ballot_sync", "cuda_all_sync", "cuda_any_sync",
-  "cuda_eq_sync",     "cuda_activemask",  "cudajit_shfl_",  "cudajit_match_"
-};
-
-static bool
-waits_p (const_tree callee)
-{
-  if (!DECL_NAME (callee))
-    return false;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
-  for (const char *waiting : waiting_functions)
-    {
-      size_t length = strlen (waiting);
-      if (waiting[length - 1] == '_' ? strncmp (name, waiting, length) == 0
-                                     : strcmp (name, waiting) == 0)
-        return true;
-    }
-  return false;
-}
-
-bool
-cudajit_calls_barrier_p (tree body)
-{
-  return cudajit_calls_p (body, waits_p);
-}
-
 tree
 cudajit_host_shared_memory (tree kernel, const vec<tree> &callees)
 {

@@ -1,0 +1,74 @@
+/* The translation pipeline, the same for kernels and device functions:
+   the subset check, the CUDA C, and its place in the object file.  A
+   function is translated when the front end finishes it, if it is a
+   kernel or a device function that a kernel already needs, or when a
+   kernel first needs it; the functions that it calls are then
+   translated in turn, from a worklist, depth first.  */
+
+#include "cudajit-plugin.h"
+
+struct pending_function
+{
+  tree decl;
+  /* Its body as the front end left it, before genericization.  */
+  tree body;
+};
+
+/* The functions to translate.  Trees are reachable from the unit while
+   they wait, which is never across a collection.  */
+static vec<pending_function> worklist;
+
+static void
+translate (tree fndecl, tree body)
+{
+  auto_vec<tree> callees;
+  auto_vec<location_t> call_sites;
+  bool kernel = cudajit_kernel_p (fndecl);
+  if (cudajit_check_function (fndecl, body, &callees, &call_sites))
+    {
+      char *cuda_source = cudajit_emit_function (fndecl, body, callees);
+      if (kernel)
+        /* After the CUDA C, which keeps the shared arrays as they are.  */
+        cudajit_embed_kernel (fndecl, cuda_source,
+                              cudajit_host_shared_memory (fndecl, callees));
+      else
+        cudajit_embed_device_function (fndecl, cuda_source);
+      free (cuda_source);
+    }
+  else if (!kernel)
+    {
+      tree caller;
+      location_t site;
+      cudajit_device_function_first_call (fndecl, &caller, &site);
+      inform (site, "%qD, called from %qD here, cannot be compiled for the GPU",
+              fndecl, caller);
+    }
+  /* After the CUDA C, which calls the GPU's assert.  */
+  cudajit_redirect_host_assertions (fndecl);
+
+  /* Also after errors, for those of the functions it calls; in reverse,
+     so that they are translated in the order they are called.  */
+  for (unsigned int i = callees.length (); i-- > 0;)
+    {
+      tree callee_body
+          = cudajit_device_function_needed (callees[i], fndecl, call_sites[i]);
+      if (callee_body)
+        worklist.safe_push ({ callees[i], callee_body });
+    }
+}
+
+void
+cudajit_translate_finished_function (tree fndecl)
+{
+  tree body = (cudajit_kernel_p (fndecl)
+                   ? DECL_SAVED_TREE (fndecl)
+                   : cudajit_device_function_finished (fndecl));
+  if (!body)
+    return;
+  worklist.safe_push ({ fndecl, body });
+  while (!worklist.is_empty ())
+    {
+      pending_function next = worklist.pop ();
+      translate (next.decl, next.body);
+    }
+}
