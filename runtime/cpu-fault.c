@@ -188,13 +188,21 @@ pass_on (int signal, siginfo_t *info, void *context, unsigned int index)
     }
 }
 
+/* The launch of the kernel that the thread runs, or null.  */
+static __thread const struct cudajit_site *fault_site;
+
+void
+cudajit_fault_site (const struct cudajit_site *site)
+{
+  fault_site = site;
+}
+
 static void
 handle_fault (int signal, siginfo_t *info, void *context)
 {
   /* The first thread to fault speaks for all.  */
   static atomic_flag reported = ATOMIC_FLAG_INIT;
-  const char *kernel, *file;
-  int line;
+  const struct cudajit_site *site = fault_site;
   uintptr_t address = (uintptr_t) info->si_addr;
   uintptr_t sp = stack_pointer (context);
   struct text t = { .length = 0 };
@@ -203,7 +211,7 @@ handle_fault (int signal, siginfo_t *info, void *context)
 
   while (fault_signals[index] != signal)
     index++;
-  if (!cudajit_cpu_running (&kernel, &file, &line))
+  if (!site)
     {
       pass_on (signal, info, context, index);
       return;
@@ -212,11 +220,11 @@ handle_fault (int signal, siginfo_t *info, void *context)
     for (;;)
       pause ();
   add (&t, CUDAJIT_ERROR_PREFIX "kernel '");
-  add (&t, kernel);
+  add (&t, site->kernel);
   add (&t, "' launched at ");
-  add (&t, file);
+  add (&t, site->file);
   add (&t, ":");
-  add_number (&t, line, 10);
+  add_number (&t, site->line, 10);
   add (&t, ": ");
   if (signal == SIGFPE)
     add (&t, info->si_code == FPE_INTDIV || info->si_code == FPE_INTOVF
@@ -276,7 +284,7 @@ static void
 create_stack_key (void)
 {
   if (pthread_key_create (&stack_key, free_signal_stack) != 0)
-    cudajit_die (NULL, NULL, 0, "cannot keep signal stacks for threads");
+    cudajit_fatal (NULL, NULL, 0, "cannot keep signal stacks for threads");
 }
 
 void
@@ -299,7 +307,7 @@ cudajit_need_signal_stack (void)
       = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (stack.ss_sp == MAP_FAILED)
-    cudajit_die (NULL, NULL, 0,
+    cudajit_fatal (NULL, NULL, 0,
                  "cannot map a signal stack for the CPU backend's threads");
   sigaltstack (&stack, NULL);
   pthread_setspecific (stack_key, stack.ss_sp);

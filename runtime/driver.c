@@ -165,7 +165,7 @@ choose_backend (void)
       return;
     }
   if (backend == CUDAJIT_BACKEND_CUDA)
-    cudajit_die (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
+    cudajit_fatal (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
   fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
 }
 
@@ -183,14 +183,14 @@ cudajit_gpu_p (void)
   if (!use_gpu)
     return false;
   if (forked)
-    cudajit_die (NULL, NULL, 0,
+    cudajit_fatal (NULL, NULL, 0,
                  "CUDA cannot be used in a process forked after it was "
                  "initialized; fork before the first use of the GPU, or "
                  "exec a program in the child");
   gpu = &gpus[selected_gpu];
   r = cudajit_cu.cuCtxSetCurrent (gpu->context);
   if (r != CUDA_SUCCESS)
-    cudajit_die (NULL, NULL, 0, "cannot use the context of GPU %d: %s",
+    cudajit_fatal (NULL, NULL, 0, "cannot use the context of GPU %d: %s",
                  gpu->ordinal, cudajit_cuda_error (r));
   cudajit_current_gpu = gpu;
   return true;
@@ -216,7 +216,7 @@ cuda_select_device (int device)
   if (!cudajit_gpu_p ())
     {
       if (device != 0)
-        cudajit_fatal (NULL, NULL, 0,
+        cudajit_error (NULL, NULL, 0,
                        "cuda_select_device (%d): kernels run on the CPU, "
                        "device 0; cuda_device_count () is 0",
                        device);
@@ -224,7 +224,7 @@ cuda_select_device (int device)
     }
   if (device < 0 || device >= gpu_count)
     {
-      cudajit_fatal (NULL, NULL, 0,
+      cudajit_error (NULL, NULL, 0,
                      "cuda_select_device (%d): there is no such GPU; "
                      "cuda_device_count () is %d",
                      device, gpu_count);
@@ -232,7 +232,7 @@ cuda_select_device (int device)
     }
   if (device >= CUDAJIT_MAX_GPUS)
     {
-      cudajit_fatal (NULL, NULL, 0,
+      cudajit_error (NULL, NULL, 0,
                      "cuda_select_device (%d): cudajit uses only the first "
                      "%d of the %d GPUs",
                      device, CUDAJIT_MAX_GPUS, gpu_count);
@@ -243,7 +243,7 @@ cuda_select_device (int device)
   pthread_mutex_unlock (&gpus_lock);
   if (r != CUDA_SUCCESS)
     {
-      cudajit_fatal (NULL, NULL, 0, "cuda_select_device (%d): %s", device,
+      cudajit_error (NULL, NULL, 0, "cuda_select_device (%d): %s", device,
                      cudajit_cuda_error (r));
       return;
     }
@@ -359,4 +359,30 @@ cudajit_load_nvrtc (void)
 
   pthread_once (&once, load_nvrtc);
   return nvrtc_error;
+}
+
+const char *
+cudajit_cuda_error (CUresult error)
+{
+  static __thread char text[256];
+  const char *name, *description;
+
+  if (cudajit_cu.cuGetErrorName (error, &name) != CUDA_SUCCESS
+      || cudajit_cu.cuGetErrorString (error, &description) != CUDA_SUCCESS)
+    snprintf (text, sizeof text, "unknown CUDA error %d", (int) error);
+  else
+    snprintf (text, sizeof text, "%s (%s)", name, description);
+  return text;
+}
+
+unsigned long long
+cudajit_buffer_id (const void *p)
+{
+  unsigned long long id = 0;
+
+  if (cudajit_cu.cuPointerGetAttribute (&id, CU_POINTER_ATTRIBUTE_BUFFER_ID,
+                                        (CUdeviceptr) (uintptr_t) p)
+      != CUDA_SUCCESS)
+    return 0;
+  return id;
 }

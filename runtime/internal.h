@@ -6,7 +6,9 @@
 /* For dlopen, pthreads, sysconf and flockfile under -std=c11.  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdarg.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "cudajit.h"
@@ -16,33 +18,48 @@
    the runtime's files direct, which the launch path needs.  */
 #pragma GCC visibility push(hidden)
 
-/* error.c */
+/* Where a kernel was launched, which the errors of its launch and of the
+   kernel itself name.  */
+struct cudajit_site
+{
+  const char *kernel;
+  const char *file;
+  int line;
+};
+
+/* fatal.c */
 
 /* What every error message starts with.  */
 #define CUDAJIT_ERROR_PREFIX "cudajit: error: "
 
-/* Report an error and end the program.  With KERNEL, the message names the
-   kernel and its launch at FILE:LINE; with only FILE, it starts with
-   FILE:LINE.  With CUDAJIT_ERRORS=return, keep the message for
-   cuda_last_error and return instead: the caller then returns at once,
-   with a null pointer if it returns one.  */
-void cudajit_fatal (const char *kernel, const char *file, int line,
-                    const char *format, ...)
+/* Report an error and end the program, whatever CUDAJIT_ERRORS says: for
+   errors that leave the program no way to go on, such as a bad setting of
+   the environment or the lack of a backend.  With KERNEL, the message
+   names the kernel and its launch at FILE:LINE; with only FILE, it starts
+   with FILE:LINE.  */
+_Noreturn void cudajit_fatal (const char *kernel, const char *file, int line,
+                              const char *format, ...)
   __attribute__ ((cold, format (printf, 4, 5)));
+_Noreturn void cudajit_vfatal (const char *kernel, const char *file,
+                               int line, const char *format, va_list ap);
 
-/* The same, but end the program whatever CUDAJIT_ERRORS says: for errors
-   that leave the program no way to go on, such as a bad setting of the
-   environment or the lack of a backend.  */
-_Noreturn void cudajit_die (const char *kernel, const char *file, int line,
-                            const char *format, ...)
-  __attribute__ ((cold, format (printf, 4, 5)));
-
-/* "CUDA_ERROR_NAME (description)" for ERROR, valid until the next call in
-   this thread; for error messages.  */
-const char *cudajit_cuda_error (CUresult error);
+/* Write the message of an error, as above, to STREAM.  */
+void cudajit_write_message (FILE *stream, const char *kernel,
+                            const char *file, int line, const char *format,
+                            va_list ap);
 
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
+
+/* error.c */
+
+/* Report an error as cudajit_fatal does and end the program; but with
+   CUDAJIT_ERRORS=return, keep the message for cuda_last_error and return
+   instead: the caller then returns at once, with a null pointer if it
+   returns one.  */
+void cudajit_error (const char *kernel, const char *file, int line,
+                    const char *format, ...)
+  __attribute__ ((cold, format (printf, 4, 5)));
 
 /* environment.c */
 
@@ -105,6 +122,10 @@ struct cudajit_nvrtc_lib
 
 extern struct cudajit_cuda_lib cudajit_cu;
 extern struct cudajit_nvrtc_lib cudajit_nvrtc;
+
+/* "CUDA_ERROR_NAME (description)" for ERROR, valid until the next call in
+   this thread; for error messages.  */
+const char *cudajit_cuda_error (CUresult error);
 
 /* What a launch configuration must respect.  */
 struct cudajit_limits
@@ -268,9 +289,17 @@ void cudajit_cache_store (const struct cudajit_cache_key *key,
    after a cudajit_cache_lookup that returned false.  */
 void cudajit_cache_unlock (struct cudajit_cache_key *key);
 
-/* launch.c */
+/* cuda-check.c */
 
-/* If ERROR is not CUDA_SUCCESS, report with cudajit_fatal that WHAT
+/* Remember KERNEL, launched at FILE:LINE, as the last kernel launched on
+   the GPU, which the faults that later calls report are blamed on.  */
+void cudajit_note_launch (const char *kernel, const char *file, int line);
+
+/* Whether ERROR means that a kernel failed while it ran.  Such an error
+   spoils the context: every later call returns it.  */
+bool cudajit_kernel_fault_p (CUresult error);
+
+/* If ERROR is not CUDA_SUCCESS, report with cudajit_error that WHAT
    failed, for KERNEL launched at FILE:LINE if KERNEL is not null.  An
    error that a failing kernel left behind is reported against the last
    kernel launched instead, as that is the one to blame.  Return whether
@@ -347,6 +376,10 @@ struct cudajit_object_info
 
 struct cudajit_object_info cudajit_find_object (const void *p);
 
+/* The driver's identifier of the GPU memory that holds P, or 0 if it
+   knows of none.  */
+unsigned long long cudajit_buffer_id (const void *p);
+
 /* Whether P, in GPU memory that INFO says was freed, is still freed for
    the driver, rather than in memory allocated there since by other means,
    such as cudaMalloc.  The driver may keep a small allocation's pages
@@ -359,7 +392,7 @@ bool cudajit_gpu_freed_p (const struct cudajit_object_info *info,
    is no such object, and then do nothing.  */
 bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
 
-/* Report with cudajit_fatal why P, given to FUNCTION, is not the start of
+/* Report with cudajit_error why P, given to FUNCTION, is not the start of
    a live object of KIND, for KERNEL launched at FILE:LINE if KERNEL is not
    null.  */
 void cudajit_report_object (const char *kernel, const char *file, int line,
@@ -382,18 +415,13 @@ bool cudajit_check_handle (const char *kernel, const char *file, int line,
                            const char *function, const void *handle,
                            enum cudajit_object_kind kind, bool gpu);
 
-/* cpu-backend.c */
+/* cpu-execution.c */
 
 /* Run KERNEL's grid, launched at FILE:LINE, on the host; return when it
    is done.  */
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
                          void **args, const char *file, int line);
-
-/* Whether the calling thread runs a kernel; if so, set *KERNEL to its name
-   and *FILE and *LINE to its launch's.  Safe in a signal handler.  */
-bool cudajit_cpu_running (const char **kernel, const char **file,
-                          int *line);
 
 /* The local memory that a GPU gives each thread, which the C version of a
    kernel keeps on its stack; and the stack of a thread that runs as a
@@ -419,6 +447,10 @@ bool cudajit_cpu_running (const char **kernel, const char **file,
    with a message that names the kernel, its launch, the block and the
    thread; other faults do what they did before.  */
 void cudajit_catch_kernel_faults (void);
+
+/* SITE is the launch of the kernel that the calling thread runs from now
+   on, for the message of a fault; null when it runs none.  */
+void cudajit_fault_site (const struct cudajit_site *site);
 
 /* Make sure that the message of a fault can say where in its object the
    faulting code is, for FUNCTION, a kernel's host entry, and the code

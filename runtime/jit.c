@@ -79,7 +79,7 @@ static void
 nvrtc_check (nvrtcResult result, const char *function)
 {
   if (result != NVRTC_SUCCESS)
-    cudajit_die (NULL, NULL, 0, "%s: %s", function,
+    cudajit_fatal (NULL, NULL, 0, "%s: %s", function,
                  cudajit_nvrtc.nvrtcGetErrorString (result));
 }
 
@@ -190,14 +190,14 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
 
   if (error)
     {
-      cudajit_fatal (kernel->name, file, line, "%s", error);
+      cudajit_error (kernel->name, file, line, "%s", error);
       return false;
     }
   name = append (append (NULL, module->unit_name), ".cu");
   error = cudajit_nvrtc_compile (module->cuda_source, name, arch, true,
                                  &image);
   if (error)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,
                    *image.log ? "\n" : "", image.log);

@@ -10,62 +10,6 @@ static const struct cudajit_limits cpu_limits = {
   1024, { 1024, 1024, 64 }, { 2147483647, 65535, 65535 }, 48 * 1024
 };
 
-/* The last kernel launched on the GPU, from any thread.  Launches are
-   asynchronous, so a kernel's failure shows up at a later call, which then
-   names it.  The fields are stored without a lock to keep launches cheap;
-   concurrent launches can leave them mixed, which only affects the
-   message.  */
-static struct
-{
-  _Atomic (const char *) kernel;
-  _Atomic (const char *) file;
-  atomic_int line;
-} last_launch;
-
-/* Whether ERROR means that a kernel failed while it ran.  Such an error
-   spoils the context: every later call returns it.  */
-static bool
-kernel_fault_p (CUresult error)
-{
-  switch (error)
-    {
-    case CUDA_ERROR_ILLEGAL_ADDRESS:
-    case CUDA_ERROR_LAUNCH_TIMEOUT:
-    case CUDA_ERROR_ASSERT:
-    case CUDA_ERROR_HARDWARE_STACK_ERROR:
-    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
-    case CUDA_ERROR_MISALIGNED_ADDRESS:
-    case CUDA_ERROR_INVALID_ADDRESS_SPACE:
-    case CUDA_ERROR_INVALID_PC:
-    case CUDA_ERROR_LAUNCH_FAILED:
-      return true;
-    default:
-      return false;
-    }
-}
-
-bool
-cudajit_check (CUresult error, const char *kernel, const char *file,
-               int line, const char *what)
-{
-  const char *last;
-
-  if (error == CUDA_SUCCESS)
-    return true;
-  last = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
-  if (last && kernel_fault_p (error))
-    cudajit_fatal (last,
-                   atomic_load_explicit (&last_launch.file,
-                                         memory_order_relaxed),
-                   atomic_load_explicit (&last_launch.line,
-                                         memory_order_relaxed),
-                   "%s, reported by %s", cudajit_cuda_error (error), what);
-  else
-    cudajit_fatal (kernel, file, line, "%s: %s", what,
-                   cudajit_cuda_error (error));
-  return false;
-}
-
 #define DIM3(d) (d).x, (d).y, (d).z
 
 /* Whether CONFIG respects LIMITS; if not, report why.  STATIC_SHARED is
@@ -80,35 +24,35 @@ check_config (const struct cudajit_kernel *kernel,
   unsigned long long xy = (unsigned long long) block.x * block.y;
 
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "grid (%u, %u, %u) and block (%u, %u, %u) must not have "
                    "an extent of 0 (a count that is 0, negative or beyond "
                    "unsigned int gives 0)",
                    DIM3 (grid), DIM3 (block));
   else if (xy > limits->threads || xy * block.z > limits->threads)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "block (%u, %u, %u) has more than the %u threads a block "
                    "may have",
                    DIM3 (block), limits->threads);
   else if (block.x > limits->block.x || block.y > limits->block.y
       || block.z > limits->block.z)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "block (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (block), DIM3 (limits->block));
   else if (grid.x > limits->grid.x || grid.y > limits->grid.y
       || grid.z > limits->grid.z)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "grid (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (grid), DIM3 (limits->grid));
   else if (config->shared_bytes > limits->shared_bytes)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "%zu bytes of shared memory is more than the %zu a block "
                    "may have",
                    config->shared_bytes, limits->shared_bytes);
   else if (static_shared > limits->shared_bytes - config->shared_bytes)
-    cudajit_fatal (kernel->name, file, line,
+    cudajit_error (kernel->name, file, line,
                    "%zu bytes of shared memory and the %zu of the kernel's "
                    "static shared arrays are more than the %zu a block may "
                    "have",
@@ -126,7 +70,7 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
   char local_note[160] = "";
   int local_bytes = 0;
 
-  if (kernel_fault_p (error))
+  if (cudajit_kernel_fault_p (error))
     {
       char what[256];
 
@@ -148,7 +92,7 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
               "; each thread has %d bytes of local memory, which the GPU "
               "sets aside for every thread that it can run at once",
               local_bytes);
-  cudajit_fatal (kernel->name, file, line,
+  cudajit_error (kernel->name, file, line,
                  "cuLaunchKernel with grid (%u, %u, %u), block (%u, %u, %u) "
                  "and %zu bytes of shared memory: %s%s",
                  DIM3 (config->grid), DIM3 (config->block),
@@ -168,7 +112,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
 
   if (!k)
     {
-      cudajit_fatal (NULL, file, line,
+      cudajit_error (NULL, file, line,
                      "cuda_launch of a kernel that is not registered yet");
       return;
     }
@@ -190,9 +134,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   if (!check_config (k, &config, file, line, &cudajit_current_gpu->limits, 0)
       || !(function = cudajit_kernel_function (k, file, line)))
     return;
-  atomic_store_explicit (&last_launch.kernel, k->name, memory_order_relaxed);
-  atomic_store_explicit (&last_launch.file, file, memory_order_relaxed);
-  atomic_store_explicit (&last_launch.line, line, memory_order_relaxed);
+  cudajit_note_launch (k->name, file, line);
   if (cudajit_launch_host_arrays (k, function, &config, file, line, args,
                                   extent_bytes))
     return;
@@ -216,13 +158,13 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
 
   if (!k)
     {
-      cudajit_fatal (NULL, file, line,
+      cudajit_error (NULL, file, line,
                      "cuda_forall of a kernel that is not registered yet");
       return;
     }
   if (n < 0)
     {
-      cudajit_fatal (k->name, file, line,
+      cudajit_error (k->name, file, line,
                      "cuda_forall over %lld threads: the count is negative",
                      n);
       return;
@@ -243,7 +185,7 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
   long long blocks = (n + block - 1) / block;
   if (blocks > 2147483647LL)
     {
-      cudajit_fatal (k->name, file, line,
+      cudajit_error (k->name, file, line,
                      "cuda_forall over %lld threads needs more than 2^31 - 1 "
                      "blocks of %d",
                      n, block);
@@ -259,7 +201,7 @@ cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
                     int line)
 {
   (void) config;
-  cudajit_die (NULL, file, line,
+  cudajit_fatal (NULL, file, line,
                "cuda_launch was compiled without the cudajit plugin; "
                "compile with -fplugin=cudajit");
 }
@@ -268,7 +210,7 @@ int
 cudajit_unlaunched_forall (long long n, const char *file, int line)
 {
   (void) n;
-  cudajit_die (NULL, file, line,
+  cudajit_fatal (NULL, file, line,
                "cuda_forall was compiled without the cudajit plugin; "
                "compile with -fplugin=cudajit");
 }

@@ -23,28 +23,6 @@ kind_of (bool pinned)
   return pinned ? CUDAJIT_PINNED_MEMORY : CUDAJIT_DEVICE_MEMORY;
 }
 
-/* The driver's identifier of the GPU memory that holds P, or 0 if it
-   knows of none.  */
-static unsigned long long
-buffer_id (const void *p)
-{
-  unsigned long long id = 0;
-
-  if (cudajit_cu.cuPointerGetAttribute (&id, CU_POINTER_ATTRIBUTE_BUFFER_ID,
-                                        device_pointer (p))
-      != CUDA_SUCCESS)
-    return 0;
-  return id;
-}
-
-bool
-cudajit_gpu_freed_p (const struct cudajit_object_info *info, const void *p)
-{
-  unsigned long long id = buffer_id (p);
-
-  return id == 0 || id == info->buffer_id;
-}
-
 /* BYTES of GPU memory, or of pinned host memory if PINNED, for FUNCTION;
    null if there are none.  */
 static void *
@@ -77,12 +55,12 @@ allocate (size_t bytes, bool pinned, const char *function)
   else
     p = cudajit_host_allocate (bytes);
   if (!p)
-    cudajit_fatal (NULL, NULL, 0, "%s: out of %s memory allocating %zu bytes",
+    cudajit_error (NULL, NULL, 0, "%s: out of %s memory allocating %zu bytes",
                    function, !gpu ? "host" : pinned ? "pinned host" : "GPU",
                    bytes);
   else
     cudajit_register_object (p, bytes, kind_of (pinned), !gpu,
-                             gpu && !pinned ? buffer_id (p) : 0);
+                             gpu && !pinned ? cudajit_buffer_id (p) : 0);
   return p;
 }
 

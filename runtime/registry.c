@@ -153,7 +153,7 @@ cudajit_register_object (const void *base, size_t size,
   while ((old = find (object->base, object->size)))
     forget (old);
   if (!tsearch (object, &tree, compare))
-    cudajit_die (NULL, NULL, 0, "out of memory registering %zu bytes", size);
+    cudajit_fatal (NULL, NULL, 0, "out of memory registering %zu bytes", size);
   pthread_mutex_unlock (&lock);
 }
 
@@ -249,19 +249,19 @@ cudajit_report_object (const char *kernel, const char *file, int line,
   struct cudajit_object_info info = cudajit_find_object (p);
 
   if (!info.known)
-    cudajit_fatal (kernel, file, line, "%s: %p is not %s", function, p,
+    cudajit_error (kernel, file, line, "%s: %p is not %s", function, p,
                    cudajit_object_kinds[kind].what);
   else if (info.kind != kind)
-    cudajit_fatal (kernel, file, line, "%s: %p is %s%s, not %s", function, p,
+    cudajit_error (kernel, file, line, "%s: %p is %s%s, not %s", function, p,
                    info.base == p ? "" : "inside ",
                    cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[kind].what);
   else if (info.released)
-    cudajit_fatal (kernel, file, line, "%s: %p is %s that was %s", function, p,
+    cudajit_error (kernel, file, line, "%s: %p is %s that was %s", function, p,
                    cudajit_object_kinds[kind].what,
                    cudajit_object_kinds[kind].ended);
   else
-    cudajit_fatal (kernel, file, line,
+    cudajit_error (kernel, file, line,
                    "%s: %p is %zu bytes into the %zu bytes of %s at %p, not "
                    "at their start",
                    function, p,
@@ -282,21 +282,21 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
       && (!info.known || (info.released && !cudajit_gpu_freed_p (&info, p))))
     return true;
   if (!info.known)
-    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",
+    cudajit_error (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",
                    function, bytes, p,
                    cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
   else if (info.kind != CUDAJIT_DEVICE_MEMORY
            && info.kind != CUDAJIT_PINNED_MEMORY)
-    cudajit_fatal (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s",
+    cudajit_error (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s",
                    function, bytes, p, cudajit_object_kinds[info.kind].what);
   else if (info.released)
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_error (NULL, NULL, 0,
                    "%s: the %zu bytes at %p are in %s that "
                    "was %s",
                    function, bytes, p, cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[info.kind].ended);
   else if (bytes > info.size - offset)
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_error (NULL, NULL, 0,
                    "%s: the %zu bytes at %p run %zu bytes past the end of "
                    "the %zu bytes of %s at %p",
                    function, bytes, p, bytes - (info.size - offset), info.size,
@@ -328,7 +328,7 @@ check_new_handle (const char *kernel, const char *file, int line,
       return true;
     }
   if (!handle)
-    cudajit_fatal (kernel, file, line, "%s: the event is null", function);
+    cudajit_error (kernel, file, line, "%s: the event is null", function);
   else
     cudajit_report_object (kernel, file, line, function, handle, kind);
   return false;
@@ -349,4 +349,12 @@ cudajit_check_handle (const char *kernel, const char *file, int line,
     return true;
   return check_new_handle (kernel, file, line, function, handle, kind, gpu,
                            generation);
+}
+
+bool
+cudajit_gpu_freed_p (const struct cudajit_object_info *info, const void *p)
+{
+  unsigned long long id = cudajit_buffer_id (p);
+
+  return id == 0 || id == info->buffer_id;
 }

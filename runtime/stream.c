@@ -23,7 +23,7 @@ cpu_handle (size_t bytes, enum cudajit_object_kind kind)
   void *handle = cudajit_host_allocate (bytes);
 
   if (!handle)
-    cudajit_die (NULL, NULL, 0, "out of memory allocating %zu bytes", bytes);
+    cudajit_fatal (NULL, NULL, 0, "out of memory allocating %zu bytes", bytes);
   cudajit_register_object (handle, bytes, kind, true, 0);
   return handle;
 }
@@ -184,7 +184,7 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
   to = (const struct cpu_event *) stop;
   if (!from->recorded || !to->recorded)
     {
-      cudajit_fatal (NULL, NULL, 0,
+      cudajit_error (NULL, NULL, 0,
                      "cuda_event_elapsed_ms: the %s event has not been "
                      "recorded",
                      from->recorded ? "stop" : "start");

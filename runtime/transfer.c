@@ -162,7 +162,7 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
       if (memory == FREED_ARGUMENT)
         {
           struct cudajit_object_info info = cudajit_find_object (ptr);
-          cudajit_fatal (kernel->name, file, line,
+          cudajit_error (kernel->name, file, line,
                          "argument %u, '%s', points into %s that was %s",
                          i + 1, p->name, cudajit_object_kinds[info.kind].what,
                          cudajit_object_kinds[info.kind].ended);
@@ -172,7 +172,7 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
         continue;
       if (!extent_bytes || !extent_bytes[i] || !p->copies)
         {
-          cudajit_fatal (kernel->name, file, line,
+          cudajit_error (kernel->name, file, line,
                        "argument %u, '%s', is host memory, but the parameter "
                        "does not declare the extent that would copy it to "
                        "the GPU; declare it as an array, for example "
@@ -519,7 +519,7 @@ device_block (size_t bytes, const struct launch_site *site,
     }
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     {
-      cudajit_fatal (site->kernel, site->file, site->line,
+      cudajit_error (site->kernel, site->file, site->line,
                      "out of GPU memory for the %zu bytes of array '%s'",
                      bytes, param);
       return 0;

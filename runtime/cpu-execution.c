@@ -12,14 +12,13 @@
 /* For MAP_ANONYMOUS, MAP_NORESERVE and MAP_STACK.  */
 #define _DEFAULT_SOURCE
 
-#include "internal.h"
+#include "cpu-backend.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
 
 /* Valgrind takes a switch to a stack that it does not know of for a huge
@@ -39,26 +38,6 @@ __thread cuda_uint3 blockIdx;
 __thread cuda_dim3 blockDim;
 __thread cuda_dim3 gridDim;
 
-/* A launch in progress.  */
-struct job
-{
-  const struct cudajit_kernel *kernel;
-  void **args;
-  cuda_dim3 grid, block;
-  unsigned long long blocks;
-  unsigned int threads;
-  /* Whether the threads of a block run as fibers.  */
-  bool fibers;
-  /* The shared memory of a block: the static arrays, then from the next
-     multiple of 16 the dynamic ones.  */
-  size_t shared_bytes;
-  /* The launch, for errors in the kernel.  */
-  const char *file;
-  int line;
-  /* The next block not yet taken by a thread.  */
-  atomic_ullong next;
-};
-
 /* The stack of a fiber, CUDAJIT_FIBER_STACK bytes, where the C version of
    a kernel keeps its local arrays too, follows a guard page that ends a
    thread that overflows it in a fault.  Only the pages used take memory,
@@ -75,82 +54,7 @@ static atomic_uint guarded_fibers;
    stack is likely to overwrite on its way into the stack below.  */
 #define STACK_CANARY 0x6375646a69747374ULL
 
-/* Where a fiber is.  */
-enum fiber_state
-{
-  /* Running, or to be run.  */
-  FIBER_READY,
-  /* In cuda_syncthreads, until every thread that has not returned is.  */
-  FIBER_AT_BARRIER,
-  /* In a warp function, until its warp lets it go on.  */
-  FIBER_AT_WARP,
-  FIBER_DONE
-};
-
-/* What a thread gives and asks for in a warp function.  */
-struct warp_request
-{
-  /* The lanes it waits for.  */
-  unsigned int mask;
-  /* The 8 bytes of the value it gives.  */
-  unsigned long long value;
-  /* With MATCH, it asks for the lanes of MASK whose VALUE is WANTED, which
-     makes a ballot of the lanes that give 1 too; else for the VALUE of
-     lane SOURCE, or its own where that is no lane of the warp.  */
-  bool match;
-  unsigned long long wanted;
-  long long source;
-};
-
-/* A simulated thread of a block that runs as a fiber.  */
-struct fiber
-{
-  ucontext_t context;
-  cuda_uint3 index;
-  /* What Valgrind calls its stack.  */
-  unsigned int stack_id;
-  enum fiber_state state;
-  /* In a warp function: what it asks; then what it gets, and the lanes of
-     its mask that took part, those that had not returned.  */
-  struct warp_request request;
-  unsigned long long result;
-  unsigned int present;
-};
-
-/* A warp of the block that runs as fibers: lane L is its fiber L.  */
-struct warp
-{
-  /* The lanes that exist and have not returned, those waiting in a warp
-     function, and the union of the masks they gave.  */
-  unsigned int running, arrived, mask;
-};
-
-/* What a pool thread needs to run blocks.  It lives as long as the
-   process: a worker's on its stack, the launching thread's in launcher,
-   which launch_lock guards, so that host threads that launch and end leave
-   none behind.  */
-struct runner
-{
-  const struct job *job;
-  /* The shared memory of the block that runs, of shared_size bytes: like
-     CUDA's, it is not cleared, so it is kept from block to block.  */
-  void *shared;
-  size_t shared_size;
-  /* Fibers for up to CAPACITY threads, each on a stack that follows a
-     page in one mapping: the first a guard page, the others too unless
-     GUARDED is false; and their warps.  */
-  struct fiber *fibers;
-  char *stacks;
-  unsigned int capacity;
-  bool guarded;
-  struct warp *warps;
-  /* Where a fiber switches back to, and the fiber that runs.  */
-  ucontext_t scheduler;
-  unsigned int running;
-};
-
-/* The runner of the calling thread while it runs a kernel, else null.  */
-static __thread struct runner *current;
+__thread struct runner *cudajit_cpu_current;
 
 static struct
 {
@@ -205,11 +109,11 @@ run_block (const struct job *job, unsigned long long number)
 }
 
 /* What a fiber runs.  When it returns, the fiber switches to
-   current->scheduler, its uc_link.  */
+   cudajit_cpu_current->scheduler, its uc_link.  */
 static void
 fiber_main (void)
 {
-  const struct job *job = current->job;
+  const struct job *job = cudajit_cpu_current->job;
 
   job->kernel->host_entry (job->args);
 }
@@ -253,7 +157,7 @@ map_stacks (struct runner *r)
   map = mmap (NULL, threads * STACK_SLOT, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (map == MAP_FAILED || mprotect (map, page_size, PROT_NONE) != 0)
-    cudajit_die (job->kernel->name, job->file, job->line,
+    cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
                  "cannot map the stacks of a block of %u threads on the "
                  "CPU backend: %s",
                  threads, strerror (errno));
@@ -264,7 +168,7 @@ map_stacks (struct runner *r)
     atomic_fetch_sub (&guarded_fibers, threads);
   for (unsigned int i = 1; i < threads && r->guarded; i++)
     if (mprotect (stack_of (r, i) - page_size, page_size, PROT_NONE) != 0)
-      cudajit_die (job->kernel->name, job->file, job->line,
+      cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
                    "cannot make the guard pages of a block of %u threads "
                    "on the CPU backend: %s",
                    threads, strerror (errno));
@@ -302,13 +206,11 @@ prepare_fibers (struct runner *r)
                                        i / block.x / block.y };
 }
 
-/* Once every lane of warp NUMBER of R that a waiting lane's mask names
-   waits too or has returned, give each waiting lane what it asked for and
-   let it go on.  Lanes of different masks that wait at once are served
+/* Lanes of different masks that wait at once are served
    together, which serves each as it would be alone where it asks only for
    lanes of its mask, as CUDA requires.  */
-static void
-release_warp (struct runner *r, unsigned int number)
+void
+cudajit_release_warp (struct runner *r, unsigned int number)
 {
   struct warp *w = &r->warps[number];
   struct fiber *lanes = &r->fibers[number * 32];
@@ -387,7 +289,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
           r->running = i;
           swapcontext (&r->scheduler, &f->context);
           if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
-            cudajit_die (job->kernel->name, job->file, job->line,
+            cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
                          CUDAJIT_FAULT_OVERFLOW
                          " in block (%u, %u, %u) thread (%u, %u, %u)",
                          blockIdx.x, blockIdx.y, blockIdx.z, f->index.x,
@@ -399,7 +301,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
               f->state = FIBER_DONE;
               live--;
               r->warps[i / 32].running &= ~(1u << i % 32);
-              release_warp (r, i / 32);
+              cudajit_release_warp (r, i / 32);
             }
         }
       if (at_barrier && at_barrier == live)
@@ -410,7 +312,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
           at_barrier = 0;
         }
       else if (!ran && live)
-        cudajit_die (job->kernel->name, job->file, job->line,
+        cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
                      "the threads of block (%u, %u, %u) wait for each other "
                      "forever on the CPU backend: a warp function's mask "
                      "names threads that wait at cuda_syncthreads",
@@ -444,21 +346,23 @@ run_blocks (struct job *job, struct runner *r)
       free (r->shared);
       r->shared = aligned_alloc (16, job->shared_bytes);
       if (!r->shared)
-        cudajit_die (job->kernel->name, job->file, job->line,
+        cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
                      "out of memory allocating %zu bytes of shared memory",
                      job->shared_bytes);
       r->shared_size = job->shared_bytes;
     }
   if (job->fibers)
     prepare_fibers (r);
-  current = r;
+  cudajit_cpu_current = r;
+  cudajit_fault_site (&job->site);
   do
     if (job->fibers)
       run_block_fibers (r, number);
     else
       run_block (job, number);
   while ((number = take_block (job)) < job->blocks);
-  current = NULL;
+  cudajit_fault_site (NULL);
+  cudajit_cpu_current = NULL;
 }
 
 /* Workers live as long as the process.  */
@@ -547,7 +451,7 @@ start_workers (unsigned int count)
 
   for (; pool.workers < count; pool.workers++)
     if ((error = pthread_create (&thread, NULL, worker, NULL)) != 0)
-      cudajit_die (NULL, NULL, 0, "cannot start the CPU backend's threads: %s",
+      cudajit_fatal (NULL, NULL, 0, "cannot start the CPU backend's threads: %s",
                    strerror (error));
 }
 
@@ -601,8 +505,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     /* A block of one thread has no one to wait for.  */
     .fibers = kernel->barrier && threads > 1,
     .shared_bytes = (shared + 15) & ~(size_t) 15,
-    .file = file,
-    .line = line,
+    .site = { kernel->name, file, line },
   };
 
   pthread_mutex_lock (&launch_lock);
@@ -622,242 +525,4 @@ cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
 
   k->static_shared_bytes = static_shared_bytes;
   k->barrier = barrier;
-}
-
-void *
-cudajit_block_shared_memory (void)
-{
-  return current ? current->shared : NULL;
-}
-
-bool
-cudajit_cpu_running (const char **kernel, const char **file, int *line)
-{
-  const struct runner *r = current;
-
-  if (!r)
-    return false;
-  *kernel = r->job->kernel->name;
-  *file = r->job->file;
-  *line = r->job->line;
-  return true;
-}
-
-/* The runner of the calling thread, which FUNCTION, a device function,
-   needs: outside a kernel, FUNCTION is an error, as it would be on a
-   GPU, where it exists only in kernels.  */
-static struct runner *
-kernel_runner (const char *function)
-{
-  if (!current)
-    cudajit_die (NULL, NULL, 0,
-                 "%s called outside a kernel: it is for the threads of a "
-                 "launch",
-                 function);
-  return current;
-}
-
-/* The runner of the calling thread if it runs its block as fibers, for
-   FUNCTION, which waits for other threads; null in a block of one thread,
-   where there is no one to wait for.  */
-static struct runner *
-fiber_runner (const char *function)
-{
-  struct runner *r = kernel_runner (function);
-
-  if (r->job->fibers)
-    return r;
-  if (r->job->threads > 1)
-    cudajit_die (r->job->kernel->name, r->job->file, r->job->line,
-                 "%s in a kernel registered as never reaching it: the %u "
-                 "threads of a block run one after another and cannot wait "
-                 "for each other (a bug of the cudajit plugin)",
-                 function, r->job->threads);
-  return NULL;
-}
-
-void
-cuda_syncthreads (void)
-{
-  struct runner *r = fiber_runner ("cuda_syncthreads");
-
-  if (r)
-    {
-      r->fibers[r->running].state = FIBER_AT_BARRIER;
-      swapcontext (&r->fibers[r->running].context, &r->scheduler);
-    }
-}
-
-/* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and
-   waits for the threads of its mask; it gets the result, and the lanes of
-   the mask that took part in *PRESENT unless PRESENT is null.  Where it is
-   alone, it is lane 0.  */
-static unsigned long long
-warp_exchange (const char *function, struct warp_request request,
-               unsigned int *present)
-{
-  struct runner *r = fiber_runner (function);
-  struct fiber *f;
-  struct warp *w;
-
-  if (!r)
-    {
-      if (present)
-        *present = 1;
-      return request.match ? request.value == request.wanted : request.value;
-    }
-  f = &r->fibers[r->running];
-  w = &r->warps[r->running / 32];
-  f->request = request;
-  f->state = FIBER_AT_WARP;
-  w->arrived |= 1u << r->running % 32;
-  w->mask |= request.mask;
-  release_warp (r, r->running / 32);
-  if (f->state == FIBER_AT_WARP)
-    swapcontext (&f->context, &r->scheduler);
-  if (present)
-    *present = f->present;
-  return f->result;
-}
-
-/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE_LANE,
-   computed from ARG, WIDTH and the caller's LANE; -1 where it gets its
-   own VALUE.  VALUE travels as 8 bytes.  */
-#define LANE ((long long) cuda_laneid ())
-#define SHUFFLE(op, t, type, arg_type, source_lane)                           \
-  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
-                                int width)                                    \
-  {                                                                           \
-    kernel_runner ("cuda_shfl_" #op);                                         \
-    struct warp_request request = { .mask = mask, .source = (source_lane) };  \
-                                                                              \
-    memcpy (&request.value, &value, sizeof value);                            \
-    request.value = warp_exchange ("cuda_shfl_" #op, request, NULL);          \
-    memcpy (&value, &request.value, sizeof value);                            \
-    return value;                                                             \
-  }
-#define SHUFFLES(t, type)                                                     \
-  SHUFFLE (sync, t, type, int, (LANE & -width) | (arg & (width - 1)))         \
-  SHUFFLE (up_sync, t, type, unsigned int,                                    \
-           (LANE & (width - 1)) >= arg ? LANE - arg : -1)                     \
-  SHUFFLE (down_sync, t, type, unsigned int,                                  \
-           (LANE & (width - 1)) + arg < width ? LANE + arg : -1)              \
-  SHUFFLE (xor_sync, t, type, int,                                            \
-           (LANE ^ arg) <= (LANE | (width - 1)) ? LANE ^ arg : -1)
-CUDAJIT_WARP_TYPES (SHUFFLES)
-#undef LANE
-#undef SHUFFLE
-#undef SHUFFLES
-
-/* A vote: the lanes of MASK that take part and whose PREDICATE is nonzero,
-   found as those that give 1; and those that take part in *PRESENT unless
-   PRESENT is null.  */
-static unsigned int
-warp_vote (const char *function, unsigned int mask, int predicate,
-           unsigned int *present)
-{
-  struct warp_request request
-      = { .mask = mask, .value = predicate != 0, .match = true, .wanted = 1 };
-
-  return warp_exchange (function, request, present);
-}
-
-unsigned int
-cuda_ballot_sync (unsigned int mask, int predicate)
-{
-  return warp_vote ("cuda_ballot_sync", mask, predicate, NULL);
-}
-
-int
-cuda_all_sync (unsigned int mask, int predicate)
-{
-  unsigned int present;
-
-  return warp_vote ("cuda_all_sync", mask, predicate, &present) == present;
-}
-
-int
-cuda_any_sync (unsigned int mask, int predicate)
-{
-  return warp_vote ("cuda_any_sync", mask, predicate, NULL) != 0;
-}
-
-int
-cuda_eq_sync (unsigned int mask, int predicate)
-{
-  unsigned int present;
-  unsigned int votes = warp_vote ("cuda_eq_sync", mask, predicate, &present);
-
-  return votes == 0 || votes == present;
-}
-
-/* The lanes of MASK that take part and give the same VALUE, of SIZE bytes,
-   as the caller; and unless ALL is null, in *ALL whether they are all
-   those that take part.  */
-static unsigned int
-warp_match (const char *function, unsigned int mask, const void *value,
-            size_t size, int *all)
-{
-  struct warp_request request = { .mask = mask, .match = true };
-  unsigned int present, lanes;
-
-  memcpy (&request.value, value, size);
-  request.wanted = request.value;
-  lanes = warp_exchange (function, request, &present);
-  if (all)
-    *all = lanes == present;
-  return lanes;
-}
-
-#define MATCHES(t, type)                                                      \
-  unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value)     \
-  {                                                                           \
-    return warp_match ("cuda_match_any_sync", mask, &value, sizeof value,     \
-                       NULL);                                                 \
-  }                                                                           \
-                                                                              \
-  unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
-                                           int *pred)                         \
-  {                                                                           \
-    warp_match ("cuda_match_all_sync", mask, &value, sizeof value, pred);     \
-    return *pred ? mask : 0;                                                  \
-  }
-CUDAJIT_WARP_TYPES (MATCHES)
-#undef MATCHES
-
-unsigned int
-cuda_activemask (void)
-{
-  struct runner *r = fiber_runner ("cuda_activemask");
-
-  return r ? r->warps[r->running / 32].running : 1;
-}
-
-int
-cuda_laneid (void)
-{
-  kernel_runner ("cuda_laneid");
-  return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
-         % 32;
-}
-
-/* The blocks of a launch run on several host threads, so that the fences
-   are real ones; the strongest serves for every scope.  */
-
-void
-cuda_threadfence (void)
-{
-  atomic_thread_fence (memory_order_seq_cst);
-}
-
-void
-cuda_threadfence_block (void)
-{
-  atomic_thread_fence (memory_order_seq_cst);
-}
-
-void
-cuda_threadfence_system (void)
-{
-  atomic_thread_fence (memory_order_seq_cst);
 }

@@ -1,0 +1,112 @@
+/* What the CPU backend's execution of kernels (cpu-execution.c) and the
+   device API that kernels call there (cpu-device-api.c) share: the
+   blocks, threads, fibers and warps of a launch.  */
+
+#ifndef CUDAJIT_CPU_BACKEND_H
+#define CUDAJIT_CPU_BACKEND_H
+
+#include "internal.h"
+#include <ucontext.h>
+
+/* A launch in progress.  */
+struct job
+{
+  const struct cudajit_kernel *kernel;
+  void **args;
+  cuda_dim3 grid, block;
+  unsigned long long blocks;
+  unsigned int threads;
+  /* Whether the threads of a block run as fibers.  */
+  bool fibers;
+  /* The shared memory of a block: the static arrays, then from the next
+     multiple of 16 the dynamic ones.  */
+  size_t shared_bytes;
+  /* The launch, for errors in the kernel.  */
+  struct cudajit_site site;
+  /* The next block not yet taken by a thread.  */
+  atomic_ullong next;
+};
+
+/* Where a fiber is.  */
+enum fiber_state
+{
+  /* Running, or to be run.  */
+  FIBER_READY,
+  /* In cuda_syncthreads, until every thread that has not returned is.  */
+  FIBER_AT_BARRIER,
+  /* In a warp function, until its warp lets it go on.  */
+  FIBER_AT_WARP,
+  FIBER_DONE
+};
+
+/* What a thread gives and asks for in a warp function.  */
+struct warp_request
+{
+  /* The lanes it waits for.  */
+  unsigned int mask;
+  /* The 8 bytes of the value it gives.  */
+  unsigned long long value;
+  /* With MATCH, it asks for the lanes of MASK whose VALUE is WANTED, which
+     makes a ballot of the lanes that give 1 too; else for the VALUE of
+     lane SOURCE, or its own where that is no lane of the warp.  */
+  bool match;
+  unsigned long long wanted;
+  long long source;
+};
+
+/* A simulated thread of a block that runs as a fiber.  */
+struct fiber
+{
+  ucontext_t context;
+  cuda_uint3 index;
+  /* What Valgrind calls its stack.  */
+  unsigned int stack_id;
+  enum fiber_state state;
+  /* In a warp function: what it asks; then what it gets, and the lanes of
+     its mask that took part, those that had not returned.  */
+  struct warp_request request;
+  unsigned long long result;
+  unsigned int present;
+};
+
+/* A warp of the block that runs as fibers: lane L is its fiber L.  */
+struct warp
+{
+  /* The lanes that exist and have not returned, those waiting in a warp
+     function, and the union of the masks they gave.  */
+  unsigned int running, arrived, mask;
+};
+
+/* What a pool thread needs to run blocks.  It lives as long as the
+   process: a worker's on its stack, the launching thread's in launcher,
+   which launch_lock guards, so that host threads that launch and end leave
+   none behind.  */
+struct runner
+{
+  const struct job *job;
+  /* The shared memory of the block that runs, of shared_size bytes: like
+     CUDA's, it is not cleared, so it is kept from block to block.  */
+  void *shared;
+  size_t shared_size;
+  /* Fibers for up to CAPACITY threads, each on a stack that follows a
+     page in one mapping: the first a guard page, the others too unless
+     GUARDED is false; and their warps.  */
+  struct fiber *fibers;
+  char *stacks;
+  unsigned int capacity;
+  bool guarded;
+  struct warp *warps;
+  /* Where a fiber switches back to, and the fiber that runs.  */
+  ucontext_t scheduler;
+  unsigned int running;
+};
+
+/* The runner of the calling thread while it runs a kernel, else null.  */
+extern __thread struct runner *cudajit_cpu_current;
+
+/* Once every lane of warp NUMBER of R that a waiting lane's mask names
+   waits too or has returned, give each waiting lane what it asked for and
+   let it go on.  */
+void cudajit_release_warp (struct runner *r, unsigned int number);
+
+#endif /* cpu-backend.h */

@@ -1,0 +1,251 @@
+/* The CPU backend's device API: what kernels call on the CPU, the twins
+   of CUDA's built-in functions (cuda_syncthreads, the warp votes,
+   shuffles and match functions, the fences) and of the GPU's assert.  The
+   threads of a block that wait for each other run as fibers
+   (cpu-execution.c).  */
+
+#include "cpu-backend.h"
+
+#include <assert.h>
+#include <string.h>
+
+void *
+cudajit_block_shared_memory (void)
+{
+  return cudajit_cpu_current ? cudajit_cpu_current->shared : NULL;
+}
+
+/* The runner of the calling thread, which FUNCTION, a device function,
+   needs: outside a kernel, FUNCTION is an error, as it would be on a
+   GPU, where it exists only in kernels.  */
+static struct runner *
+kernel_runner (const char *function)
+{
+  if (!cudajit_cpu_current)
+    cudajit_fatal (NULL, NULL, 0,
+                 "%s called outside a kernel: it is for the threads of a "
+                 "launch",
+                 function);
+  return cudajit_cpu_current;
+}
+
+/* The runner of the calling thread if it runs its block as fibers, for
+   FUNCTION, which waits for other threads; null in a block of one thread,
+   where there is no one to wait for.  */
+static struct runner *
+fiber_runner (const char *function)
+{
+  struct runner *r = kernel_runner (function);
+
+  if (r->job->fibers)
+    return r;
+  if (r->job->threads > 1)
+    cudajit_fatal (r->job->site.kernel, r->job->site.file, r->job->site.line,
+                 "%s in a kernel registered as never reaching it: the %u "
+                 "threads of a block run one after another and cannot wait "
+                 "for each other (a bug of the cudajit plugin)",
+                 function, r->job->threads);
+  return NULL;
+}
+
+void
+cuda_syncthreads (void)
+{
+  struct runner *r = fiber_runner ("cuda_syncthreads");
+
+  if (r)
+    {
+      r->fibers[r->running].state = FIBER_AT_BARRIER;
+      swapcontext (&r->fibers[r->running].context, &r->scheduler);
+    }
+}
+
+/* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and
+   waits for the threads of its mask; it gets the result, and the lanes of
+   the mask that took part in *PRESENT unless PRESENT is null.  Where it is
+   alone, it is lane 0.  */
+static unsigned long long
+warp_exchange (const char *function, struct warp_request request,
+               unsigned int *present)
+{
+  struct runner *r = fiber_runner (function);
+  struct fiber *f;
+  struct warp *w;
+
+  if (!r)
+    {
+      if (present)
+        *present = 1;
+      return request.match ? request.value == request.wanted : request.value;
+    }
+  f = &r->fibers[r->running];
+  w = &r->warps[r->running / 32];
+  f->request = request;
+  f->state = FIBER_AT_WARP;
+  w->arrived |= 1u << r->running % 32;
+  w->mask |= request.mask;
+  cudajit_release_warp (r, r->running / 32);
+  if (f->state == FIBER_AT_WARP)
+    swapcontext (&f->context, &r->scheduler);
+  if (present)
+    *present = f->present;
+  return f->result;
+}
+
+/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE_LANE,
+   computed from ARG, WIDTH and the caller's LANE; -1 where it gets its
+   own VALUE.  VALUE travels as 8 bytes.  */
+#define LANE ((long long) cuda_laneid ())
+#define SHUFFLE(op, t, type, arg_type, source_lane)                           \
+  type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
+                                int width)                                    \
+  {                                                                           \
+    kernel_runner ("cuda_shfl_" #op);                                         \
+    struct warp_request request = { .mask = mask, .source = (source_lane) };  \
+                                                                              \
+    memcpy (&request.value, &value, sizeof value);                            \
+    request.value = warp_exchange ("cuda_shfl_" #op, request, NULL);          \
+    memcpy (&value, &request.value, sizeof value);                            \
+    return value;                                                             \
+  }
+#define SHUFFLES(t, type)                                                     \
+  SHUFFLE (sync, t, type, int, (LANE & -width) | (arg & (width - 1)))         \
+  SHUFFLE (up_sync, t, type, unsigned int,                                    \
+           (LANE & (width - 1)) >= arg ? LANE - arg : -1)                     \
+  SHUFFLE (down_sync, t, type, unsigned int,                                  \
+           (LANE & (width - 1)) + arg < width ? LANE + arg : -1)              \
+  SHUFFLE (xor_sync, t, type, int,                                            \
+           (LANE ^ arg) <= (LANE | (width - 1)) ? LANE ^ arg : -1)
+CUDAJIT_WARP_TYPES (SHUFFLES)
+#undef LANE
+#undef SHUFFLE
+#undef SHUFFLES
+
+/* A vote: the lanes of MASK that take part and whose PREDICATE is nonzero,
+   found as those that give 1; and those that take part in *PRESENT unless
+   PRESENT is null.  */
+static unsigned int
+warp_vote (const char *function, unsigned int mask, int predicate,
+           unsigned int *present)
+{
+  struct warp_request request
+      = { .mask = mask, .value = predicate != 0, .match = true, .wanted = 1 };
+
+  return warp_exchange (function, request, present);
+}
+
+unsigned int
+cuda_ballot_sync (unsigned int mask, int predicate)
+{
+  return warp_vote ("cuda_ballot_sync", mask, predicate, NULL);
+}
+
+int
+cuda_all_sync (unsigned int mask, int predicate)
+{
+  unsigned int present;
+
+  return warp_vote ("cuda_all_sync", mask, predicate, &present) == present;
+}
+
+int
+cuda_any_sync (unsigned int mask, int predicate)
+{
+  return warp_vote ("cuda_any_sync", mask, predicate, NULL) != 0;
+}
+
+int
+cuda_eq_sync (unsigned int mask, int predicate)
+{
+  unsigned int present;
+  unsigned int votes = warp_vote ("cuda_eq_sync", mask, predicate, &present);
+
+  return votes == 0 || votes == present;
+}
+
+/* The lanes of MASK that take part and give the same VALUE, of SIZE bytes,
+   as the caller; and unless ALL is null, in *ALL whether they are all
+   those that take part.  */
+static unsigned int
+warp_match (const char *function, unsigned int mask, const void *value,
+            size_t size, int *all)
+{
+  struct warp_request request = { .mask = mask, .match = true };
+  unsigned int present, lanes;
+
+  memcpy (&request.value, value, size);
+  request.wanted = request.value;
+  lanes = warp_exchange (function, request, &present);
+  if (all)
+    *all = lanes == present;
+  return lanes;
+}
+
+#define MATCHES(t, type)                                                      \
+  unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value)     \
+  {                                                                           \
+    return warp_match ("cuda_match_any_sync", mask, &value, sizeof value,     \
+                       NULL);                                                 \
+  }                                                                           \
+                                                                              \
+  unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
+                                           int *pred)                         \
+  {                                                                           \
+    warp_match ("cuda_match_all_sync", mask, &value, sizeof value, pred);     \
+    return *pred ? mask : 0;                                                  \
+  }
+CUDAJIT_WARP_TYPES (MATCHES)
+#undef MATCHES
+
+unsigned int
+cuda_activemask (void)
+{
+  struct runner *r = fiber_runner ("cuda_activemask");
+
+  return r ? r->warps[r->running / 32].running : 1;
+}
+
+int
+cuda_laneid (void)
+{
+  kernel_runner ("cuda_laneid");
+  return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
+         % 32;
+}
+
+/* The blocks of a launch run on several host threads, so that the fences
+   are real ones; the strongest serves for every scope.  */
+
+void
+cuda_threadfence (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+}
+
+void
+cuda_threadfence_block (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+}
+
+void
+cuda_threadfence_system (void)
+{
+  atomic_thread_fence (memory_order_seq_cst);
+}
+
+void
+cudajit_assert_fail (const char *expression, const char *file,
+                     unsigned int line, const char *function)
+{
+  const struct runner *r = cudajit_cpu_current;
+
+  /* Host code calls device functions too: there assert is glibc's.  */
+  if (!r)
+    __assert_fail (expression, file, line, function);
+  cudajit_fatal (r->job->site.kernel, r->job->site.file, r->job->site.line,
+                 "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
+                 "block (%u, %u, %u)",
+                 expression, file, line, threadIdx.x, threadIdx.y,
+                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
+}
