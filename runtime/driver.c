@@ -14,7 +14,6 @@
 #include <string.h>
 
 struct cudajit_cuda_lib cudajit_cu;
-struct cudajit_nvrtc_lib cudajit_nvrtc;
 __thread struct cudajit_gpu *cudajit_current_gpu;
 
 /* Set once, by choose_backend.  */
@@ -252,115 +251,6 @@ cuda_select_device (int device)
   cudajit_current_gpu = NULL;
 }
 
-/* Load NVRTC from PATH into cudajit_nvrtc.  Return null, or why not.  */
-static const char *
-open_nvrtc (const char *path)
-{
-  static char error[512];
-  void *lib = dlopen (path, RTLD_NOW | RTLD_LOCAL);
-  const char *slash = strrchr (path, '/');
-  int major, minor;
-  char builtins[PATH_MAX];
-
-  if (!lib)
-    return dlerror ();
-#define NVRTC_ONE_CALL(result, name, params)                                  \
-  if (!(cudajit_nvrtc.name = (result (*) params) dlsym (lib, #name)))         \
-    {                                                                         \
-      snprintf (error, sizeof error, "%s", dlerror ());                       \
-      dlclose (lib);                                                          \
-      return error;                                                           \
-    }
-#include "nvrtc-lib.def"
-#undef NVRTC_ONE_CALL
-
-  /* NVRTC opens libnvrtc-builtins by its soname, which the loader does not
-     find when NVRTC itself had to be found by its path.  Opening the
-     builtins by path from NVRTC's directory first makes the soname known.
-     Should that fail, NVRTC's own error says what is missing.  */
-  if (slash && cudajit_nvrtc.nvrtcVersion (&major, &minor) == NVRTC_SUCCESS
-      && snprintf (builtins, sizeof builtins,
-                   "%.*s/libnvrtc-builtins.so.%d.%d", (int) (slash - path),
-                   path, major, minor)
-             < (int) sizeof builtins)
-    dlopen (builtins, RTLD_NOW | RTLD_LOCAL);
-  return NULL;
-}
-
-/* Load NVRTC by SONAME, looking also in the CUDA toolkit's usual places,
-   which are often not in the loader's search path.  */
-static bool
-open_nvrtc_soname (const char *soname)
-{
-  const char *dirs[]
-      = { cudajit_environment ()->cuda_home, "/usr/local/cuda" };
-  char path[PATH_MAX];
-
-  if (!open_nvrtc (soname))
-    return true;
-  for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
-    if (dirs[i] && *dirs[i]
-        && snprintf (path, sizeof path, "%s/lib64/%s", dirs[i], soname)
-               < (int) sizeof path
-        && !open_nvrtc (path))
-      return true;
-  return false;
-}
-
-/* Why NVRTC cannot be loaded; null once it is.  */
-static const char *nvrtc_error;
-
-static void
-load_nvrtc (void)
-{
-  /* Newest first.  NVRTC 11.0 and 11.1 lack nvrtcGetSupportedArchs.  */
-  static const struct
-  {
-    const char *soname;
-    int major;
-  } sonames[] = {
-    { "libnvrtc.so.13", 13 },
-    { "libnvrtc.so.12", 12 },
-    { "libnvrtc.so.11.2", 11 },
-  };
-  static char why[600];
-  const char *path = cudajit_environment ()->nvrtc_library;
-
-  if (path)
-    {
-      const char *error = open_nvrtc (path);
-      if (error)
-        {
-          snprintf (why, sizeof why,
-                    "cannot load NVRTC from CUDAJIT_NVRTC_LIBRARY: %s", error);
-          nvrtc_error = why;
-        }
-      return;
-    }
-
-  /* The driver may reject code from an NVRTC newer than itself, so the
-     first pass tries only the versions that it knows.  */
-  for (int pass = 0; pass < 2; pass++)
-    for (size_t i = 0; i < sizeof sonames / sizeof *sonames; i++)
-      if ((driver_major == 0 || sonames[i].major <= driver_major)
-              == (pass == 0)
-          && open_nvrtc_soname (sonames[i].soname))
-        return;
-  nvrtc_error = "cannot load NVRTC, which compiles kernels for the GPU: "
-                "none of libnvrtc.so.13, libnvrtc.so.12 and libnvrtc.so.11.2 "
-                "is in the loader's path, $CUDA_HOME/lib64 or "
-                "/usr/local/cuda/lib64; set CUDAJIT_NVRTC_LIBRARY to its path";
-}
-
-const char *
-cudajit_load_nvrtc (void)
-{
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-  pthread_once (&once, load_nvrtc);
-  return nvrtc_error;
-}
-
 const char *
 cudajit_cuda_error (CUresult error)
 {
@@ -385,4 +275,10 @@ cudajit_buffer_id (const void *p)
       != CUDA_SUCCESS)
     return 0;
   return id;
+}
+
+int
+cudajit_driver_major (void)
+{
+  return driver_major;
 }

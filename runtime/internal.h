@@ -165,9 +165,42 @@ extern __thread struct cudajit_gpu *cudajit_current_gpu;
    cudajit_current_gpu is then set, and its context current.  */
 bool cudajit_gpu_p (void);
 
+/* The major version of the CUDA driver, 0 before it is known.  */
+int cudajit_driver_major (void);
+
+/* nvrtc.c */
+
 /* Load NVRTC into cudajit_nvrtc on the first call.  Return null if it is
    loaded, else why not.  Exported for nvrtc-check.  */
 const char *cudajit_load_nvrtc (void)
+  __attribute__ ((visibility ("default")));
+
+/* What NVRTC made of a CUDA C source.  */
+struct cudajit_image
+{
+  /* A cubin, or PTX with its terminating NUL.  */
+  char *code;
+  size_t size;
+  /* The architecture compiled for, and whether code is PTX for the driver
+     to compile further.  */
+  int arch;
+  bool ptx;
+  /* NVRTC's log, without trailing newlines; never null.  */
+  char *log;
+  /* Whether code comes from the disk cache, with an empty log.  */
+  bool cached;
+};
+
+/* Compile SOURCE, called NAME in NVRTC's log, for a GPU of architecture
+   ARCH: a cubin if NVRTC supports ARCH, else PTX for the newest
+   architecture below it that NVRTC supports.  With USE_CACHE, look the
+   code up in the disk cache first, and keep what NVRTC makes there.
+   Return null on success, otherwise NVRTC's error, with the log in IMAGE.
+   The caller frees IMAGE->code and IMAGE->log.  NVRTC must have been
+   loaded.  Exported for nvrtc-check.  */
+const char *cudajit_nvrtc_compile (const char *source, const char *name,
+                                   int arch, bool use_cache,
+                                   struct cudajit_image *image)
   __attribute__ ((visibility ("default")));
 
 /* jit.c */
@@ -209,33 +242,7 @@ struct cudajit_kernel
 CUfunction cudajit_kernel_function (struct cudajit_kernel *kernel,
                                     const char *file, int line);
 
-/* What NVRTC made of a CUDA C source.  */
-struct cudajit_image
-{
-  /* A cubin, or PTX with its terminating NUL.  */
-  char *code;
-  size_t size;
-  /* The architecture compiled for, and whether code is PTX for the driver
-     to compile further.  */
-  int arch;
-  bool ptx;
-  /* NVRTC's log, without trailing newlines; never null.  */
-  char *log;
-  /* Whether code comes from the disk cache, with an empty log.  */
-  bool cached;
-};
 
-/* Compile SOURCE, called NAME in NVRTC's log, for a GPU of architecture
-   ARCH: a cubin if NVRTC supports ARCH, else PTX for the newest
-   architecture below it that NVRTC supports.  With USE_CACHE, look the
-   code up in the disk cache first, and keep what NVRTC makes there.
-   Return null on success, otherwise NVRTC's error, with the log in IMAGE.
-   The caller frees IMAGE->code and IMAGE->log.  NVRTC must have been
-   loaded.  Exported for nvrtc-check.  */
-const char *cudajit_nvrtc_compile (const char *source, const char *name,
-                                   int arch, bool use_cache,
-                                   struct cudajit_image *image)
-  __attribute__ ((visibility ("default")));
 
 /* sha256.c */
 

@@ -363,6 +363,9 @@ struct staging_area
   bool busy[STAGES];
   int next;
   struct spare_block spare[SPARE_BLOCKS];
+  /* The spare block that a new one replaces when all are taken, in turn:
+     not rand (), whose sequence is the application's.  */
+  unsigned int next_victim;
 };
 
 static struct staging_area staging_areas[CUDAJIT_MAX_GPUS];
@@ -538,7 +541,7 @@ spare_block (CUdeviceptr dev, size_t bytes, const struct launch_site *site)
         spare[i].bytes = bytes;
         return;
       }
-  int victim = rand () % SPARE_BLOCKS;
+  unsigned int victim = site->staging->next_victim++ % SPARE_BLOCKS;
   cudajit_cu.cuMemFree_v2 (spare[victim].dev);
   spare[victim].dev = dev;
   spare[victim].bytes = bytes;
