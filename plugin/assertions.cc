@@ -12,7 +12,6 @@
 #include "cudajit-plugin.h"
 
 static const char glibc_assert_fail[] = "__assert_fail";
-static const char runtime_assert_fail[] = "cudajit_assert_fail";
 
 bool
 cudajit_assert_fail_p (const_tree fndecl)
@@ -36,7 +35,8 @@ redirect_assert_fail (tree *tp, int *walk_subtrees, void *data)
       tree *runtime = (tree *) data;
       if (!*runtime)
         {
-          *runtime = build_fn_decl (runtime_assert_fail, TREE_TYPE (callee));
+          *runtime
+              = cudajit_entry_point (CUDAJIT_ENTRY_ASSERT_FAIL, NULL_TREE);
           TREE_THIS_VOLATILE (*runtime) = 1;
         }
       CALL_EXPR_FN (*tp) = build_fold_addr_expr (*runtime);

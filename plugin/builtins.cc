@@ -10,6 +10,17 @@ struct callable
   const char *cuda_name;
 };
 
+/* For the expansions of cudajit-scalar-types.def: X where a class of
+   types has warp functions, or bit operations.  */
+#define IF_WARP_SMALL_INTEGER(x)
+#define IF_WARP_SIGNED_INTEGER(x) x
+#define IF_WARP_UNSIGNED_INTEGER(x) x
+#define IF_WARP_FLOATING(x) x
+#define IF_INTEGER_SMALL_INTEGER(x) x
+#define IF_INTEGER_SIGNED_INTEGER(x) x
+#define IF_INTEGER_UNSIGNED_INTEGER(x) x
+#define IF_INTEGER_FLOATING(x)
+
 static const callable callables[] = {
   /* cudajit.h.  */
   { "cuda_grid_x", "cuda_grid_x" },
@@ -39,8 +50,9 @@ static const callable callables[] = {
   { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },                 \
   { "cudajit_match_any_sync_" t, "cudajit_match_any_sync_" t },               \
   { "cudajit_match_all_sync_" t, "cudajit_match_all_sync_" t },
-  WARP ("int") WARP ("uint") WARP ("long") WARP ("ulong") WARP ("ll")
-  WARP ("ull") WARP ("float") WARP ("double")
+#define CUDAJIT_SCALAR(t, type, kind, bytes) IF_WARP_##kind (WARP (#t))
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
 #undef WARP
 
   /* <math.h>, in double and float; CUDA has them by the same names.  */
@@ -86,25 +98,20 @@ static const callable callables[] = {
 
   /* cudajit.h's atomics, which the prelude defines by the same names.  */
 #define ATOMIC(name) { name, name },
-#define ATOMIC_INTEGER(op)                                                    \
-  ATOMIC ("cudajit_atomic_" op "_char")                                       \
-  ATOMIC ("cudajit_atomic_" op "_schar")                                      \
-  ATOMIC ("cudajit_atomic_" op "_uchar")                                      \
-  ATOMIC ("cudajit_atomic_" op "_short")                                      \
-  ATOMIC ("cudajit_atomic_" op "_ushort")                                     \
-  ATOMIC ("cudajit_atomic_" op "_int") ATOMIC ("cudajit_atomic_" op "_uint")  \
-  ATOMIC ("cudajit_atomic_" op "_long")                                       \
-  ATOMIC ("cudajit_atomic_" op "_ulong")                                      \
-  ATOMIC ("cudajit_atomic_" op "_ll") ATOMIC ("cudajit_atomic_" op "_ull")
-#define ATOMIC_NUMBER(op)                                                     \
-  ATOMIC_INTEGER (op) ATOMIC ("cudajit_atomic_" op "_float")                  \
-  ATOMIC ("cudajit_atomic_" op "_double")
-  ATOMIC_NUMBER ("add") ATOMIC_NUMBER ("sub") ATOMIC_NUMBER ("max")
-  ATOMIC_NUMBER ("min") ATOMIC_NUMBER ("exch") ATOMIC_INTEGER ("cas")
-  ATOMIC_INTEGER ("and") ATOMIC_INTEGER ("or") ATOMIC_INTEGER ("xor")
+  /* Those of every type, and those of integers.  */
+#define ATOMIC_TYPE(t, op) ATOMIC ("cudajit_atomic_" op "_" #t)
+#define ATOMIC_ALL(t) ATOMIC_TYPE (t, "add") ATOMIC_TYPE (t, "sub")         \
+  ATOMIC_TYPE (t, "max") ATOMIC_TYPE (t, "min") ATOMIC_TYPE (t, "exch")
+#define ATOMIC_BITS(t) ATOMIC_TYPE (t, "cas") ATOMIC_TYPE (t, "and")        \
+  ATOMIC_TYPE (t, "or") ATOMIC_TYPE (t, "xor")
+#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
+  ATOMIC_ALL (t) IF_INTEGER_##kind (ATOMIC_BITS (t))
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
 #undef ATOMIC
-#undef ATOMIC_INTEGER
-#undef ATOMIC_NUMBER
+#undef ATOMIC_TYPE
+#undef ATOMIC_ALL
+#undef ATOMIC_BITS
 
   /* GCC's atomic builtins on 1, 2, 4 and 8 bytes, as the prelude's
      wrappers of CUDA's atomics.  The __sync forms share the wrappers of the

@@ -34,6 +34,7 @@ finish_decl (void *gcc_data, void *)
 {
   cudajit_check_kernel_addresses ((tree) gcc_data);
   cudajit_check_kernel_declaration ((tree) gcc_data);
+  cudajit_check_entry_point_declaration ((tree) gcc_data);
 }
 
 static void

@@ -5,6 +5,25 @@
 
 #include "gcc-compat.h"
 
+/* What the plugin's code and libcudajit agree on.  */
+#define CUDAJIT_ABI_CONSTANTS_ONLY
+#include "cudajit-abi.h"
+
+/* entry-points.cc: the declaration of WHICH, an entry point of
+   libcudajit, to call; CONFIG_TYPE is cudajit.h's struct
+   cudajit_launch_config, for the launches.  An error where DECL, a
+   declaration that the unit makes, declares an entry point otherwise.  */
+enum cudajit_entry_point
+{
+#define DEF_CUDAJIT_ENTRY(e, name, result, arguments) CUDAJIT_ENTRY_##e,
+#include "cudajit-entry-points.def"
+#undef DEF_CUDAJIT_ENTRY
+  CUDAJIT_ENTRY_COUNT
+};
+tree cudajit_entry_point (enum cudajit_entry_point which, tree config_type);
+const char *cudajit_entry_point_name (enum cudajit_entry_point which);
+void cudajit_check_entry_point_declaration (tree decl);
+
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
@@ -124,7 +143,8 @@ void cudajit_emit_overflow_call (pretty_printer *pp, tree call,
    function's CUDA C, in the object file and registers them with the
    runtime at load time; writes the dump.  */
 void cudajit_embed_kernel (tree fndecl, const char *cuda_source,
-                           tree block_needs);
+                           unsigned HOST_WIDE_INT static_shared_bytes,
+                           bool barrier);
 void cudajit_embed_device_function (tree fndecl, const char *cuda_source);
 tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
@@ -135,8 +155,6 @@ void cudajit_write_dump (const char *dir);
    is copied when the argument is host memory, and its size in bytes: the
    product of *CONSTANT_BYTES and of the arguments at the positions that it
    puts in BOUNDS.  0 for other parameters.  */
-#define CUDAJIT_COPY_IN 1
-#define CUDAJIT_COPY_OUT 2
 int cudajit_array_param (tree fntype, unsigned int index,
                          vec<unsigned int> *bounds,
                          unsigned HOST_WIDE_INT *constant_bytes);
@@ -170,10 +188,11 @@ void cudajit_device_functions_register_roots (const char *plugin_name);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
    become parts of its block's shared memory on the CPU backend: its host
-   version is rewritten to find them there, and the runtime is told how
-   much static shared memory it needs and whether it may reach a barrier,
-   by the constructor's statement that this returns.  */
-tree cudajit_host_shared_memory (tree kernel, const vec<tree> &callees);
+   version is rewritten to find them there.  How many bytes they take, and
+   whether the kernel may reach a barrier, which the runtime is told.  */
+void cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
+                                 unsigned HOST_WIDE_INT *static_shared_bytes,
+                                 bool *barrier);
 
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */

@@ -158,14 +158,16 @@ string_literal (const char *text)
   return build_string_literal (strlen (text) + 1, text);
 }
 
-/* What the runtime needs to know of the kernel's parameters, for
-   cudajit_register_params (see cudajit.h): a comma-separated entry for
-   each, empty for a parameter that is not a pointer, else its name,
-   followed by < where an array of declared extent is copied to the GPU and
-   > where it is copied back.  */
+/* What the runtime needs to know of the kernel's parameters: an entry
+   for each, as cudajit-abi.h says.  */
 static char *
 describe_params (tree kernel)
 {
+  static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
+  static const char copy_in[] = { CUDAJIT_PARAM_COPY_IN_MARK, '\0' };
+  static const char copy_out[] = { CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
+  static const char copy_both[] = { CUDAJIT_PARAM_COPY_IN_MARK,
+                                    CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
   char *text = xstrdup ("");
   unsigned int index = 0;
   auto_vec<unsigned int> bounds;
@@ -181,12 +183,13 @@ describe_params (tree kernel)
                                                &bounds, &bytes);
           name = DECL_NAME (parm) ? IDENTIFIER_POINTER (DECL_NAME (parm))
                                   : "(unnamed)";
-          copies = (direction == CUDAJIT_COPY_IN    ? "<"
-                    : direction == CUDAJIT_COPY_OUT ? ">"
-                    : direction                     ? "<>"
+          copies = (direction == CUDAJIT_COPY_IN    ? copy_in
+                    : direction == CUDAJIT_COPY_OUT ? copy_out
+                    : direction                     ? copy_both
                                                     : "");
         }
-      text = reconcat (text, text, index ? "," : "", name, copies, NULL);
+      text = reconcat (text, text, index ? separator : "", name, copies,
+                       NULL);
     }
   return text;
 }
@@ -215,60 +218,41 @@ build_constructor (tree fndecl, tree call)
   finalize_function (ctor);
 }
 
-/* A constructor that calls cudajit_register_kernel,
-   cudajit_register_params and, given, BLOCK_NEEDS (see cudajit.h).  */
+static tree
+abi_version (void)
+{
+  return build_int_cst (unsigned_type_node, CUDAJIT_ABI_VERSION);
+}
+
+/* A constructor that registers KERNEL (see cudajit-abi.h).  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
-                    tree block_needs)
+                    unsigned HOST_WIDE_INT static_shared_bytes, bool barrier)
 {
-  tree handle_ptr = build_pointer_type (ptr_type_node);
-  tree string = build_pointer_type (
-      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
-  tree register_type = build_function_type_list (
-      void_type_node, handle_ptr, handle_ptr, string, string, string, string,
-      build_pointer_type (TREE_TYPE (host_entry)), NULL_TREE);
-  tree register_fn
-      = build_fn_decl ("cudajit_register_kernel", register_type);
-
-  tree registration = build_call_expr_loc (
-      DECL_SOURCE_LOCATION (kernel), register_fn, 7,
-      build_fold_addr_expr (cudajit_kernel_handle (kernel)),
+  char *params = describe_params (kernel);
+  tree call = build_call_expr_loc (
+      DECL_SOURCE_LOCATION (kernel),
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 11,
+      abi_version (), build_fold_addr_expr (cudajit_kernel_handle (kernel)),
       build_fold_addr_expr (unit_module ()),
       string_literal (lbasename (main_input_filename)),
       string_literal (cudajit_cuda_prelude ()),
       string_literal (IDENTIFIER_POINTER (DECL_NAME (kernel))),
-      string_literal (cuda_source), build_fold_addr_expr (host_entry));
-  char *params = describe_params (kernel);
-  tree params_fn = build_fn_decl (
-      "cudajit_register_params",
-      build_function_type_list (void_type_node, handle_ptr, string,
-                                NULL_TREE));
-  tree call = build2 (
-      COMPOUND_EXPR, void_type_node, registration,
-      build_call_expr_loc (DECL_SOURCE_LOCATION (kernel), params_fn, 2,
-                           build_fold_addr_expr (cudajit_kernel_handle (kernel)),
-                           string_literal (params)));
+      string_literal (cuda_source), build_fold_addr_expr (host_entry),
+      string_literal (params), size_int (static_shared_bytes),
+      build_int_cst (integer_type_node, barrier));
   free (params);
-  if (block_needs)
-    call = build2 (COMPOUND_EXPR, void_type_node, call, block_needs);
-
   build_constructor (kernel, call);
 }
 
-/* A constructor that calls cudajit_register_code (see cudajit.h).  */
+/* A constructor that registers FNDECL, a device function.  */
 static void
 build_code_registration (tree fndecl, const char *cuda_source)
 {
-  tree string = build_pointer_type (
-      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
-  tree register_fn = build_fn_decl (
-      "cudajit_register_code",
-      build_function_type_list (void_type_node,
-                                build_pointer_type (ptr_type_node), string,
-                                string, string, NULL_TREE));
   tree call = build_call_expr_loc (
-      DECL_SOURCE_LOCATION (fndecl), register_fn, 4,
-      build_fold_addr_expr (unit_module ()),
+      DECL_SOURCE_LOCATION (fndecl),
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_CODE, NULL_TREE), 5,
+      abi_version (), build_fold_addr_expr (unit_module ()),
       string_literal (lbasename (main_input_filename)),
       string_literal (cudajit_cuda_prelude ()), string_literal (cuda_source));
   build_constructor (fndecl, call);
@@ -283,11 +267,12 @@ add_to_dump (const char *cuda_source)
 }
 
 void
-cudajit_embed_kernel (tree fndecl, const char *cuda_source, tree block_needs)
+cudajit_embed_kernel (tree fndecl, const char *cuda_source,
+                      unsigned HOST_WIDE_INT static_shared_bytes, bool barrier)
 {
   define_kernel_handle (cudajit_kernel_handle (fndecl));
   build_registration (fndecl, cuda_source, build_host_entry (fndecl),
-                      block_needs);
+                      static_shared_bytes, barrier);
   add_to_dump (cuda_source);
 }
 

@@ -26,10 +26,10 @@
    called.  */
 static const struct launch_form
 {
-  const char *unlaunched;
-  const char *runtime;
-} launch_forms[] = { { "cudajit_unlaunched", "cudajit_launch" },
-                     { "cudajit_unlaunched_forall", "cudajit_forall" } };
+  enum cudajit_entry_point unlaunched, runtime;
+} launch_forms[]
+    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH },
+        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL } };
 
 /* The first launch in each function, for the error that a device
    function, which the GPU runs, cannot launch.  */
@@ -87,7 +87,9 @@ unlaunched_call (tree t, const launch_form **form, tree *call)
   if (!callee || !DECL_NAME (callee))
     return NULL_TREE;
   for (const launch_form &f : launch_forms)
-    if (strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), f.unlaunched) == 0)
+    if (strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
+                cudajit_entry_point_name (f.unlaunched))
+        == 0)
       {
         *form = &f;
         *call = kernel_call;
@@ -237,12 +239,8 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
              : build_int_cst (extents_type, 0));
 
   /* The runtime takes the unplugged call's arguments as they are.  */
-  tree runtime_type = build_function_type_list (
-      void_type_node, ptr_type_node, TREE_TYPE (CALL_EXPR_ARG (unlaunched, 0)),
-      TREE_TYPE (CALL_EXPR_ARG (unlaunched, 1)),
-      TREE_TYPE (CALL_EXPR_ARG (unlaunched, 2)), args_type, extents_type,
-      NULL_TREE);
-  tree runtime_fn = build_fn_decl (form->runtime, runtime_type);
+  tree runtime_fn = cudajit_entry_point (
+      form->runtime, TREE_TYPE (CALL_EXPR_ARG (unlaunched, 0)));
   vec<tree, va_gc> *runtime_args = NULL;
   vec_safe_push (runtime_args, cudajit_kernel_handle (kernel));
   for (int i = 0; i < 3; i++)

@@ -12,8 +12,6 @@
 
 #include "cudajit-plugin.h"
 
-#define SHARED_ALIGNMENT 16
-
 struct shared_layout
 {
   auto_vec<tree> arrays;
@@ -34,7 +32,7 @@ collect_shared (tree *tp, int *walk_subtrees, void *data)
           && !layout->arrays.contains (var))
         {
           layout->static_bytes
-              = ROUND_UP (layout->static_bytes, SHARED_ALIGNMENT);
+              = ROUND_UP (layout->static_bytes, CUDAJIT_SHARED_ALIGN);
           layout->arrays.safe_push (var);
           layout->offsets.safe_push (layout->static_bytes);
           layout->static_bytes += tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (var)));
@@ -54,7 +52,7 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
     return NULL_TREE;
   tree array = *tp;
   unsigned HOST_WIDE_INT offset = ROUND_UP (layout->static_bytes,
-                                            SHARED_ALIGNMENT);
+                                            CUDAJIT_SHARED_ALIGN);
   for (unsigned int i = 0; i < layout->arrays.length (); i++)
     if (layout->arrays[i] == array)
       offset = layout->offsets[i];
@@ -66,35 +64,25 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-tree
-cudajit_host_shared_memory (tree kernel, const vec<tree> &callees)
+void
+cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
+                            unsigned HOST_WIDE_INT *static_shared_bytes,
+                            bool *barrier)
 {
   shared_layout layout;
   layout.static_bytes = 0;
   walk_tree_without_duplicates (&DECL_SAVED_TREE (kernel), collect_shared,
                                 &layout);
-  layout.base_fn = build_fn_decl (
-      "cudajit_block_shared_memory",
-      build_function_type_list (ptr_type_node, NULL_TREE));
+  layout.base_fn
+      = cudajit_entry_point (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY, NULL_TREE);
   /* The same in all of a call of the host version: GCC may keep it out of
      loops.  */
   DECL_PURE_P (layout.base_fn) = 1;
   TREE_NOTHROW (layout.base_fn) = 1;
   walk_tree (&DECL_SAVED_TREE (kernel), relocate_shared, &layout, NULL);
 
-  bool barrier = cudajit_calls_barrier_p (DECL_SAVED_TREE (kernel));
+  *barrier = cudajit_calls_barrier_p (DECL_SAVED_TREE (kernel));
   for (tree callee : callees)
-    barrier |= cudajit_device_function_may_sync (callee);
-  if (!layout.static_bytes && !barrier)
-    return NULL_TREE;
-
-  tree handle_ptr = build_pointer_type (ptr_type_node);
-  tree needs_fn = build_fn_decl (
-      "cudajit_register_block_needs",
-      build_function_type_list (void_type_node, handle_ptr, size_type_node,
-                                integer_type_node, NULL_TREE));
-  return build_call_expr (needs_fn, 3,
-                          build_fold_addr_expr (cudajit_kernel_handle (kernel)),
-                          size_int (layout.static_bytes),
-                          build_int_cst (integer_type_node, barrier));
+    *barrier |= cudajit_device_function_may_sync (callee);
+  *static_shared_bytes = layout.static_bytes;
 }

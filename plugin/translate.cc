@@ -28,9 +28,16 @@ translate (tree fndecl, tree body)
     {
       char *cuda_source = cudajit_emit_function (fndecl, body, callees);
       if (kernel)
-        /* After the CUDA C, which keeps the shared arrays as they are.  */
-        cudajit_embed_kernel (fndecl, cuda_source,
-                              cudajit_host_shared_memory (fndecl, callees));
+        {
+          unsigned HOST_WIDE_INT static_shared_bytes;
+          bool barrier;
+          /* After the CUDA C, which keeps the shared arrays as they
+             are.  */
+          cudajit_host_shared_memory (fndecl, callees, &static_shared_bytes,
+                                      &barrier);
+          cudajit_embed_kernel (fndecl, cuda_source, static_shared_bytes,
+                                barrier);
+        }
       else
         cudajit_embed_device_function (fndecl, cuda_source);
       free (cuda_source);

@@ -79,12 +79,12 @@ warp_exchange (const char *function, struct warp_request request,
       return request.match ? request.value == request.wanted : request.value;
     }
   f = &r->fibers[r->running];
-  w = &r->warps[r->running / 32];
+  w = &r->warps[r->running / CUDAJIT_WARP_SIZE];
   f->request = request;
   f->state = FIBER_AT_WARP;
-  w->arrived |= 1u << r->running % 32;
+  w->arrived |= 1u << r->running % CUDAJIT_WARP_SIZE;
   w->mask |= request.mask;
-  cudajit_release_warp (r, r->running / 32);
+  cudajit_release_warp (r, r->running / CUDAJIT_WARP_SIZE);
   if (f->state == FIBER_AT_WARP)
     swapcontext (&f->context, &r->scheduler);
   if (present)
@@ -116,7 +116,10 @@ warp_exchange (const char *function, struct warp_request request,
            (LANE & (width - 1)) + arg < width ? LANE + arg : -1)              \
   SHUFFLE (xor_sync, t, type, int,                                            \
            (LANE ^ arg) <= (LANE | (width - 1)) ? LANE ^ arg : -1)
-CUDAJIT_WARP_TYPES (SHUFFLES)
+#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
+  CUDAJIT_IF_WARP_##kind (SHUFFLES (t, type))
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
 #undef LANE
 #undef SHUFFLE
 #undef SHUFFLES
@@ -194,7 +197,10 @@ warp_match (const char *function, unsigned int mask, const void *value,
     warp_match ("cuda_match_all_sync", mask, &value, sizeof value, pred);     \
     return *pred ? mask : 0;                                                  \
   }
-CUDAJIT_WARP_TYPES (MATCHES)
+#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
+  CUDAJIT_IF_WARP_##kind (MATCHES (t, type))
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
 #undef MATCHES
 
 unsigned int
@@ -202,7 +208,7 @@ cuda_activemask (void)
 {
   struct runner *r = fiber_runner ("cuda_activemask");
 
-  return r ? r->warps[r->running / 32].running : 1;
+  return r ? r->warps[r->running / CUDAJIT_WARP_SIZE].running : 1;
 }
 
 int
@@ -210,7 +216,7 @@ cuda_laneid (void)
 {
   kernel_runner ("cuda_laneid");
   return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
-         % 32;
+         % CUDAJIT_WARP_SIZE;
 }
 
 /* The blocks of a launch run on several host threads, so that the fences

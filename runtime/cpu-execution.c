@@ -187,7 +187,7 @@ prepare_fibers (struct runner *r)
       map_stacks (r);
       r->fibers
           = cudajit_xrealloc (r->fibers, r->capacity * sizeof *r->fibers);
-      r->warps = cudajit_xrealloc (r->warps, (r->capacity + 31) / 32
+      r->warps = cudajit_xrealloc (r->warps, (r->capacity + CUDAJIT_WARP_SIZE - 1) / CUDAJIT_WARP_SIZE
                                                  * sizeof *r->warps);
       /* A context points into itself, so those that moved need making
          afresh too.  */
@@ -213,11 +213,11 @@ void
 cudajit_release_warp (struct runner *r, unsigned int number)
 {
   struct warp *w = &r->warps[number];
-  struct fiber *lanes = &r->fibers[number * 32];
+  struct fiber *lanes = &r->fibers[number * CUDAJIT_WARP_SIZE];
 
   if (!w->arrived || (w->mask & w->running & ~w->arrived))
     return;
-  for (unsigned int lane = 0; lane < 32; lane++)
+  for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
     if (w->arrived >> lane & 1)
       {
         struct fiber *f = &lanes[lane];
@@ -228,12 +228,12 @@ cudajit_release_warp (struct runner *r, unsigned int number)
         if (q->match)
           {
             f->result = 0;
-            for (unsigned int other = 0; other < 32; other++)
+            for (unsigned int other = 0; other < CUDAJIT_WARP_SIZE; other++)
               if ((f->present >> other & 1)
                   && lanes[other].request.value == q->wanted)
                 f->result |= 1u << other;
           }
-        else if (source >= 0 && source < 32 && (w->arrived >> source & 1))
+        else if (source >= 0 && source < CUDAJIT_WARP_SIZE && (w->arrived >> source & 1))
           f->result = lanes[source].request.value;
         else
           f->result = q->value;
@@ -263,12 +263,12 @@ run_block_fibers (struct runner *r, unsigned long long number)
       makecontext (&f->context, fiber_main, 0);
       f->state = FIBER_READY;
     }
-  for (unsigned int first = 0; first < job->threads; first += 32)
+  for (unsigned int first = 0; first < job->threads; first += CUDAJIT_WARP_SIZE)
     {
       unsigned int lanes = job->threads - first;
 
-      r->warps[first / 32] = (struct warp){
-        .running = lanes >= 32 ? ~0u : (1u << lanes) - 1
+      r->warps[first / CUDAJIT_WARP_SIZE] = (struct warp){
+        .running = lanes >= CUDAJIT_WARP_SIZE ? ~0u : (1u << lanes) - 1
       };
     }
   /* Each pass runs every thread that can go on until it waits or returns.
@@ -300,8 +300,8 @@ run_block_fibers (struct runner *r, unsigned long long number)
             {
               f->state = FIBER_DONE;
               live--;
-              r->warps[i / 32].running &= ~(1u << i % 32);
-              cudajit_release_warp (r, i / 32);
+              r->warps[i / CUDAJIT_WARP_SIZE].running &= ~(1u << i % CUDAJIT_WARP_SIZE);
+              cudajit_release_warp (r, i / CUDAJIT_WARP_SIZE);
             }
         }
       if (at_barrier && at_barrier == live)
@@ -344,7 +344,7 @@ run_blocks (struct job *job, struct runner *r)
   if (job->shared_bytes > r->shared_size)
     {
       free (r->shared);
-      r->shared = aligned_alloc (16, job->shared_bytes);
+      r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
       if (!r->shared)
         cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
                      "out of memory allocating %zu bytes of shared memory",
@@ -493,7 +493,8 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   /* The dynamic shared memory starts at a multiple of 16, as large an
      alignment as a type can need, and the whole at one too, as
      aligned_alloc wants.  */
-  size_t shared = ((kernel->static_shared_bytes + 15) & ~(size_t) 15)
+  size_t shared = ((kernel->static_shared_bytes + CUDAJIT_SHARED_ALIGN - 1)
+                   & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1))
                   + config->shared_bytes;
   struct job job = {
     .kernel = kernel,
@@ -504,7 +505,8 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .threads = threads,
     /* A block of one thread has no one to wait for.  */
     .fibers = kernel->barrier && threads > 1,
-    .shared_bytes = (shared + 15) & ~(size_t) 15,
+    .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
+                     & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
     .site = { kernel->name, file, line },
   };
 
@@ -517,12 +519,3 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   pthread_mutex_unlock (&launch_lock);
 }
 
-void
-cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
-                              int barrier)
-{
-  struct cudajit_kernel *k = *kernel;
-
-  k->static_shared_bytes = static_shared_bytes;
-  k->barrier = barrier;
-}

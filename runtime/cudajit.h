@@ -23,6 +23,9 @@
 #pragma GCC diagnostic ignored "-Wlong-long"
 #pragma GCC diagnostic ignored "-Wvariadic-macros"
 
+/* The entry points that the macros below expand to.  */
+#include "cudajit-abi.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -211,19 +214,17 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
                        value)                                                 \
   CUDAJIT_ATOMIC_EXCH (t, type)
 
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (char, char)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (schar, signed char)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uchar, unsigned char)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (short, short)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ushort, unsigned short)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (int, int)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (uint, unsigned int)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (long, long)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ulong, unsigned long)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ll, long long)
-CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (ull, unsigned long long)
-CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (float, float)
-CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (double, double)
+#define CUDAJIT_ATOMICS_SMALL_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
+#define CUDAJIT_ATOMICS_SIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
+#define CUDAJIT_ATOMICS_UNSIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
+#define CUDAJIT_ATOMICS_FLOATING CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
+#define CUDAJIT_SCALAR(t, type, kind, bytes) CUDAJIT_ATOMICS_##kind (t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_ATOMICS_SMALL_INTEGER
+#undef CUDAJIT_ATOMICS_SIGNED_INTEGER
+#undef CUDAJIT_ATOMICS_UNSIGNED_INTEGER
+#undef CUDAJIT_ATOMICS_FLOATING
 
 #undef CUDAJIT_ATOMIC_FETCH
 #undef CUDAJIT_ATOMIC_LOOP
@@ -333,12 +334,13 @@ void cuda_match_not_available_for_this_type (unsigned int mask,
                                              struct cudajit_no_such_type value,
                                              ...);
 
-/* F (suffix, type) for each type that the shuffles and the match functions
-   take; the runtime defines its functions with it too.  */
-#define CUDAJIT_WARP_TYPES(f)                                                 \
-  f (int, int) f (uint, unsigned int) f (long, long)                          \
-  f (ulong, unsigned long) f (ll, long long) f (ull, unsigned long long)      \
-  f (float, float) f (double, double)
+/* For the expansions of cudajit-scalar-types.def: X where the types of a
+   class have shuffles and match functions, all but those narrower than
+   int; the runtime defines its functions with them too.  */
+#define CUDAJIT_IF_WARP_SMALL_INTEGER(x)
+#define CUDAJIT_IF_WARP_SIGNED_INTEGER(x) x
+#define CUDAJIT_IF_WARP_UNSIGNED_INTEGER(x) x
+#define CUDAJIT_IF_WARP_FLOATING(x) x
 
 #define CUDAJIT_WARP_DECLARE(t, type)                                         \
   type cudajit_shfl_sync_##t (unsigned int mask, type value, int src_lane,    \
@@ -352,7 +354,10 @@ void cuda_match_not_available_for_this_type (unsigned int mask,
   unsigned int cudajit_match_any_sync_##t (unsigned int mask, type value);    \
   unsigned int cudajit_match_all_sync_##t (unsigned int mask, type value,     \
                                            int *pred);
-CUDAJIT_WARP_TYPES (CUDAJIT_WARP_DECLARE)
+#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
+  CUDAJIT_IF_WARP_##kind (CUDAJIT_WARP_DECLARE (t, type))
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
 #undef CUDAJIT_WARP_DECLARE
 
 unsigned int cuda_ballot_sync (unsigned int mask, int predicate);
@@ -492,72 +497,6 @@ const char *cuda_last_error (void);
                              __LINE__)                                        \
       ? (void) 0                                                              \
       : kernel
-
-/* The interface between the code the plugin generates and the runtime.
-   Not for direct use.  */
-
-/* Reached only when a cuda_launch was compiled without the plugin: it says
-   so and ends the program.  */
-int cudajit_unlaunched (struct cudajit_launch_config config,
-                        const char *file, int line);
-
-/* The plugin gives every kernel a constructor that registers it: the
-   kernel's CUDA C (self-contained but for PRELUDE, which is the same for
-   every kernel of a translation unit) is added to the unit's module, which
-   the runtime creates at the first registration with *MODULE null.  The
-   runtime fills in *module and *kernel.  HOST_ENTRY runs the C version of
-   the kernel with the arguments that ARGS point to (the CPU backend).  */
-void cudajit_register_kernel (void **kernel, void **module,
-                              const char *unit_name, const char *prelude,
-                              const char *name, const char *cuda_source,
-                              void (*host_entry) (void **args));
-
-/* Reached only when a cuda_forall was compiled without the plugin.  */
-int cudajit_unlaunched_forall (long long n, const char *file, int line);
-
-/* Device functions that the unit's kernels call are registered the same
-   way, each once, as code that the unit's module also compiles.  */
-void cudajit_register_code (void **module, const char *unit_name,
-                            const char *prelude, const char *cuda_source);
-
-/* The constructor also describes the kernel's parameters, for the
-   automatic transfer of host arrays: a comma-separated entry for each,
-   empty for a parameter that is not a pointer, else its name, followed by
-   < when the array it points to, of declared extent, is copied to the GPU,
-   and by > when it is copied back.  */
-void cudajit_register_params (void **kernel, const char *params);
-
-/* Part of the plugin's interface, not for direct use: the shared memory of
-   the block that the calling thread runs on the CPU backend; a kernel's
-   host version finds its __attribute__ ((cuda_shared)) arrays there.  */
-void *cudajit_block_shared_memory (void);
-/* What a kernel needs of the CPU backend: the bytes of its static shared
-   arrays, and whether it may reach cuda_syncthreads or a warp function,
-   which need every thread of a block to be alive at once.  Called by the
-   kernel's constructor after cudajit_register_kernel.  */
-void cudajit_register_block_needs (void **kernel, size_t static_shared_bytes,
-                                   int barrier);
-
-/* What assert calls in the host versions of kernels and device
-   functions, in place of glibc's __assert_fail: on the CPU backend's
-   threads the message names the kernel, its launch and the thread, and
-   the program ends as on the GPU; elsewhere it is glibc's.  */
-void cudajit_assert_fail (const char *expression, const char *file,
-                          unsigned int line, const char *function)
-  __attribute__ ((__noreturn__, __cold__));
-
-/* What a rewritten cuda_launch calls.  args[i] points to the value of the
-   kernel's i-th argument, already converted to its parameter type.
-   extent_bytes[i] is the size of the array that parameter i points to when
-   its declaration gives an extent, else 0; extent_bytes is null when no
-   parameter has one.  */
-void cudajit_launch (void *kernel, struct cudajit_launch_config config,
-                     const char *file, int line, void **args,
-                     const size_t *extent_bytes);
-
-/* What a rewritten cuda_forall calls; the rest as for cudajit_launch.  */
-void cudajit_forall (void *kernel, long long n, const char *file, int line,
-                     void **args, const size_t *extent_bytes);
 
 #ifdef __cplusplus
 }

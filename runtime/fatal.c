@@ -2,6 +2,7 @@
 
 #include "internal.h"
 #include <stdlib.h>
+#include <string.h>
 
 void
 cudajit_write_message (FILE *stream, const char *kernel, const char *file, int line,
@@ -43,4 +44,15 @@ cudajit_xrealloc (void *p, size_t size)
   if (!p)
     cudajit_fatal (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
   return p;
+}
+
+/* TEXT, which may be null, with MORE appended.  */
+char *
+cudajit_append (char *text, const char *more)
+{
+  size_t length = text ? strlen (text) : 0, extra = strlen (more) + 1;
+
+  text = cudajit_xrealloc (text, length + extra);
+  memcpy (text + length, more, extra);
+  return text;
 }

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdarg.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdbool.h>
@@ -50,6 +51,9 @@ void cudajit_write_message (FILE *stream, const char *kernel,
 
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
+
+/* TEXT, or a new string if null, with MORE appended.  */
+char *cudajit_append (char *text, const char *more);
 
 /* error.c */
 
@@ -203,6 +207,12 @@ const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    struct cudajit_image *image)
   __attribute__ ((visibility ("default")));
 
+/* registration.c */
+
+/* Guards the modules: their CUDA C, which constructors add to, and their
+   compiled code, which launches make.  */
+extern pthread_mutex_t cudajit_module_lock;
+
 /* jit.c */
 
 /* The kernels of a translation unit, compiled together.  */
@@ -221,14 +231,36 @@ struct cudajit_module
   CUmodule handle[CUDAJIT_MAX_GPUS];
 };
 
+/* What the registration of a kernel says of its parameters.  */
+struct cudajit_param
+{
+  char *name;
+  bool pointer;
+  /* CUDAJIT_COPY_IN and CUDAJIT_COPY_OUT, for an array of declared
+     extent.  */
+  unsigned char copies;
+  /* The last argument found to be device memory, while the generation of
+     frees is KNOWN_GENERATION, so that repeated launches with the same
+     arrays ask the driver nothing.  */
+  _Atomic (void *) known_device;
+  atomic_uint known_generation;
+};
+
+struct cudajit_params
+{
+  unsigned int count;
+  bool any_pointer;
+  struct cudajit_param param[];
+};
+
 struct cudajit_kernel
 {
   const char *name;
   struct cudajit_module *module;
   void (*host_entry) (void **args);
-  /* From cudajit_register_params, for the transfer of host arrays.  */
+  /* For the transfer of host arrays.  */
   struct cudajit_params *params;
-  /* From cudajit_register_block_needs, for the CPU backend.  */
+  /* For the CPU backend.  */
   size_t static_shared_bytes;
   bool barrier;
   /* On each GPU, by ordinal: null until loaded; once set, launches read it

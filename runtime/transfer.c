@@ -21,62 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* What cudajit_register_params says of a kernel's parameters.  */
-struct cudajit_param
-{
-  char *name;
-  bool pointer;
-  /* CUDAJIT_COPY_IN and CUDAJIT_COPY_OUT, for an array of declared
-     extent.  */
-  unsigned char copies;
-  /* The last argument found to be device memory, while the generation of
-     frees is KNOWN_GENERATION, so that repeated launches with the same
-     arrays ask the driver nothing.  */
-  _Atomic (void *) known_device;
-  atomic_uint known_generation;
-};
-
-struct cudajit_params
-{
-  unsigned int count;
-  bool any_pointer;
-  struct cudajit_param param[];
-};
-
-#define CUDAJIT_COPY_IN 1
-#define CUDAJIT_COPY_OUT 2
 
 atomic_uint cudajit_free_generation;
-
-void
-cudajit_register_params (void **kernel, const char *description)
-{
-  struct cudajit_kernel *k = *kernel;
-  unsigned int count = 1;
-  for (const char *c = description; *c; c++)
-    count += *c == ',';
-  if (!*description)
-    count = 0;
-
-  struct cudajit_params *params
-    = cudajit_xrealloc (NULL, sizeof *params + count * sizeof params->param[0]);
-  memset (params, 0, sizeof *params + count * sizeof params->param[0]);
-  params->count = count;
-  const char *entry = description;
-  for (unsigned int i = 0; i < count; i++)
-    {
-      struct cudajit_param *p = &params->param[i];
-      size_t length = strcspn (entry, ",");
-      size_t name_length = strcspn (entry, "<>,");
-      p->pointer = name_length > 0;
-      p->name = strndup (entry, name_length);
-      p->copies = ((memchr (entry, '<', length) ? CUDAJIT_COPY_IN : 0)
-                   | (memchr (entry, '>', length) ? CUDAJIT_COPY_OUT : 0));
-      params->any_pointer |= p->pointer;
-      entry += length + (entry[length] == ',');
-    }
-  k->params = params;
-}
 
 /* What an argument for a pointer parameter is.  */
 enum argument_memory

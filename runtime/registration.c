@@ -1,0 +1,123 @@
+/* The registration of a unit's kernels and device functions, which the
+   constructors that the plugin generates call (see cudajit-abi.h).  */
+
+#include "internal.h"
+#include "cudajit-config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+pthread_mutex_t cudajit_module_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* An object compiled by a plugin of another ABI would be misread.  */
+static void
+check_abi (unsigned int abi_version, const char *unit_name)
+{
+  if (abi_version != CUDAJIT_ABI_VERSION)
+    cudajit_fatal (NULL, NULL, 0,
+                   "%s was compiled by a cudajit plugin of ABI version %u, "
+                   "but this libcudajit, of cudajit %s, has ABI version %u: "
+                   "link it with the libcudajit of the cudajit that compiled "
+                   "it, or compile it again with this one",
+                   unit_name, abi_version, PACKAGE_VERSION,
+                   CUDAJIT_ABI_VERSION);
+}
+
+/* Add CUDA_SOURCE to the module of a translation unit, which the first
+   registration creates with the unit's PRELUDE.  This runs in
+   constructors, maybe before main and before the program has a chance to
+   set CUDAJIT_BACKEND, so it only records what it is given.  */
+static struct cudajit_module *
+add_to_module (void **module, const char *unit_name, const char *prelude,
+               const char *cuda_source)
+{
+  struct cudajit_module *m;
+
+  pthread_mutex_lock (&cudajit_module_lock);
+  m = *module;
+  /* A module already compiled, because a constructor launched one of its
+     kernels, cannot take more: later code starts a new one.  */
+  if (!m || m->code)
+    {
+      m = cudajit_xrealloc (NULL, sizeof *m);
+      *m = (struct cudajit_module){ .unit_name = unit_name,
+                                    .cuda_source = cudajit_append (NULL, prelude) };
+      *module = m;
+    }
+  m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
+  pthread_mutex_unlock (&cudajit_module_lock);
+  return m;
+}
+
+/* The parameters that DESCRIPTION describes (see cudajit-abi.h).  */
+static struct cudajit_params *
+parse_params (const char *description)
+{
+  unsigned int count = 1;
+  for (const char *c = description; *c; c++)
+    count += *c == CUDAJIT_PARAM_SEPARATOR;
+  if (!*description)
+    count = 0;
+
+  struct cudajit_params *params
+    = cudajit_xrealloc (NULL, sizeof *params + count * sizeof params->param[0]);
+  memset (params, 0, sizeof *params + count * sizeof params->param[0]);
+  params->count = count;
+  static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
+  static const char delimiters[]
+      = { CUDAJIT_PARAM_SEPARATOR, CUDAJIT_PARAM_COPY_IN_MARK,
+          CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
+  const char *entry = description;
+  for (unsigned int i = 0; i < count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      size_t length = strcspn (entry, separator);
+      size_t name_length = strcspn (entry, delimiters);
+      p->pointer = name_length > 0;
+      p->name = strndup (entry, name_length);
+      p->copies
+          = ((memchr (entry, CUDAJIT_PARAM_COPY_IN_MARK, length)
+                  ? CUDAJIT_COPY_IN
+                  : 0)
+             | (memchr (entry, CUDAJIT_PARAM_COPY_OUT_MARK, length)
+                    ? CUDAJIT_COPY_OUT
+                    : 0));
+      params->any_pointer |= p->pointer;
+      entry += length + (entry[length] == CUDAJIT_PARAM_SEPARATOR);
+    }
+  return params;
+}
+
+void
+cudajit_register_kernel (unsigned int abi_version, void **kernel,
+                         void **module, const char *unit_name,
+                         const char *prelude, const char *name,
+                         const char *cuda_source,
+                         void (*host_entry) (void **args),
+                         const char *params, size_t static_shared_bytes,
+                         int barrier)
+{
+  struct cudajit_kernel *k;
+
+  check_abi (abi_version, unit_name);
+  k = cudajit_xrealloc (NULL, sizeof *k);
+  k->name = name;
+  k->module = add_to_module (module, unit_name, prelude, cuda_source);
+  k->host_entry = host_entry;
+  k->params = parse_params (params);
+  k->static_shared_bytes = static_shared_bytes;
+  k->barrier = barrier;
+  for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
+    atomic_init (&k->function[i], NULL);
+  *kernel = k;
+}
+
+void
+cudajit_register_code (unsigned int abi_version, void **module,
+                       const char *unit_name, const char *prelude,
+                       const char *cuda_source)
+{
+  check_abi (abi_version, unit_name);
+  add_to_module (module, unit_name, prelude, cuda_source);
+}
