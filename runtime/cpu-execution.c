@@ -56,30 +56,23 @@ static atomic_uint guarded_fibers;
 
 __thread struct runner *cudajit_cpu_current;
 
+/* The threads that run a launch's blocks: the pool's workers and the
+   launching thread.  */
 static struct
 {
-  pthread_mutex_t lock;
-  /* Signalled when a job is posted, and when the workers are done.  */
-  pthread_cond_t posted, done;
-  struct job *job;
-  /* How many more workers the job asks for: each that wakes takes one
-     place, while there is one.  */
-  unsigned int wanted;
-  /* The workers started, and the most there may be: they start as
-     launches need them.  */
-  unsigned int workers, limit;
-  /* Workers still running the current job.  */
-  unsigned int busy;
+  /* The most workers a launch takes, from CUDAJIT_CPU_THREADS.  */
+  unsigned int limit;
   /* Whether CUDAJIT_CPU_THREADS was read, in this process.  */
   bool configured;
-} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-           PTHREAD_COND_INITIALIZER, NULL, 0, 0, 0, 0, false };
+  /* A runner for each thread of a launch, by its number in
+     cudajit_pool_run, 0 being the launching thread's: runners keep their
+     fibers' stacks from launch to launch, and those of host threads that
+     launch and end are not left behind.  */
+  struct runner *runners;
+} cpu_threads;
 
-/* One launch at a time uses the pool, and starts it.  */
+/* One launch at a time runs, and uses the runners.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The runner of the launching thread.  */
-static struct runner launcher;
 
 /* Set blockIdx to block number NUMBER of JOB.  */
 static void
@@ -365,35 +358,8 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_current = NULL;
 }
 
-/* Workers live as long as the process.  */
-static _Noreturn void *
-worker (void *unused)
-{
-  struct runner runner = { 0 };
-
-  (void) unused;
-  cudajit_need_signal_stack ();
-  pthread_mutex_lock (&pool.lock);
-  for (;;)
-    {
-      struct job *job;
-
-      while (!pool.wanted)
-        pthread_cond_wait (&pool.posted, &pool.lock);
-      pool.wanted--;
-      job = pool.job;
-      pthread_mutex_unlock (&pool.lock);
-      run_blocks (job, &runner);
-      pthread_mutex_lock (&pool.lock);
-      if (--pool.busy == 0)
-        pthread_cond_signal (&pool.done);
-    }
-}
-
 /* A fork waits for the launch in progress, if any, so that the child
-   finds no job half done.  The child has none of the workers, so it starts
-   a pool of its own at its first launch; a worker may have held the
-   pool's lock, which it starts afresh too.  */
+   finds no job half done.  */
 
 static void
 lock_for_fork (void)
@@ -407,18 +373,6 @@ unlock_after_fork (void)
   pthread_mutex_unlock (&launch_lock);
 }
 
-static void
-reset_pool_in_child (void)
-{
-  pthread_mutex_init (&pool.lock, NULL);
-  pthread_cond_init (&pool.posted, NULL);
-  pthread_cond_init (&pool.done, NULL);
-  pool.job = NULL;
-  pool.wanted = 0;
-  pool.workers = 0;
-  pool.busy = 0;
-  pthread_mutex_unlock (&launch_lock);
-}
 
 /* Read the size of the pool, and make ready what every launch needs;
    called with launch_lock held.  */
@@ -432,55 +386,26 @@ configure_pool (void)
   if (!threads)
     threads = sysconf (_SC_NPROCESSORS_ONLN);
   /* The launching thread is one of them.  */
-  pool.limit = threads - 1;
-  pool.configured = true;
+  cpu_threads.limit = threads - 1;
+  cpu_threads.configured = true;
+  cpu_threads.runners
+      = calloc (cpu_threads.limit + 1, sizeof *cpu_threads.runners);
+  if (!cpu_threads.runners)
+    cudajit_fatal (NULL, NULL, 0, "out of memory for the CPU backend");
   if (fork_handled)
     return;
-  pthread_atfork (lock_for_fork, unlock_after_fork, reset_pool_in_child);
+  pthread_atfork (lock_for_fork, unlock_after_fork, unlock_after_fork);
   fork_handled = true;
   page_size = sysconf (_SC_PAGESIZE);
   cudajit_catch_kernel_faults ();
 }
 
-/* Have at least COUNT workers; called with launch_lock held.  */
+/* Run the blocks of JOB on the thread numbered WORKER of the launch.  */
 static void
-start_workers (unsigned int count)
-{
-  pthread_t thread;
-  int error;
-
-  for (; pool.workers < count; pool.workers++)
-    if ((error = pthread_create (&thread, NULL, worker, NULL)) != 0)
-      cudajit_fatal (NULL, NULL, 0, "cannot start the CPU backend's threads: %s",
-                   strerror (error));
-}
-
-/* Run JOB with HELPERS workers besides the calling thread.  */
-static void
-run_job (struct job *job, unsigned int helpers)
+run_job_part (void *job, unsigned int worker)
 {
   cudajit_need_signal_stack ();
-  if (helpers)
-    {
-      start_workers (helpers);
-      pthread_mutex_lock (&pool.lock);
-      pool.job = job;
-      pool.wanted = pool.busy = helpers;
-      if (helpers == pool.workers)
-        pthread_cond_broadcast (&pool.posted);
-      else
-        for (unsigned int i = 0; i < helpers; i++)
-          pthread_cond_signal (&pool.posted);
-      pthread_mutex_unlock (&pool.lock);
-    }
-  run_blocks (job, &launcher);
-  if (helpers)
-    {
-      pthread_mutex_lock (&pool.lock);
-      while (pool.busy)
-        pthread_cond_wait (&pool.done, &pool.lock);
-      pthread_mutex_unlock (&pool.lock);
-    }
+  run_blocks (job, &cpu_threads.runners[worker]);
 }
 
 void
@@ -511,11 +436,13 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   };
 
   pthread_mutex_lock (&launch_lock);
-  if (!pool.configured)
+  if (!cpu_threads.configured)
     configure_pool ();
   cudajit_know_code (kernel->host_entry);
   /* The launching thread takes a block too.  */
-  run_job (&job, job.blocks - 1 < pool.limit ? job.blocks - 1 : pool.limit);
+  cudajit_pool_run (run_job_part, &job,
+                    job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
+                                                       : cpu_threads.limit);
   pthread_mutex_unlock (&launch_lock);
 }
 

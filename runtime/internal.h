@@ -454,6 +454,14 @@ bool cudajit_check_handle (const char *kernel, const char *file, int line,
                            const char *function, const void *handle,
                            enum cudajit_object_kind kind, bool gpu);
 
+/* thread-pool.c */
+
+/* Run WORK (ARG, N) on the calling thread, with N 0, and at once on
+   HELPERS workers of the library's pool, with N from 1 to HELPERS; return
+   when all have returned.  One call at a time.  */
+void cudajit_pool_run (void (*work) (void *arg, unsigned int worker),
+                       void *arg, unsigned int helpers);
+
 /* cpu-execution.c */
 
 /* Run KERNEL's grid, launched at FILE:LINE, on the host; return when it

@@ -171,114 +171,67 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
    since one core cannot keep up with the bus.  */
 
 #define COPY_THREADS_MAX 8
+#define CACHE_LINE_BYTES 64
 /* Below this a copy is not worth splitting.  */
 #define COPY_SLICE_MIN (1u << 20)
 
-static struct
+/* A copy split into slices of whole cache lines, which the pool's
+   threads take in turn.  */
+struct sliced_copy
 {
-  pthread_mutex_t lock;
-  pthread_cond_t work, done;
-  unsigned int threads;
-  /* The copy in progress, split in SLICES slices, of which NEXT is the
-     first not taken yet and FINISHED the number done.  */
   char *dst;
   const char *src;
   size_t bytes, slice;
-  unsigned int slices, next, finished;
-  unsigned long round;
-} copier = { .lock = PTHREAD_MUTEX_INITIALIZER,
-             .work = PTHREAD_COND_INITIALIZER,
-             .done = PTHREAD_COND_INITIALIZER };
-
-/* Copy slices of the current copy until none is left.  Called with the
-   lock held; returns with it held.  */
-static void
-copy_slices (void)
-{
-  while (copier.next < copier.slices)
-    {
-      size_t offset = copier.next++ * copier.slice;
-      size_t bytes = copier.bytes - offset < copier.slice
-                       ? copier.bytes - offset
-                       : copier.slice;
-      char *dst = copier.dst + offset;
-      const char *src = copier.src + offset;
-      pthread_mutex_unlock (&copier.lock);
-      memcpy (dst, src, bytes);
-      pthread_mutex_lock (&copier.lock);
-      if (++copier.finished == copier.slices)
-        pthread_cond_signal (&copier.done);
-    }
-}
-
-static void *
-copier_thread (void *unused)
-{
-  unsigned long seen = 0;
-  (void) unused;
-  pthread_mutex_lock (&copier.lock);
-  for (;;)
-    {
-      while (copier.round == seen)
-        pthread_cond_wait (&copier.work, &copier.lock);
-      seen = copier.round;
-      copy_slices ();
-    }
-  return NULL;
-}
+  unsigned int slices;
+  atomic_uint next;
+};
 
 static void
-start_copiers (void)
+copy_slices (void *arg, unsigned int worker)
 {
-  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  unsigned int wanted = cpus > 2 ? (unsigned int) cpus / 2 : 1;
-  if (wanted > COPY_THREADS_MAX)
-    wanted = COPY_THREADS_MAX;
-  /* The calling thread is one of them.  */
-  for (copier.threads = 1; copier.threads < wanted; copier.threads++)
+  struct sliced_copy *copy = arg;
+  unsigned int i;
+
+  (void) worker;
+  while ((i = atomic_fetch_add (&copy->next, 1)) < copy->slices)
     {
-      pthread_t thread;
-      pthread_attr_t attr;
-      pthread_attr_init (&attr);
-      pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
-      int failed = pthread_create (&thread, &attr, copier_thread, NULL);
-      pthread_attr_destroy (&attr);
-      if (failed)
-        break;
+      size_t offset = i * copy->slice;
+      memcpy (copy->dst + offset, copy->src + offset,
+              copy->bytes - offset < copy->slice ? copy->bytes - offset
+                                                 : copy->slice);
     }
 }
 
-/* memcpy with the copier threads, for one copy at a time: transfers to
+/* memcpy with the library's threads, one copy at a time: transfers to
    different GPUs may run together.  */
 static void
 parallel_copy (void *dst, const void *src, size_t bytes)
 {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
   static pthread_mutex_t one_copy = PTHREAD_MUTEX_INITIALIZER;
-  pthread_once (&once, start_copiers);
+  static unsigned int threads;
   unsigned int slices = bytes / COPY_SLICE_MIN;
-  if (slices <= 1 || copier.threads == 1)
-    {
-      memcpy (dst, src, bytes);
-      return;
-    }
-  if (slices > copier.threads)
-    slices = copier.threads;
+  struct sliced_copy copy = { .dst = dst, .src = src, .bytes = bytes };
+
   pthread_mutex_lock (&one_copy);
-  pthread_mutex_lock (&copier.lock);
-  copier.dst = dst;
-  copier.src = src;
-  copier.bytes = bytes;
-  /* Slices of whole cache lines.  */
-  copier.slice = ((bytes + slices - 1) / slices + 63) & ~(size_t) 63;
-  copier.slices = (bytes + copier.slice - 1) / copier.slice;
-  copier.next = copier.finished = 0;
-  copier.round++;
-  pthread_cond_broadcast (&copier.work);
-  copy_slices ();
-  while (copier.finished < copier.slices)
-    pthread_cond_wait (&copier.done, &copier.lock);
-  pthread_mutex_unlock (&copier.lock);
+  if (!threads)
+    {
+      long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+      threads = cpus > 2 ? (unsigned int) cpus / 2 : 1;
+      if (threads > COPY_THREADS_MAX)
+        threads = COPY_THREADS_MAX;
+    }
+  if (slices > threads)
+    slices = threads;
+  if (slices <= 1)
+    memcpy (dst, src, bytes);
+  else
+    {
+      copy.slice = ((bytes + slices - 1) / slices + CACHE_LINE_BYTES - 1)
+                   & ~(size_t) (CACHE_LINE_BYTES - 1);
+      copy.slices = (bytes + copy.slice - 1) / copy.slice;
+      atomic_init (&copy.next, 0);
+      cudajit_pool_run (copy_slices, &copy, copy.slices - 1);
+    }
   pthread_mutex_unlock (&one_copy);
 }
 
