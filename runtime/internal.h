@@ -346,7 +346,7 @@ bool cudajit_kernel_fault_p (CUresult error);
 bool cudajit_check (CUresult error, const char *kernel, const char *file,
                     int line, const char *what);
 
-/* transfer.c */
+/* host-arrays.c */
 
 /* Launch KERNEL's FUNCTION on the GPU with its host arrays copied to the
    GPU and back, and return true, if an argument is a host array; else
@@ -365,9 +365,50 @@ bool cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
                                   const char *file, int line, void **args,
                                   const size_t *extent_bytes);
 
-/* Counts the frees of device memory, which make what transfer.c knows of
+/* Counts the frees of device memory, which make what host-arrays.c knows of
    the arguments of earlier launches stale.  */
 extern atomic_uint cudajit_free_generation;
+
+/* staging.c */
+
+/* A transfer of host arrays for a launch at SITE, through the staging
+   area of the GPU of the launching thread.  */
+struct cudajit_staging_area;
+struct cudajit_transfer
+{
+  struct cudajit_site site;
+  struct cudajit_staging_area *staging;
+};
+
+/* Take the staging area of the calling thread's GPU for TRANSFER, and make
+   it ready; false if that fails, which is reported.  Either way, end with
+   cudajit_staging_end.  The functions below also return whether they
+   succeeded, reporting why not: with CUDAJIT_ERRORS=return, the launch
+   then goes on no further.  */
+bool cudajit_staging_begin (struct cudajit_transfer *transfer);
+void cudajit_staging_end (struct cudajit_transfer *transfer);
+
+/* Device memory of BYTES bytes for the host array of parameter PARAM, a
+   spare block if one fits; 0 if there is none.  Give it back with
+   cudajit_spare_block.  */
+CUdeviceptr cudajit_device_block (size_t bytes,
+                                  const struct cudajit_transfer *transfer,
+                                  const char *param);
+void cudajit_spare_block (CUdeviceptr dev, size_t bytes,
+                          const struct cudajit_transfer *transfer);
+
+/* Copy BYTES bytes from HOST to DEV, or back, on STREAM.  */
+bool cudajit_copy_in (CUdeviceptr dev, const char *host, size_t bytes,
+                      CUstream stream,
+                      const struct cudajit_transfer *transfer);
+bool cudajit_copy_out (char *host, CUdeviceptr dev, size_t bytes,
+                       CUstream stream,
+                       const struct cudajit_transfer *transfer);
+
+/* cudajit_check for TRANSFER's launch.  */
+bool cudajit_transfer_check (CUresult error,
+                             const struct cudajit_transfer *transfer,
+                             const char *what);
 
 /* registry.c */
 

@@ -1,0 +1,228 @@
+/* Automatic transfer of host arrays.
+
+   A pointer parameter whose declaration gives the extent of its array
+   (see plugin/array-params.cc) may receive host memory: the launch then
+   allocates device memory, copies the array in, launches, waits, copies
+   it back and frees, copying only in the directions that the declaration
+   allows.  Device memory, from cudajit, cudaMalloc or managed memory, is
+   passed as it is.  Host memory given to a pointer parameter without an
+   extent is an error, rather than a fault on the GPU.
+
+   The copies are staged through pinned buffers (staging.c).  */
+
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+
+atomic_uint cudajit_free_generation;
+
+/* What an argument for a pointer parameter is.  */
+enum argument_memory
+{
+  DEVICE_ARGUMENT,
+  /* Host memory, including pinned memory, which the GPU could reach only
+     across the bus.  */
+  HOST_ARGUMENT,
+  /* Memory that cudajit has freed.  */
+  FREED_ARGUMENT
+};
+
+/* Whether PTR, the argument for PARAM, was found to be device memory
+   since the last free, at GENERATION.  */
+static bool
+known_device_p (struct cudajit_param *param, void *ptr,
+                unsigned int generation)
+{
+  return (atomic_load_explicit (&param->known_device, memory_order_relaxed)
+            == ptr
+          && atomic_load_explicit (&param->known_generation,
+                                   memory_order_relaxed)
+               == generation);
+}
+
+/* What PTR, an argument for PARAM, is, on the GPU if GPU, else on the CPU
+   backend, where device memory is the host memory that the registry knows
+   as such.  */
+static enum argument_memory
+argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
+{
+  unsigned int generation
+    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+  if (known_device_p (param, ptr, generation))
+    return DEVICE_ARGUMENT;
+
+  struct cudajit_object_info info = cudajit_find_object (ptr);
+  bool freed = info.known && info.released;
+  if (!info.known || info.released || info.kind != CUDAJIT_DEVICE_MEMORY)
+    {
+      /* The driver also knows memory from cudaMalloc and managed memory,
+         which may be where cudajit freed some.  */
+      if (!gpu || (info.known && !info.released)
+          || (freed && cudajit_gpu_freed_p (&info, ptr)))
+        return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
+      unsigned int type = 0, managed = 0;
+      CUdeviceptr address = (CUdeviceptr) ptr;
+      if (cudajit_cu.cuPointerGetAttribute (&type,
+                                            CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                            address)
+            != CUDA_SUCCESS
+          || (type == CU_MEMORYTYPE_HOST
+              && (cudajit_cu.cuPointerGetAttribute (
+                    &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
+                    != CUDA_SUCCESS
+                  || !managed)))
+        return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
+    }
+  atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
+  atomic_store_explicit (&param->known_generation, generation,
+                         memory_order_relaxed);
+  return DEVICE_ARGUMENT;
+}
+
+/* Set HOST[i] for the arguments of KERNEL's launch at FILE:LINE that are
+   host arrays, on the GPU if GPU.  Return the number of them, or -1 after
+   reporting an argument that cannot be passed.  */
+static int
+find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
+                  void **args, const size_t *extent_bytes, bool gpu,
+                  bool *host)
+{
+  struct cudajit_params *params = kernel->params;
+  int host_arrays = 0;
+
+  for (unsigned int i = 0; i < params->count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      void *ptr = p->pointer ? *(void **) args[i] : NULL;
+      enum argument_memory memory
+        = ptr ? argument_memory (p, ptr, gpu) : DEVICE_ARGUMENT;
+      host[i] = memory != DEVICE_ARGUMENT;
+      if (memory == FREED_ARGUMENT)
+        {
+          struct cudajit_object_info info = cudajit_find_object (ptr);
+          cudajit_error (kernel->name, file, line,
+                         "argument %u, '%s', points into %s that was %s",
+                         i + 1, p->name, cudajit_object_kinds[info.kind].what,
+                         cudajit_object_kinds[info.kind].ended);
+          return -1;
+        }
+      if (!host[i])
+        continue;
+      if (!extent_bytes || !extent_bytes[i] || !p->copies)
+        {
+          cudajit_error (kernel->name, file, line,
+                       "argument %u, '%s', is host memory, but the parameter "
+                       "does not declare the extent that would copy it to "
+                       "the GPU; declare it as an array, for example "
+                       "'float %s[n]' with n another parameter, or pass "
+                       "device memory from cuda_to_device or "
+                       "cuda_device_array",
+                       i + 1, p->name, p->name);
+          return -1;
+        }
+      host_arrays++;
+    }
+  return host_arrays;
+}
+
+/* The arguments of cudajit_check_cpu_arguments, when they are not those
+   of the last launch.  */
+static __attribute__ ((noinline, cold)) bool
+check_new_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
+                         int line, void **args, const size_t *extent_bytes)
+{
+  bool host[kernel->params->count];
+  return find_host_arrays (kernel, file, line, args, extent_bytes, false,
+                           host) >= 0;
+}
+
+bool
+cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
+                             int line, void **args,
+                             const size_t *extent_bytes)
+{
+  struct cudajit_params *params = kernel->params;
+
+  if (!params || !params->any_pointer)
+    return true;
+  /* The arguments of the last launch, as in a loop, cost no lookup.  */
+  unsigned int generation
+    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+  struct cudajit_param *param = params->param;
+  for (unsigned int i = 0, count = params->count; i < count; i++)
+    {
+      void *ptr = param[i].pointer ? *(void **) args[i] : NULL;
+      if (ptr && !known_device_p (&param[i], ptr, generation))
+        return check_new_cpu_arguments (kernel, file, line, args,
+                                        extent_bytes);
+    }
+  return true;
+}
+
+bool
+cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
+                            const struct cudajit_launch_config *config,
+                            const char *file, int line, void **args,
+                            const size_t *extent_bytes)
+{
+  struct cudajit_params *params = kernel->params;
+  struct cudajit_transfer transfer = { { kernel->name, file, line }, NULL };
+
+  if (!params || !params->any_pointer)
+    return false;
+  /* Which arguments are host arrays, asked of the driver once.  */
+  bool host[params->count];
+  int host_arrays = find_host_arrays (kernel, file, line, args, extent_bytes,
+                                      true, host);
+  if (host_arrays < 0)
+    return true;
+  if (!host_arrays)
+    return false;
+
+  /* The arguments as the kernel gets them: device copies instead of the
+     host arrays.  */
+  void *device_args[params->count];
+  CUdeviceptr device[params->count];
+  CUstream stream = config->stream;
+  bool ok = true;
+  memset (device, 0, sizeof device);
+  ok = cudajit_staging_begin (&transfer);
+  for (unsigned int i = 0; ok && i < params->count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+      device_args[i] = args[i];
+      if (!host[i])
+        continue;
+      device[i] = cudajit_device_block (extent_bytes[i], &transfer, p->name);
+      device_args[i] = &device[i];
+      ok = device[i] && (!(p->copies & CUDAJIT_COPY_IN)
+                         || cudajit_copy_in (device[i], *(void **) args[i],
+                                             extent_bytes[i], stream,
+                                             &transfer));
+    }
+
+  ok = ok && cudajit_transfer_check (cudajit_cu.cuLaunchKernel (
+                      function, config->grid.x, config->grid.y,
+                      config->grid.z, config->block.x, config->block.y,
+                      config->block.z, config->shared_bytes, stream,
+                      device_args, NULL),
+                    &transfer, "cuLaunchKernel");
+  for (unsigned int i = 0; ok && i < params->count; i++)
+    if (device[i] && (params->param[i].copies & CUDAJIT_COPY_OUT))
+      ok = cudajit_copy_out (*(void **) args[i], device[i], extent_bytes[i],
+                             stream, &transfer);
+  /* The kernel is done with its arrays once the stream is.  */
+  if (ok)
+    cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream),
+                            &transfer, "the launch with host arrays");
+  for (unsigned int i = 0; i < params->count; i++)
+    if (device[i])
+      cudajit_spare_block (device[i], extent_bytes[i], &transfer);
+  cudajit_staging_end (&transfer);
+  return true;
+}
