@@ -35,8 +35,8 @@ main (void)
   /* Fewer threads than elements: each thread strides over several.  */
   int threads_per_block = 128;
   int blocks_per_grid = 30;
-  cuda_launch (add_kernel, blocks_per_grid, threads_per_block) (
-      x_device, y_device, out_device, n);
+  cuda_launch (add_kernel, blocks_per_grid,
+               threads_per_block) (x_device, y_device, out_device, n);
   cuda_synchronize ();
   cuda_copy_to_host (out, out_device, bytes);
 

@@ -94,8 +94,7 @@ main (int argc, char **argv)
 
   printf ("elements:                                   %ld\n", n);
   printf ("plain C loop:                               %10.3f ms\n", host_ms);
-  printf ("first launch (JIT compile included):        %10.3f ms\n",
-          first_ms);
+  printf ("first launch (JIT compile included):        %10.3f ms\n", first_ms);
   printf ("kernel with device arrays:                  %10.3f ms\n",
           kernel_ms);
   printf ("whole call, host memory copied by hand:     %10.3f ms\n",

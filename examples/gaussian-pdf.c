@@ -9,8 +9,7 @@
 static const float SQRT_2PI = 2.5066282746310002f;
 
 __attribute__ ((cuda_jit)) void
-gaussian_pdf (long n, const float x[n], float out[n], float mean,
-              float sigma)
+gaussian_pdf (long n, const float x[n], float out[n], float mean, float sigma)
 {
   long i = cuda_grid_x ();
   if (i < n)
@@ -23,7 +22,10 @@ gaussian_pdf (long n, const float x[n], float out[n], float mean,
 int
 main (void)
 {
-  enum { n = 1000000 };
+  enum
+  {
+    n = 1000000
+  };
   static float x[n], out[n];
   srand (2);
   for (long i = 0; i < n; i++)

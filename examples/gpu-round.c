@@ -37,7 +37,10 @@ gpu_round (long n, const double in_col[n], double out_col[n], int decimal)
 int
 main (void)
 {
-  enum { n = 10 };
+  enum
+  {
+    n = 10
+  };
   double in_data[n], out_data[n];
   srand (3);
   for (int i = 0; i < n; i++)

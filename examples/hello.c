@@ -14,7 +14,10 @@ foo (const double *input_array, double *output_array)
 int
 main (void)
 {
-  enum { n = 10 };
+  enum
+  {
+    n = 10
+  };
   double data[n], output[n];
   for (int i = 0; i < n; i++)
     data[i] = i;

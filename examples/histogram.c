@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 __attribute__ ((cuda_jit)) void
-histogram (const float *x, long n, float xmin, float xmax,
-           int *histogram_out, int nbins)
+histogram (const float *x, long n, float xmin, float xmax, int *histogram_out,
+           int nbins)
 {
   float bin_width = (xmax - xmin) / nbins;
   long start = cuda_grid_x ();
@@ -38,7 +38,10 @@ normal (unsigned long long *state)
 int
 main (void)
 {
-  enum { nbins = 10 };
+  enum
+  {
+    nbins = 10
+  };
   long n = 1000000;
   float xmin = -4, xmax = 4;
   float *x = malloc (n * sizeof *x);
@@ -59,8 +62,7 @@ main (void)
 
   float *dev_x = cuda_to_device (x, n * sizeof *x);
   int *dev_histogram = cuda_to_device (histogram_out, sizeof histogram_out);
-  cuda_launch (histogram, 64, 64) (dev_x, n, xmin, xmax, dev_histogram,
-                                   nbins);
+  cuda_launch (histogram, 64, 64) (dev_x, n, xmin, xmax, dev_histogram, nbins);
   cuda_copy_to_host (histogram_out, dev_histogram, sizeof histogram_out);
   cuda_free (dev_x);
   cuda_free (dev_histogram);

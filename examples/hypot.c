@@ -28,7 +28,10 @@ hypot_kernel (long n, const float x[n], const float y[n], float out[n])
 int
 main (void)
 {
-  enum { n = 1000000 };
+  enum
+  {
+    n = 1000000
+  };
   static float x[n], y[n], out[n];
   for (long i = 0; i < n; i++)
     {

@@ -45,18 +45,18 @@ main (void)
   /* The first launch compiles the kernel: do it before the timing, with a
      second launch that undoes the first.  */
   cuda_copy_to_device (d_a, a, bytes);
-  cuda_launch (increment_kernel, nblocks, nthreads, .stream = stream) (
-      d_a, -value);
-  cuda_launch (increment_kernel, nblocks, nthreads, .stream = stream) (
-      d_a, value);
+  cuda_launch (increment_kernel, nblocks, nthreads, .stream = stream) (d_a,
+                                                                       -value);
+  cuda_launch (increment_kernel, nblocks, nthreads, .stream = stream) (d_a,
+                                                                       value);
 
   /* Stage 1: queue the work, which returns at once.  */
   cuda_synchronize ();
   double start_time = now_ms ();
   cuda_event_record (start, stream);
   cuda_copy_to_device_async (d_a, a, bytes, stream);
-  cuda_launch (increment_kernel, nblocks, nthreads, .stream = stream) (
-      d_a, value);
+  cuda_launch (increment_kernel, nblocks, nthreads, .stream = stream) (d_a,
+                                                                       value);
   cuda_copy_to_host_async (a, d_a, bytes, stream);
   cuda_event_record (stop, stream);
   double cpu_time = now_ms () - start_time;

@@ -22,7 +22,11 @@ normalize (int rows, int cols, float x[rows][cols])
 int
 main (void)
 {
-  enum { rows = 32, cols = 3 };
+  enum
+  {
+    rows = 32,
+    cols = 3
+  };
   float x[rows][cols], expected[rows][cols];
   for (int i = 0; i < rows; i++)
     for (int j = 0; j < cols; j++)

@@ -29,7 +29,10 @@ polar_distance (long n, const float rho1[n], const float theta1[n],
 int
 main (void)
 {
-  enum { n = 100000 };
+  enum
+  {
+    n = 100000
+  };
   static float rho1[n], theta1[n], rho2[n], theta2[n], out[n];
   for (long i = 0; i < n; i++)
     {

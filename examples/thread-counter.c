@@ -20,12 +20,16 @@ thread_counter_safe (int *global_counter)
 int
 main (void)
 {
-  enum { blocks = 64, threads = 64 };
+  enum
+  {
+    blocks = 64,
+    threads = 64
+  };
   int zero = 0, racy, safe;
 
   int *global_counter = cuda_to_device (&zero, sizeof zero);
-  cuda_launch (thread_counter_race_condition, blocks, threads) (
-      global_counter);
+  cuda_launch (thread_counter_race_condition, blocks,
+               threads) (global_counter);
   cuda_copy_to_host (&racy, global_counter, sizeof racy);
   cuda_free (global_counter);
   /* Threads that read the counter at the same time all write back the
@@ -38,7 +42,6 @@ main (void)
   cuda_free (global_counter);
   printf ("atomic:         should be %d: %d\n", blocks * threads, safe);
 
-  printf ("thread-counter: %s\n",
-          safe == blocks * threads ? "ok" : "FAILED");
+  printf ("thread-counter: %s\n", safe == blocks * threads ? "ok" : "FAILED");
   return safe != blocks * threads;
 }

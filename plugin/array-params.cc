@@ -76,8 +76,9 @@ cudajit_array_param (tree fntype, unsigned int index,
           else if (!take_bound (&chain, bounds))
             return 0;
         }
-      direction = (TYPE_READONLY (element) ? CUDAJIT_COPY_IN
-                   : CUDAJIT_COPY_IN | CUDAJIT_COPY_OUT);
+      direction
+          = (TYPE_READONLY (element) ? CUDAJIT_COPY_IN
+                                     : CUDAJIT_COPY_IN | CUDAJIT_COPY_OUT);
     }
   else
     {

@@ -16,10 +16,10 @@ static const char glibc_assert_fail[] = "__assert_fail";
 bool
 cudajit_assert_fail_p (const_tree fndecl)
 {
-  return (DECL_NAME (fndecl) && DECL_EXTERNAL (fndecl)
-          && strcmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)),
-                     glibc_assert_fail)
-                 == 0);
+  return (
+      DECL_NAME (fndecl) && DECL_EXTERNAL (fndecl)
+      && strcmp (IDENTIFIER_POINTER (DECL_NAME (fndecl)), glibc_assert_fail)
+             == 0);
 }
 
 static tree

@@ -48,8 +48,7 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
       || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE)
     {
       error_at (DECL_SOURCE_LOCATION (decl),
-                "%qE attribute applies only to static or extern arrays",
-                name);
+                "%qE attribute applies only to static or extern arrays", name);
       *no_add = true;
     }
   /* Those of device functions are diagnosed with the function's other
@@ -74,20 +73,19 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
-static const struct attribute_spec cuda_jit_attribute = {
-  "cuda_jit", 0, 0, true, false, false, false, handle_cuda_jit_attribute,
-  NULL
-};
+static const struct attribute_spec cuda_jit_attribute
+    = { "cuda_jit", 0, 0, true, false, false, false, handle_cuda_jit_attribute,
+        NULL };
 
-static const struct attribute_spec cuda_device_attribute = {
-  "cuda_device", 0, 0, true, false, false, false,
-  handle_cuda_device_attribute, NULL
-};
+static const struct attribute_spec cuda_device_attribute
+    = { "cuda_device", 0,     0,     true,
+        false,         false, false, handle_cuda_device_attribute,
+        NULL };
 
-static const struct attribute_spec cuda_shared_attribute = {
-  "cuda_shared", 0, 0, true, false, false, false,
-  handle_cuda_shared_attribute, NULL
-};
+static const struct attribute_spec cuda_shared_attribute
+    = { "cuda_shared", 0,     0,     true,
+        false,         false, false, handle_cuda_shared_attribute,
+        NULL };
 
 void
 cudajit_register_attributes (void *, void *)

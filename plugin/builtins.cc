@@ -21,6 +21,9 @@ struct callable
 #define IF_INTEGER_UNSIGNED_INTEGER(x) x
 #define IF_INTEGER_FLOATING(x)
 
+/* The table's macros are laid out by hand: clang-format cannot settle on
+   a layout of lists of initializers made by macros.  */
+/* clang-format off */
 static const callable callables[] = {
   /* cudajit.h.  */
   { "cuda_grid_x", "cuda_grid_x" },
@@ -140,6 +143,7 @@ static const callable callables[] = {
 #undef GCC_ATOMIC_OP
 #undef GCC_ATOMIC
 };
+/* clang-format on */
 
 /* GCC's __builtin_NAME for a <math.h> function is NAME to CUDA.  */
 static const char *

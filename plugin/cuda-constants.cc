@@ -48,7 +48,8 @@ emit_integer_cst (cuda_emitter *e, tree cst)
   if (negative)
     {
       /* The most negative value has no positive literal of its type.  */
-      bool most_negative = wi::eq_p (value, wi::min_value (value.get_precision (), SIGNED));
+      bool most_negative
+          = wi::eq_p (value, wi::min_value (value.get_precision (), SIGNED));
       wide_int magnitude = wi::neg (most_negative ? value + 1 : value);
       pp_string (&e->pp, "(-");
       pp_wide_int (&e->pp, magnitude, UNSIGNED);
@@ -106,7 +107,7 @@ emit_real_cst (cuda_emitter *e, tree cst)
         emit_printf (e, "__int_as_float (0x%lx)", bits[0] & 0xffffffffL);
       else
         emit_printf (e, "__longlong_as_double (0x%08lx%08lxll)",
-                   bits[1] & 0xffffffffL, bits[0] & 0xffffffffL);
+                     bits[1] & 0xffffffffL, bits[0] & 0xffffffffL);
       return;
     }
   /* Hexadecimal is exact.  */

@@ -1,4 +1,5 @@
-/* CUDA C emission, definitions of the types and constant arrays that a function uses, with checks of their layout.  */
+/* CUDA C emission, definitions of the types and constant arrays that a
+ * function uses, with checks of their layout.  */
 
 #include "cuda-emit.h"
 
@@ -81,8 +82,8 @@ emit_field_alignment (cuda_emitter *e, tree field)
   tree type = TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (field)));
   unsigned int align = DECL_ALIGN (field);
   if (align != TYPE_ALIGN (type))
-    emit_attributes (e, align < TYPE_ALIGN (type),
-                     align > BITS_PER_UNIT ? align : 0);
+    emit_attributes (e, align<TYPE_ALIGN (type), align> BITS_PER_UNIT ? align
+                                                                      : 0);
 }
 
 /* The start of the definition of TYPE.  Each piece of CUDA C of a unit
@@ -311,19 +312,19 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
       unsigned HOST_WIDE_INT next = 0, i;
       tree index, value;
       FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-        {
-          if (TREE_CODE (type) != ARRAY_TYPE)
-            {
-              /* The fields in order.  */
-              next = 0;
-              for (tree field = TYPE_FIELDS (type); field != index;
-                   field = DECL_CHAIN (field))
-                next += TREE_CODE (field) == FIELD_DECL;
-            }
-          else if (index)
-            next = tree_to_uhwi (index);
-          values[next++] = value;
-        }
+      {
+        if (TREE_CODE (type) != ARRAY_TYPE)
+          {
+            /* The fields in order.  */
+            next = 0;
+            for (tree field = TYPE_FIELDS (type); field != index;
+                 field = DECL_CHAIN (field))
+              next += TREE_CODE (field) == FIELD_DECL;
+          }
+        else if (index)
+          next = tree_to_uhwi (index);
+        values[next++] = value;
+      }
     }
   pp_character (&e->pp, '{');
   for (unsigned int i = 0; i < parts.length (); i++)
@@ -341,11 +342,12 @@ emit_constant_definition (cuda_emitter *e, tree decl)
 {
   tree type = TREE_TYPE (decl);
   char *name = constant_cuda_name (decl);
-  emit_printf (e, "#ifndef CUDAJIT_CONSTANT_%u\n#define CUDAJIT_CONSTANT_%u\n"
+  emit_printf (e,
+               "#ifndef CUDAJIT_CONSTANT_%u\n#define CUDAJIT_CONSTANT_%u\n"
                "__constant__ ",
                DECL_UID (decl), DECL_UID (decl));
-  emit_type (e, build_qualified_type (array_element_type (type),
-                                      TYPE_UNQUALIFIED));
+  emit_type (
+      e, build_qualified_type (array_element_type (type), TYPE_UNQUALIFIED));
   emit_printf (e, " %s", name);
   free (name);
   emit_array_dimensions (e, type);

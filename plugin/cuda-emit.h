@@ -54,8 +54,8 @@ struct cuda_emitter
 };
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
-static inline void emit_printf (cuda_emitter *, const char *, ...)
-    ATTRIBUTE_PRINTF_2;
+static inline void emit_printf (cuda_emitter *, const char *,
+                                ...) ATTRIBUTE_PRINTF_2;
 
 static inline void
 emit_printf (cuda_emitter *e, const char *format, ...)

@@ -83,8 +83,8 @@ emit_conversion_close (cuda_emitter *e, tree type)
         {
           unsigned HOST_WIDE_INT sign = HOST_WIDE_INT_1U << (precision - 1);
           emit_printf (e,
-                       ") ^ " HOST_WIDE_INT_PRINT_HEX "%s) - "
-                       HOST_WIDE_INT_PRINT_HEX "%s",
+                       ") ^ " HOST_WIDE_INT_PRINT_HEX
+                       "%s) - " HOST_WIDE_INT_PRINT_HEX "%s",
                        sign, suffix, sign, suffix);
         }
     }
@@ -226,8 +226,8 @@ static tree
 pointer_index (tree pointer_type, tree offset, HOST_WIDE_INT *constant_index)
 {
   tree elt = TREE_TYPE (pointer_type);
-  if (VOID_TYPE_P (elt) || TREE_CODE (elt) == ARRAY_TYPE || !TYPE_SIZE_UNIT (elt)
-      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elt)))
+  if (VOID_TYPE_P (elt) || TREE_CODE (elt) == ARRAY_TYPE
+      || !TYPE_SIZE_UNIT (elt) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elt)))
     return NULL_TREE;
   unsigned HOST_WIDE_INT size = tree_to_uhwi (TYPE_SIZE_UNIT (elt));
   offset = strip_integer_conversions (offset);
@@ -433,11 +433,11 @@ emit_increment (cuda_emitter *e, tree t)
   bool up = (TREE_CODE (t) == PREINCREMENT_EXPR
              || TREE_CODE (t) == POSTINCREMENT_EXPR);
   /* The front end's amount for a pointer is the element size.  */
-  bool by_one = (POINTER_TYPE_P (TREE_TYPE (target))
-                 || (TREE_CODE (amount) == INTEGER_CST
-                     && integer_onep (amount))
-                 || (TREE_CODE (amount) == REAL_CST
-                     && real_equal (TREE_REAL_CST_PTR (amount), &dconst1)));
+  bool by_one
+      = (POINTER_TYPE_P (TREE_TYPE (target))
+         || (TREE_CODE (amount) == INTEGER_CST && integer_onep (amount))
+         || (TREE_CODE (amount) == REAL_CST
+             && real_equal (TREE_REAL_CST_PTR (amount), &dconst1)));
   pp_left_paren (&e->pp);
   if (by_one)
     {
@@ -761,8 +761,8 @@ emit_expr (cuda_emitter *e, tree t)
     case IMAGPART_EXPR:
       pp_left_paren (&e->pp);
       emit_expr (e, TREE_OPERAND (t, 0));
-      pp_string (&e->pp, TREE_CODE (t) == REALPART_EXPR ? ").value"
-                                                       : ").overflow");
+      pp_string (&e->pp,
+                 TREE_CODE (t) == REALPART_EXPR ? ").value" : ").overflow");
       return;
     case COMPOUND_LITERAL_EXPR:
       {
@@ -810,9 +810,10 @@ emit_expr (cuda_emitter *e, tree t)
         emit_dereference (e, t);
       else
         {
-          tree sum = build2 (POINTER_PLUS_EXPR, TREE_TYPE (TREE_OPERAND (t, 0)),
-                             TREE_OPERAND (t, 0),
-                             fold_convert (sizetype, TREE_OPERAND (t, 1)));
+          tree sum
+              = build2 (POINTER_PLUS_EXPR, TREE_TYPE (TREE_OPERAND (t, 0)),
+                        TREE_OPERAND (t, 0),
+                        fold_convert (sizetype, TREE_OPERAND (t, 1)));
           emit_pointer_plus (e, sum, true);
         }
       return;
@@ -927,9 +928,9 @@ initializer_complete_p (tree type, tree init)
   unsigned HOST_WIDE_INT i;
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-    if (!initializer_complete_p (cudajit_initializer_part_type (type, index),
-                                 value))
-      return false;
+  if (!initializer_complete_p (cudajit_initializer_part_type (type, index),
+                               value))
+    return false;
   /* The front end merges the values given twice to the same part.  */
   unsigned HOST_WIDE_INT count = CONSTRUCTOR_NELTS (init);
   switch (TREE_CODE (type))
@@ -979,26 +980,26 @@ emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
       unsigned HOST_WIDE_INT i, next = 0;
       tree index, value;
       FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-        {
-          char *part;
-          if (TREE_CODE (type) == ARRAY_TYPE)
-            {
-              if (index)
-                next = tree_to_uhwi (index);
-              part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]",
-                                lvalue, next++);
-            }
-          else
-            {
-              char *field = field_cuda_name (index);
-              part = xasprintf ("%s.%s", lvalue, field);
-              free (field);
-            }
-          emit_initializer_values (
-              e, part, cudajit_initializer_part_type (type, index), value,
-              zeroed, as_expression);
-          free (part);
-        }
+      {
+        char *part;
+        if (TREE_CODE (type) == ARRAY_TYPE)
+          {
+            if (index)
+              next = tree_to_uhwi (index);
+            part = xasprintf ("%s[" HOST_WIDE_INT_PRINT_UNSIGNED "]", lvalue,
+                              next++);
+          }
+        else
+          {
+            char *field = field_cuda_name (index);
+            part = xasprintf ("%s.%s", lvalue, field);
+            free (field);
+          }
+        emit_initializer_values (e, part,
+                                 cudajit_initializer_part_type (type, index),
+                                 value, zeroed, as_expression);
+        free (part);
+      }
       return;
     }
   begin_initializer_step (e, as_expression);

@@ -3,18 +3,72 @@
 #include "cuda-emit.h"
 
 /* C identifiers that CUDA C++ reserves.  */
-static const char *const cxx_reserved[] = {
-  "alignas", "alignof", "and", "and_eq", "asm", "bitand", "bitor", "bool",
-  "catch", "char16_t", "char32_t", "char8_t", "class", "compl", "concept",
-  "consteval", "constexpr", "constinit", "const_cast", "co_await",
-  "co_return", "co_yield", "decltype", "delete", "dynamic_cast", "explicit",
-  "export", "false", "friend", "mutable", "namespace", "new", "noexcept",
-  "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
-  "protected", "public", "reinterpret_cast", "requires", "static_assert",
-  "static_cast", "template", "this", "thread_local", "throw", "true", "try",
-  "typeid", "typename", "using", "virtual", "wchar_t", "xor", "xor_eq",
-  "warpSize", "min", "max", "threadIdx", "blockIdx", "blockDim", "gridDim"
-};
+static const char *const cxx_reserved[] = { "alignas",
+                                            "alignof",
+                                            "and",
+                                            "and_eq",
+                                            "asm",
+                                            "bitand",
+                                            "bitor",
+                                            "bool",
+                                            "catch",
+                                            "char16_t",
+                                            "char32_t",
+                                            "char8_t",
+                                            "class",
+                                            "compl",
+                                            "concept",
+                                            "consteval",
+                                            "constexpr",
+                                            "constinit",
+                                            "const_cast",
+                                            "co_await",
+                                            "co_return",
+                                            "co_yield",
+                                            "decltype",
+                                            "delete",
+                                            "dynamic_cast",
+                                            "explicit",
+                                            "export",
+                                            "false",
+                                            "friend",
+                                            "mutable",
+                                            "namespace",
+                                            "new",
+                                            "noexcept",
+                                            "not",
+                                            "not_eq",
+                                            "nullptr",
+                                            "operator",
+                                            "or",
+                                            "or_eq",
+                                            "private",
+                                            "protected",
+                                            "public",
+                                            "reinterpret_cast",
+                                            "requires",
+                                            "static_assert",
+                                            "static_cast",
+                                            "template",
+                                            "this",
+                                            "thread_local",
+                                            "throw",
+                                            "true",
+                                            "try",
+                                            "typeid",
+                                            "typename",
+                                            "using",
+                                            "virtual",
+                                            "wchar_t",
+                                            "xor",
+                                            "xor_eq",
+                                            "warpSize",
+                                            "min",
+                                            "max",
+                                            "threadIdx",
+                                            "blockIdx",
+                                            "blockDim",
+                                            "gridDim" };
 
 /* The names of file scope in the unit's CUDA C, which C++ keeps in one
    name space where C has one for tags and one for typedefs, and scopes in
@@ -40,8 +94,7 @@ reserved_in_cuda_p (const char *name)
     if (strcmp (name, cxx_reserved[i]) == 0)
       return true;
   return (strncmp (name, "__", 2) == 0
-          || strncmp (name, GENERATED_PREFIX, strlen (GENERATED_PREFIX))
-                 == 0);
+          || strncmp (name, GENERATED_PREFIX, strlen (GENERATED_PREFIX)) == 0);
 }
 
 /* NAME, a name of the user's, in CUDA C (xmalloc'ed).  */
@@ -101,7 +154,7 @@ static bool
 cuda_type_name_p (const char *name)
 {
   static const char *const bases[]
-      = { "char", "uchar", "short", "ushort", "int",      "uint",
+      = { "char", "uchar", "short",    "ushort",    "int",   "uint",
           "long", "ulong", "longlong", "ulonglong", "float", "double" };
   if (strcmp (name, "dim3") == 0)
     return true;
@@ -205,10 +258,9 @@ record_cuda_name (tree type)
     cuda_name = claim_file_scope_name (xstrdup (tag), TYPE_UID (type));
   /* No name of the user's has the prefix.  */
   if (!cuda_name)
-    cuda_name
-        = claim_file_scope_name (generated_cuda_name (NAME_RECORD,
-                                                      TYPE_UID (type), tag),
-                                 TYPE_UID (type));
+    cuda_name = claim_file_scope_name (
+        generated_cuda_name (NAME_RECORD, TYPE_UID (type), tag),
+        TYPE_UID (type));
   type_cuda_names->put (TYPE_UID (type), cuda_name);
   return cuda_name;
 }

@@ -68,7 +68,8 @@ emit_stmt (cuda_emitter *e, tree t)
       return;
     case RETURN_EXPR:
       emit_newline (e);
-      if (TREE_OPERAND (t, 0) && TREE_CODE (TREE_OPERAND (t, 0)) == MODIFY_EXPR)
+      if (TREE_OPERAND (t, 0)
+          && TREE_CODE (TREE_OPERAND (t, 0)) == MODIFY_EXPR)
         {
           pp_string (&e->pp, "return ");
           emit_value (e, TREE_OPERAND (TREE_OPERAND (t, 0), 1));
@@ -206,9 +207,9 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   /* A volatile pointer's volatile goes after its *, that of others
      before their type.  */
   bool pointer = TREE_CODE (type) == POINTER_TYPE;
-  type = build_qualified_type (type, pointer ? TYPE_QUALS (type)
-                                                   & TYPE_QUAL_VOLATILE
-                                             : TYPE_UNQUALIFIED);
+  type = build_qualified_type (type,
+                               pointer ? TYPE_QUALS (type) & TYPE_QUAL_VOLATILE
+                                       : TYPE_UNQUALIFIED);
   emit_newline (e);
   /* A local is its own thread's, so volatile changes nothing for a
      structure or union on the GPU, whereas C++ would refuse to assign it

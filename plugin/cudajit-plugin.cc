@@ -71,8 +71,7 @@ cudajit_plugin_init (struct plugin_name_args *info,
         }
     }
 
-  register_callback (info->base_name, PLUGIN_INFO, NULL,
-                     &cudajit_plugin_info);
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &cudajit_plugin_info);
 
   /* The plugin may also be loaded by lto1, which has nothing for it to
      do: the kernels were translated when their units were compiled.  For

@@ -46,7 +46,6 @@ bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
 
-
 /* tree-queries.cc: what the subset check and the emitter both ask.
    Whether the GPU has TYPE as the host has it, with pointers where
    POINTER_OK; a structure or union, saying why not where EXPLAIN; and
@@ -199,8 +198,7 @@ void cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
 void cudajit_rewrite_launches (tree fndecl);
 /* Whether FUNCTION launches a kernel; the first it launches in *KERNEL,
    and where, in *LOC.  */
-bool cudajit_first_launch (const_tree function, tree *kernel,
-                           location_t *loc);
+bool cudajit_first_launch (const_tree function, tree *kernel, location_t *loc);
 /* Diagnoses the address of a kernel in the initializer of DECL, a
    variable at file scope.  */
 void cudajit_check_kernel_addresses (tree decl);

@@ -55,9 +55,9 @@ cudajit_kernel_handle (tree fndecl)
   for (tree entry = kernel_handles; entry; entry = TREE_CHAIN (entry))
     if (TREE_PURPOSE (entry) == fndecl)
       return TREE_VALUE (entry);
-  char *name = concat ("cudajit.kernel.",
-                       IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)),
-                       NULL);
+  char *name
+      = concat ("cudajit.kernel.",
+                IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)), NULL);
   tree handle = build_handle_var (name, TREE_PUBLIC (fndecl));
   free (name);
   if (TREE_PUBLIC (fndecl))
@@ -84,8 +84,7 @@ cudajit_build_function (const char *name, tree fntype, tree parms, tree body)
 {
   location_t loc = EXPR_LOCATION (body);
   tree decl = build_decl (loc, FUNCTION_DECL, get_identifier (name), fntype);
-  tree result
-      = build_decl (loc, RESULT_DECL, NULL_TREE, TREE_TYPE (fntype));
+  tree result = build_decl (loc, RESULT_DECL, NULL_TREE, TREE_TYPE (fntype));
   DECL_ARTIFICIAL (result) = 1;
   DECL_IGNORED_P (result) = 1;
   DECL_CONTEXT (result) = decl;
@@ -144,8 +143,8 @@ build_host_entry (tree kernel)
 
   char *name = concat ("cudajit.host.",
                        IDENTIFIER_POINTER (DECL_NAME (kernel)), NULL);
-  tree fntype = build_function_type_list (void_type_node, args_type,
-                                          NULL_TREE);
+  tree fntype
+      = build_function_type_list (void_type_node, args_type, NULL_TREE);
   tree entry = cudajit_build_function (name, fntype, args, call);
   free (name);
   finalize_function (entry);
@@ -166,8 +165,8 @@ describe_params (tree kernel)
   static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
   static const char copy_in[] = { CUDAJIT_PARAM_COPY_IN_MARK, '\0' };
   static const char copy_out[] = { CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
-  static const char copy_both[] = { CUDAJIT_PARAM_COPY_IN_MARK,
-                                    CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
+  static const char copy_both[]
+      = { CUDAJIT_PARAM_COPY_IN_MARK, CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
   char *text = xstrdup ("");
   unsigned int index = 0;
   auto_vec<unsigned int> bounds;
@@ -188,8 +187,7 @@ describe_params (tree kernel)
                     : direction                     ? copy_both
                                                     : "");
         }
-      text = reconcat (text, text, index ? separator : "", name, copies,
-                       NULL);
+      text = reconcat (text, text, index ? separator : "", name, copies, NULL);
     }
   return text;
 }
@@ -261,9 +259,9 @@ build_code_registration (tree fndecl, const char *cuda_source)
 static void
 add_to_dump (const char *cuda_source)
 {
-  unit_cuda_source = reconcat (unit_cuda_source,
-                               unit_cuda_source ? unit_cuda_source : "",
-                               cuda_source, NULL);
+  unit_cuda_source
+      = reconcat (unit_cuda_source, unit_cuda_source ? unit_cuda_source : "",
+                  cuda_source, NULL);
 }
 
 void
@@ -292,8 +290,7 @@ dump_name (void)
 {
   char *absolute = realpath (main_input_filename, NULL);
   unsigned hash = crc32_string (0, absolute ? absolute : main_input_filename);
-  char *name = xasprintf ("%s.%08x.cu", lbasename (main_input_filename),
-                          hash);
+  char *name = xasprintf ("%s.%08x.cu", lbasename (main_input_filename), hash);
   free (absolute);
   return name;
 }

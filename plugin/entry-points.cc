@@ -94,9 +94,8 @@ entry_point_type (const entry_point &entry, tree config_type)
   while (entry.arguments[count] != CUDAJIT_T_NONE)
     count++;
   for (int i = count - 1; i >= 0; i--)
-    arguments = tree_cons (NULL_TREE,
-                           type_tree (entry.arguments[i], config_type),
-                           arguments);
+    arguments = tree_cons (
+        NULL_TREE, type_tree (entry.arguments[i], config_type), arguments);
   return build_function_type (type_tree (entry.result, config_type),
                               arguments);
 }

@@ -14,14 +14,10 @@ struct float_compare
 };
 
 static const float_compare float_compares[] = {
-  { UNORDERED_EXPR, "cudajit_unordered" },
-  { ORDERED_EXPR, "cudajit_ordered" },
-  { UNLT_EXPR, "cudajit_unlt" },
-  { UNLE_EXPR, "cudajit_unle" },
-  { UNGT_EXPR, "cudajit_ungt" },
-  { UNGE_EXPR, "cudajit_unge" },
-  { UNEQ_EXPR, "cudajit_uneq" },
-  { LTGT_EXPR, "cudajit_ltgt" },
+  { UNORDERED_EXPR, "cudajit_unordered" }, { ORDERED_EXPR, "cudajit_ordered" },
+  { UNLT_EXPR, "cudajit_unlt" },           { UNLE_EXPR, "cudajit_unle" },
+  { UNGT_EXPR, "cudajit_ungt" },           { UNGE_EXPR, "cudajit_unge" },
+  { UNEQ_EXPR, "cudajit_uneq" },           { LTGT_EXPR, "cudajit_ltgt" },
 };
 
 const char *

@@ -73,22 +73,22 @@ cudajit_expand_raw_data (tree init)
   unsigned HOST_WIDE_INT i;
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-    if (TREE_CODE (value) != RAW_DATA_CST)
-      CONSTRUCTOR_APPEND_ELT (elts, index, cudajit_expand_raw_data (value));
-    else
-      for (int j = 0; j < RAW_DATA_LENGTH (value); j++)
-        {
-          tree type = TREE_TYPE (value);
-          /* Without an index, an element is the one after the last.  */
-          tree at = index ? build_int_cst (TREE_TYPE (index),
-                                           tree_to_uhwi (index) + j)
-                          : NULL_TREE;
-          CONSTRUCTOR_APPEND_ELT (
-              elts, at,
-              build_int_cst (type, TYPE_UNSIGNED (type)
-                                       ? RAW_DATA_UCHAR_ELT (value, j)
-                                       : RAW_DATA_SCHAR_ELT (value, j)));
-        }
+  if (TREE_CODE (value) != RAW_DATA_CST)
+    CONSTRUCTOR_APPEND_ELT (elts, index, cudajit_expand_raw_data (value));
+  else
+    for (int j = 0; j < RAW_DATA_LENGTH (value); j++)
+      {
+        tree type = TREE_TYPE (value);
+        /* Without an index, an element is the one after the last.  */
+        tree at = index ? build_int_cst (TREE_TYPE (index),
+                                         tree_to_uhwi (index) + j)
+                        : NULL_TREE;
+        CONSTRUCTOR_APPEND_ELT (
+            elts, at,
+            build_int_cst (type, TYPE_UNSIGNED (type)
+                                     ? RAW_DATA_UCHAR_ELT (value, j)
+                                     : RAW_DATA_SCHAR_ELT (value, j)));
+      }
   tree copy = build_constructor (TREE_TYPE (init), elts);
   TREE_CONSTANT (copy) = TREE_CONSTANT (init);
   TREE_STATIC (copy) = TREE_STATIC (init);
@@ -103,9 +103,9 @@ cudajit_expand_raw_data (tree init)
 /* An error at LOC from a va_list.  GCC 15 requires every diagnostic to be
    emitted inside a diagnostic group; error_at opens one itself, but
    emit_diagnostic_valist does not.  */
-static inline void
-cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)
-  ATTRIBUTE_GCC_DIAG (2, 0);
+static inline void cudajit_error_valist (location_t loc, const char *gmsgid,
+                                         va_list *ap)
+    ATTRIBUTE_GCC_DIAG (2, 0);
 
 static inline void
 cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)

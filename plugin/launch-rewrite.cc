@@ -175,14 +175,13 @@ build_extents (launch_rewriter *rewriter, tree kernel, vec<tree> &values,
         }
       if (!*extents)
         {
-          tree type = build_array_type_nelts (size_type_node,
-                                              values.length ());
+          tree type
+              = build_array_type_nelts (size_type_node, values.length ());
           *extents = new_temporary (rewriter, type);
           for (unsigned int j = 0; j < values.length (); j++)
-            steps = sequence (steps,
-                              build2 (MODIFY_EXPR, size_type_node,
-                                      array_element (*extents, j),
-                                      size_zero_node));
+            steps = sequence (steps, build2 (MODIFY_EXPR, size_type_node,
+                                             array_element (*extents, j),
+                                             size_zero_node));
         }
       /* A negative bound is an empty array, not a huge one.  */
       tree bytes = size_int (constant_bytes);
@@ -217,13 +216,13 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
           tree arg = CALL_EXPR_ARG (call, i);
           tree value = new_temporary (rewriter, TREE_TYPE (arg));
           values.safe_push (value);
-          steps = sequence (steps, build2 (MODIFY_EXPR, TREE_TYPE (arg),
-                                           value, arg));
+          steps = sequence (steps,
+                            build2 (MODIFY_EXPR, TREE_TYPE (arg), value, arg));
           steps = sequence (
-              steps, build2 (MODIFY_EXPR, ptr_type_node,
-                             array_element (array, i),
-                             fold_convert (ptr_type_node,
-                                           build_fold_addr_expr (value))));
+              steps,
+              build2 (
+                  MODIFY_EXPR, ptr_type_node, array_element (array, i),
+                  fold_convert (ptr_type_node, build_fold_addr_expr (value))));
         }
       args = fold_convert (args_type, build_fold_addr_expr (array));
     }
@@ -234,9 +233,9 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
   tree extent_steps
       = build_extents (rewriter, kernel, values, call, loc, &extents);
   steps = extent_steps ? sequence (steps, extent_steps) : steps;
-  extents = (extents
-             ? fold_convert (extents_type, build_fold_addr_expr (extents))
-             : build_int_cst (extents_type, 0));
+  extents
+      = (extents ? fold_convert (extents_type, build_fold_addr_expr (extents))
+                 : build_int_cst (extents_type, 0));
 
   /* The runtime takes the unplugged call's arguments as they are.  */
   tree runtime_fn = cudajit_entry_point (
@@ -297,8 +296,8 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
     }
 
   /* Where the user wrote cuda_launch, not inside cudajit.h.  */
-  location_t loc = linemap_resolve_location (
-      line_table, EXPR_LOCATION (*tp), LRK_MACRO_EXPANSION_POINT, NULL);
+  location_t loc = linemap_resolve_location (line_table, EXPR_LOCATION (*tp),
+                                             LRK_MACRO_EXPANSION_POINT, NULL);
   tree fn = CALL_EXPR_FN (call);
 
   /* The arguments may hold launches of their own; the callee is checked
@@ -364,9 +363,8 @@ void
 cudajit_rewrite_launches (tree fndecl)
 {
   if (TREE_CODE (DECL_SAVED_TREE (fndecl)) != BIND_EXPR)
-    DECL_SAVED_TREE (fndecl)
-        = build3 (BIND_EXPR, void_type_node, NULL_TREE,
-                  DECL_SAVED_TREE (fndecl), NULL_TREE);
+    DECL_SAVED_TREE (fndecl) = build3 (BIND_EXPR, void_type_node, NULL_TREE,
+                                       DECL_SAVED_TREE (fndecl), NULL_TREE);
   launch_rewriter rewriter = { fndecl, 0 };
   walk_tree (&DECL_SAVED_TREE (fndecl), rewrite_call, &rewriter, NULL);
 }

@@ -69,13 +69,13 @@ cudajit_internal_call_refusal (const_tree call)
       for (int i = 0; i < call_expr_nargs (call); i++)
         narrow &= TYPE_PRECISION (TREE_TYPE (CALL_EXPR_ARG (call, i))) <= 64;
       return narrow ? NULL
-                    : G_("overflow builtins on integers of more than 64 bits "
-                         "are not supported in a kernel");
+                    : G_ ("overflow builtins on integers of more than 64 bits "
+                          "are not supported in a kernel");
     }
   if (CALL_EXPR_IFN (call) == IFN_VEC_CONVERT)
-    return G_("%<__builtin_convertvector%> is not supported in a kernel, "
-              "which has no vector types");
-  return G_("GCC%'s internal function %qs is not supported in a kernel");
+    return G_ ("%<__builtin_convertvector%> is not supported in a kernel, "
+               "which has no vector types");
+  return G_ ("GCC%'s internal function %qs is not supported in a kernel");
 }
 
 void
@@ -86,8 +86,8 @@ cudajit_emit_overflow_call (pretty_printer *pp, tree call,
   pp_string (pp, "cudajit_overflow_result<");
   print.type (print.emitter, result);
   char *rest = xasprintf (", %u, %s> (%s (", TYPE_PRECISION (result),
-                         TYPE_UNSIGNED (result) ? "false" : "true",
-                         cudajit_overflow_operation (call));
+                          TYPE_UNSIGNED (result) ? "false" : "true",
+                          cudajit_overflow_operation (call));
   pp_string (pp, rest);
   free (rest);
   for (int i = 0; i < call_expr_nargs (call); i++)

@@ -35,7 +35,8 @@ collect_shared (tree *tp, int *walk_subtrees, void *data)
               = ROUND_UP (layout->static_bytes, CUDAJIT_SHARED_ALIGN);
           layout->arrays.safe_push (var);
           layout->offsets.safe_push (layout->static_bytes);
-          layout->static_bytes += tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (var)));
+          layout->static_bytes
+              += tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (var)));
         }
   return NULL_TREE;
 }
@@ -51,16 +52,16 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
   if (!VAR_P (*tp) || !cudajit_shared_p (*tp))
     return NULL_TREE;
   tree array = *tp;
-  unsigned HOST_WIDE_INT offset = ROUND_UP (layout->static_bytes,
-                                            CUDAJIT_SHARED_ALIGN);
+  unsigned HOST_WIDE_INT offset
+      = ROUND_UP (layout->static_bytes, CUDAJIT_SHARED_ALIGN);
   for (unsigned int i = 0; i < layout->arrays.length (); i++)
     if (layout->arrays[i] == array)
       offset = layout->offsets[i];
   tree base = build_call_expr (layout->base_fn, 0);
   tree address = fold_build_pointer_plus_hwi (base, offset);
-  *tp = build1 (INDIRECT_REF, TREE_TYPE (array),
-                fold_convert (build_pointer_type (TREE_TYPE (array)),
-                              address));
+  *tp = build1 (
+      INDIRECT_REF, TREE_TYPE (array),
+      fold_convert (build_pointer_type (TREE_TYPE (array)), address));
   return NULL_TREE;
 }
 

@@ -6,7 +6,6 @@
 #include "internal-fn.h"
 #include "hash-set.h"
 
-
 struct subset_checker
 {
   /* The kernel or device function being checked.  */
@@ -27,9 +26,8 @@ struct subset_checker
 
 static void check_expr (subset_checker *, tree, location_t);
 
-static void
-reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
-  ATTRIBUTE_GCC_DIAG (3, 4);
+static void reject (subset_checker *checker, location_t loc,
+                    const char *gmsgid, ...) ATTRIBUTE_GCC_DIAG (3, 4);
 
 static void
 reject (subset_checker *checker, location_t loc, const char *gmsgid, ...)
@@ -145,10 +143,10 @@ constant_initializer_p (tree type, tree init)
         unsigned HOST_WIDE_INT i;
         tree index, value;
         FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-          if ((TREE_CODE (type) == UNION_TYPE && index != TYPE_FIELDS (type))
-              || !constant_initializer_p (
-                  cudajit_initializer_part_type (type, index), value))
-            return false;
+        if ((TREE_CODE (type) == UNION_TYPE && index != TYPE_FIELDS (type))
+            || !constant_initializer_p (
+                cudajit_initializer_part_type (type, index), value))
+          return false;
         return true;
       }
     default:
@@ -243,8 +241,7 @@ holds_volatile_record_p (tree type)
     if (TREE_CODE (field) == FIELD_DECL)
       {
         tree field_type = strip_array_types (TREE_TYPE (field));
-        if ((RECORD_OR_UNION_TYPE_P (field_type)
-             && TYPE_VOLATILE (field_type))
+        if ((RECORD_OR_UNION_TYPE_P (field_type) && TYPE_VOLATILE (field_type))
             || holds_volatile_record_p (field_type))
           return true;
       }
@@ -310,9 +307,10 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "too, or make it %<static%>",
             fndecl);
   /* String literals are printf's own, and assert's.  */
-  bool printf_p = fndecl && cudajit_builtin_cuda_name (fndecl)
-                  && (strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0
-                      || cudajit_assert_fail_p (fndecl));
+  bool printf_p
+      = fndecl && cudajit_builtin_cuda_name (fndecl)
+        && (strcmp (cudajit_builtin_cuda_name (fndecl), "printf") == 0
+            || cudajit_assert_fail_p (fndecl));
   bool outer = checker->in_printf;
   checker->in_printf |= printf_p;
   for (int i = 0; i < call_expr_nargs (call); i++)
@@ -376,14 +374,15 @@ check_initializer (subset_checker *checker, tree type, tree init,
   unsigned HOST_WIDE_INT i;
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
-    {
-      if (index && TREE_CODE (index) != INTEGER_CST
-          && TREE_CODE (index) != FIELD_DECL)
-        reject (checker, loc, "ranges of designated initializers are not "
-                "supported in a kernel");
-      check_initializer (checker, cudajit_initializer_part_type (type, index),
-                         value, loc);
-    }
+  {
+    if (index && TREE_CODE (index) != INTEGER_CST
+        && TREE_CODE (index) != FIELD_DECL)
+      reject (checker, loc,
+              "ranges of designated initializers are not "
+              "supported in a kernel");
+    check_initializer (checker, cudajit_initializer_part_type (type, index),
+                       value, loc);
+  }
 }
 
 /* Statements, as the C front end leaves them before genericization.  LOC
@@ -651,7 +650,8 @@ check_expr (subset_checker *checker, tree t, location_t loc)
           break;
         case STRING_CST:
           /* "0123456789abcdef"[digit], of chars.  */
-          if (TYPE_PRECISION (TREE_TYPE (t)) != TYPE_PRECISION (char_type_node))
+          if (TYPE_PRECISION (TREE_TYPE (t))
+              != TYPE_PRECISION (char_type_node))
             reject (checker, loc,
                     "wide string literals are not supported in a kernel");
           check_expr (checker, TREE_OPERAND (t, 1), loc);
@@ -749,8 +749,7 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
             "%s %qD must have a prototype with a fixed list of parameters",
             what, fndecl);
   if (decl_function_context (fndecl))
-    reject (&checker, loc, "%s %qD cannot be a nested function", what,
-            fndecl);
+    reject (&checker, loc, "%s %qD cannot be a nested function", what, fndecl);
   tree result = TREE_TYPE (fntype);
   if (!VOID_TYPE_P (result) && !cudajit_supported_type_p (result, true))
     reject (&checker, loc,

@@ -47,7 +47,8 @@ translate (tree fndecl, tree body)
       tree caller;
       location_t site;
       cudajit_device_function_first_call (fndecl, &caller, &site);
-      inform (site, "%qD, called from %qD here, cannot be compiled for the GPU",
+      inform (site,
+              "%qD, called from %qD here, cannot be compiled for the GPU",
               fndecl, caller);
     }
   /* After the CUDA C, which calls the GPU's assert.  */

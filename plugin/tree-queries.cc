@@ -72,8 +72,8 @@ cudajit_constant_value (const_tree decl)
       || !cudajit_supported_type_p (TREE_TYPE (decl), false))
     return NULL_TREE;
   tree value = DECL_INITIAL (decl);
-  if (!value || (TREE_CODE (value) != INTEGER_CST
-                 && TREE_CODE (value) != REAL_CST))
+  if (!value
+      || (TREE_CODE (value) != INTEGER_CST && TREE_CODE (value) != REAL_CST))
     return NULL_TREE;
   return value;
 }
@@ -128,7 +128,8 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
         while (TREE_CODE (pointee) == ARRAY_TYPE)
           pointee = TREE_TYPE (pointee);
         return (pointer_ok
-                && (VOID_TYPE_P (pointee) || cudajit_supported_type_p (pointee, true)));
+                && (VOID_TYPE_P (pointee)
+                    || cudajit_supported_type_p (pointee, true)));
       }
     case RECORD_TYPE:
     case UNION_TYPE:
@@ -314,10 +315,10 @@ cudajit_explain_type (tree type)
    block or warp, or learns which of its warp have returned
    (cuda_activemask), so that on the CPU backend they must be alive at
    once; a name ending in '_' stands for every name that it begins.  */
-static const char *const waiting_functions[] = {
-  "cuda_syncthreads", "cuda_ballot_sync", "cuda_all_sync", "cuda_any_sync",
-  "cuda_eq_sync",     "cuda_activemask",  "cudajit_shfl_",  "cudajit_match_"
-};
+static const char *const waiting_functions[]
+    = { "cuda_syncthreads", "cuda_ballot_sync", "cuda_all_sync",
+        "cuda_any_sync",    "cuda_eq_sync",     "cuda_activemask",
+        "cudajit_shfl_",    "cudajit_match_" };
 
 static bool
 waits_p (const_tree callee)

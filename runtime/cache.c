@@ -67,8 +67,8 @@ enum
   STALE_SECONDS = 600
 };
 
-_Static_assert (CUDAJIT_CACHE_DIR_MAX + 1 + TEMP_NAME_SIZE < PATH_MAX,
-                "a cache directory leaves room for the names of files");
+_Static_assert(CUDAJIT_CACHE_DIR_MAX + 1 + TEMP_NAME_SIZE < PATH_MAX,
+               "a cache directory leaves room for the names of files");
 
 /* The cache's directory, set once; empty when the cache is off.  */
 static char cache_dir[CUDAJIT_CACHE_DIR_MAX + 1];
@@ -457,8 +457,8 @@ cudajit_cache_store (const struct cudajit_cache_key *key,
      containers that share the cache, hence the time too.  */
   clock_gettime (CLOCK_REALTIME, &now);
   snprintf (temp, sizeof temp, "%s" TEMP_SUFFIX "%ld-%u-%ld", path,
-            (long) getpid (),
-            atomic_fetch_add (&counter, 1), (long) now.tv_nsec);
+            (long) getpid (), atomic_fetch_add (&counter, 1),
+            (long) now.tv_nsec);
   fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0 && errno == ENOENT && make_directories (cache_dir))
     fd = open (temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);

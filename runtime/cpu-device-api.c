@@ -23,9 +23,9 @@ kernel_runner (const char *function)
 {
   if (!cudajit_cpu_current)
     cudajit_fatal (NULL, NULL, 0,
-                 "%s called outside a kernel: it is for the threads of a "
-                 "launch",
-                 function);
+                   "%s called outside a kernel: it is for the threads of a "
+                   "launch",
+                   function);
   return cudajit_cpu_current;
 }
 
@@ -41,10 +41,10 @@ fiber_runner (const char *function)
     return r;
   if (r->job->threads > 1)
     cudajit_fatal (r->job->site.kernel, r->job->site.file, r->job->site.line,
-                 "%s in a kernel registered as never reaching it: the %u "
-                 "threads of a block run one after another and cannot wait "
-                 "for each other (a bug of the cudajit plugin)",
-                 function, r->job->threads);
+                   "%s in a kernel registered as never reaching it: the %u "
+                   "threads of a block run one after another and cannot wait "
+                   "for each other (a bug of the cudajit plugin)",
+                   function, r->job->threads);
   return NULL;
 }
 
@@ -252,6 +252,6 @@ cudajit_assert_fail (const char *expression, const char *file,
   cudajit_fatal (r->job->site.kernel, r->job->site.file, r->job->site.line,
                  "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
                  "block (%u, %u, %u)",
-                 expression, file, line, threadIdx.x, threadIdx.y,
-                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
+                 expression, file, line, threadIdx.x, threadIdx.y, threadIdx.z,
+                 blockIdx.x, blockIdx.y, blockIdx.z);
 }

@@ -151,9 +151,9 @@ map_stacks (struct runner *r)
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (map == MAP_FAILED || mprotect (map, page_size, PROT_NONE) != 0)
     cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
-                 "cannot map the stacks of a block of %u threads on the "
-                 "CPU backend: %s",
-                 threads, strerror (errno));
+                   "cannot map the stacks of a block of %u threads on the "
+                   "CPU backend: %s",
+                   threads, strerror (errno));
   r->stacks = map + page_size;
   r->guarded = atomic_fetch_add (&guarded_fibers, threads) + threads
                <= GUARDED_FIBERS;
@@ -162,9 +162,9 @@ map_stacks (struct runner *r)
   for (unsigned int i = 1; i < threads && r->guarded; i++)
     if (mprotect (stack_of (r, i) - page_size, page_size, PROT_NONE) != 0)
       cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
-                   "cannot make the guard pages of a block of %u threads "
-                   "on the CPU backend: %s",
-                   threads, strerror (errno));
+                     "cannot make the guard pages of a block of %u threads "
+                     "on the CPU backend: %s",
+                     threads, strerror (errno));
   r->capacity = threads;
 }
 
@@ -180,8 +180,9 @@ prepare_fibers (struct runner *r)
       map_stacks (r);
       r->fibers
           = cudajit_xrealloc (r->fibers, r->capacity * sizeof *r->fibers);
-      r->warps = cudajit_xrealloc (r->warps, (r->capacity + CUDAJIT_WARP_SIZE - 1) / CUDAJIT_WARP_SIZE
-                                                 * sizeof *r->warps);
+      r->warps = cudajit_xrealloc (r->warps,
+                                   (r->capacity + CUDAJIT_WARP_SIZE - 1)
+                                       / CUDAJIT_WARP_SIZE * sizeof *r->warps);
       /* A context points into itself, so those that moved need making
          afresh too.  */
       for (unsigned int i = 0; i < r->capacity; i++)
@@ -226,7 +227,8 @@ cudajit_release_warp (struct runner *r, unsigned int number)
                   && lanes[other].request.value == q->wanted)
                 f->result |= 1u << other;
           }
-        else if (source >= 0 && source < CUDAJIT_WARP_SIZE && (w->arrived >> source & 1))
+        else if (source >= 0 && source < CUDAJIT_WARP_SIZE
+                 && (w->arrived >> source & 1))
           f->result = lanes[source].request.value;
         else
           f->result = q->value;
@@ -256,7 +258,8 @@ run_block_fibers (struct runner *r, unsigned long long number)
       makecontext (&f->context, fiber_main, 0);
       f->state = FIBER_READY;
     }
-  for (unsigned int first = 0; first < job->threads; first += CUDAJIT_WARP_SIZE)
+  for (unsigned int first = 0; first < job->threads;
+       first += CUDAJIT_WARP_SIZE)
     {
       unsigned int lanes = job->threads - first;
 
@@ -283,17 +286,18 @@ run_block_fibers (struct runner *r, unsigned long long number)
           swapcontext (&r->scheduler, &f->context);
           if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
             cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
-                         CUDAJIT_FAULT_OVERFLOW
-                         " in block (%u, %u, %u) thread (%u, %u, %u)",
-                         blockIdx.x, blockIdx.y, blockIdx.z, f->index.x,
-                         f->index.y, f->index.z);
+                           CUDAJIT_FAULT_OVERFLOW
+                           " in block (%u, %u, %u) thread (%u, %u, %u)",
+                           blockIdx.x, blockIdx.y, blockIdx.z, f->index.x,
+                           f->index.y, f->index.z);
           if (f->state == FIBER_AT_BARRIER)
             at_barrier++;
           else if (f->state == FIBER_READY)
             {
               f->state = FIBER_DONE;
               live--;
-              r->warps[i / CUDAJIT_WARP_SIZE].running &= ~(1u << i % CUDAJIT_WARP_SIZE);
+              r->warps[i / CUDAJIT_WARP_SIZE].running
+                  &= ~(1u << i % CUDAJIT_WARP_SIZE);
               cudajit_release_warp (r, i / CUDAJIT_WARP_SIZE);
             }
         }
@@ -306,10 +310,10 @@ run_block_fibers (struct runner *r, unsigned long long number)
         }
       else if (!ran && live)
         cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
-                     "the threads of block (%u, %u, %u) wait for each other "
-                     "forever on the CPU backend: a warp function's mask "
-                     "names threads that wait at cuda_syncthreads",
-                     blockIdx.x, blockIdx.y, blockIdx.z);
+                       "the threads of block (%u, %u, %u) wait for each other "
+                       "forever on the CPU backend: a warp function's mask "
+                       "names threads that wait at cuda_syncthreads",
+                       blockIdx.x, blockIdx.y, blockIdx.z);
     }
 }
 
@@ -340,8 +344,8 @@ run_blocks (struct job *job, struct runner *r)
       r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
       if (!r->shared)
         cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
-                     "out of memory allocating %zu bytes of shared memory",
-                     job->shared_bytes);
+                       "out of memory allocating %zu bytes of shared memory",
+                       job->shared_bytes);
       r->shared_size = job->shared_bytes;
     }
   if (job->fibers)
@@ -372,7 +376,6 @@ unlock_after_fork (void)
 {
   pthread_mutex_unlock (&launch_lock);
 }
-
 
 /* Read the size of the pool, and make ready what every launch needs;
    called with launch_lock held.  */
@@ -445,4 +448,3 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                                                        : cpu_threads.limit);
   pthread_mutex_unlock (&launch_lock);
 }
-

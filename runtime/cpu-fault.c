@@ -308,7 +308,7 @@ cudajit_need_signal_stack (void)
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (stack.ss_sp == MAP_FAILED)
     cudajit_fatal (NULL, NULL, 0,
-                 "cannot map a signal stack for the CPU backend's threads");
+                   "cannot map a signal stack for the CPU backend's threads");
   sigaltstack (&stack, NULL);
   pthread_setspecific (stack_key, stack.ss_sp);
 }

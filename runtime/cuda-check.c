@@ -44,8 +44,8 @@ cudajit_kernel_fault_p (CUresult error)
 }
 
 bool
-cudajit_check (CUresult error, const char *kernel, const char *file,
-               int line, const char *what)
+cudajit_check (CUresult error, const char *kernel, const char *file, int line,
+               const char *what)
 {
   const char *last;
 
@@ -53,12 +53,10 @@ cudajit_check (CUresult error, const char *kernel, const char *file,
     return true;
   last = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
   if (last && cudajit_kernel_fault_p (error))
-    cudajit_error (last,
-                   atomic_load_explicit (&last_launch.file,
-                                         memory_order_relaxed),
-                   atomic_load_explicit (&last_launch.line,
-                                         memory_order_relaxed),
-                   "%s, reported by %s", cudajit_cuda_error (error), what);
+    cudajit_error (
+        last, atomic_load_explicit (&last_launch.file, memory_order_relaxed),
+        atomic_load_explicit (&last_launch.line, memory_order_relaxed),
+        "%s, reported by %s", cudajit_cuda_error (error), what);
   else
     cudajit_error (kernel, file, line, "%s: %s", what,
                    cudajit_cuda_error (error));

@@ -59,10 +59,11 @@
 #include <stddef.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-struct cudajit_launch_config;
+  struct cudajit_launch_config;
 
 #define CUDAJIT_T_VOID void
 #define CUDAJIT_T_INT int

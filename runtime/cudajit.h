@@ -27,67 +27,68 @@
 #include "cudajit-abi.h"
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-/* Thread geometry, CUDA's dim3 and uint3.  */
-typedef struct cuda_dim3
-{
-  unsigned int x, y, z;
-} cuda_dim3;
+  /* Thread geometry, CUDA's dim3 and uint3.  */
+  typedef struct cuda_dim3
+  {
+    unsigned int x, y, z;
+  } cuda_dim3;
 
-typedef struct cuda_uint3
-{
-  unsigned int x, y, z;
-} cuda_uint3;
+  typedef struct cuda_uint3
+  {
+    unsigned int x, y, z;
+  } cuda_uint3;
 
-/* The driver's stream handle (CUstream), so that streams made with the
-   CUDA runtime or driver API can be passed as they are.  */
-typedef struct CUstream_st *cuda_stream_t;
+  /* The driver's stream handle (CUstream), so that streams made with the
+     CUDA runtime or driver API can be passed as they are.  */
+  typedef struct CUstream_st *cuda_stream_t;
 
-/* In a kernel these are CUDA's built-in variables.  The CPU backend sets
-   them for every simulated thread, which is why they are thread-local.  */
-extern __thread cuda_uint3 threadIdx;
-extern __thread cuda_uint3 blockIdx;
-extern __thread cuda_dim3 blockDim;
-extern __thread cuda_dim3 gridDim;
+  /* In a kernel these are CUDA's built-in variables.  The CPU backend sets
+     them for every simulated thread, which is why they are thread-local.  */
+  extern __thread cuda_uint3 threadIdx;
+  extern __thread cuda_uint3 blockIdx;
+  extern __thread cuda_dim3 blockDim;
+  extern __thread cuda_dim3 gridDim;
 
-/* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */
-static __inline__ long
-cuda_grid_x (void)
-{
-  return (long) blockIdx.x * blockDim.x + threadIdx.x;
-}
+  /* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */
+  static __inline__ long
+  cuda_grid_x (void)
+  {
+    return (long) blockIdx.x * blockDim.x + threadIdx.x;
+  }
 
-static __inline__ long
-cuda_grid_y (void)
-{
-  return (long) blockIdx.y * blockDim.y + threadIdx.y;
-}
+  static __inline__ long
+  cuda_grid_y (void)
+  {
+    return (long) blockIdx.y * blockDim.y + threadIdx.y;
+  }
 
-static __inline__ long
-cuda_grid_z (void)
-{
-  return (long) blockIdx.z * blockDim.z + threadIdx.z;
-}
+  static __inline__ long
+  cuda_grid_z (void)
+  {
+    return (long) blockIdx.z * blockDim.z + threadIdx.z;
+  }
 
-static __inline__ long
-cuda_gridsize_x (void)
-{
-  return (long) gridDim.x * blockDim.x;
-}
+  static __inline__ long
+  cuda_gridsize_x (void)
+  {
+    return (long) gridDim.x * blockDim.x;
+  }
 
-static __inline__ long
-cuda_gridsize_y (void)
-{
-  return (long) gridDim.y * blockDim.y;
-}
+  static __inline__ long
+  cuda_gridsize_y (void)
+  {
+    return (long) gridDim.y * blockDim.y;
+  }
 
-static __inline__ long
-cuda_gridsize_z (void)
-{
-  return (long) gridDim.z * blockDim.z;
-}
+  static __inline__ long
+  cuda_gridsize_z (void)
+  {
+    return (long) gridDim.z * blockDim.z;
+  }
 
 /* numba.cuda.atomic.  cuda_atomic_add (ptr, value) replaces *PTR with
    *PTR + VALUE in one indivisible step and returns the old *PTR, as CUDA's
@@ -128,33 +129,33 @@ cuda_gridsize_z (void)
    pass PTR to it unparenthesized, so that GCC's error is then at the
    caller's line and names the pointer's type.  */
 #define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
-  __extension__ _Generic (*(ptr), char                                        \
-            : cudajit_atomic_##op##_char, signed char                         \
-            : cudajit_atomic_##op##_schar, unsigned char                      \
-            : cudajit_atomic_##op##_uchar, short                              \
-            : cudajit_atomic_##op##_short, unsigned short                     \
-            : cudajit_atomic_##op##_ushort, int                               \
-            : cudajit_atomic_##op##_int, unsigned int                         \
-            : cudajit_atomic_##op##_uint, long                                \
-            : cudajit_atomic_##op##_long, unsigned long                       \
-            : cudajit_atomic_##op##_ulong, long long                          \
-            : cudajit_atomic_##op##_ll, unsigned long long                    \
-            : cudajit_atomic_##op##_ull, default                              \
-            : cuda_atomic_not_available_for_this_type)
+  __extension__ _Generic(*(ptr), char                                         \
+                         : cudajit_atomic_##op##_char, signed char            \
+                         : cudajit_atomic_##op##_schar, unsigned char         \
+                         : cudajit_atomic_##op##_uchar, short                 \
+                         : cudajit_atomic_##op##_short, unsigned short        \
+                         : cudajit_atomic_##op##_ushort, int                  \
+                         : cudajit_atomic_##op##_int, unsigned int            \
+                         : cudajit_atomic_##op##_uint, long                   \
+                         : cudajit_atomic_##op##_long, unsigned long          \
+                         : cudajit_atomic_##op##_ulong, long long             \
+                         : cudajit_atomic_##op##_ll, unsigned long long       \
+                         : cudajit_atomic_##op##_ull, default                 \
+                         : cuda_atomic_not_available_for_this_type)
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
-  __extension__ _Generic (*(ptr), float                                       \
-            : cudajit_atomic_##op##_float, double                             \
-            : cudajit_atomic_##op##_double, default                           \
-            : CUDAJIT_ATOMIC_INTEGER (op, ptr))
+  __extension__ _Generic(*(ptr), float                                        \
+                         : cudajit_atomic_##op##_float, double                \
+                         : cudajit_atomic_##op##_double, default              \
+                         : CUDAJIT_ATOMIC_INTEGER (op, ptr))
 
-/* No value converts to it, so that a call of a function that takes it
-   does not compile.  */
-struct cudajit_no_such_type
-{
-  int unused;
-};
-void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
-                                              ...);
+  /* No value converts to it, so that a call of a function that takes it
+     does not compile.  */
+  struct cudajit_no_such_type
+  {
+    int unused;
+  };
+  void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
+                                                ...);
 
 #define CUDAJIT_ATOMIC_FETCH(name, type, builtin)                             \
   static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
@@ -198,7 +199,7 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
   CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old, value)                     \
   CUDAJIT_ATOMIC_EXCH (t, type)                                               \
   static __inline__ type cudajit_atomic_cas_##t (type *ptr, type compare,     \
-                                             type value)                      \
+                                                 type value)                  \
   {                                                                           \
     __atomic_compare_exchange_n (ptr, &compare, value, 0, __ATOMIC_RELAXED,   \
                                  __ATOMIC_RELAXED);                           \
@@ -232,12 +233,12 @@ void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
 #undef CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
 #undef CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
 
-/* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
-   backend a real barrier among the threads of a block.  */
-void cuda_syncthreads (void);
-void cuda_threadfence (void);
-void cuda_threadfence_block (void);
-void cuda_threadfence_system (void);
+  /* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
+     backend a real barrier among the threads of a block.  */
+  void cuda_syncthreads (void);
+  void cuda_threadfence (void);
+  void cuda_threadfence_block (void);
+  void cuda_threadfence_system (void);
 
 /* Warp functions: numba.cuda.shfl_sync, shfl_up_sync, shfl_down_sync,
    shfl_xor_sync, all_sync, any_sync, eq_sync, ballot_sync, match_any_sync,
@@ -298,22 +299,22 @@ void cuda_threadfence_system (void);
    for a type that has none; the integers smaller than int are int, as in
    CUDA's overloads.  */
 #define CUDAJIT_WARP_TYPED(name, value, missing)                              \
-  __extension__ _Generic ((value), _Bool                                      \
-            : cudajit_##name##_int, char                                      \
-            : cudajit_##name##_int, signed char                               \
-            : cudajit_##name##_int, unsigned char                             \
-            : cudajit_##name##_int, short                                     \
-            : cudajit_##name##_int, unsigned short                            \
-            : cudajit_##name##_int, int                                       \
-            : cudajit_##name##_int, unsigned int                              \
-            : cudajit_##name##_uint, long                                     \
-            : cudajit_##name##_long, unsigned long                            \
-            : cudajit_##name##_ulong, long long                               \
-            : cudajit_##name##_ll, unsigned long long                         \
-            : cudajit_##name##_ull, float                                     \
-            : cudajit_##name##_float, double                                  \
-            : cudajit_##name##_double, default                                \
-            : missing)
+  __extension__ _Generic((value), _Bool                                       \
+                         : cudajit_##name##_int, char                         \
+                         : cudajit_##name##_int, signed char                  \
+                         : cudajit_##name##_int, unsigned char                \
+                         : cudajit_##name##_int, short                        \
+                         : cudajit_##name##_int, unsigned short               \
+                         : cudajit_##name##_int, int                          \
+                         : cudajit_##name##_int, unsigned int                 \
+                         : cudajit_##name##_uint, long                        \
+                         : cudajit_##name##_long, unsigned long               \
+                         : cudajit_##name##_ulong, long long                  \
+                         : cudajit_##name##_ll, unsigned long long            \
+                         : cudajit_##name##_ull, float                        \
+                         : cudajit_##name##_float, double                     \
+                         : cudajit_##name##_double, default                   \
+                         : missing)
 #define CUDAJIT_SHFL(op, value)                                               \
   CUDAJIT_WARP_TYPED (shfl_##op, value, cuda_shfl_not_available_for_this_type)
 
@@ -327,12 +328,10 @@ void cuda_threadfence_system (void);
   CUDAJIT_WARP_TYPED (match_##op, value,                                      \
                       cuda_match_not_available_for_this_type)
 
-void cuda_shfl_not_available_for_this_type (unsigned int mask,
-                                            struct cudajit_no_such_type value,
-                                            ...);
-void cuda_match_not_available_for_this_type (unsigned int mask,
-                                             struct cudajit_no_such_type value,
-                                             ...);
+  void cuda_shfl_not_available_for_this_type (
+      unsigned int mask, struct cudajit_no_such_type value, ...);
+  void cuda_match_not_available_for_this_type (
+      unsigned int mask, struct cudajit_no_such_type value, ...);
 
 /* For the expansions of cudajit-scalar-types.def: X where the types of a
    class have shuffles and match functions, all but those narrower than
@@ -360,70 +359,71 @@ void cuda_match_not_available_for_this_type (unsigned int mask,
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_WARP_DECLARE
 
-unsigned int cuda_ballot_sync (unsigned int mask, int predicate);
-int cuda_all_sync (unsigned int mask, int predicate);
-int cuda_any_sync (unsigned int mask, int predicate);
-int cuda_eq_sync (unsigned int mask, int predicate);
-unsigned int cuda_activemask (void);
-int cuda_laneid (void);
+  unsigned int cuda_ballot_sync (unsigned int mask, int predicate);
+  int cuda_all_sync (unsigned int mask, int predicate);
+  int cuda_any_sync (unsigned int mask, int predicate);
+  int cuda_eq_sync (unsigned int mask, int predicate);
+  unsigned int cuda_activemask (void);
+  int cuda_laneid (void);
 
-static __inline__ unsigned int
-cuda_lanemask_lt (void)
-{
-  return (1u << cuda_laneid ()) - 1;
-}
+  static __inline__ unsigned int
+  cuda_lanemask_lt (void)
+  {
+    return (1u << cuda_laneid ()) - 1;
+  }
 
-/* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
-   macro, which would break the field of that name in the CUDA runtime's
-   cudaDeviceProp.  */
-enum
-{
-  warpSize = 32
-};
+  /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
+     macro, which would break the field of that name in the CUDA runtime's
+     cudaDeviceProp.  */
+  enum
+  {
+    warpSize = 32
+  };
 
 /* cuda_dim3 (x), cuda_dim3 (x, y) and cuda_dim3 (x, y, z); missing
    extents are 1.  */
 #define cuda_dim3(...)                                                        \
   CUDAJIT_PICK4 (__VA_ARGS__, CUDAJIT_DIM3_3, CUDAJIT_DIM3_2,                 \
-                 CUDAJIT_DIM3_1, ) (__VA_ARGS__)
+                 CUDAJIT_DIM3_1, )                                            \
+  (__VA_ARGS__)
 #define CUDAJIT_PICK4(a, b, c, name, ...) name
-#define CUDAJIT_DIM3_1(x) (__extension__ (cuda_dim3){ (x), 1, 1 })
-#define CUDAJIT_DIM3_2(x, y) (__extension__ (cuda_dim3){ (x), (y), 1 })
-#define CUDAJIT_DIM3_3(x, y, z) (__extension__ (cuda_dim3){ (x), (y), (z) })
+#define CUDAJIT_DIM3_1(x) (__extension__(cuda_dim3){ (x), 1, 1 })
+#define CUDAJIT_DIM3_2(x, y) (__extension__(cuda_dim3){ (x), (y), 1 })
+#define CUDAJIT_DIM3_3(x, y, z) (__extension__(cuda_dim3){ (x), (y), (z) })
 
-/* How a kernel is launched.  shared_bytes and stream are the optional
-   named settings of cuda_launch.  */
-struct cudajit_launch_config
-{
-  cuda_dim3 grid;
-  cuda_dim3 block;
-  size_t shared_bytes;
-  cuda_stream_t stream;
-};
+  /* How a kernel is launched.  shared_bytes and stream are the optional
+     named settings of cuda_launch.  */
+  struct cudajit_launch_config
+  {
+    cuda_dim3 grid;
+    cuda_dim3 block;
+    size_t shared_bytes;
+    cuda_stream_t stream;
+  };
 
-static __inline__ cuda_dim3
-cudajit_dim3_identity (cuda_dim3 dim)
-{
-  return dim;
-}
+  static __inline__ cuda_dim3
+  cudajit_dim3_identity (cuda_dim3 dim)
+  {
+    return dim;
+  }
 
-/* A count that does not fit an unsigned int becomes 0, which the runtime
-   rejects with the launch's file:line rather than truncating it.  */
-static __inline__ cuda_dim3
-cudajit_dim3_from_count (long long count)
-{
-  unsigned int x = (count > 0 && count <= 0xffffffffLL) ? count : 0;
-  return __extension__ (cuda_dim3){ x, 1, 1 };
-}
+  /* A count that does not fit an unsigned int becomes 0, which the runtime
+     rejects with the launch's file:line rather than truncating it.  */
+  static __inline__ cuda_dim3
+  cudajit_dim3_from_count (long long count)
+  {
+    unsigned int x = (count > 0 && count <= 0xffffffffLL) ? count : 0;
+    return __extension__(cuda_dim3){ x, 1, 1 };
+  }
 
 #define cudajit_dim3_of(v)                                                    \
-  __extension__ _Generic ((v), cuda_dim3                                      \
-            : cudajit_dim3_identity, default                                  \
-            : cudajit_dim3_from_count) (v)
+  __extension__ _Generic((v), cuda_dim3                                       \
+                         : cudajit_dim3_identity, default                     \
+                         : cudajit_dim3_from_count) (v)
 
 /* Designated, so that -Wextra does not ask for the optional settings.  */
 #define CUDAJIT_CONFIG(grid_size, block_size, ...)                            \
-  (__extension__ (struct cudajit_launch_config){                              \
+  (__extension__(struct cudajit_launch_config){                               \
       .grid = cudajit_dim3_of (grid_size),                                    \
       .block = cudajit_dim3_of (block_size),                                  \
       __VA_ARGS__ })
@@ -442,58 +442,58 @@ cudajit_dim3_from_count (long long count)
       ? (void) 0                                                              \
       : kernel
 
-/* Host memory.  Device pointers are plain pointers; on the CPU backend
-   they point to host memory.  */
-void *cuda_to_device (const void *host, size_t bytes);
-void *cuda_device_array (size_t bytes);
-void cuda_copy_to_host (void *host, const void *dev, size_t bytes);
-void cuda_copy_to_device (void *dev, const void *host, size_t bytes);
-void cuda_free (void *dev);
-void cuda_synchronize (void);
+  /* Host memory.  Device pointers are plain pointers; on the CPU backend
+     they point to host memory.  */
+  void *cuda_to_device (const void *host, size_t bytes);
+  void *cuda_device_array (size_t bytes);
+  void cuda_copy_to_host (void *host, const void *dev, size_t bytes);
+  void cuda_copy_to_device (void *dev, const void *host, size_t bytes);
+  void cuda_free (void *dev);
+  void cuda_synchronize (void);
 
-/* Streams and events: numba.cuda.stream and numba.cuda.event.  A stream
-   is the driver's CUstream and an event its CUevent, so those made with
-   the CUDA runtime or driver API can be passed too.  The null stream is
-   the default stream.  */
-typedef struct CUevent_st *cuda_event_t;
+  /* Streams and events: numba.cuda.stream and numba.cuda.event.  A stream
+     is the driver's CUstream and an event its CUevent, so those made with
+     the CUDA runtime or driver API can be passed too.  The null stream is
+     the default stream.  */
+  typedef struct CUevent_st *cuda_event_t;
 
-cuda_stream_t cuda_stream (void);
-void cuda_stream_synchronize (cuda_stream_t stream);
-void cuda_stream_destroy (cuda_stream_t stream);
-cuda_event_t cuda_event (void);
-void cuda_event_record (cuda_event_t event, cuda_stream_t stream);
-void cuda_event_synchronize (cuda_event_t event);
-/* Nonzero when the work before the event's record has completed.  */
-int cuda_event_query (cuda_event_t event);
-float cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop);
-void cuda_event_destroy (cuda_event_t event);
+  cuda_stream_t cuda_stream (void);
+  void cuda_stream_synchronize (cuda_stream_t stream);
+  void cuda_stream_destroy (cuda_stream_t stream);
+  cuda_event_t cuda_event (void);
+  void cuda_event_record (cuda_event_t event, cuda_stream_t stream);
+  void cuda_event_synchronize (cuda_event_t event);
+  /* Nonzero when the work before the event's record has completed.  */
+  int cuda_event_query (cuda_event_t event);
+  float cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop);
+  void cuda_event_destroy (cuda_event_t event);
 
-/* Pinned (page-locked) host memory, numba.cuda.pinned_array, and copies
-   that are queued on a stream and return at once.  */
-void *cuda_pinned_array (size_t bytes);
-void cuda_free_pinned (void *host);
-void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
+  /* Pinned (page-locked) host memory, numba.cuda.pinned_array, and copies
+     that are queued on a stream and return at once.  */
+  void *cuda_pinned_array (size_t bytes);
+  void cuda_free_pinned (void *host);
+  void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
+                                  cuda_stream_t stream);
+  void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
                                 cuda_stream_t stream);
-void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
-                              cuda_stream_t stream);
 
-/* Devices: numba.cuda.is_available, the number of GPUs, and the GPU that
-   the calling host thread uses from now on (0 at first).  */
-int cuda_is_available (void);
-int cuda_device_count (void);
-void cuda_select_device (int device);
+  /* Devices: numba.cuda.is_available, the number of GPUs, and the GPU that
+     the calling host thread uses from now on (0 at first).  */
+  int cuda_is_available (void);
+  int cuda_device_count (void);
+  void cuda_select_device (int device);
 
-/* With CUDAJIT_ERRORS=return, an error does not end the program: the call
-   that failed returns (a null pointer where it returns one) and the error
-   is kept for this function, which returns its message and forgets it, or
-   returns NULL when there was none since the last call.  */
-const char *cuda_last_error (void);
+  /* With CUDAJIT_ERRORS=return, an error does not end the program: the call
+     that failed returns (a null pointer where it returns one) and the error
+     is kept for this function, which returns its message and forgets it, or
+     returns NULL when there was none since the last call.  */
+  const char *cuda_last_error (void);
 
 /* cuda_forall (kernel, n) (args...) is Numba's kernel.forall(n)(args):
    at least N threads, in blocks of the size that gives the kernel the best
    occupancy.  */
 #define cuda_forall(kernel, n)                                                \
-  cudajit_unlaunched_forall (__extension__ (long long) (n), __FILE__,        \
+  cudajit_unlaunched_forall (__extension__(long long) (n), __FILE__,          \
                              __LINE__)                                        \
       ? (void) 0                                                              \
       : kernel

@@ -183,14 +183,14 @@ cudajit_gpu_p (void)
     return false;
   if (forked)
     cudajit_fatal (NULL, NULL, 0,
-                 "CUDA cannot be used in a process forked after it was "
-                 "initialized; fork before the first use of the GPU, or "
-                 "exec a program in the child");
+                   "CUDA cannot be used in a process forked after it was "
+                   "initialized; fork before the first use of the GPU, or "
+                   "exec a program in the child");
   gpu = &gpus[selected_gpu];
   r = cudajit_cu.cuCtxSetCurrent (gpu->context);
   if (r != CUDA_SUCCESS)
     cudajit_fatal (NULL, NULL, 0, "cannot use the context of GPU %d: %s",
-                 gpu->ordinal, cudajit_cuda_error (r));
+                   gpu->ordinal, cudajit_cuda_error (r));
   cudajit_current_gpu = gpu;
   return true;
 }

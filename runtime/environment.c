@@ -140,10 +140,10 @@ read_environment (void)
 
           if (length > SHOWN_MAX)
             cudajit_fatal (NULL, NULL, 0,
-                         "%s is '%.*s...' (%zu bytes); it can be %s", v->name,
-                         SHOWN_MAX, value, length, v->values);
+                           "%s is '%.*s...' (%zu bytes); it can be %s",
+                           v->name, SHOWN_MAX, value, length, v->values);
           cudajit_fatal (NULL, NULL, 0, "%s is '%s'; it can be %s", v->name,
-                       value, v->values);
+                         value, v->values);
         }
     }
 }

@@ -5,8 +5,8 @@
 #include <string.h>
 
 void
-cudajit_write_message (FILE *stream, const char *kernel, const char *file, int line,
-               const char *format, va_list ap)
+cudajit_write_message (FILE *stream, const char *kernel, const char *file,
+                       int line, const char *format, va_list ap)
 {
   if (kernel)
     fprintf (stream, "kernel '%s' launched at %s:%d: ", kernel, file, line);
@@ -16,8 +16,8 @@ cudajit_write_message (FILE *stream, const char *kernel, const char *file, int l
 }
 
 _Noreturn void
-cudajit_vfatal (const char *kernel, const char *file, int line, const char *format,
-     va_list ap)
+cudajit_vfatal (const char *kernel, const char *file, int line,
+                const char *format, va_list ap)
 {
   flockfile (stderr);
   fputs (CUDAJIT_ERROR_PREFIX, stderr);
@@ -29,7 +29,7 @@ cudajit_vfatal (const char *kernel, const char *file, int line, const char *form
 
 void
 cudajit_fatal (const char *kernel, const char *file, int line,
-             const char *format, ...)
+               const char *format, ...)
 {
   va_list ap;
 

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 atomic_uint cudajit_free_generation;
 
 /* What an argument for a pointer parameter is.  */
@@ -38,11 +37,10 @@ static bool
 known_device_p (struct cudajit_param *param, void *ptr,
                 unsigned int generation)
 {
-  return (atomic_load_explicit (&param->known_device, memory_order_relaxed)
-            == ptr
-          && atomic_load_explicit (&param->known_generation,
-                                   memory_order_relaxed)
-               == generation);
+  return (
+      atomic_load_explicit (&param->known_device, memory_order_relaxed) == ptr
+      && atomic_load_explicit (&param->known_generation, memory_order_relaxed)
+             == generation);
 }
 
 /* What PTR, an argument for PARAM, is, on the GPU if GPU, else on the CPU
@@ -52,7 +50,7 @@ static enum argument_memory
 argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
 {
   unsigned int generation
-    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+      = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
   if (known_device_p (param, ptr, generation))
     return DEVICE_ARGUMENT;
 
@@ -67,14 +65,13 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
         return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
       unsigned int type = 0, managed = 0;
       CUdeviceptr address = (CUdeviceptr) ptr;
-      if (cudajit_cu.cuPointerGetAttribute (&type,
-                                            CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                            address)
-            != CUDA_SUCCESS
+      if (cudajit_cu.cuPointerGetAttribute (
+              &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address)
+              != CUDA_SUCCESS
           || (type == CU_MEMORYTYPE_HOST
               && (cudajit_cu.cuPointerGetAttribute (
-                    &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
-                    != CUDA_SUCCESS
+                      &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
+                      != CUDA_SUCCESS
                   || !managed)))
         return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
     }
@@ -100,7 +97,7 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
       struct cudajit_param *p = &params->param[i];
       void *ptr = p->pointer ? *(void **) args[i] : NULL;
       enum argument_memory memory
-        = ptr ? argument_memory (p, ptr, gpu) : DEVICE_ARGUMENT;
+          = ptr ? argument_memory (p, ptr, gpu) : DEVICE_ARGUMENT;
       host[i] = memory != DEVICE_ARGUMENT;
       if (memory == FREED_ARGUMENT)
         {
@@ -115,14 +112,15 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
         continue;
       if (!extent_bytes || !extent_bytes[i] || !p->copies)
         {
-          cudajit_error (kernel->name, file, line,
-                       "argument %u, '%s', is host memory, but the parameter "
-                       "does not declare the extent that would copy it to "
-                       "the GPU; declare it as an array, for example "
-                       "'float %s[n]' with n another parameter, or pass "
-                       "device memory from cuda_to_device or "
-                       "cuda_device_array",
-                       i + 1, p->name, p->name);
+          cudajit_error (
+              kernel->name, file, line,
+              "argument %u, '%s', is host memory, but the parameter "
+              "does not declare the extent that would copy it to "
+              "the GPU; declare it as an array, for example "
+              "'float %s[n]' with n another parameter, or pass "
+              "device memory from cuda_to_device or "
+              "cuda_device_array",
+              i + 1, p->name, p->name);
           return -1;
         }
       host_arrays++;
@@ -137,14 +135,13 @@ check_new_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
                          int line, void **args, const size_t *extent_bytes)
 {
   bool host[kernel->params->count];
-  return find_host_arrays (kernel, file, line, args, extent_bytes, false,
-                           host) >= 0;
+  return find_host_arrays (kernel, file, line, args, extent_bytes, false, host)
+         >= 0;
 }
 
 bool
 cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
-                             int line, void **args,
-                             const size_t *extent_bytes)
+                             int line, void **args, const size_t *extent_bytes)
 {
   struct cudajit_params *params = kernel->params;
 
@@ -152,7 +149,7 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
     return true;
   /* The arguments of the last launch, as in a loop, cost no lookup.  */
   unsigned int generation
-    = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
+      = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
   struct cudajit_param *param = params->param;
   for (unsigned int i = 0, count = params->count; i < count; i++)
     {
@@ -177,8 +174,8 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
     return false;
   /* Which arguments are host arrays, asked of the driver once.  */
   bool host[params->count];
-  int host_arrays = find_host_arrays (kernel, file, line, args, extent_bytes,
-                                      true, host);
+  int host_arrays
+      = find_host_arrays (kernel, file, line, args, extent_bytes, true, host);
   if (host_arrays < 0)
     return true;
   if (!host_arrays)
@@ -200,26 +197,27 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
         continue;
       device[i] = cudajit_device_block (extent_bytes[i], &transfer, p->name);
       device_args[i] = &device[i];
-      ok = device[i] && (!(p->copies & CUDAJIT_COPY_IN)
-                         || cudajit_copy_in (device[i], *(void **) args[i],
-                                             extent_bytes[i], stream,
-                                             &transfer));
+      ok = device[i]
+           && (!(p->copies & CUDAJIT_COPY_IN)
+               || cudajit_copy_in (device[i], *(void **) args[i],
+                                   extent_bytes[i], stream, &transfer));
     }
 
-  ok = ok && cudajit_transfer_check (cudajit_cu.cuLaunchKernel (
-                      function, config->grid.x, config->grid.y,
-                      config->grid.z, config->block.x, config->block.y,
-                      config->block.z, config->shared_bytes, stream,
-                      device_args, NULL),
-                    &transfer, "cuLaunchKernel");
+  ok = ok
+       && cudajit_transfer_check (
+           cudajit_cu.cuLaunchKernel (
+               function, config->grid.x, config->grid.y, config->grid.z,
+               config->block.x, config->block.y, config->block.z,
+               config->shared_bytes, stream, device_args, NULL),
+           &transfer, "cuLaunchKernel");
   for (unsigned int i = 0; ok && i < params->count; i++)
     if (device[i] && (params->param[i].copies & CUDAJIT_COPY_OUT))
       ok = cudajit_copy_out (*(void **) args[i], device[i], extent_bytes[i],
                              stream, &transfer);
   /* The kernel is done with its arrays once the stream is.  */
   if (ok)
-    cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream),
-                            &transfer, "the launch with host arrays");
+    cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream), &transfer,
+                            "the launch with host arrays");
   for (unsigned int i = 0; i < params->count; i++)
     if (device[i])
       cudajit_spare_block (device[i], extent_bytes[i], &transfer);

@@ -40,14 +40,13 @@ struct cudajit_site
    with FILE:LINE.  */
 _Noreturn void cudajit_fatal (const char *kernel, const char *file, int line,
                               const char *format, ...)
-  __attribute__ ((cold, format (printf, 4, 5)));
-_Noreturn void cudajit_vfatal (const char *kernel, const char *file,
-                               int line, const char *format, va_list ap);
+    __attribute__ ((cold, format (printf, 4, 5)));
+_Noreturn void cudajit_vfatal (const char *kernel, const char *file, int line,
+                               const char *format, va_list ap);
 
 /* Write the message of an error, as above, to STREAM.  */
-void cudajit_write_message (FILE *stream, const char *kernel,
-                            const char *file, int line, const char *format,
-                            va_list ap);
+void cudajit_write_message (FILE *stream, const char *kernel, const char *file,
+                            int line, const char *format, va_list ap);
 
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
@@ -63,7 +62,7 @@ char *cudajit_append (char *text, const char *more);
    returns one.  */
 void cudajit_error (const char *kernel, const char *file, int line,
                     const char *format, ...)
-  __attribute__ ((cold, format (printf, 4, 5)));
+    __attribute__ ((cold, format (printf, 4, 5)));
 
 /* environment.c */
 
@@ -176,8 +175,7 @@ int cudajit_driver_major (void);
 
 /* Load NVRTC into cudajit_nvrtc on the first call.  Return null if it is
    loaded, else why not.  Exported for nvrtc-check.  */
-const char *cudajit_load_nvrtc (void)
-  __attribute__ ((visibility ("default")));
+const char *cudajit_load_nvrtc (void) __attribute__ ((visibility ("default")));
 
 /* What NVRTC made of a CUDA C source.  */
 struct cudajit_image
@@ -205,7 +203,7 @@ struct cudajit_image
 const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    int arch, bool use_cache,
                                    struct cudajit_image *image)
-  __attribute__ ((visibility ("default")));
+    __attribute__ ((visibility ("default")));
 
 /* registration.c */
 
@@ -273,8 +271,6 @@ struct cudajit_kernel
    FILE:LINE.  Null if that fails, after the error was reported.  */
 CUfunction cudajit_kernel_function (struct cudajit_kernel *kernel,
                                     const char *file, int line);
-
-
 
 /* sha256.c */
 
@@ -528,7 +524,7 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   "CUDA_ERROR_ILLEGAL_INSTRUCTION (an illegal instruction was encountered)"
 #define CUDAJIT_FAULT_DIVISION "integer division by zero or overflow"
 #define CUDAJIT_FAULT_OVERFLOW                                                \
-  "stack overflow, such as from unbounded recursion (a GPU gives a thread "  \
+  "stack overflow, such as from unbounded recursion (a GPU gives a thread "   \
   "512 KiB of local memory)"
 
 /* From now on, a fault in a thread that runs a kernel ends the program

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Compile KERNEL's module for a GPU of architecture ARCH, for the launch
    of KERNEL at FILE:LINE.  Return false if it cannot be.  */
 static bool
@@ -26,8 +25,8 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
       return false;
     }
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
-  error = cudajit_nvrtc_compile (module->cuda_source, name, arch, true,
-                                 &image);
+  error
+      = cudajit_nvrtc_compile (module->cuda_source, name, arch, true, &image);
   if (error)
     cudajit_error (kernel->name, file, line,
                    "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
@@ -78,7 +77,7 @@ cudajit_kernel_function (struct cudajit_kernel *kernel, const char *file,
   if (!function && (*handle || load_module (kernel, gpu, file, line)))
     {
       if (cudajit_check (cudajit_cu.cuModuleGetFunction (&function, *handle,
-                                                          kernel->name),
+                                                         kernel->name),
                          kernel->name, file, line, "cuModuleGetFunction"))
         atomic_store_explicit (slot, function, memory_order_release);
       else

@@ -6,9 +6,8 @@
 
 /* What every GPU since compute capability 3.0 allows, which the CPU backend
    enforces too so that what runs on the CPU also runs on a GPU.  */
-static const struct cudajit_limits cpu_limits = {
-  1024, { 1024, 1024, 64 }, { 2147483647, 65535, 65535 }, 48 * 1024
-};
+static const struct cudajit_limits cpu_limits
+    = { 1024, { 1024, 1024, 64 }, { 2147483647, 65535, 65535 }, 48 * 1024 };
 
 #define DIM3(d) (d).x, (d).y, (d).z
 
@@ -35,13 +34,13 @@ check_config (const struct cudajit_kernel *kernel,
                    "may have",
                    DIM3 (block), limits->threads);
   else if (block.x > limits->block.x || block.y > limits->block.y
-      || block.z > limits->block.z)
+           || block.z > limits->block.z)
     cudajit_error (kernel->name, file, line,
                    "block (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (block), DIM3 (limits->block));
   else if (grid.x > limits->grid.x || grid.y > limits->grid.y
-      || grid.z > limits->grid.z)
+           || grid.z > limits->grid.z)
     cudajit_error (kernel->name, file, line,
                    "grid (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
@@ -74,8 +73,8 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
     {
       char what[256];
 
-      snprintf (what, sizeof what, "the launch of '%s' at %s:%d",
-                kernel->name, file, line);
+      snprintf (what, sizeof what, "the launch of '%s' at %s:%d", kernel->name,
+                file, line);
       cudajit_check (error, kernel->name, file, line, what);
       return;
     }
@@ -83,10 +82,9 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
      kernel's registers, or large local arrays: the GPU sets aside their
      memory for every thread it can run at once, whatever the grid.  */
   if (error == CUDA_ERROR_OUT_OF_MEMORY
-      && cudajit_cu.cuFuncGetAttribute (&local_bytes,
-                                        CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
-                                        function)
-           == CUDA_SUCCESS
+      && cudajit_cu.cuFuncGetAttribute (
+             &local_bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, function)
+             == CUDA_SUCCESS
       && local_bytes > 0)
     snprintf (local_note, sizeof local_note,
               "; each thread has %d bytes of local memory, which the GPU "
@@ -96,8 +94,7 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
                  "cuLaunchKernel with grid (%u, %u, %u), block (%u, %u, %u) "
                  "and %zu bytes of shared memory: %s%s",
                  DIM3 (config->grid), DIM3 (config->block),
-                 config->shared_bytes, cudajit_cuda_error (error),
-                 local_note);
+                 config->shared_bytes, cudajit_cuda_error (error), local_note);
 }
 
 void
@@ -177,7 +174,7 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
       int min_grid;
       if (!function
           || !cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
-                               &min_grid, &block, function, NULL, 0, 0),
+                                 &min_grid, &block, function, NULL, 0, 0),
                              k->name, file, line,
                              "cuOccupancyMaxPotentialBlockSize"))
         return;
@@ -192,7 +189,7 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
       return;
     }
   struct cudajit_launch_config config
-    = { .grid = { blocks, 1, 1 }, .block = { block, 1, 1 } };
+      = { .grid = { blocks, 1, 1 }, .block = { block, 1, 1 } };
   cudajit_launch (k, config, file, line, args, extent_bytes);
 }
 
@@ -202,8 +199,8 @@ cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
 {
   (void) config;
   cudajit_fatal (NULL, file, line,
-               "cuda_launch was compiled without the cudajit plugin; "
-               "compile with -fplugin=cudajit");
+                 "cuda_launch was compiled without the cudajit plugin; "
+                 "compile with -fplugin=cudajit");
 }
 
 int
@@ -211,6 +208,6 @@ cudajit_unlaunched_forall (long long n, const char *file, int line)
 {
   (void) n;
   cudajit_fatal (NULL, file, line,
-               "cuda_forall was compiled without the cudajit plugin; "
-               "compile with -fplugin=cudajit");
+                 "cuda_forall was compiled without the cudajit plugin; "
+                 "compile with -fplugin=cudajit");
 }

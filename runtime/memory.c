@@ -56,7 +56,10 @@ allocate (size_t bytes, bool pinned, const char *function)
     p = cudajit_host_allocate (bytes);
   if (!p)
     cudajit_error (NULL, NULL, 0, "%s: out of %s memory allocating %zu bytes",
-                   function, !gpu ? "host" : pinned ? "pinned host" : "GPU",
+                   function,
+                   !gpu     ? "host"
+                   : pinned ? "pinned host"
+                            : "GPU",
                    bytes);
   else
     cudajit_register_object (p, bytes, kind_of (pinned), !gpu,

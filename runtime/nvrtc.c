@@ -127,7 +127,7 @@ nvrtc_check (nvrtcResult result, const char *function)
 {
   if (result != NVRTC_SUCCESS)
     cudajit_fatal (NULL, NULL, 0, "%s: %s", function,
-                 cudajit_nvrtc.nvrtcGetErrorString (result));
+                   cudajit_nvrtc.nvrtcGetErrorString (result));
 }
 
 /* The newest architecture that NVRTC supports at or below ARCH, or 0; and
@@ -174,23 +174,21 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
 
       snprintf (text, sizeof text, "this NVRTC supports sm_%d and newer",
                 oldest);
-      *image = (struct cudajit_image){ NULL, 0, arch, false,
-                                       cudajit_xrealloc (NULL,
-                                                         strlen (text) + 1),
-                                       false };
+      *image = (struct cudajit_image){
+        NULL, 0, arch, false, cudajit_xrealloc (NULL, strlen (text) + 1), false
+      };
       strcpy (image->log, text);
       return "unsupported GPU architecture";
     }
   image->ptx = image->arch != arch;
   snprintf (option, sizeof option, "--gpu-architecture=%s_%d",
             image->ptx ? "compute" : "sm", image->arch);
-  if (use_cache
-      && cudajit_cache_lookup (&key, source, count, options, image))
+  if (use_cache && cudajit_cache_lookup (&key, source, count, options, image))
     return NULL;
 
-  nvrtc_check (cudajit_nvrtc.nvrtcCreateProgram (&program, source, name, 0,
-                                                 NULL, NULL),
-               "nvrtcCreateProgram");
+  nvrtc_check (
+      cudajit_nvrtc.nvrtcCreateProgram (&program, source, name, 0, NULL, NULL),
+      "nvrtcCreateProgram");
   result = cudajit_nvrtc.nvrtcCompileProgram (program, count, options);
 
   nvrtc_check (cudajit_nvrtc.nvrtcGetProgramLogSize (program, &size),

@@ -42,7 +42,8 @@ add_to_module (void **module, const char *unit_name, const char *prelude,
     {
       m = cudajit_xrealloc (NULL, sizeof *m);
       *m = (struct cudajit_module){ .unit_name = unit_name,
-                                    .cuda_source = cudajit_append (NULL, prelude) };
+                                    .cuda_source
+                                    = cudajit_append (NULL, prelude) };
       *module = m;
     }
   m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
@@ -60,8 +61,8 @@ parse_params (const char *description)
   if (!*description)
     count = 0;
 
-  struct cudajit_params *params
-    = cudajit_xrealloc (NULL, sizeof *params + count * sizeof params->param[0]);
+  struct cudajit_params *params = cudajit_xrealloc (
+      NULL, sizeof *params + count * sizeof params->param[0]);
   memset (params, 0, sizeof *params + count * sizeof params->param[0]);
   params->count = count;
   static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
@@ -76,13 +77,12 @@ parse_params (const char *description)
       size_t name_length = strcspn (entry, delimiters);
       p->pointer = name_length > 0;
       p->name = strndup (entry, name_length);
-      p->copies
-          = ((memchr (entry, CUDAJIT_PARAM_COPY_IN_MARK, length)
-                  ? CUDAJIT_COPY_IN
-                  : 0)
-             | (memchr (entry, CUDAJIT_PARAM_COPY_OUT_MARK, length)
-                    ? CUDAJIT_COPY_OUT
-                    : 0));
+      p->copies = ((memchr (entry, CUDAJIT_PARAM_COPY_IN_MARK, length)
+                        ? CUDAJIT_COPY_IN
+                        : 0)
+                   | (memchr (entry, CUDAJIT_PARAM_COPY_OUT_MARK, length)
+                          ? CUDAJIT_COPY_OUT
+                          : 0));
       params->any_pointer |= p->pointer;
       entry += length + (entry[length] == CUDAJIT_PARAM_SEPARATOR);
     }
@@ -94,9 +94,8 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
                          void **module, const char *unit_name,
                          const char *prelude, const char *name,
                          const char *cuda_source,
-                         void (*host_entry) (void **args),
-                         const char *params, size_t static_shared_bytes,
-                         int barrier)
+                         void (*host_entry) (void **args), const char *params,
+                         size_t static_shared_bytes, int barrier)
 {
   struct cudajit_kernel *k;
 

@@ -122,12 +122,12 @@ init_staging_locks (void)
     pthread_mutex_init (&staging_areas[i].lock, NULL);
 }
 
-
 /* The functions below return whether they succeeded: with
    CUDAJIT_ERRORS=return a failure is reported and the launch given up.  */
 
 bool
-cudajit_transfer_check (CUresult error, const struct cudajit_transfer *site, const char *what)
+cudajit_transfer_check (CUresult error, const struct cudajit_transfer *site,
+                        const char *what)
 {
   return cudajit_check (error, site->site.kernel, site->site.file,
                         site->site.line, what);
@@ -140,13 +140,15 @@ prepare_staging (const struct cudajit_transfer *site)
   for (; staging->ready < STAGES; staging->ready++)
     {
       int i = staging->ready;
-      if (!cudajit_transfer_check (cudajit_cu.cuMemHostAlloc ((void **) &staging->buffer[i],
-                                             STAGE_BYTES,
-                                             CU_MEMHOSTALLOC_PORTABLE),
-                  site, "allocating pinned memory to copy host arrays through")
-          || !cudajit_transfer_check (cudajit_cu.cuEventCreate (&staging->done[i],
-                                               CU_EVENT_DISABLE_TIMING),
-                     site, "cuEventCreate"))
+      if (!cudajit_transfer_check (
+              cudajit_cu.cuMemHostAlloc ((void **) &staging->buffer[i],
+                                         STAGE_BYTES,
+                                         CU_MEMHOSTALLOC_PORTABLE),
+              site, "allocating pinned memory to copy host arrays through")
+          || !cudajit_transfer_check (
+              cudajit_cu.cuEventCreate (&staging->done[i],
+                                        CU_EVENT_DISABLE_TIMING),
+              site, "cuEventCreate"))
         return false;
     }
   return true;
@@ -161,8 +163,9 @@ take_stage (const struct cudajit_transfer *site, int *stage)
   *stage = staging->next;
   staging->next = (staging->next + 1) % STAGES;
   if (staging->busy[*stage]
-      && !cudajit_transfer_check (cudajit_cu.cuEventSynchronize (staging->done[*stage]), site,
-                 "copying a host array"))
+      && !cudajit_transfer_check (
+          cudajit_cu.cuEventSynchronize (staging->done[*stage]), site,
+          "copying a host array"))
     return false;
   staging->busy[*stage] = false;
   return true;
@@ -172,25 +175,27 @@ static bool
 release_stage (int stage, CUstream stream, const struct cudajit_transfer *site)
 {
   site->staging->busy[stage] = true;
-  return cudajit_transfer_check (cudajit_cu.cuEventRecord (site->staging->done[stage], stream),
-                site, "cuEventRecord");
+  return cudajit_transfer_check (
+      cudajit_cu.cuEventRecord (site->staging->done[stage], stream), site,
+      "cuEventRecord");
 }
 
 bool
-cudajit_copy_in (CUdeviceptr dev, const char *host, size_t bytes, CUstream stream,
-         const struct cudajit_transfer *site)
+cudajit_copy_in (CUdeviceptr dev, const char *host, size_t bytes,
+                 CUstream stream, const struct cudajit_transfer *site)
 {
   for (size_t offset = 0; offset < bytes; offset += STAGE_BYTES)
     {
-      size_t chunk = bytes - offset < STAGE_BYTES ? bytes - offset
-                                                  : STAGE_BYTES;
+      size_t chunk
+          = bytes - offset < STAGE_BYTES ? bytes - offset : STAGE_BYTES;
       int stage;
       if (!take_stage (site, &stage))
         return false;
       parallel_copy (site->staging->buffer[stage], host + offset, chunk);
-      if (!cudajit_transfer_check (cudajit_cu.cuMemcpyHtoDAsync_v2 (
-                    dev + offset, site->staging->buffer[stage], chunk, stream),
-                  site, "copying a host array to the GPU")
+      if (!cudajit_transfer_check (
+              cudajit_cu.cuMemcpyHtoDAsync_v2 (
+                  dev + offset, site->staging->buffer[stage], chunk, stream),
+              site, "copying a host array to the GPU")
           || !release_stage (stage, stream, site))
         return false;
     }
@@ -201,7 +206,7 @@ cudajit_copy_in (CUdeviceptr dev, const char *host, size_t bytes, CUstream strea
    buffers.  */
 bool
 cudajit_copy_out (char *host, CUdeviceptr dev, size_t bytes, CUstream stream,
-          const struct cudajit_transfer *site)
+                  const struct cudajit_transfer *site)
 {
   size_t chunks = (bytes + STAGE_BYTES - 1) / STAGE_BYTES;
   int stage_of[STAGES];
@@ -210,25 +215,27 @@ cudajit_copy_out (char *host, CUdeviceptr dev, size_t bytes, CUstream stream,
       if (queued < chunks && queued < copied + STAGES)
         {
           size_t offset = queued * STAGE_BYTES;
-          size_t chunk = bytes - offset < STAGE_BYTES ? bytes - offset
-                                                      : STAGE_BYTES;
+          size_t chunk
+              = bytes - offset < STAGE_BYTES ? bytes - offset : STAGE_BYTES;
           int stage;
           if (!take_stage (site, &stage)
               || !cudajit_transfer_check (cudajit_cu.cuMemcpyDtoHAsync_v2 (
-                           site->staging->buffer[stage], dev + offset, chunk,
-                           stream),
-                         site, "copying an array back from the GPU")
+                                              site->staging->buffer[stage],
+                                              dev + offset, chunk, stream),
+                                          site,
+                                          "copying an array back from the GPU")
               || !release_stage (stage, stream, site))
             return false;
           stage_of[queued++ % STAGES] = stage;
           continue;
         }
       size_t offset = copied * STAGE_BYTES;
-      size_t chunk = bytes - offset < STAGE_BYTES ? bytes - offset
-                                                  : STAGE_BYTES;
+      size_t chunk
+          = bytes - offset < STAGE_BYTES ? bytes - offset : STAGE_BYTES;
       int stage = stage_of[copied++ % STAGES];
-      if (!cudajit_transfer_check (cudajit_cu.cuEventSynchronize (site->staging->done[stage]),
-                  site, "copying an array back from the GPU"))
+      if (!cudajit_transfer_check (
+              cudajit_cu.cuEventSynchronize (site->staging->done[stage]), site,
+              "copying an array back from the GPU"))
         return false;
       site->staging->busy[stage] = false;
       parallel_copy (host + offset, site->staging->buffer[stage], chunk);
@@ -238,7 +245,7 @@ cudajit_copy_out (char *host, CUdeviceptr dev, size_t bytes, CUstream stream,
 
 CUdeviceptr
 cudajit_device_block (size_t bytes, const struct cudajit_transfer *site,
-              const char *param)
+                      const char *param)
 {
   struct spare_block *spare = site->staging->spare;
   for (int i = 0; i < SPARE_BLOCKS; i++)
@@ -262,8 +269,7 @@ cudajit_device_block (size_t bytes, const struct cudajit_transfer *site,
     }
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     {
-      cudajit_error (site->site.kernel, site->site.file,
-                      site->site.line,
+      cudajit_error (site->site.kernel, site->site.file, site->site.line,
                      "out of GPU memory for the %zu bytes of array '%s'",
                      bytes, param);
       return 0;
@@ -272,7 +278,8 @@ cudajit_device_block (size_t bytes, const struct cudajit_transfer *site,
 }
 
 void
-cudajit_spare_block (CUdeviceptr dev, size_t bytes, const struct cudajit_transfer *site)
+cudajit_spare_block (CUdeviceptr dev, size_t bytes,
+                     const struct cudajit_transfer *site)
 {
   struct spare_block *spare = site->staging->spare;
   for (int i = 0; i < SPARE_BLOCKS; i++)

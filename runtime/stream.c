@@ -102,7 +102,7 @@ cuda_event (void)
   if (!cudajit_gpu_p ())
     {
       struct cpu_event *cpu_event
-        = cpu_handle (sizeof *cpu_event, CUDAJIT_EVENT);
+          = cpu_handle (sizeof *cpu_event, CUDAJIT_EVENT);
 
       cpu_event->recorded = false;
       return (cuda_event_t) cpu_event;
