@@ -1,12 +1,25 @@
-# Prints a CUDA C file as the lines of a C string literal, with the text
-# of each file it includes by #include "NAME" (looked for in INCDIR) in
-# place of the directive: NVRTC gets the string alone, without its
-# includes.
+# Prints prelude.cuh as the initializers of its parts (see prelude.cc):
+# for each "@part NAME TRIGGER..." line, { "NAME", "TRIGGER ...", TEXT },
+# where TEXT is the part's lines as a C string, with the text of each file
+# it includes by #include "NAME" (looked for in INCDIR) in place of the
+# directive: NVRTC gets the string alone, without its includes.  What
+# precedes the first part, the file's own comment, is left out.
 function emit(line) {
   gsub(/\\/, "\\\\", line)
   gsub(/"/, "\\\"", line)
   print "\"" line "\\n\""
 }
+/^\/\* @part [a-z_]+( [a-z_]+)* \*\/$/ {
+  if (in_part)
+    print "},"
+  triggers = ""
+  for (i = 4; i < NF; i++)
+    triggers = triggers (triggers == "" ? "" : " ") $i
+  print "{ \"" $3 "\", \"" triggers "\","
+  in_part = 1
+  next
+}
+!in_part { next }
 /^#include "[^"]*"$/ {
   file = incdir "/" substr($2, 2, length($2) - 2)
   while ((getline line < file) > 0)
@@ -15,3 +28,7 @@ function emit(line) {
   next
 }
 { emit($0) }
+END {
+  if (in_part)
+    print "},"
+}

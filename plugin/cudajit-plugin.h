@@ -117,9 +117,10 @@ void cudajit_unconditional_saves (tree t, vec<tree> *saves);
    functions CALLEES that it calls.  */
 char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
 
-/* prelude.cc: the CUDA C prelude (prelude.cuh) that every module starts
-   with.  */
-const char *cudajit_cuda_prelude (void);
+/* prelude.cc: the parts of the CUDA C prelude (prelude.cuh) that
+   CUDA_SOURCE uses, each guarded so that a module that gets it twice has
+   it once (xmalloc'ed).  */
+char *cudajit_cuda_prelude (const char *cuda_source);
 
 /* overflow-builtins.cc: GCC's internal functions in kernels: whether T is
    [[fallthrough]],

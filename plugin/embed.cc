@@ -228,18 +228,20 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes, bool barrier)
 {
   char *params = describe_params (kernel);
+  char *prelude = cudajit_cuda_prelude (cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel),
       cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 11,
       abi_version (), build_fold_addr_expr (cudajit_kernel_handle (kernel)),
       build_fold_addr_expr (unit_module ()),
       string_literal (lbasename (main_input_filename)),
-      string_literal (cudajit_cuda_prelude ()),
+      string_literal (prelude),
       string_literal (IDENTIFIER_POINTER (DECL_NAME (kernel))),
       string_literal (cuda_source), build_fold_addr_expr (host_entry),
       string_literal (params), size_int (static_shared_bytes),
       build_int_cst (integer_type_node, barrier));
   free (params);
+  free (prelude);
   build_constructor (kernel, call);
 }
 
@@ -247,21 +249,26 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
 static void
 build_code_registration (tree fndecl, const char *cuda_source)
 {
+  char *prelude = cudajit_cuda_prelude (cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (fndecl),
       cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_CODE, NULL_TREE), 5,
       abi_version (), build_fold_addr_expr (unit_module ()),
       string_literal (lbasename (main_input_filename)),
-      string_literal (cudajit_cuda_prelude ()), string_literal (cuda_source));
+      string_literal (prelude), string_literal (cuda_source));
+  free (prelude);
   build_constructor (fndecl, call);
 }
 
 static void
 add_to_dump (const char *cuda_source)
 {
+  /* As the runtime puts it together for NVRTC.  */
+  char *prelude = cudajit_cuda_prelude (cuda_source);
   unit_cuda_source
       = reconcat (unit_cuda_source, unit_cuda_source ? unit_cuda_source : "",
-                  cuda_source, NULL);
+                  prelude, cuda_source, NULL);
+  free (prelude);
 }
 
 void
@@ -303,8 +310,7 @@ cudajit_write_dump (const char *dir)
   char *name = dump_name ();
   char *path = concat (dir, "/", name, NULL);
   FILE *out = fopen (path, "w");
-  if (!out || fputs (cudajit_cuda_prelude (), out) == EOF
-      || fputs (unit_cuda_source, out) == EOF || fclose (out) != 0)
+  if (!out || fputs (unit_cuda_source, out) == EOF || fclose (out) != 0)
     error ("cudajit: cannot write the generated CUDA C to %qs: %m", path);
   free (path);
   free (name);

@@ -3,9 +3,15 @@
    spells otherwise; their host twins, for the CPU backend, are in
    cudajit.h.  The build turns this file into a string of the plugin
    (prelude.cc), inlining the tables it includes; NVRTC compiles it with
-   the CUDA C of a unit, and the testsuite alone.  */
+   the CUDA C of a unit.
+
+   It comes in parts, each starting with a line "@part NAME TRIGGER...",
+   so that a unit's CUDA C gets only those it uses, which saves NVRTC
+   time: a part goes with CUDA C that contains one of its TRIGGERs, and
+   a part without any goes with all.  */
 
 
+/* @part core */
 /* C copies volatile structures and unions as it copies others; C++
    has no copy from or to a volatile class object, so the CUDA C
    copies them byte by byte through volatile.  */
@@ -35,6 +41,7 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
+/* @part atomics cudajit_atomic_ */
 /* Atomics.  cudajit.h's cuda_atomic_OP (p, v) is
    cudajit_atomic_OP_TYPE, and GCC's atomic builtins on N bytes are
    cudajit_atomic_*_N, whose memory orders are ignored: CUDA's atomics
@@ -257,6 +264,7 @@ __device__ __forceinline__ void
 #undef CUDAJIT_GCC_ATOMICS
 #undef CUDAJIT_GCC_NARROW_ATOMICS
 
+/* @part warp cudajit_shfl_ cudajit_match_ */
 /* Warp functions.  cudajit.h's cuda_shfl_OP (mask, v, arg
    [, width]) is cudajit_shfl_OP_TYPE (mask, v, arg, width), and
    cuda_match_OP (mask, v...) cudajit_match_OP_TYPE.  */
@@ -298,6 +306,7 @@ __device__ __forceinline__ void
 #undef CUDAJIT_MATCH
 #undef CUDAJIT_WARP
 
+/* @part layout */
 /* CUDA makes warps of consecutive linear thread indices.  */
 __device__ __forceinline__ int cuda_laneid (void)
 { return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y
@@ -326,6 +335,7 @@ cudajit_bits (const O &object, long byte)
 { T bits; memcpy (&bits, (const char *) &object + byte, sizeof bits);
   return bits; }
 
+/* @part float_compare cudajit_un cudajit_ordered cudajit_ltgt cudajit_signbit */
 /* Comparisons that are true or false for NaNs (see float-compare.cc).
    Without fast math, NVRTC keeps IEEE comparisons, false for NaNs but !=.
    signbit returns what GCC computes on x86-64: the sign bit in its place
@@ -347,6 +357,7 @@ __device__ __forceinline__ int cudajit_signbit (float x)
 __device__ __forceinline__ int cudajit_signbit (double x)
 { return (int) ((unsigned long long) __double_as_longlong (x) >> 63); }
 
+/* @part assert cudajit_assert_fail */
 /* glibc's assert calls __assert_fail (see assertions.cc).  CUDA declares
    __assertfail, whose last argument is the size of a character of the
    message.  */
@@ -355,6 +366,7 @@ cudajit_assert_fail (const char *expression, const char *file,
   unsigned int line, const char *function)
 { __assertfail (expression, file, line, function, 1); }
 
+/* @part overflow cudajit_overflow_result cudajit_wide */
 /* GCC's overflow builtins (see overflow-builtins.cc).  */
 template <typename T> struct __attribute__ ((unused)) cudajit_overflow
 { T value, overflow; };

@@ -9,9 +9,10 @@
        libcudajit checks, refusing an object built for another;
      the kernel's handle and the unit's module handle, which the runtime
        fills in (*MODULE null at the unit's first registration);
-     the unit's name, the CUDA C prelude, the kernel's name and its CUDA C
-       (self-contained but for the prelude, which is the same for every
-       kernel of the unit); the runtime adds the CUDA C to the unit's
+     the unit's name, the parts of the CUDA C prelude that the kernel's
+       CUDA C uses, each guarded so that a module has it once, the
+       kernel's name and its CUDA C (self-contained but for the prelude);
+       the runtime adds the prelude's parts and the CUDA C to the unit's
        module, which NVRTC compiles at the first launch;
      the kernel's C version (the CPU backend), which takes the addresses
        of its arguments;

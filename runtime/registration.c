@@ -42,10 +42,12 @@ add_to_module (void **module, const char *unit_name, const char *prelude,
     {
       m = cudajit_xrealloc (NULL, sizeof *m);
       *m = (struct cudajit_module){ .unit_name = unit_name,
-                                    .cuda_source
-                                    = cudajit_append (NULL, prelude) };
+                                    .cuda_source = cudajit_append (NULL, "") };
       *module = m;
     }
+  /* The parts of the prelude that the code uses, which a module has once
+     whatever the pieces that bring them.  */
+  m->cuda_source = cudajit_append (m->cuda_source, prelude);
   m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
   pthread_mutex_unlock (&cudajit_module_lock);
   return m;

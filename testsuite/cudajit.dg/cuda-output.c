@@ -1,7 +1,7 @@
 /* The CUDA C that the plugin prints, pinned: a structure with its layout
    checks, a field renamed out of the user's names, an operator from the
    table, an atomic by the prelude's name for its type, and only the
-   prelude's parts that are used once.  */
+   prelude's parts that are used.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
@@ -26,3 +26,5 @@ count_classes (struct pair *p, int *count, int n)
 /* { dg-final { scan-cuda "cudajit_atomic_add_int \\(count, 1\\);" } } */
 /* { dg-final { scan-cuda-not "class_cj" } } */
 /* { dg-final { scan-cuda-times "extern \"C\" __global__ void\\ncount_classes \\(" 1 } } */
+/* { dg-final { scan-cuda-times "#define CUDAJIT_PART_atomics" 1 } } */
+/* { dg-final { scan-cuda-not "CUDAJIT_PART_(warp|float_compare|assert|overflow)" } } */
