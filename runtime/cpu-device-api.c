@@ -22,7 +22,7 @@ static struct runner *
 kernel_runner (const char *function)
 {
   if (!cudajit_cpu_current)
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_fatal (NULL,
                    "%s called outside a kernel: it is for the threads of a "
                    "launch",
                    function);
@@ -40,7 +40,7 @@ fiber_runner (const char *function)
   if (r->job->fibers)
     return r;
   if (r->job->threads > 1)
-    cudajit_fatal (r->job->site.kernel, r->job->site.file, r->job->site.line,
+    cudajit_fatal (&r->job->site,
                    "%s in a kernel registered as never reaching it: the %u "
                    "threads of a block run one after another and cannot wait "
                    "for each other (a bug of the cudajit plugin)",
@@ -249,7 +249,7 @@ cudajit_assert_fail (const char *expression, const char *file,
   /* Host code calls device functions too: there assert is glibc's.  */
   if (!r)
     __assert_fail (expression, file, line, function);
-  cudajit_fatal (r->job->site.kernel, r->job->site.file, r->job->site.line,
+  cudajit_fatal (&r->job->site,
                  "assertion '%s' failed at %s:%u in thread (%u, %u, %u) of "
                  "block (%u, %u, %u)",
                  expression, file, line, threadIdx.x, threadIdx.y, threadIdx.z,

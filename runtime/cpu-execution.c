@@ -150,7 +150,7 @@ map_stacks (struct runner *r)
   map = mmap (NULL, threads * STACK_SLOT, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (map == MAP_FAILED || mprotect (map, page_size, PROT_NONE) != 0)
-    cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
+    cudajit_fatal (&job->site,
                    "cannot map the stacks of a block of %u threads on the "
                    "CPU backend: %s",
                    threads, strerror (errno));
@@ -161,7 +161,7 @@ map_stacks (struct runner *r)
     atomic_fetch_sub (&guarded_fibers, threads);
   for (unsigned int i = 1; i < threads && r->guarded; i++)
     if (mprotect (stack_of (r, i) - page_size, page_size, PROT_NONE) != 0)
-      cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
+      cudajit_fatal (&job->site,
                      "cannot make the guard pages of a block of %u threads "
                      "on the CPU backend: %s",
                      threads, strerror (errno));
@@ -285,7 +285,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
           r->running = i;
           swapcontext (&r->scheduler, &f->context);
           if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
-            cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
+            cudajit_fatal (&job->site,
                            CUDAJIT_FAULT_OVERFLOW
                            " in block (%u, %u, %u) thread (%u, %u, %u)",
                            blockIdx.x, blockIdx.y, blockIdx.z, f->index.x,
@@ -309,7 +309,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
           at_barrier = 0;
         }
       else if (!ran && live)
-        cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
+        cudajit_fatal (&job->site,
                        "the threads of block (%u, %u, %u) wait for each other "
                        "forever on the CPU backend: a warp function's mask "
                        "names threads that wait at cuda_syncthreads",
@@ -343,7 +343,7 @@ run_blocks (struct job *job, struct runner *r)
       free (r->shared);
       r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
       if (!r->shared)
-        cudajit_fatal (job->site.kernel, job->site.file, job->site.line,
+        cudajit_fatal (&job->site,
                        "out of memory allocating %zu bytes of shared memory",
                        job->shared_bytes);
       r->shared_size = job->shared_bytes;
@@ -394,7 +394,7 @@ configure_pool (void)
   cpu_threads.runners
       = calloc (cpu_threads.limit + 1, sizeof *cpu_threads.runners);
   if (!cpu_threads.runners)
-    cudajit_fatal (NULL, NULL, 0, "out of memory for the CPU backend");
+    cudajit_fatal (NULL, "out of memory for the CPU backend");
   if (fork_handled)
     return;
   pthread_atfork (lock_for_fork, unlock_after_fork, unlock_after_fork);
@@ -414,7 +414,7 @@ run_job_part (void *job, unsigned int worker)
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                     const struct cudajit_launch_config *config, void **args,
-                    const char *file, int line)
+                    const struct cudajit_site *site)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned int threads = block.x * block.y * block.z;
@@ -435,7 +435,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .fibers = kernel->barrier && threads > 1,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
-    .site = { kernel->name, file, line },
+    .site = *site,
   };
 
   pthread_mutex_lock (&launch_lock);

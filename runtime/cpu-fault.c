@@ -284,7 +284,7 @@ static void
 create_stack_key (void)
 {
   if (pthread_key_create (&stack_key, free_signal_stack) != 0)
-    cudajit_fatal (NULL, NULL, 0, "cannot keep signal stacks for threads");
+    cudajit_fatal (NULL, "cannot keep signal stacks for threads");
 }
 
 void
@@ -307,7 +307,7 @@ cudajit_need_signal_stack (void)
       = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (stack.ss_sp == MAP_FAILED)
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_fatal (NULL,
                    "cannot map a signal stack for the CPU backend's threads");
   sigaltstack (&stack, NULL);
   pthread_setspecific (stack_key, stack.ss_sp);

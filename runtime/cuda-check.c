@@ -16,11 +16,12 @@ static struct
 } last_launch;
 
 void
-cudajit_note_launch (const char *kernel, const char *file, int line)
+cudajit_note_launch (const struct cudajit_site *site)
 {
-  atomic_store_explicit (&last_launch.kernel, kernel, memory_order_relaxed);
-  atomic_store_explicit (&last_launch.file, file, memory_order_relaxed);
-  atomic_store_explicit (&last_launch.line, line, memory_order_relaxed);
+  atomic_store_explicit (&last_launch.kernel, site->kernel,
+                         memory_order_relaxed);
+  atomic_store_explicit (&last_launch.file, site->file, memory_order_relaxed);
+  atomic_store_explicit (&last_launch.line, site->line, memory_order_relaxed);
 }
 
 bool
@@ -44,21 +45,21 @@ cudajit_kernel_fault_p (CUresult error)
 }
 
 bool
-cudajit_check (CUresult error, const char *kernel, const char *file, int line,
+cudajit_check (CUresult error, const struct cudajit_site *site,
                const char *what)
 {
-  const char *last;
+  struct cudajit_site last;
 
   if (error == CUDA_SUCCESS)
     return true;
-  last = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
-  if (last && cudajit_kernel_fault_p (error))
-    cudajit_error (
-        last, atomic_load_explicit (&last_launch.file, memory_order_relaxed),
-        atomic_load_explicit (&last_launch.line, memory_order_relaxed),
-        "%s, reported by %s", cudajit_cuda_error (error), what);
+  last.kernel
+      = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
+  last.file = atomic_load_explicit (&last_launch.file, memory_order_relaxed);
+  last.line = atomic_load_explicit (&last_launch.line, memory_order_relaxed);
+  if (last.kernel && cudajit_kernel_fault_p (error))
+    cudajit_error (&last, "%s, reported by %s", cudajit_cuda_error (error),
+                   what);
   else
-    cudajit_error (kernel, file, line, "%s: %s", what,
-                   cudajit_cuda_error (error));
+    cudajit_error (site, "%s: %s", what, cudajit_cuda_error (error));
   return false;
 }

@@ -164,7 +164,7 @@ choose_backend (void)
       return;
     }
   if (backend == CUDAJIT_BACKEND_CUDA)
-    cudajit_fatal (NULL, NULL, 0, "CUDAJIT_BACKEND=cuda, but %s", why);
+    cudajit_fatal (NULL, "CUDAJIT_BACKEND=cuda, but %s", why);
   fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
 }
 
@@ -182,15 +182,15 @@ cudajit_gpu_p (void)
   if (!use_gpu)
     return false;
   if (forked)
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_fatal (NULL,
                    "CUDA cannot be used in a process forked after it was "
                    "initialized; fork before the first use of the GPU, or "
                    "exec a program in the child");
   gpu = &gpus[selected_gpu];
   r = cudajit_cu.cuCtxSetCurrent (gpu->context);
   if (r != CUDA_SUCCESS)
-    cudajit_fatal (NULL, NULL, 0, "cannot use the context of GPU %d: %s",
-                   gpu->ordinal, cudajit_cuda_error (r));
+    cudajit_fatal (NULL, "cannot use the context of GPU %d: %s", gpu->ordinal,
+                   cudajit_cuda_error (r));
   cudajit_current_gpu = gpu;
   return true;
 }
@@ -215,7 +215,7 @@ cuda_select_device (int device)
   if (!cudajit_gpu_p ())
     {
       if (device != 0)
-        cudajit_error (NULL, NULL, 0,
+        cudajit_error (NULL,
                        "cuda_select_device (%d): kernels run on the CPU, "
                        "device 0; cuda_device_count () is 0",
                        device);
@@ -223,7 +223,7 @@ cuda_select_device (int device)
     }
   if (device < 0 || device >= gpu_count)
     {
-      cudajit_error (NULL, NULL, 0,
+      cudajit_error (NULL,
                      "cuda_select_device (%d): there is no such GPU; "
                      "cuda_device_count () is %d",
                      device, gpu_count);
@@ -231,7 +231,7 @@ cuda_select_device (int device)
     }
   if (device >= CUDAJIT_MAX_GPUS)
     {
-      cudajit_error (NULL, NULL, 0,
+      cudajit_error (NULL,
                      "cuda_select_device (%d): cudajit uses only the first "
                      "%d of the %d GPUs",
                      device, CUDAJIT_MAX_GPUS, gpu_count);
@@ -242,7 +242,7 @@ cuda_select_device (int device)
   pthread_mutex_unlock (&gpus_lock);
   if (r != CUDA_SUCCESS)
     {
-      cudajit_error (NULL, NULL, 0, "cuda_select_device (%d): %s", device,
+      cudajit_error (NULL, "cuda_select_device (%d): %s", device,
                      cudajit_cuda_error (r));
       return;
     }

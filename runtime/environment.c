@@ -139,11 +139,10 @@ read_environment (void)
           size_t length = strlen (value);
 
           if (length > SHOWN_MAX)
-            cudajit_fatal (NULL, NULL, 0,
-                           "%s is '%.*s...' (%zu bytes); it can be %s",
+            cudajit_fatal (NULL, "%s is '%.*s...' (%zu bytes); it can be %s",
                            v->name, SHOWN_MAX, value, length, v->values);
-          cudajit_fatal (NULL, NULL, 0, "%s is '%s'; it can be %s", v->name,
-                         value, v->values);
+          cudajit_fatal (NULL, "%s is '%s'; it can be %s", v->name, value,
+                         v->values);
         }
     }
 }

@@ -29,12 +29,11 @@ read_errors_mode (void)
   if (!errors_return)
     return;
   if (pthread_key_create (&message_key, free) != 0)
-    cudajit_fatal (NULL, NULL, 0, "cannot keep error messages for threads");
+    cudajit_fatal (NULL, "cannot keep error messages for threads");
 }
 
 void
-cudajit_error (const char *kernel, const char *file, int line,
-               const char *format, ...)
+cudajit_error (const struct cudajit_site *site, const char *format, ...)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   char *message = NULL;
@@ -45,16 +44,16 @@ cudajit_error (const char *kernel, const char *file, int line,
   pthread_once (&once, read_errors_mode);
   va_start (ap, format);
   if (!errors_return)
-    cudajit_vfatal (kernel, file, line, format, ap);
+    cudajit_vfatal (site, format, ap);
   stream = open_memstream (&message, &size);
   /* Without memory for the message, the error ends the program as it
      would without CUDAJIT_ERRORS.  */
   if (!stream)
-    cudajit_vfatal (kernel, file, line, format, ap);
-  cudajit_write_message (stream, kernel, file, line, format, ap);
+    cudajit_vfatal (site, format, ap);
+  cudajit_write_message (stream, site, format, ap);
   va_end (ap);
   if (fclose (stream) != 0)
-    cudajit_fatal (NULL, NULL, 0, "out of memory for an error message");
+    cudajit_fatal (NULL, "out of memory for an error message");
   free (pthread_getspecific (message_key));
   pthread_setspecific (message_key, message);
   message_pending = true;

@@ -5,36 +5,36 @@
 #include <string.h>
 
 void
-cudajit_write_message (FILE *stream, const char *kernel, const char *file,
-                       int line, const char *format, va_list ap)
+cudajit_write_message (FILE *stream, const struct cudajit_site *site,
+                       const char *format, va_list ap)
 {
-  if (kernel)
-    fprintf (stream, "kernel '%s' launched at %s:%d: ", kernel, file, line);
-  else if (file)
-    fprintf (stream, "%s:%d: ", file, line);
+  if (site && site->kernel)
+    fprintf (stream, "kernel '%s' launched at %s:%d: ", site->kernel,
+             site->file, site->line);
+  else if (site && site->file)
+    fprintf (stream, "%s:%d: ", site->file, site->line);
   vfprintf (stream, format, ap);
 }
 
 _Noreturn void
-cudajit_vfatal (const char *kernel, const char *file, int line,
-                const char *format, va_list ap)
+cudajit_vfatal (const struct cudajit_site *site, const char *format,
+                va_list ap)
 {
   flockfile (stderr);
   fputs (CUDAJIT_ERROR_PREFIX, stderr);
-  cudajit_write_message (stderr, kernel, file, line, format, ap);
+  cudajit_write_message (stderr, site, format, ap);
   fputc ('\n', stderr);
   funlockfile (stderr);
   exit (1);
 }
 
 void
-cudajit_fatal (const char *kernel, const char *file, int line,
-               const char *format, ...)
+cudajit_fatal (const struct cudajit_site *site, const char *format, ...)
 {
   va_list ap;
 
   va_start (ap, format);
-  cudajit_vfatal (kernel, file, line, format, ap);
+  cudajit_vfatal (site, format, ap);
 }
 
 void *
@@ -42,7 +42,7 @@ cudajit_xrealloc (void *p, size_t size)
 {
   p = realloc (p, size);
   if (!p)
-    cudajit_fatal (NULL, NULL, 0, "out of memory allocating %zu bytes", size);
+    cudajit_fatal (NULL, "out of memory allocating %zu bytes", size);
   return p;
 }
 

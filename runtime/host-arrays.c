@@ -81,13 +81,13 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
   return DEVICE_ARGUMENT;
 }
 
-/* Set HOST[i] for the arguments of KERNEL's launch at FILE:LINE that are
+/* Set HOST[i] for the arguments of KERNEL's launch at SITE that are
    host arrays, on the GPU if GPU.  Return the number of them, or -1 after
    reporting an argument that cannot be passed.  */
 static int
-find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
-                  void **args, const size_t *extent_bytes, bool gpu,
-                  bool *host)
+find_host_arrays (struct cudajit_kernel *kernel,
+                  const struct cudajit_site *site, void **args,
+                  const size_t *extent_bytes, bool gpu, bool *host)
 {
   struct cudajit_params *params = kernel->params;
   int host_arrays = 0;
@@ -102,8 +102,7 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
       if (memory == FREED_ARGUMENT)
         {
           struct cudajit_object_info info = cudajit_find_object (ptr);
-          cudajit_error (kernel->name, file, line,
-                         "argument %u, '%s', points into %s that was %s",
+          cudajit_error (site, "argument %u, '%s', points into %s that was %s",
                          i + 1, p->name, cudajit_object_kinds[info.kind].what,
                          cudajit_object_kinds[info.kind].ended);
           return -1;
@@ -113,7 +112,7 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
       if (!extent_bytes || !extent_bytes[i] || !p->copies)
         {
           cudajit_error (
-              kernel->name, file, line,
+              site,
               "argument %u, '%s', is host memory, but the parameter "
               "does not declare the extent that would copy it to "
               "the GPU; declare it as an array, for example "
@@ -131,17 +130,18 @@ find_host_arrays (struct cudajit_kernel *kernel, const char *file, int line,
 /* The arguments of cudajit_check_cpu_arguments, when they are not those
    of the last launch.  */
 static __attribute__ ((noinline, cold)) bool
-check_new_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
-                         int line, void **args, const size_t *extent_bytes)
+check_new_cpu_arguments (struct cudajit_kernel *kernel,
+                         const struct cudajit_site *site, void **args,
+                         const size_t *extent_bytes)
 {
   bool host[kernel->params->count];
-  return find_host_arrays (kernel, file, line, args, extent_bytes, false, host)
-         >= 0;
+  return find_host_arrays (kernel, site, args, extent_bytes, false, host) >= 0;
 }
 
 bool
-cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
-                             int line, void **args, const size_t *extent_bytes)
+cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
+                             const struct cudajit_site *site, void **args,
+                             const size_t *extent_bytes)
 {
   struct cudajit_params *params = kernel->params;
 
@@ -155,8 +155,7 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
     {
       void *ptr = param[i].pointer ? *(void **) args[i] : NULL;
       if (ptr && !known_device_p (&param[i], ptr, generation))
-        return check_new_cpu_arguments (kernel, file, line, args,
-                                        extent_bytes);
+        return check_new_cpu_arguments (kernel, site, args, extent_bytes);
     }
   return true;
 }
@@ -164,18 +163,18 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel, const char *file,
 bool
 cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
                             const struct cudajit_launch_config *config,
-                            const char *file, int line, void **args,
+                            const struct cudajit_site *site, void **args,
                             const size_t *extent_bytes)
 {
   struct cudajit_params *params = kernel->params;
-  struct cudajit_transfer transfer = { { kernel->name, file, line }, NULL };
+  struct cudajit_transfer transfer = { *site, NULL };
 
   if (!params || !params->any_pointer)
     return false;
   /* Which arguments are host arrays, asked of the driver once.  */
   bool host[params->count];
   int host_arrays
-      = find_host_arrays (kernel, file, line, args, extent_bytes, true, host);
+      = find_host_arrays (kernel, site, args, extent_bytes, true, host);
   if (host_arrays < 0)
     return true;
   if (!host_arrays)

@@ -35,18 +35,18 @@ struct cudajit_site
 
 /* Report an error and end the program, whatever CUDAJIT_ERRORS says: for
    errors that leave the program no way to go on, such as a bad setting of
-   the environment or the lack of a backend.  With KERNEL, the message
-   names the kernel and its launch at FILE:LINE; with only FILE, it starts
-   with FILE:LINE.  */
-_Noreturn void cudajit_fatal (const char *kernel, const char *file, int line,
+   the environment or the lack of a backend.  With SITE, the message names
+   its kernel and its launch at its file and line, or starts with its file
+   and line where it has no kernel.  */
+_Noreturn void cudajit_fatal (const struct cudajit_site *site,
                               const char *format, ...)
-    __attribute__ ((cold, format (printf, 4, 5)));
-_Noreturn void cudajit_vfatal (const char *kernel, const char *file, int line,
+    __attribute__ ((cold, format (printf, 2, 3)));
+_Noreturn void cudajit_vfatal (const struct cudajit_site *site,
                                const char *format, va_list ap);
 
 /* Write the message of an error, as above, to STREAM.  */
-void cudajit_write_message (FILE *stream, const char *kernel, const char *file,
-                            int line, const char *format, va_list ap);
+void cudajit_write_message (FILE *stream, const struct cudajit_site *site,
+                            const char *format, va_list ap);
 
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
@@ -60,9 +60,8 @@ char *cudajit_append (char *text, const char *more);
    CUDAJIT_ERRORS=return, keep the message for cuda_last_error and return
    instead: the caller then returns at once, with a null pointer if it
    returns one.  */
-void cudajit_error (const char *kernel, const char *file, int line,
-                    const char *format, ...)
-    __attribute__ ((cold, format (printf, 4, 5)));
+void cudajit_error (const struct cudajit_site *site, const char *format, ...)
+    __attribute__ ((cold, format (printf, 2, 3)));
 
 /* environment.c */
 
@@ -268,9 +267,9 @@ struct cudajit_kernel
 
 /* The kernel's function on the calling thread's GPU, cudajit_current_gpu,
    compiling and loading its module on the kernel's first launch there, at
-   FILE:LINE.  Null if that fails, after the error was reported.  */
+   SITE.  Null if that fails, after the error was reported.  */
 CUfunction cudajit_kernel_function (struct cudajit_kernel *kernel,
-                                    const char *file, int line);
+                                    const struct cudajit_site *site);
 
 /* sha256.c */
 
@@ -326,21 +325,21 @@ void cudajit_cache_unlock (struct cudajit_cache_key *key);
 
 /* cuda-check.c */
 
-/* Remember KERNEL, launched at FILE:LINE, as the last kernel launched on
+/* Remember the kernel launched at SITE as the last kernel launched on
    the GPU, which the faults that later calls report are blamed on.  */
-void cudajit_note_launch (const char *kernel, const char *file, int line);
+void cudajit_note_launch (const struct cudajit_site *site);
 
 /* Whether ERROR means that a kernel failed while it ran.  Such an error
    spoils the context: every later call returns it.  */
 bool cudajit_kernel_fault_p (CUresult error);
 
 /* If ERROR is not CUDA_SUCCESS, report with cudajit_error that WHAT
-   failed, for KERNEL launched at FILE:LINE if KERNEL is not null.  An
+   failed, for the launch at SITE if SITE is not null.  An
    error that a failing kernel left behind is reported against the last
    kernel launched instead, as that is the one to blame.  Return whether
    ERROR is CUDA_SUCCESS.  */
-bool cudajit_check (CUresult error, const char *kernel, const char *file,
-                    int line, const char *what);
+bool cudajit_check (CUresult error, const struct cudajit_site *site,
+                    const char *what);
 
 /* host-arrays.c */
 
@@ -351,14 +350,14 @@ bool cudajit_check (CUresult error, const char *kernel, const char *file,
 bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
                                  CUfunction function,
                                  const struct cudajit_launch_config *config,
-                                 const char *file, int line, void **args,
+                                 const struct cudajit_site *site, void **args,
                                  const size_t *extent_bytes);
 
 /* On the CPU backend, whether the pointer arguments of KERNEL's launch at
-   FILE:LINE are what a GPU would take: device memory, or host arrays for
+   SITE are what a GPU would take: device memory, or host arrays for
    parameters of declared extent.  If not, report it and return false.  */
 bool cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
-                                  const char *file, int line, void **args,
+                                  const struct cudajit_site *site, void **args,
                                   const size_t *extent_bytes);
 
 /* Counts the frees of device memory, which make what host-arrays.c knows of
@@ -469,9 +468,8 @@ bool cudajit_gpu_freed_p (const struct cudajit_object_info *info,
 bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
 
 /* Report with cudajit_error why P, given to FUNCTION, is not the start of
-   a live object of KIND, for KERNEL launched at FILE:LINE if KERNEL is not
-   null.  */
-void cudajit_report_object (const char *kernel, const char *file, int line,
+   a live object of KIND, for the launch at SITE if SITE is not null.  */
+void cudajit_report_object (const struct cudajit_site *site,
                             const char *function, const void *p,
                             enum cudajit_object_kind kind);
 
@@ -484,10 +482,10 @@ bool cudajit_check_range (const char *function, const void *p, size_t bytes,
 
 /* Whether HANDLE, given to FUNCTION, is a live object of KIND (a stream or
    an event; a null stream is the default one); if not, report it, for
-   KERNEL launched at FILE:LINE if KERNEL is not null, and return false.
+   the launch at SITE if SITE is not null, and return false.
    On the GPU, handles that the registry does not know are left to the
    driver.  */
-bool cudajit_check_handle (const char *kernel, const char *file, int line,
+bool cudajit_check_handle (const struct cudajit_site *site,
                            const char *function, const void *handle,
                            enum cudajit_object_kind kind, bool gpu);
 
@@ -501,11 +499,11 @@ void cudajit_pool_run (void (*work) (void *arg, unsigned int worker),
 
 /* cpu-execution.c */
 
-/* Run KERNEL's grid, launched at FILE:LINE, on the host; return when it
+/* Run KERNEL's grid, launched at SITE, on the host; return when it
    is done.  */
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
-                         void **args, const char *file, int line);
+                         void **args, const struct cudajit_site *site);
 
 /* The local memory that a GPU gives each thread, which the C version of a
    kernel keeps on its stack; and the stack of a thread that runs as a

@@ -9,10 +9,10 @@
 #include <string.h>
 
 /* Compile KERNEL's module for a GPU of architecture ARCH, for the launch
-   of KERNEL at FILE:LINE.  Return false if it cannot be.  */
+   at SITE.  Return false if it cannot be.  */
 static bool
 compile_module (const struct cudajit_kernel *kernel, int arch,
-                const char *file, int line)
+                const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
   const char *error = cudajit_load_nvrtc ();
@@ -21,15 +21,14 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
 
   if (error)
     {
-      cudajit_error (kernel->name, file, line, "%s", error);
+      cudajit_error (site, "%s", error);
       return false;
     }
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
   error
       = cudajit_nvrtc_compile (module->cuda_source, name, arch, true, &image);
   if (error)
-    cudajit_error (kernel->name, file, line,
-                   "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
+    cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,
                    *image.log ? "\n" : "", image.log);
   else
@@ -43,27 +42,27 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
   return !error;
 }
 
-/* Load KERNEL's module on GPU, for the launch of KERNEL at FILE:LINE,
+/* Load KERNEL's module on GPU, for the launch at SITE,
    compiling it again if it was compiled for another architecture.  Return
    false if it cannot be.  */
 static bool
 load_module (const struct cudajit_kernel *kernel,
-             const struct cudajit_gpu *gpu, const char *file, int line)
+             const struct cudajit_gpu *gpu, const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
 
   if (module->code_arch != gpu->arch
-      && !compile_module (kernel, gpu->arch, file, line))
+      && !compile_module (kernel, gpu->arch, site))
     return false;
   /* The driver compiles PTX further itself.  */
   return cudajit_check (cudajit_cu.cuModuleLoadData (
                             &module->handle[gpu->ordinal], module->code),
-                        kernel->name, file, line, "cuModuleLoadData");
+                        site, "cuModuleLoadData");
 }
 
 CUfunction
-cudajit_kernel_function (struct cudajit_kernel *kernel, const char *file,
-                         int line)
+cudajit_kernel_function (struct cudajit_kernel *kernel,
+                         const struct cudajit_site *site)
 {
   const struct cudajit_gpu *gpu = cudajit_current_gpu;
   _Atomic (CUfunction) *slot = &kernel->function[gpu->ordinal];
@@ -74,11 +73,11 @@ cudajit_kernel_function (struct cudajit_kernel *kernel, const char *file,
     return function;
   pthread_mutex_lock (&cudajit_module_lock);
   function = atomic_load_explicit (slot, memory_order_relaxed);
-  if (!function && (*handle || load_module (kernel, gpu, file, line)))
+  if (!function && (*handle || load_module (kernel, gpu, site)))
     {
       if (cudajit_check (cudajit_cu.cuModuleGetFunction (&function, *handle,
                                                          kernel->name),
-                         kernel->name, file, line, "cuModuleGetFunction"))
+                         site, "cuModuleGetFunction"))
         atomic_store_explicit (slot, function, memory_order_release);
       else
         function = NULL;

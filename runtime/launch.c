@@ -15,43 +15,43 @@ static const struct cudajit_limits cpu_limits
    what the kernel's static shared arrays take of LIMITS->shared_bytes.  */
 static bool
 check_config (const struct cudajit_kernel *kernel,
-              const struct cudajit_launch_config *config, const char *file,
-              int line, const struct cudajit_limits *limits,
-              size_t static_shared)
+              const struct cudajit_launch_config *config,
+              const struct cudajit_site *site,
+              const struct cudajit_limits *limits, size_t static_shared)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned long long xy = (unsigned long long) block.x * block.y;
 
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-    cudajit_error (kernel->name, file, line,
+    cudajit_error (site,
                    "grid (%u, %u, %u) and block (%u, %u, %u) must not have "
                    "an extent of 0 (a count that is 0, negative or beyond "
                    "unsigned int gives 0)",
                    DIM3 (grid), DIM3 (block));
   else if (xy > limits->threads || xy * block.z > limits->threads)
-    cudajit_error (kernel->name, file, line,
+    cudajit_error (site,
                    "block (%u, %u, %u) has more than the %u threads a block "
                    "may have",
                    DIM3 (block), limits->threads);
   else if (block.x > limits->block.x || block.y > limits->block.y
            || block.z > limits->block.z)
-    cudajit_error (kernel->name, file, line,
+    cudajit_error (site,
                    "block (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (block), DIM3 (limits->block));
   else if (grid.x > limits->grid.x || grid.y > limits->grid.y
            || grid.z > limits->grid.z)
-    cudajit_error (kernel->name, file, line,
+    cudajit_error (site,
                    "grid (%u, %u, %u) exceeds the limits (%u, %u, %u) of "
                    "its extents",
                    DIM3 (grid), DIM3 (limits->grid));
   else if (config->shared_bytes > limits->shared_bytes)
-    cudajit_error (kernel->name, file, line,
+    cudajit_error (site,
                    "%zu bytes of shared memory is more than the %zu a block "
                    "may have",
                    config->shared_bytes, limits->shared_bytes);
   else if (static_shared > limits->shared_bytes - config->shared_bytes)
-    cudajit_error (kernel->name, file, line,
+    cudajit_error (site,
                    "%zu bytes of shared memory and the %zu of the kernel's "
                    "static shared arrays are more than the %zu a block may "
                    "have",
@@ -63,8 +63,8 @@ check_config (const struct cudajit_kernel *kernel,
 
 static __attribute__ ((cold)) void
 launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
-               const struct cudajit_launch_config *config, const char *file,
-               int line, CUresult error)
+               const struct cudajit_launch_config *config,
+               const struct cudajit_site *site, CUresult error)
 {
   char local_note[160] = "";
   int local_bytes = 0;
@@ -73,9 +73,9 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
     {
       char what[256];
 
-      snprintf (what, sizeof what, "the launch of '%s' at %s:%d", kernel->name,
-                file, line);
-      cudajit_check (error, kernel->name, file, line, what);
+      snprintf (what, sizeof what, "the launch of '%s' at %s:%d", site->kernel,
+                site->file, site->line);
+      cudajit_check (error, site, what);
       return;
     }
   /* Then the configuration is to blame, such as a block too large for the
@@ -90,7 +90,7 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
               "; each thread has %d bytes of local memory, which the GPU "
               "sets aside for every thread that it can run at once",
               local_bytes);
-  cudajit_error (kernel->name, file, line,
+  cudajit_error (site,
                  "cuLaunchKernel with grid (%u, %u, %u), block (%u, %u, %u) "
                  "and %zu bytes of shared memory: %s%s",
                  DIM3 (config->grid), DIM3 (config->block),
@@ -109,37 +109,38 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
 
   if (!k)
     {
-      cudajit_error (NULL, file, line,
+      cudajit_error (&(struct cudajit_site){ NULL, file, line },
                      "cuda_launch of a kernel that is not registered yet");
       return;
     }
+  const struct cudajit_site launch = { k->name, file, line };
+  const struct cudajit_site *site = &launch;
   gpu = cudajit_gpu_p ();
   if (config.stream
-      && !cudajit_check_handle (k->name, file, line, "cuda_launch",
-                                config.stream, CUDAJIT_STREAM, gpu))
+      && !cudajit_check_handle (site, "cuda_launch", config.stream,
+                                CUDAJIT_STREAM, gpu))
     return;
   if (!gpu)
     {
-      if (check_config (k, &config, file, line, &cpu_limits,
-                        k->static_shared_bytes)
-          && cudajit_check_cpu_arguments (k, file, line, args, extent_bytes))
-        cudajit_cpu_launch (k, &config, args, file, line);
+      if (check_config (k, &config, site, &cpu_limits, k->static_shared_bytes)
+          && cudajit_check_cpu_arguments (k, site, args, extent_bytes))
+        cudajit_cpu_launch (k, &config, args, site);
       return;
     }
   /* The GPU knows the size of the static shared arrays better, and checks
      it at the launch.  */
-  if (!check_config (k, &config, file, line, &cudajit_current_gpu->limits, 0)
-      || !(function = cudajit_kernel_function (k, file, line)))
+  if (!check_config (k, &config, site, &cudajit_current_gpu->limits, 0)
+      || !(function = cudajit_kernel_function (k, site)))
     return;
-  cudajit_note_launch (k->name, file, line);
-  if (cudajit_launch_host_arrays (k, function, &config, file, line, args,
+  cudajit_note_launch (site);
+  if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))
     return;
   r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
                                  DIM3 (config.block), config.shared_bytes,
                                  config.stream, args, NULL);
   if (r != CUDA_SUCCESS)
-    launch_failed (k, function, &config, file, line, r);
+    launch_failed (k, function, &config, site, r);
 }
 
 /* A block size for forall, where the GPU's occupancy calculator does not
@@ -155,34 +156,34 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
 
   if (!k)
     {
-      cudajit_error (NULL, file, line,
+      cudajit_error (&(struct cudajit_site){ NULL, file, line },
                      "cuda_forall of a kernel that is not registered yet");
       return;
     }
+  const struct cudajit_site forall = { k->name, file, line };
+  const struct cudajit_site *site = &forall;
   if (n < 0)
     {
-      cudajit_error (k->name, file, line,
-                     "cuda_forall over %lld threads: the count is negative",
-                     n);
+      cudajit_error (
+          site, "cuda_forall over %lld threads: the count is negative", n);
       return;
     }
   if (n == 0)
     return;
   if (cudajit_gpu_p ())
     {
-      CUfunction function = cudajit_kernel_function (k, file, line);
+      CUfunction function = cudajit_kernel_function (k, site);
       int min_grid;
       if (!function
           || !cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
                                  &min_grid, &block, function, NULL, 0, 0),
-                             k->name, file, line,
-                             "cuOccupancyMaxPotentialBlockSize"))
+                             site, "cuOccupancyMaxPotentialBlockSize"))
         return;
     }
   long long blocks = (n + block - 1) / block;
   if (blocks > 2147483647LL)
     {
-      cudajit_error (k->name, file, line,
+      cudajit_error (site,
                      "cuda_forall over %lld threads needs more than 2^31 - 1 "
                      "blocks of %d",
                      n, block);
@@ -198,7 +199,7 @@ cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
                     int line)
 {
   (void) config;
-  cudajit_fatal (NULL, file, line,
+  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
                  "cuda_launch was compiled without the cudajit plugin; "
                  "compile with -fplugin=cudajit");
 }
@@ -207,7 +208,7 @@ int
 cudajit_unlaunched_forall (long long n, const char *file, int line)
 {
   (void) n;
-  cudajit_fatal (NULL, file, line,
+  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
                  "cuda_forall was compiled without the cudajit plugin; "
                  "compile with -fplugin=cudajit");
 }

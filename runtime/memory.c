@@ -46,8 +46,7 @@ allocate (size_t bytes, bool pinned, const char *function)
         r = cudajit_cu.cuMemHostAlloc (&p, bytes, CU_MEMHOSTALLOC_PORTABLE);
       else
         r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
-      if (r != CUDA_ERROR_OUT_OF_MEMORY
-          && !cudajit_check (r, NULL, NULL, 0, function))
+      if (r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
         return NULL;
       if (!pinned)
         p = (void *) (uintptr_t) dev;
@@ -55,8 +54,7 @@ allocate (size_t bytes, bool pinned, const char *function)
   else
     p = cudajit_host_allocate (bytes);
   if (!p)
-    cudajit_error (NULL, NULL, 0, "%s: out of %s memory allocating %zu bytes",
-                   function,
+    cudajit_error (NULL, "%s: out of %s memory allocating %zu bytes", function,
                    !gpu     ? "host"
                    : pinned ? "pinned host"
                             : "GPU",
@@ -85,7 +83,7 @@ release (void *p, bool pinned, const char *function)
   if (!cudajit_gpu_p ())
     {
       if (!released)
-        cudajit_report_object (NULL, NULL, 0, function, p, kind);
+        cudajit_report_object (NULL, function, p, kind);
       return;
     }
   /* Memory that the registry does not know, or knows as freed, may come
@@ -95,7 +93,7 @@ release (void *p, bool pinned, const char *function)
       struct cudajit_object_info info = cudajit_find_object (p);
       if (info.known && !info.released)
         {
-          cudajit_report_object (NULL, NULL, 0, function, p, kind);
+          cudajit_report_object (NULL, function, p, kind);
           return;
         }
     }
@@ -104,9 +102,9 @@ release (void *p, bool pinned, const char *function)
   else
     r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
   if (r == CUDA_ERROR_INVALID_VALUE)
-    cudajit_report_object (NULL, NULL, 0, function, p, kind);
+    cudajit_report_object (NULL, function, p, kind);
   else
-    cudajit_check (r, NULL, NULL, 0, function);
+    cudajit_check (r, NULL, function);
 }
 
 /* Copy BYTES from SRC to DST, to the GPU if TO_DEVICE, else from it, for
@@ -124,8 +122,7 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
     return true;
   gpu = cudajit_gpu_p ();
   if ((async
-       && !cudajit_check_handle (NULL, NULL, 0, function, stream,
-                                 CUDAJIT_STREAM, gpu))
+       && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
       || !cudajit_check_range (function, dev, bytes, gpu))
     return false;
   if (!gpu)
@@ -146,7 +143,7 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
   if (r == CUDA_ERROR_INVALID_VALUE
       && !cudajit_check_range (function, dev, bytes, false))
     return false;
-  return cudajit_check (r, NULL, NULL, 0, function);
+  return cudajit_check (r, NULL, function);
 }
 
 void *
@@ -220,6 +217,5 @@ void
 cuda_synchronize (void)
 {
   if (cudajit_gpu_p ())
-    cudajit_check (cudajit_cu.cuCtxSynchronize (), NULL, NULL, 0,
-                   "cuda_synchronize");
+    cudajit_check (cudajit_cu.cuCtxSynchronize (), NULL, "cuda_synchronize");
 }

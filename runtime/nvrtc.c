@@ -126,7 +126,7 @@ static void
 nvrtc_check (nvrtcResult result, const char *function)
 {
   if (result != NVRTC_SUCCESS)
-    cudajit_fatal (NULL, NULL, 0, "%s: %s", function,
+    cudajit_fatal (NULL, "%s: %s", function,
                    cudajit_nvrtc.nvrtcGetErrorString (result));
 }
 

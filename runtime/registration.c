@@ -15,7 +15,7 @@ static void
 check_abi (unsigned int abi_version, const char *unit_name)
 {
   if (abi_version != CUDAJIT_ABI_VERSION)
-    cudajit_fatal (NULL, NULL, 0,
+    cudajit_fatal (NULL,
                    "%s was compiled by a cudajit plugin of ABI version %u, "
                    "but this libcudajit, of cudajit %s, has ABI version %u: "
                    "link it with the libcudajit of the cudajit that compiled "

@@ -153,7 +153,7 @@ cudajit_register_object (const void *base, size_t size,
   while ((old = find (object->base, object->size)))
     forget (old);
   if (!tsearch (object, &tree, compare))
-    cudajit_fatal (NULL, NULL, 0, "out of memory registering %zu bytes", size);
+    cudajit_fatal (NULL, "out of memory registering %zu bytes", size);
   pthread_mutex_unlock (&lock);
 }
 
@@ -242,26 +242,25 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
 };
 
 void
-cudajit_report_object (const char *kernel, const char *file, int line,
-                       const char *function, const void *p,
-                       enum cudajit_object_kind kind)
+cudajit_report_object (const struct cudajit_site *site, const char *function,
+                       const void *p, enum cudajit_object_kind kind)
 {
   struct cudajit_object_info info = cudajit_find_object (p);
 
   if (!info.known)
-    cudajit_error (kernel, file, line, "%s: %p is not %s", function, p,
+    cudajit_error (site, "%s: %p is not %s", function, p,
                    cudajit_object_kinds[kind].what);
   else if (info.kind != kind)
-    cudajit_error (kernel, file, line, "%s: %p is %s%s, not %s", function, p,
+    cudajit_error (site, "%s: %p is %s%s, not %s", function, p,
                    info.base == p ? "" : "inside ",
                    cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[kind].what);
   else if (info.released)
-    cudajit_error (kernel, file, line, "%s: %p is %s that was %s", function, p,
+    cudajit_error (site, "%s: %p is %s that was %s", function, p,
                    cudajit_object_kinds[kind].what,
                    cudajit_object_kinds[kind].ended);
   else
-    cudajit_error (kernel, file, line,
+    cudajit_error (site,
                    "%s: %p is %zu bytes into the %zu bytes of %s at %p, not "
                    "at their start",
                    function, p,
@@ -282,21 +281,20 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
       && (!info.known || (info.released && !cudajit_gpu_freed_p (&info, p))))
     return true;
   if (!info.known)
-    cudajit_error (NULL, NULL, 0, "%s: the %zu bytes at %p are not %s",
-                   function, bytes, p,
-                   cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
+    cudajit_error (NULL, "%s: the %zu bytes at %p are not %s", function, bytes,
+                   p, cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
   else if (info.kind != CUDAJIT_DEVICE_MEMORY
            && info.kind != CUDAJIT_PINNED_MEMORY)
-    cudajit_error (NULL, NULL, 0, "%s: the %zu bytes at %p are in %s",
-                   function, bytes, p, cudajit_object_kinds[info.kind].what);
+    cudajit_error (NULL, "%s: the %zu bytes at %p are in %s", function, bytes,
+                   p, cudajit_object_kinds[info.kind].what);
   else if (info.released)
-    cudajit_error (NULL, NULL, 0,
+    cudajit_error (NULL,
                    "%s: the %zu bytes at %p are in %s that "
                    "was %s",
                    function, bytes, p, cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[info.kind].ended);
   else if (bytes > info.size - offset)
-    cudajit_error (NULL, NULL, 0,
+    cudajit_error (NULL,
                    "%s: the %zu bytes at %p run %zu bytes past the end of "
                    "the %zu bytes of %s at %p",
                    function, bytes, p, bytes - (info.size - offset), info.size,
@@ -309,9 +307,8 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
 /* cudajit_check_handle for a handle other than the last one found valid,
    at release GENERATION.  */
 static __attribute__ ((noinline)) bool
-check_new_handle (const char *kernel, const char *file, int line,
-                  const char *function, const void *handle,
-                  enum cudajit_object_kind kind, bool gpu,
+check_new_handle (const struct cudajit_site *site, const char *function,
+                  const void *handle, enum cudajit_object_kind kind, bool gpu,
                   unsigned int generation)
 {
   struct cudajit_object_info info = cudajit_find_object (handle);
@@ -328,16 +325,16 @@ check_new_handle (const char *kernel, const char *file, int line,
       return true;
     }
   if (!handle)
-    cudajit_error (kernel, file, line, "%s: the event is null", function);
+    cudajit_error (site, "%s: the event is null", function);
   else
-    cudajit_report_object (kernel, file, line, function, handle, kind);
+    cudajit_report_object (site, function, handle, kind);
   return false;
 }
 
 bool
-cudajit_check_handle (const char *kernel, const char *file, int line,
-                      const char *function, const void *handle,
-                      enum cudajit_object_kind kind, bool gpu)
+cudajit_check_handle (const struct cudajit_site *site, const char *function,
+                      const void *handle, enum cudajit_object_kind kind,
+                      bool gpu)
 {
   unsigned int generation
       = atomic_load_explicit (&release_generation, memory_order_acquire);
@@ -347,8 +344,7 @@ cudajit_check_handle (const char *kernel, const char *file, int line,
       || (handle == valid.handle && kind == valid.kind
           && generation == valid.generation))
     return true;
-  return check_new_handle (kernel, file, line, function, handle, kind, gpu,
-                           generation);
+  return check_new_handle (site, function, handle, kind, gpu, generation);
 }
 
 bool

@@ -129,8 +129,7 @@ bool
 cudajit_transfer_check (CUresult error, const struct cudajit_transfer *site,
                         const char *what)
 {
-  return cudajit_check (error, site->site.kernel, site->site.file,
-                        site->site.line, what);
+  return cudajit_check (error, &site->site, what);
 }
 
 static bool
@@ -269,7 +268,7 @@ cudajit_device_block (size_t bytes, const struct cudajit_transfer *site,
     }
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     {
-      cudajit_error (site->site.kernel, site->site.file, site->site.line,
+      cudajit_error (&site->site,
                      "out of GPU memory for the %zu bytes of array '%s'",
                      bytes, param);
       return 0;

@@ -23,7 +23,7 @@ cpu_handle (size_t bytes, enum cudajit_object_kind kind)
   void *handle = cudajit_host_allocate (bytes);
 
   if (!handle)
-    cudajit_fatal (NULL, NULL, 0, "out of memory allocating %zu bytes", bytes);
+    cudajit_fatal (NULL, "out of memory allocating %zu bytes", bytes);
   cudajit_register_object (handle, bytes, kind, true, 0);
   return handle;
 }
@@ -35,7 +35,7 @@ check (const void *handle, enum cudajit_object_kind kind, const char *function,
        bool *gpu)
 {
   *gpu = cudajit_gpu_p ();
-  return cudajit_check_handle (NULL, NULL, 0, function, handle, kind, *gpu);
+  return cudajit_check_handle (NULL, function, handle, kind, *gpu);
 }
 
 /* End HANDLE, a stream or an event, of KIND for FUNCTION: on the GPU,
@@ -54,7 +54,7 @@ destroy (void *handle, enum cudajit_object_kind kind, const char *function,
      another thread is not the one released.  */
   cudajit_release_object (handle, kind);
   if (gpu)
-    cudajit_check (driver_destroy (handle), NULL, NULL, 0, function);
+    cudajit_check (driver_destroy (handle), NULL, function);
 }
 
 cuda_stream_t
@@ -66,7 +66,7 @@ cuda_stream (void)
     /* A handle of its own, which is not the default stream's null.  */
     return cpu_handle (1, CUDAJIT_STREAM);
   if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
-                      NULL, NULL, 0, "cuda_stream"))
+                      NULL, "cuda_stream"))
     return NULL;
   cudajit_register_object (stream, 1, CUDAJIT_STREAM, false, 0);
   return stream;
@@ -78,7 +78,7 @@ cuda_stream_synchronize (cuda_stream_t stream)
   bool gpu;
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_cu.cuStreamSynchronize (stream), NULL, NULL, 0,
+    cudajit_check (cudajit_cu.cuStreamSynchronize (stream), NULL,
                    "cuda_stream_synchronize");
 }
 
@@ -108,7 +108,7 @@ cuda_event (void)
       return (cuda_event_t) cpu_event;
     }
   if (!cudajit_check (cudajit_cu.cuEventCreate (&event, CU_EVENT_DEFAULT),
-                      NULL, NULL, 0, "cuda_event"))
+                      NULL, "cuda_event"))
     return NULL;
   cudajit_register_object (event, 1, CUDAJIT_EVENT, false, 0);
   return event;
@@ -123,7 +123,7 @@ cuda_event_record (cuda_event_t event, cuda_stream_t stream)
       || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu))
     return;
   if (gpu)
-    cudajit_check (cudajit_cu.cuEventRecord (event, stream), NULL, NULL, 0,
+    cudajit_check (cudajit_cu.cuEventRecord (event, stream), NULL,
                    "cuda_event_record");
   else
     {
@@ -140,7 +140,7 @@ cuda_event_synchronize (cuda_event_t event)
   bool gpu;
 
   if (check (event, CUDAJIT_EVENT, "cuda_event_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_cu.cuEventSynchronize (event), NULL, NULL, 0,
+    cudajit_check (cudajit_cu.cuEventSynchronize (event), NULL,
                    "cuda_event_synchronize");
 }
 
@@ -156,7 +156,7 @@ cuda_event_query (cuda_event_t event)
   if (r == CUDA_ERROR_NOT_READY)
     return 0;
   /* After an error too, so that a loop waiting for the event ends.  */
-  cudajit_check (r, NULL, NULL, 0, "cuda_event_query");
+  cudajit_check (r, NULL, "cuda_event_query");
   return 1;
 }
 
@@ -173,10 +173,10 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
   if (gpu)
     {
       /* The driver would rather fail than wait for STOP.  */
-      if (!cudajit_check (cudajit_cu.cuEventSynchronize (stop), NULL, NULL, 0,
+      if (!cudajit_check (cudajit_cu.cuEventSynchronize (stop), NULL,
                           "cuda_event_elapsed_ms")
           || !cudajit_check (cudajit_cu.cuEventElapsedTime (&ms, start, stop),
-                             NULL, NULL, 0, "cuda_event_elapsed_ms"))
+                             NULL, "cuda_event_elapsed_ms"))
         return NAN;
       return ms;
     }
@@ -184,7 +184,7 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
   to = (const struct cpu_event *) stop;
   if (!from->recorded || !to->recorded)
     {
-      cudajit_error (NULL, NULL, 0,
+      cudajit_error (NULL,
                      "cuda_event_elapsed_ms: the %s event has not been "
                      "recorded",
                      from->recorded ? "stop" : "start");

@@ -76,7 +76,7 @@ start_workers (unsigned int count)
 
   for (; pool.workers < count; pool.workers++)
     if ((error = pthread_create (&thread, NULL, worker, NULL)) != 0)
-      cudajit_fatal (NULL, NULL, 0, "cannot start the library's threads: %s",
+      cudajit_fatal (NULL, "cannot start the library's threads: %s",
                      strerror (error));
 }
 
