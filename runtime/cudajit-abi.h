@@ -34,6 +34,10 @@
 #ifndef CUDAJIT_ABI_H
 #define CUDAJIT_ABI_H
 
+/* As cudajit.h, which includes it: faults in the uses of its macros are
+   reported on the user's line alone.  */
+#pragma GCC system_header
+
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
 #define CUDAJIT_ABI_VERSION 1

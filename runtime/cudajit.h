@@ -157,81 +157,8 @@ extern "C"
   void cuda_atomic_not_available_for_this_type (struct cudajit_no_such_type,
                                                 ...);
 
-#define CUDAJIT_ATOMIC_FETCH(name, type, builtin)                             \
-  static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
-  {                                                                           \
-    return builtin (ptr, value, __ATOMIC_RELAXED);                            \
-  }
-
-/* What GCC has no atomic for: max, min, and add and sub on floating
-   point.  *PTR, OLD, becomes NEXT, computed from OLD and VALUE, where
-   REPLACES holds.  */
-#define CUDAJIT_ATOMIC_LOOP(name, type, replaces, next)                       \
-  static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
-  {                                                                           \
-    type old;                                                                 \
-    __atomic_load (ptr, &old, __ATOMIC_RELAXED);                              \
-    while (replaces)                                                          \
-      {                                                                       \
-        type next_value = (next);                                             \
-        if (__atomic_compare_exchange (ptr, &old, &next_value, 1,             \
-                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED))   \
-          break;                                                              \
-      }                                                                       \
-    return old;                                                               \
-  }
-
-#define CUDAJIT_ATOMIC_EXCH(t, type)                                          \
-  static __inline__ type cudajit_atomic_exch_##t (type *ptr, type value)      \
-  {                                                                           \
-    type old;                                                                 \
-    __atomic_exchange (ptr, &value, &old, __ATOMIC_RELAXED);                  \
-    return old;                                                               \
-  }
-
-#define CUDAJIT_ATOMIC_INTEGER_FUNCTIONS(t, type)                             \
-  CUDAJIT_ATOMIC_FETCH (add_##t, type, __atomic_fetch_add)                    \
-  CUDAJIT_ATOMIC_FETCH (sub_##t, type, __atomic_fetch_sub)                    \
-  CUDAJIT_ATOMIC_FETCH (and_##t, type, __atomic_fetch_and)                    \
-  CUDAJIT_ATOMIC_FETCH (or_##t, type, __atomic_fetch_or)                      \
-  CUDAJIT_ATOMIC_FETCH (xor_##t, type, __atomic_fetch_xor)                    \
-  CUDAJIT_ATOMIC_LOOP (max_##t, type, value > old, value)                     \
-  CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old, value)                     \
-  CUDAJIT_ATOMIC_EXCH (t, type)                                               \
-  static __inline__ type cudajit_atomic_cas_##t (type *ptr, type compare,     \
-                                                 type value)                  \
-  {                                                                           \
-    __atomic_compare_exchange_n (ptr, &compare, value, 0, __ATOMIC_RELAXED,   \
-                                 __ATOMIC_RELAXED);                           \
-    return compare;                                                           \
-  }
-
-#define CUDAJIT_ATOMIC_FLOAT_FUNCTIONS(t, type)                               \
-  CUDAJIT_ATOMIC_LOOP (add_##t, type, 1, old + value)                         \
-  CUDAJIT_ATOMIC_LOOP (sub_##t, type, 1, old - value)                         \
-  CUDAJIT_ATOMIC_LOOP (max_##t, type, value > old || __builtin_isnan (old),   \
-                       value)                                                 \
-  CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old || __builtin_isnan (old),   \
-                       value)                                                 \
-  CUDAJIT_ATOMIC_EXCH (t, type)
-
-#define CUDAJIT_ATOMICS_SMALL_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
-#define CUDAJIT_ATOMICS_SIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
-#define CUDAJIT_ATOMICS_UNSIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
-#define CUDAJIT_ATOMICS_FLOATING CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
-#define CUDAJIT_SCALAR(t, type, kind, bytes) CUDAJIT_ATOMICS_##kind (t, type)
-#include "cudajit-scalar-types.def"
-#undef CUDAJIT_SCALAR
-#undef CUDAJIT_ATOMICS_SMALL_INTEGER
-#undef CUDAJIT_ATOMICS_SIGNED_INTEGER
-#undef CUDAJIT_ATOMICS_UNSIGNED_INTEGER
-#undef CUDAJIT_ATOMICS_FLOATING
-
-#undef CUDAJIT_ATOMIC_FETCH
-#undef CUDAJIT_ATOMIC_LOOP
-#undef CUDAJIT_ATOMIC_EXCH
-#undef CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
-#undef CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
+/* The CPU backend's atomics, inline.  */
+#include "cudajit-atomics.h"
 
   /* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
      backend a real barrier among the threads of a block.  */
