@@ -33,7 +33,6 @@ enum generated_name_kind
 struct cuda_emitter
 {
   pretty_printer pp;
-  tree kernel;
   int indent;
   unsigned int temporaries;
   hash_map<tree, const char *> names;

@@ -261,7 +261,6 @@ char *
 cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
 {
   cuda_emitter *e = new cuda_emitter ();
-  e->kernel = fndecl;
   e->indent = 0;
   e->temporaries = 0;
   e->hidden = NULL;
