@@ -1,5 +1,6 @@
-/* Seed 002's gaussian_pdf, with its constant SQRT_2PI, as a kernel over a
-   million samples, checked against the same formula in plain C.  */
+/* Seed 002's gaussian_pdf, with its constant SQRT_2PI, a @vectorize
+   ufunc: a scalar function that cuda_vectorize applies to a million
+   samples, checked against the same formula in plain C.  */
 
 #include <cudajit.h>
 #include <math.h>
@@ -8,15 +9,12 @@
 
 static const float SQRT_2PI = 2.5066282746310002f;
 
-__attribute__ ((cuda_jit)) void
-gaussian_pdf (long n, const float x[n], float out[n], float mean, float sigma)
+/* Probability density function.  */
+static float
+gaussian_pdf (float x, float mean, float sigma)
 {
-  long i = cuda_grid_x ();
-  if (i < n)
-    {
-      float z = (x[i] - mean) / sigma;
-      out[i] = expf (-0.5f * z * z) / (sigma * SQRT_2PI);
-    }
+  float z = (x - mean) / sigma;
+  return expf (-0.5f * z * z) / (sigma * SQRT_2PI);
 }
 
 int
@@ -30,7 +28,7 @@ main (void)
   srand (2);
   for (long i = 0; i < n; i++)
     x[i] = (float) rand () / RAND_MAX * 6 - 3;
-  cuda_forall (gaussian_pdf, n) (n, x, out, 0.0f, 1.0f);
+  cuda_vectorize (gaussian_pdf, n) (out, x, 0.0f, 1.0f);
   long mismatches = 0;
   for (long i = 0; i < n; i++)
     {

@@ -1,6 +1,7 @@
-/* Seed 002's polar distance: a device function converts polar coordinates
-   to Cartesian ones (through pointers, where Python returns a tuple), and
-   a kernel measures the distance between pairs of points.  */
+/* Seed 002's polar distance, a @vectorize ufunc: a device function
+   converts polar coordinates to Cartesian ones (through pointers, where
+   Python returns a tuple), and cuda_vectorize applies the distance of two
+   points to each pair.  */
 
 #include <cudajit.h>
 #include <math.h>
@@ -13,17 +14,13 @@ polar_to_cartesian (float rho, float theta, float *x, float *y)
   *y = rho * sinf (theta);
 }
 
-__attribute__ ((cuda_jit)) void
-polar_distance (long n, const float rho1[n], const float theta1[n],
-                const float rho2[n], const float theta2[n], float out[n])
+static float
+polar_distance (float rho1, float theta1, float rho2, float theta2)
 {
-  long i = cuda_grid_x ();
-  if (i >= n)
-    return;
   float x1, y1, x2, y2;
-  polar_to_cartesian (rho1[i], theta1[i], &x1, &y1);
-  polar_to_cartesian (rho2[i], theta2[i], &x2, &y2);
-  out[i] = sqrtf ((x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2));
+  polar_to_cartesian (rho1, theta1, &x1, &y1);
+  polar_to_cartesian (rho2, theta2, &x2, &y2);
+  return sqrtf ((x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2));
 }
 
 int
@@ -41,7 +38,7 @@ main (void)
       rho2[i] = 2 + i % 5;
       theta2[i] = -i * 0.002f;
     }
-  cuda_forall (polar_distance, n) (n, rho1, theta1, rho2, theta2, out);
+  cuda_vectorize (polar_distance, n) (out, rho1, theta1, rho2, theta2);
   long mismatches = 0;
   for (long i = 0; i < n; i++)
     {

@@ -8,9 +8,50 @@
    The C front end records both forms in an internal access attribute of
    the function's type, which also survives for a kernel that is only
    declared, and says where each variable bound is in the parameter list:
-   the extent is then a product of arguments and constants.  */
+   the extent is then a product of arguments and constants.
+
+   The kernels that the plugin makes (cuda_vectorize) say the same in an
+   attribute of their type that no C declaration can write.  */
 
 #include "cudajit-plugin.h"
+
+#define GENERATED_ARRAY_ATTRIBUTE "cudajit array"
+
+/* The attribute's value is a list of the parameter's index, the
+   directions of its copies and the positions of its bounds (a TREE_LIST,
+   which LTO streams as it streams any attribute).  */
+tree
+cudajit_generated_array_param (tree attributes, unsigned int index,
+                               int direction, const vec<unsigned int> &bounds)
+{
+  tree spec = NULL_TREE;
+  for (unsigned int i = bounds.length (); i-- > 0;)
+    spec = tree_cons (NULL_TREE, size_int (bounds[i]), spec);
+  spec = tree_cons (NULL_TREE, size_int (direction), spec);
+  spec = tree_cons (NULL_TREE, size_int (index), spec);
+  return tree_cons (get_identifier (GENERATED_ARRAY_ATTRIBUTE), spec,
+                    attributes);
+}
+
+static int
+generated_array_param (tree fntype, unsigned int index,
+                       vec<unsigned int> *bounds)
+{
+  for (tree a = lookup_attribute (GENERATED_ARRAY_ATTRIBUTE,
+                                  TYPE_ATTRIBUTES (fntype));
+       a; a = lookup_attribute (GENERATED_ARRAY_ATTRIBUTE, TREE_CHAIN (a)))
+    {
+      tree spec = TREE_VALUE (a);
+      if (tree_to_uhwi (TREE_VALUE (spec)) != index)
+        continue;
+      tree direction = TREE_CHAIN (spec);
+      for (tree bound = TREE_CHAIN (direction); bound;
+           bound = TREE_CHAIN (bound))
+        bounds->safe_push (tree_to_uhwi (TREE_VALUE (bound)));
+      return tree_to_uhwi (TREE_VALUE (direction));
+    }
+  return 0;
+}
 
 /* The access specification of parameter INDEX as a pointer.  */
 static attr_access *
@@ -43,17 +84,18 @@ cudajit_array_param (tree fntype, unsigned int index,
   if (!parm_types || !POINTER_TYPE_P (TREE_VALUE (parm_types)))
     return 0;
   tree parm_type = TREE_VALUE (parm_types);
+  tree element = TREE_TYPE (parm_type);
+  unsigned HOST_WIDE_INT count = 1;
+  bounds->truncate (0);
+  int direction = generated_array_param (fntype, index, bounds);
   rdwr_map map;
   init_attr_rdwr_indices (&map, TYPE_ATTRIBUTES (fntype));
   attr_access *access = pointer_access (&map, index);
-  if (!access)
+  if (direction)
+    /* A kernel that the plugin made: BOUNDS are set.  */;
+  else if (!access)
     return 0;
-
-  tree element = TREE_TYPE (parm_type);
-  unsigned HOST_WIDE_INT count = 1;
-  int direction;
-  bounds->truncate (0);
-  if (access->internal_p)
+  else if (access->internal_p)
     {
       /* Array syntax: the outer bound, which the parameter's pointer type
          has lost, comes first; then the bounds of the element arrays.  */

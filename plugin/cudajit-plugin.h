@@ -159,6 +159,20 @@ int cudajit_array_param (tree fntype, unsigned int index,
                          vec<unsigned int> *bounds,
                          unsigned HOST_WIDE_INT *constant_bytes);
 
+/* The attributes ATTRIBUTES of a kernel's type that the plugin makes,
+   with parameter INDEX an array copied in DIRECTION whose size is the
+   product of its element's and of the arguments at BOUNDS.  */
+tree cudajit_generated_array_param (tree attributes, unsigned int index,
+                                    int direction,
+                                    const vec<unsigned int> &bounds);
+
+/* vectorize.cc: for UNLAUNCHED, the unplugged call of a cuda_vectorize,
+   and CALL, that of the function it applies, at LOC: the kernel that it
+   runs, made, translated and handed to the call graph, and in
+   *KERNEL_CALL its call, to launch; NULL_TREE after an error.  */
+tree cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
+                               tree *kernel_call);
+
 /* translate.cc: checks, translates and embeds FNDECL, a function that the
    front end has finished, if it is a kernel or a device function that a
    kernel needs, and the device functions it calls.  */
@@ -197,9 +211,12 @@ void cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);
-/* Whether FUNCTION launches a kernel; the first it launches in *KERNEL,
-   and where, in *LOC.  */
+
+/* launch-sites.cc: whether FUNCTION launches a kernel; the first it
+   launches in *KERNEL, and where, in *LOC.  That FUNCTION launches KERNEL
+   at LOC.  */
 bool cudajit_first_launch (const_tree function, tree *kernel, location_t *loc);
+void cudajit_record_launch (tree function, tree kernel, location_t loc);
 /* Diagnoses the address of a kernel in the initializer of DECL, a
    variable at file scope.  */
 void cudajit_check_kernel_addresses (tree decl);

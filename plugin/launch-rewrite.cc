@@ -2,13 +2,13 @@
 
      cuda_launch (k, grid, block, ...) (args)
      cuda_forall (k, n) (args)
+     cuda_vectorize (f, n, ...) (out, args)
 
    as cudajit_unlaunched (config, __FILE__, __LINE__) ? (void) 0 : k (args)
-   and cudajit_unlaunched_forall (n, __FILE__, __LINE__) ? (void) 0
-   : k (args), which are valid C but would only report that the plugin was
-   missing.  Here each
-   becomes a call of the runtime with the same arguments, after the
-   kernel's handle and before those of the kernel:
+   and the like, which are valid C but would only report that the plugin
+   was missing.  Here each becomes a call of the runtime with the same
+   arguments, after the kernel's handle and before those of the kernel,
+   which for cuda_vectorize is the one that vectorize.cc makes:
 
      (arg0' = arg0, args[0] = &arg0', ...,
       extents[i] = arg3' * 4, ...,
@@ -23,36 +23,17 @@
 #include "cudajit-plugin.h"
 
 /* The launch forms, by what the unplugged call and the runtime are
-   called.  */
+   called; whether the plugin makes the kernel, which is otherwise the
+   user's.  */
 static const struct launch_form
 {
   enum cudajit_entry_point unlaunched, runtime;
+  bool generated;
 } launch_forms[]
-    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH },
-        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL } };
-
-/* The first launch in each function, for the error that a device
-   function, which the GPU runs, cannot launch.  */
-struct launch_site
-{
-  tree function;
-  tree kernel;
-  location_t loc;
-};
-static vec<launch_site> launch_sites;
-
-bool
-cudajit_first_launch (const_tree function, tree *kernel, location_t *loc)
-{
-  for (const launch_site &site : launch_sites)
-    if (site.function == function)
-      {
-        *kernel = site.kernel;
-        *loc = site.loc;
-        return true;
-      }
-  return false;
-}
+    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, false },
+        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, false },
+        { CUDAJIT_ENTRY_UNLAUNCHED_VECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
+          true } };
 
 struct launch_rewriter
 {
@@ -81,7 +62,7 @@ unlaunched_call (tree t, const launch_form **form, tree *call)
   if (!kernel_call || TREE_CODE (kernel_call) != CALL_EXPR)
     return NULL_TREE;
   STRIP_NOPS (first);
-  if (TREE_CODE (first) != CALL_EXPR || call_expr_nargs (first) != 3)
+  if (TREE_CODE (first) != CALL_EXPR)
     return NULL_TREE;
   tree callee = get_callee_fndecl (first);
   if (!callee || !DECL_NAME (callee))
@@ -242,7 +223,7 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
       form->runtime, TREE_TYPE (CALL_EXPR_ARG (unlaunched, 0)));
   vec<tree, va_gc> *runtime_args = NULL;
   vec_safe_push (runtime_args, cudajit_kernel_handle (kernel));
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < call_expr_nargs (unlaunched); i++)
     vec_safe_push (runtime_args, CALL_EXPR_ARG (unlaunched, i));
   vec_safe_push (runtime_args, args);
   vec_safe_push (runtime_args, extents);
@@ -323,6 +304,26 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
 
+  if (form->generated)
+    {
+      if (cudajit_kernel_p (rewriter->function))
+        {
+          error_at (loc, "%<cuda_vectorize%> cannot be used in a kernel");
+          *tp = build_empty_stmt (loc);
+          return NULL_TREE;
+        }
+      tree kernel_call;
+      tree kernel
+          = cudajit_vectorize_kernel (unlaunched, call, loc, &kernel_call);
+      if (kernel)
+        {
+          cudajit_record_launch (rewriter->function, kernel, loc);
+          *tp = build_launch (rewriter, kernel_call, kernel, unlaunched, form,
+                              loc);
+        }
+      return NULL_TREE;
+    }
+
   tree kernel = fn;
   STRIP_NOPS (kernel);
   if (TREE_CODE (kernel) == ADDR_EXPR)
@@ -350,11 +351,7 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       *tp = build_empty_stmt (loc);
       return NULL_TREE;
     }
-  tree previous_kernel;
-  location_t previous_loc;
-  if (!cudajit_first_launch (rewriter->function, &previous_kernel,
-                             &previous_loc))
-    launch_sites.safe_push ({ rewriter->function, kernel, loc });
+  cudajit_record_launch (rewriter->function, kernel, loc);
   *tp = build_launch (rewriter, call, kernel, unlaunched, form, loc);
   return NULL_TREE;
 }

@@ -425,6 +425,30 @@ extern "C"
       ? (void) 0                                                              \
       : kernel
 
+/* cuda_vectorize (f, n [, .stream = S]) (out, args...) is Numba's
+   @vectorize (target='cuda'): out[i] = f (args[0][i], args[1][i], ...)
+   for i < n, where each argument points to n elements or is a scalar for
+   all of them.  The plugin makes the kernel at the call.  F goes through
+   a function type without parameters so that C passes the output and
+   the arguments as they are, for the plugin to check against F's own
+   parameters: () before C23, (...) from it.  */
+#define cuda_vectorize(f, ...)                                                \
+  cudajit_unlaunched_vectorize (                                              \
+      __extension__(long long) CUDAJIT_FIRST (__VA_ARGS__, ),                 \
+      CUDAJIT_GENERATOR_CONFIG (__VA_ARGS__, ), __FILE__, __LINE__)           \
+      ? (void) 0                                                              \
+      : ((void (*) (CUDAJIT_ANY_ARGUMENTS)) (void (*) (void)) (f))
+#define CUDAJIT_FIRST(first, ...) first
+#if defined __STDC_VERSION__ && __STDC_VERSION__ > 201710L && __GNUC__ >= 13
+#define CUDAJIT_ANY_ARGUMENTS ...
+#else
+#define CUDAJIT_ANY_ARGUMENTS
+#endif
+/* The named settings after the count; the plugin refuses any but those
+   the generator takes.  */
+#define CUDAJIT_GENERATOR_CONFIG(count, ...)                                  \
+  (__extension__(struct cudajit_launch_config){ __VA_ARGS__ })
+
 #ifdef __cplusplus
 }
 #endif

@@ -147,25 +147,28 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
    apply.  */
 #define CPU_FORALL_BLOCK 256
 
-void
-cudajit_forall (void *kernel, long long n, const char *file, int line,
-                void **args, const size_t *extent_bytes)
+/* N threads of KERNEL, at least, in blocks of the size that gives it the
+   best occupancy, on STREAM; WHAT (cuda_forall, cuda_vectorize) and the
+   threads' NOUN are for the errors.  */
+static void
+launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
+             const char *what, const char *noun, const char *file, int line,
+             void **args, const size_t *extent_bytes)
 {
-  struct cudajit_kernel *k = kernel;
   int block = CPU_FORALL_BLOCK;
 
   if (!k)
     {
       cudajit_error (&(struct cudajit_site){ NULL, file, line },
-                     "cuda_forall of a kernel that is not registered yet");
+                     "%s of a kernel that is not registered yet", what);
       return;
     }
-  const struct cudajit_site forall = { k->name, file, line };
-  const struct cudajit_site *site = &forall;
+  const struct cudajit_site over = { k->name, file, line };
+  const struct cudajit_site *site = &over;
   if (n < 0)
     {
-      cudajit_error (
-          site, "cuda_forall over %lld threads: the count is negative", n);
+      cudajit_error (site, "%s over %lld %s: the count is negative", what, n,
+                     noun);
       return;
     }
   if (n == 0)
@@ -184,14 +187,33 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
   if (blocks > 2147483647LL)
     {
       cudajit_error (site,
-                     "cuda_forall over %lld threads needs more than 2^31 - 1 "
-                     "blocks of %d",
-                     n, block);
+                     "%s over %lld %s needs more than 2^31 - 1 blocks of %d",
+                     what, n, noun, block);
       return;
     }
-  struct cudajit_launch_config config
-      = { .grid = { blocks, 1, 1 }, .block = { block, 1, 1 } };
+  struct cudajit_launch_config config = { .grid = { blocks, 1, 1 },
+                                          .block = { block, 1, 1 },
+                                          .stream = stream };
   cudajit_launch (k, config, file, line, args, extent_bytes);
+}
+
+void
+cudajit_forall (void *kernel, long long n, const char *file, int line,
+                void **args, const size_t *extent_bytes)
+{
+  launch_over (kernel, n, NULL, "cuda_forall", "threads", file, line, args,
+               extent_bytes);
+}
+
+/* The plugin has checked that CONFIG sets only the stream.  */
+void
+cudajit_launch_generated (void *kernel, long long n,
+                          struct cudajit_launch_config config,
+                          const char *file, int line, void **args,
+                          const size_t *extent_bytes)
+{
+  launch_over (kernel, n, config.stream, "cuda_vectorize", "elements", file,
+               line, args, extent_bytes);
 }
 
 int
@@ -210,5 +232,16 @@ cudajit_unlaunched_forall (long long n, const char *file, int line)
   (void) n;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
                  "cuda_forall was compiled without the cudajit plugin; "
+                 "compile with -fplugin=cudajit");
+}
+
+int
+cudajit_unlaunched_vectorize (long long n, struct cudajit_launch_config config,
+                              const char *file, int line)
+{
+  (void) n;
+  (void) config;
+  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
+                 "cuda_vectorize was compiled without the cudajit plugin; "
                  "compile with -fplugin=cudajit");
 }

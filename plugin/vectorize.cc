@@ -1,0 +1,411 @@
+/* cuda_vectorize: the kernel that the plugin makes at each call of
+
+     cuda_vectorize (f, n [, .stream = s]) (out, args...)
+
+   which cudajit.h expands to
+
+     cudajit_unlaunched_vectorize (n, config, __FILE__, __LINE__)
+     ? (void) 0 : ((void (*) ()) f) (out, args...)
+
+   For float f (float x, float y) applied to a pointer to doubles and a
+   float, the kernel is
+
+     static void cuda_vectorize_f (long long n, float out[n],
+                                   const double x[n], float y)
+       __attribute__ ((cuda_jit))
+     {
+       long i = cuda_grid_x ();
+       if (i < n)
+         out[i] = f (x[i], y);
+     }
+
+   whose array parameters are copied when they are host memory, as for
+   any launch, and which is launched over n threads as by cuda_forall.
+   It goes through the same translation as the user's kernels, and its
+   host version is the CPU backend's.  */
+
+#include "cudajit-plugin.h"
+
+/* The names of the kernels made so far in the unit.  */
+static vec<char *> kernel_names;
+
+/* Those kernels, with the function each applies: a call that applies the
+   same function to arguments of the same types launches the same kernel.
+   The call graph holds them for the garbage collector.  */
+struct made_kernel
+{
+  tree f;
+  tree kernel;
+};
+static vec<made_kernel> made_kernels;
+
+/* The local variable of the kernel that holds the element's index.  */
+static const char index_name[] = "i";
+static const char count_name[] = "n";
+static const char out_name[] = "out";
+
+static bool
+scalar_p (tree type)
+{
+  return ((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
+          && cudajit_supported_type_p (type, false));
+}
+
+/* The scalar VALUE converted to the scalar TYPE as C converts it, which
+   fold_convert does not do from floating point to integers.  */
+static tree
+convert_scalar (tree type, tree value)
+{
+  if (TREE_CODE (type) == BOOLEAN_TYPE)
+    return fold_build2 (NE_EXPR, type, value,
+                        build_zero_cst (TREE_TYPE (value)));
+  if (INTEGRAL_TYPE_P (type) && SCALAR_FLOAT_TYPE_P (TREE_TYPE (value)))
+    return fold_build1 (FIX_TRUNC_EXPR, type, value);
+  return fold_convert (type, value);
+}
+
+/* cuda_vectorize_F, or cuda_vectorize_F_2 and so on when the unit applies
+   F more than once.  */
+static const char *
+kernel_name (tree f)
+{
+  const char *base = IDENTIFIER_POINTER (DECL_NAME (f));
+  char *name = concat ("cuda_vectorize_", base, NULL);
+  for (unsigned int uses = 1;; uses++)
+    {
+      bool taken = false;
+      for (char *other : kernel_names)
+        taken |= strcmp (other, name) == 0;
+      if (!taken)
+        break;
+      free (name);
+      name = xasprintf ("cuda_vectorize_%s_%u", base, uses + 1);
+    }
+  kernel_names.safe_push (name);
+  return name;
+}
+
+/* The function of cudajit.h called NAME, which the unit includes.  */
+static tree
+header_function (const char *name, location_t loc)
+{
+  cgraph_node *node = cgraph_node::get_for_asmname (get_identifier (name));
+  if (!node)
+    {
+      error_at (loc, "%<cuda_vectorize%> needs %qs of %<cudajit.h%>", name);
+      return NULL_TREE;
+    }
+  return node->decl;
+}
+
+/* The function that the call applies, checked; NULL_TREE after an
+   error.  */
+static tree
+applied_function (tree fn, location_t loc)
+{
+  STRIP_NOPS (fn);
+  tree f = TREE_CODE (fn) == ADDR_EXPR ? TREE_OPERAND (fn, 0) : NULL_TREE;
+  if (!f || TREE_CODE (f) != FUNCTION_DECL)
+    {
+      error_at (loc, "%<cuda_vectorize%> needs the name of a function");
+      return NULL_TREE;
+    }
+  if (cudajit_kernel_p (f))
+    {
+      error_at (loc,
+                "%<cuda_vectorize%> applies a function to each element, not "
+                "the kernel %qD",
+                f);
+      return NULL_TREE;
+    }
+  if (!cudajit_device_function_p (f) && !cudajit_builtin_cuda_name (f))
+    {
+      error_at (loc,
+                "%qD cannot be compiled for the GPU; mark it "
+                "%<__attribute__ ((cuda_device))%> or make it static",
+                f);
+      return NULL_TREE;
+    }
+  tree fntype = TREE_TYPE (f);
+  bool ok = true;
+  if (!scalar_p (TREE_TYPE (fntype)))
+    {
+      error_at (loc,
+                "%qD returns %qT; %<cuda_vectorize%> needs a function whose "
+                "result is a scalar",
+                f, TREE_TYPE (fntype));
+      ok = false;
+    }
+  if (!prototype_p (fntype) || stdarg_p (fntype))
+    {
+      error_at (loc,
+                "%qD has no fixed list of parameters; %<cuda_vectorize%> "
+                "needs a prototype",
+                f);
+      return NULL_TREE;
+    }
+  unsigned int position = 1;
+  for (tree p = TYPE_ARG_TYPES (fntype); p != void_list_node;
+       p = TREE_CHAIN (p), position++)
+    if (!scalar_p (TREE_VALUE (p)))
+      {
+        error_at (loc,
+                  "parameter %u of %qD is %qT; %<cuda_vectorize%> needs a "
+                  "function whose parameters are scalars",
+                  position, f, TREE_VALUE (p));
+        ok = false;
+      }
+  return ok ? f : NULL_TREE;
+}
+
+/* An error for each setting in the configuration at *TP, cudajit.h's
+   struct cudajit_launch_config, but the stream.  */
+static tree
+refuse_settings (tree *tp, int *walk_subtrees, void *data)
+{
+  location_t loc = *(location_t *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  /* The compound literal's unnamed variable, which holds the settings.  */
+  if (VAR_P (*tp) && !DECL_NAME (*tp) && DECL_INITIAL (*tp))
+    walk_tree_without_duplicates (&DECL_INITIAL (*tp), refuse_settings, data);
+  if (TREE_CODE (*tp) != CONSTRUCTOR)
+    return NULL_TREE;
+  /* Not those of the settings' own fields.  */
+  *walk_subtrees = 0;
+  unsigned HOST_WIDE_INT i;
+  tree field, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (*tp), i, field, value)
+  if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+      && !id_equal (DECL_NAME (field), "stream"))
+    error_at (loc, "%<cuda_vectorize%> takes %<.stream%>, not %<.%E%>",
+              DECL_NAME (field));
+  return NULL_TREE;
+}
+
+/* The name of the kernel's parameter for argument POSITION (from 1) of F,
+   whose declaration is PARM if F is defined: the same, unless it is
+   unnamed or one of the kernel's own names.  */
+static char *
+parm_name (tree f, tree parm, unsigned int position)
+{
+  if (parm && DECL_NAME (parm))
+    {
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (parm));
+      if (strcmp (name, index_name) != 0 && strcmp (name, count_name) != 0
+          && strcmp (name, out_name) != 0 && DECL_NAME (parm) != DECL_NAME (f))
+        return xstrdup (name);
+    }
+  return xasprintf ("arg%u", position);
+}
+
+static tree
+build_parm (location_t loc, const char *name, tree type)
+{
+  tree parm = build_decl (loc, PARM_DECL, get_identifier (name), type);
+  DECL_ARG_TYPE (parm) = type;
+  TREE_USED (parm) = 1;
+  return parm;
+}
+
+/* *POINTER + INDEX, as the C front end writes POINTER[INDEX].  */
+static tree
+element (tree pointer, tree index)
+{
+  tree type = TREE_TYPE (TREE_TYPE (pointer));
+  tree offset = size_binop (MULT_EXPR, fold_convert (sizetype, index),
+                            TYPE_SIZE_UNIT (type));
+  return build1 (INDIRECT_REF, type,
+                 fold_build_pointer_plus (pointer, offset));
+}
+
+/* The kernel made already for F with parameters of the types of PARMS,
+   or NULL_TREE.  */
+static tree
+made_kernel_for (tree f, tree parms)
+{
+  for (const made_kernel &made : made_kernels)
+    {
+      if (made.f != f)
+        continue;
+      tree parm = parms, type = TYPE_ARG_TYPES (TREE_TYPE (made.kernel));
+      for (; parm && type != void_list_node;
+           parm = DECL_CHAIN (parm), type = TREE_CHAIN (type))
+        if (TREE_TYPE (parm) != TREE_VALUE (type))
+          break;
+      if (!parm && type == void_list_node)
+        return made.kernel;
+    }
+  return NULL_TREE;
+}
+
+/* Builds the kernel: PARMS are its parameters, n and out first; ARRAYS
+   says which of the others point to elements.  */
+static tree
+build_kernel (tree f, tree parms, const vec<bool> &arrays, location_t loc)
+{
+  tree grid_x = header_function ("cuda_grid_x", loc);
+  if (!grid_x)
+    return NULL_TREE;
+  tree count = parms;
+  tree out = DECL_CHAIN (count);
+
+  /* Its type says that the arrays have n elements, out written, the
+     others read.  */
+  auto_vec<tree> parm_types;
+  tree attributes = NULL_TREE;
+  auto_vec<unsigned int> count_bound;
+  count_bound.safe_push (0);
+  unsigned int index = 0;
+  for (tree parm = parms; parm; parm = DECL_CHAIN (parm), index++)
+    {
+      parm_types.safe_push (TREE_TYPE (parm));
+      if (parm == out || (index > 1 && arrays[index - 2]))
+        attributes = cudajit_generated_array_param (
+            attributes, index,
+            parm == out ? CUDAJIT_COPY_OUT : CUDAJIT_COPY_IN, count_bound);
+    }
+  tree fntype = build_type_attribute_variant (
+      build_function_type_array (void_type_node, parm_types.length (),
+                                 parm_types.address ()),
+      attributes);
+
+  tree i = build_decl (loc, VAR_DECL, get_identifier (index_name),
+                       TREE_TYPE (TREE_TYPE (grid_x)));
+  DECL_INITIAL (i) = build_call_expr_loc (loc, grid_x, 0);
+  TREE_USED (i) = 1;
+  DECL_ARTIFICIAL (i) = 1;
+  DECL_IGNORED_P (i) = 1;
+
+  vec<tree, va_gc> *args = NULL;
+  tree f_parm_type = TYPE_ARG_TYPES (TREE_TYPE (f));
+  index = 0;
+  for (tree parm = DECL_CHAIN (out); parm;
+       parm = DECL_CHAIN (parm), f_parm_type = TREE_CHAIN (f_parm_type))
+    vec_safe_push (
+        args, convert_scalar (TREE_VALUE (f_parm_type),
+                              arrays[index++] ? element (parm, i) : parm));
+  tree value = build_call_expr_loc_vec (loc, f, args);
+  tree store
+      = build2 (MODIFY_EXPR, TREE_TYPE (value), element (out, i), value);
+  tree in_range = build2 (LT_EXPR, boolean_type_node,
+                          fold_convert (TREE_TYPE (count), i), count);
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (build1 (DECL_EXPR, void_type_node, i), &body);
+  append_to_statement_list (build3 (COND_EXPR, void_type_node, in_range, store,
+                                    build_empty_stmt (loc)),
+                            &body);
+  tree bind = build3 (BIND_EXPR, void_type_node, i, body, NULL_TREE);
+  SET_EXPR_LOCATION (bind, loc);
+
+  tree kernel = cudajit_build_function (kernel_name (f), fntype, parms, bind);
+  DECL_CONTEXT (i) = kernel;
+  DECL_ATTRIBUTES (kernel)
+      = tree_cons (get_identifier ("cuda_jit"), NULL_TREE, NULL_TREE);
+  return kernel;
+}
+
+tree
+cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
+                          tree *kernel_call)
+{
+  tree f = applied_function (CALL_EXPR_FN (call), loc);
+  walk_tree_without_duplicates (&CALL_EXPR_ARG (unlaunched, 1),
+                                refuse_settings, &loc);
+  if (!f)
+    return NULL_TREE;
+
+  tree result_type = TREE_TYPE (TREE_TYPE (f));
+  int nargs = call_expr_nargs (call);
+  int nparms = list_length (TYPE_ARG_TYPES (TREE_TYPE (f))) - 1;
+  if (nargs != nparms + 1)
+    {
+      error_at (loc,
+                "%<cuda_vectorize%> of %qD takes the output and %d "
+                "arguments, but is given %d",
+                f, nparms, nargs ? nargs - 1 : 0);
+      return NULL_TREE;
+    }
+
+  /* The count is both the kernel's first argument and the launch's.  */
+  tree count = save_expr (CALL_EXPR_ARG (unlaunched, 0));
+  CALL_EXPR_ARG (unlaunched, 0) = count;
+  vec<tree, va_gc> *kernel_args = NULL;
+  vec_safe_push (kernel_args, count);
+  tree parms = build_parm (loc, count_name, TREE_TYPE (count));
+  tree *last_parm = &DECL_CHAIN (parms);
+
+  tree out = CALL_EXPR_ARG (call, 0);
+  tree out_type = TREE_TYPE (out);
+  if (!POINTER_TYPE_P (out_type)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (out_type))
+             != TYPE_MAIN_VARIANT (result_type)
+      || TYPE_READONLY (TREE_TYPE (out_type)))
+    {
+      error_at (loc,
+                "the output of %<cuda_vectorize%> of %qD is %qT; it must "
+                "point to %qT, the result of %qD",
+                f, out_type, result_type, f);
+      return NULL_TREE;
+    }
+  vec_safe_push (kernel_args, out);
+  *last_parm = build_parm (loc, out_name, out_type);
+  last_parm = &DECL_CHAIN (*last_parm);
+
+  /* Pointers to elements, or scalars for every element, converted to
+     F's parameter as a call converts them (C has promoted them, which
+     changes no value).  */
+  auto_vec<bool> arrays;
+  tree f_parm = DECL_ARGUMENTS (f);
+  tree f_parm_type = TYPE_ARG_TYPES (TREE_TYPE (f));
+  bool ok = true;
+  for (int k = 1; k < nargs; k++, f_parm_type = TREE_CHAIN (f_parm_type))
+    {
+      tree arg = CALL_EXPR_ARG (call, k);
+      tree type = TREE_TYPE (arg);
+      tree parm_type;
+      if (POINTER_TYPE_P (type) && scalar_p (TREE_TYPE (type)))
+        {
+          parm_type = build_pointer_type (
+              build_qualified_type (TREE_TYPE (type), TYPE_QUAL_CONST));
+          arg = fold_convert (parm_type, arg);
+        }
+      else if (scalar_p (type))
+        {
+          parm_type = TREE_VALUE (f_parm_type);
+          arg = convert_scalar (parm_type, arg);
+        }
+      else
+        {
+          error_at (loc,
+                    "argument %d of %<cuda_vectorize%> of %qD is %qT; it "
+                    "must point to scalars or be one",
+                    k, f, type);
+          ok = false;
+          parm_type = error_mark_node;
+        }
+      arrays.safe_push (POINTER_TYPE_P (parm_type));
+      vec_safe_push (kernel_args, arg);
+      char *name = parm_name (f, f_parm, k);
+      *last_parm = build_parm (loc, name, parm_type);
+      last_parm = &DECL_CHAIN (*last_parm);
+      free (name);
+      if (f_parm)
+        f_parm = DECL_CHAIN (f_parm);
+    }
+  if (!ok)
+    return NULL_TREE;
+
+  tree kernel = made_kernel_for (f, parms);
+  if (!kernel)
+    {
+      kernel = build_kernel (f, parms, arrays, loc);
+      if (!kernel)
+        return NULL_TREE;
+      made_kernels.safe_push ({ f, kernel });
+      cudajit_translate_finished_function (kernel);
+      cgraph_node::finalize_function (kernel, true);
+    }
+  *kernel_call = build_call_expr_loc_vec (loc, kernel, kernel_args);
+  return kernel;
+}
