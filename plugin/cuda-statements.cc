@@ -257,13 +257,31 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition)
   pp_right_paren (&e->pp);
 }
 
-char *
-cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
+static cuda_emitter *
+new_emitter (void)
 {
   cuda_emitter *e = new cuda_emitter ();
   e->indent = 0;
   e->temporaries = 0;
   e->hidden = NULL;
+  return e;
+}
+
+/* The CUDA C that E has printed, with the definitions that it uses.  */
+static char *
+finish_emitter (cuda_emitter *e)
+{
+  char *text = with_definitions (e, pp_formatted_text (&e->pp));
+  for (auto it = e->names.begin (); it != e->names.end (); ++it)
+    free (CONST_CAST (char *, (*it).second));
+  delete e;
+  return text;
+}
+
+char *
+cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
+{
+  cuda_emitter *e = new_emitter ();
 
   /* Each piece of CUDA C declares what it calls, so that the pieces of a
      module can come in any order and call each other.  */
@@ -284,10 +302,32 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   emit_stmt (e, body);
   e->hidden = NULL;
   pp_string (&e->pp, "\n}\n");
+  return finish_emitter (e);
+}
 
-  char *text = with_definitions (e, pp_formatted_text (&e->pp));
-  for (auto it = e->names.begin (); it != e->names.end (); ++it)
-    free (CONST_CAST (char *, (*it).second));
-  delete e;
-  return text;
+char *
+cudajit_emit_reduce_kernel (tree kernel, tree f)
+{
+  cuda_emitter *e = new_emitter ();
+  const char *builtin_name = cudajit_builtin_cuda_name (f);
+  pp_newline (&e->pp);
+  if (!builtin_name)
+    {
+      emit_function_head (e, f, false);
+      pp_string (&e->pp, ";\n");
+    }
+  emit_function_head (e, kernel, true);
+  pp_string (&e->pp, "\n{\n  cudajit_reduce (");
+  for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
+    emit_printf (e, "%s, ", decl_name (e, parm));
+  /* F through a lambda, which NVRTC inlines as it would not a pointer.  */
+  tree type = TREE_TYPE (TREE_TYPE (f));
+  pp_string (&e->pp, "[] (");
+  emit_declaration (e, type, "x");
+  pp_string (&e->pp, ", ");
+  emit_declaration (e, type, "y");
+  char *name = builtin_name ? xstrdup (builtin_name) : function_cuda_name (f);
+  emit_printf (e, ") { return %s (x, y); });\n}\n", name);
+  free (name);
+  return finish_emitter (e);
 }

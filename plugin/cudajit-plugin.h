@@ -116,6 +116,9 @@ void cudajit_unconditional_saves (tree t, vec<tree> *saves);
    device function whose body is BODY, after declarations of the device
    functions CALLEES that it calls.  */
 char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
+/* CUDA C for KERNEL, made by the plugin for a cuda_reduce of F: the
+   prelude's cudajit_reduce, with KERNEL's parameters and F.  */
+char *cudajit_emit_reduce_kernel (tree kernel, tree f);
 
 /* prelude.cc: the parts of the CUDA C prelude (prelude.cuh) that
    CUDA_SOURCE uses, each guarded so that a module that gets it twice has
@@ -166,6 +169,31 @@ tree cudajit_generated_array_param (tree attributes, unsigned int index,
                                     int direction,
                                     const vec<unsigned int> &bounds);
 
+/* generators.cc: what cuda_vectorize and cuda_reduce share.  Whether
+   TYPE is a scalar that they take; VALUE converted to the scalar TYPE as
+   C converts it; the function that FN, the first argument of GENERATOR
+   (cuda_vectorize, ...) at LOC, names, if kernels can call it, else
+   NULL_TREE after an error; a parameter; *(POINTER + INDEX), as C writes
+   POINTER[INDEX]; the kernel that applies F, named after GENERATOR and
+   F, marked cuda_jit; the one made already by GENERATOR for F with
+   parameters of the types of PARMS, else NULL_TREE.  */
+bool cudajit_generator_scalar_p (tree type);
+tree cudajit_generator_convert (tree type, tree value);
+tree cudajit_generator_function (tree fn, const char *generator,
+                                 location_t loc);
+tree cudajit_generator_parm (location_t loc, const char *name, tree type);
+tree cudajit_generator_element (tree pointer, tree index);
+tree cudajit_build_generated_kernel (const char *generator, tree f,
+                                     tree fntype, tree parms, tree body);
+tree cudajit_generated_kernel_for (const char *generator, tree f, tree parms);
+
+/* reduce.cc: for UNLAUNCHED, the unplugged call of a cuda_reduce in
+   FUNCTION, and CALL, that of the function it folds, at LOC: the
+   expression that folds with the kernel it made, and returns the result;
+   NULL_TREE after an error.  */
+tree cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
+                             location_t loc);
+
 /* vectorize.cc: for UNLAUNCHED, the unplugged call of a cuda_vectorize,
    and CALL, that of the function it applies, at LOC: the kernel that it
    runs, made, translated and handed to the call graph, and in
@@ -177,6 +205,11 @@ tree cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
    front end has finished, if it is a kernel or a device function that a
    kernel needs, and the device functions it calls.  */
 void cudajit_translate_finished_function (tree fndecl);
+/* Embeds KERNEL, which the plugin made with its CUDA C, CUDA_SOURCE,
+   written by hand, and translates CALLEE, which it calls at SITE, if it
+   is a device function.  */
+void cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
+                                    tree callee, location_t site);
 
 /* device-functions.cc: the functions that kernels call.  A function
    marked cuda_device, or a static function of the unit, may be called;
@@ -230,5 +263,8 @@ void cudajit_check_outside_kernel (tree fndecl);
    PARMS and the GENERIC body BODY, and hands it to the call graph.  */
 tree cudajit_build_function (const char *name, tree fntype, tree parms,
                              tree body);
+/* A new local variable of TYPE in FUNCTION, a function being finished,
+   for the code that the plugin adds to it.  */
+tree cudajit_add_temporary (tree function, tree type);
 
 #endif /* cudajit-plugin.h */

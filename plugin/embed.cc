@@ -111,6 +111,26 @@ cudajit_build_function (const char *name, tree fntype, tree parms, tree body)
   return decl;
 }
 
+tree
+cudajit_add_temporary (tree function, tree type)
+{
+  /* Unique in the unit, which is as simple and as good.  */
+  static unsigned int temporaries;
+  char name[32];
+  snprintf (name, sizeof name, "cudajit.arg.%u", temporaries++);
+  tree var = build_decl (DECL_SOURCE_LOCATION (function), VAR_DECL,
+                         get_identifier (name), type);
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  TREE_USED (var) = 1;
+  TREE_ADDRESSABLE (var) = 1;
+  DECL_CONTEXT (var) = function;
+  tree bind = DECL_SAVED_TREE (function);
+  DECL_CHAIN (var) = BIND_EXPR_VARS (bind);
+  BIND_EXPR_VARS (bind) = var;
+  return var;
+}
+
 static void
 finalize_function (tree decl)
 {

@@ -15,6 +15,7 @@ enum entry_type
   CUDAJIT_T_LONGLONG,
   CUDAJIT_T_SIZE,
   CUDAJIT_T_PTR,
+  CUDAJIT_T_CONST_PTR,
   CUDAJIT_T_HANDLE,
   CUDAJIT_T_STRING,
   CUDAJIT_T_HOST_ENTRY,
@@ -67,6 +68,8 @@ type_tree (enum entry_type type, tree config_type)
       return size_type_node;
     case CUDAJIT_T_PTR:
       return ptr_type_node;
+    case CUDAJIT_T_CONST_PTR:
+      return const_ptr_type_node;
     case CUDAJIT_T_HANDLE:
     case CUDAJIT_T_ARGS:
       return build_pointer_type (ptr_type_node);

@@ -3,12 +3,14 @@
      cuda_launch (k, grid, block, ...) (args)
      cuda_forall (k, n) (args)
      cuda_vectorize (f, n, ...) (out, args)
+     cuda_reduce (f, array, n, ...)
 
    as cudajit_unlaunched (config, __FILE__, __LINE__) ? (void) 0 : k (args)
    and the like, which are valid C but would only report that the plugin
    was missing.  Here each becomes a call of the runtime with the same
    arguments, after the kernel's handle and before those of the kernel,
-   which for cuda_vectorize is the one that vectorize.cc makes:
+   which for cuda_vectorize is the one that vectorize.cc makes (reduce.cc
+   rewrites cuda_reduce its own way):
 
      (arg0' = arg0, args[0] = &arg0', ...,
       extents[i] = arg3' * 4, ...,
@@ -38,8 +40,21 @@ static const struct launch_form
 struct launch_rewriter
 {
   tree function;
-  unsigned int temporaries;
 };
+
+/* Whether T is a call of the entry point WHICH.  */
+static bool
+entry_call_p (tree t, enum cudajit_entry_point which)
+{
+  STRIP_NOPS (t);
+  if (TREE_CODE (t) != CALL_EXPR)
+    return false;
+  tree callee = get_callee_fndecl (t);
+  return (callee && DECL_NAME (callee)
+          && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
+                     cudajit_entry_point_name (which))
+                 == 0);
+}
 
 /* The unplugged call of T, if T is a launch, its form in *FORM and the
    call of the kernel in *CALL.  */
@@ -61,17 +76,10 @@ unlaunched_call (tree t, const launch_form **form, tree *call)
     }
   if (!kernel_call || TREE_CODE (kernel_call) != CALL_EXPR)
     return NULL_TREE;
-  STRIP_NOPS (first);
-  if (TREE_CODE (first) != CALL_EXPR)
-    return NULL_TREE;
-  tree callee = get_callee_fndecl (first);
-  if (!callee || !DECL_NAME (callee))
-    return NULL_TREE;
   for (const launch_form &f : launch_forms)
-    if (strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
-                cudajit_entry_point_name (f.unlaunched))
-        == 0)
+    if (entry_call_p (first, f.unlaunched))
       {
+        STRIP_NOPS (first);
         *form = &f;
         *call = kernel_call;
         return first;
@@ -79,22 +87,76 @@ unlaunched_call (tree t, const launch_form **form, tree *call)
   return NULL_TREE;
 }
 
+/* ADDRESS without conversions, and with &a[0] as &a, so that the
+   addresses of an array and of its first element compare equal.  */
 static tree
-new_temporary (launch_rewriter *rewriter, tree type)
+base_address (tree address)
 {
-  char name[32];
-  snprintf (name, sizeof name, "cudajit.arg.%u", rewriter->temporaries++);
-  tree var = build_decl (DECL_SOURCE_LOCATION (rewriter->function), VAR_DECL,
-                         get_identifier (name), type);
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  TREE_USED (var) = 1;
-  TREE_ADDRESSABLE (var) = 1;
-  DECL_CONTEXT (var) = rewriter->function;
-  tree bind = DECL_SAVED_TREE (rewriter->function);
-  DECL_CHAIN (var) = BIND_EXPR_VARS (bind);
-  BIND_EXPR_VARS (bind) = var;
-  return var;
+  STRIP_NOPS (address);
+  while (TREE_CODE (address) == ADDR_EXPR
+         && TREE_CODE (TREE_OPERAND (address, 0)) == ARRAY_REF
+         && integer_zerop (TREE_OPERAND (TREE_OPERAND (address, 0), 1)))
+    address
+        = build_fold_addr_expr (TREE_OPERAND (TREE_OPERAND (address, 0), 0));
+  return address;
+}
+
+/* Whether ELEMENT is ARRAY[0], with ARRAY as the unplugged call of a
+   cuda_reduce passed it.  */
+static bool
+first_element_p (tree element, tree array)
+{
+  /* Under the promotion of a narrow argument, where the target wants
+     it.  */
+  while (CONVERT_EXPR_P (element))
+    element = TREE_OPERAND (element, 0);
+  if (TREE_CODE (element) != ARRAY_REF && TREE_CODE (element) != INDIRECT_REF
+      && TREE_CODE (element) != MEM_REF)
+    return false;
+  return operand_equal_p (base_address (build_fold_addr_expr (element)),
+                          base_address (array), 0);
+}
+
+/* Where the call F (ARRAY[0], ARRAY[0]) is, that cudajit.h puts after
+   the unplugged call of cuda_reduce: the front end may have folded the
+   context into it, as in (unplugged, f (...) != 3).  */
+struct folded_call_search
+{
+  tree array;
+  tree *found;
+};
+
+static tree
+find_folded_call (tree *tp, int *walk_subtrees, void *data)
+{
+  folded_call_search *search = (folded_call_search *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) == CALL_EXPR && call_expr_nargs (*tp) == 2
+      && first_element_p (CALL_EXPR_ARG (*tp, 0), search->array)
+      && first_element_p (CALL_EXPR_ARG (*tp, 1), search->array))
+    {
+      search->found = tp;
+      return *tp;
+    }
+  return NULL_TREE;
+}
+
+/* The unplugged call of T, if T is a cuda_reduce, and where the call of
+   the function it folds is in *CALL, or null if it cannot be found.  */
+static tree
+unlaunched_reduce (tree t, tree **call)
+{
+  if (TREE_CODE (t) != COMPOUND_EXPR
+      || !entry_call_p (TREE_OPERAND (t, 0), CUDAJIT_ENTRY_UNLAUNCHED_REDUCE))
+    return NULL_TREE;
+  tree unlaunched = TREE_OPERAND (t, 0);
+  STRIP_NOPS (unlaunched);
+  folded_call_search search = { CALL_EXPR_ARG (unlaunched, 1), NULL };
+  walk_tree_without_duplicates (&TREE_OPERAND (t, 1), find_folded_call,
+                                &search);
+  *call = search.found;
+  return unlaunched;
 }
 
 static tree
@@ -158,7 +220,7 @@ build_extents (launch_rewriter *rewriter, tree kernel, vec<tree> &values,
         {
           tree type
               = build_array_type_nelts (size_type_node, values.length ());
-          *extents = new_temporary (rewriter, type);
+          *extents = cudajit_add_temporary (rewriter->function, type);
           for (unsigned int j = 0; j < values.length (); j++)
             steps = sequence (steps, build2 (MODIFY_EXPR, size_type_node,
                                              array_element (*extents, j),
@@ -190,12 +252,13 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
   auto_vec<tree> values;
   if (nargs)
     {
-      tree array = new_temporary (
-          rewriter, build_array_type_nelts (ptr_type_node, nargs));
+      tree array = cudajit_add_temporary (
+          rewriter->function, build_array_type_nelts (ptr_type_node, nargs));
       for (int i = 0; i < nargs; i++)
         {
           tree arg = CALL_EXPR_ARG (call, i);
-          tree value = new_temporary (rewriter, TREE_TYPE (arg));
+          tree value
+              = cudajit_add_temporary (rewriter->function, TREE_TYPE (arg));
           values.safe_push (value);
           steps = sequence (steps,
                             build2 (MODIFY_EXPR, TREE_TYPE (arg), value, arg));
@@ -266,6 +329,32 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   tree call = *tp;
   if (TYPE_P (call))
     *walk_subtrees = 0;
+  tree *folded_call;
+  tree reduce = unlaunched_reduce (*tp, &folded_call);
+  if (reduce)
+    {
+      location_t loc = linemap_resolve_location (
+          line_table, EXPR_LOCATION (*tp), LRK_MACRO_EXPANSION_POINT, NULL);
+      for (int i = 0; i < call_expr_nargs (reduce); i++)
+        walk_tree (&CALL_EXPR_ARG (reduce, i), rewrite_call, data, NULL);
+      *walk_subtrees = 0;
+      tree rewritten = NULL_TREE;
+      if (cudajit_kernel_p (rewriter->function))
+        error_at (loc, "%<cuda_reduce%> cannot be used in a kernel");
+      else if (!folded_call)
+        error_at (loc, "%<cuda_reduce%> needs an array without side "
+                       "effects, which it evaluates more than once");
+      else
+        rewritten = cudajit_rewrite_reduce (rewriter->function, reduce,
+                                            *folded_call, loc);
+      /* After an error too, so that the unplugged call is not diagnosed
+         again, where the front end shares the expression.  */
+      if (rewritten)
+        *folded_call = rewritten;
+      *tp = TREE_OPERAND (*tp, 1);
+      return NULL_TREE;
+    }
+
   const launch_form *form = NULL;
   tree unlaunched = unlaunched_call (*tp, &form, &call);
   if (TREE_CODE (call) != CALL_EXPR)
@@ -362,6 +451,6 @@ cudajit_rewrite_launches (tree fndecl)
   if (TREE_CODE (DECL_SAVED_TREE (fndecl)) != BIND_EXPR)
     DECL_SAVED_TREE (fndecl) = build3 (BIND_EXPR, void_type_node, NULL_TREE,
                                        DECL_SAVED_TREE (fndecl), NULL_TREE);
-  launch_rewriter rewriter = { fndecl, 0 };
+  launch_rewriter rewriter = { fndecl };
   walk_tree (&DECL_SAVED_TREE (fndecl), rewrite_call, &rewriter, NULL);
 }

@@ -416,3 +416,88 @@ cudajit_overflow_result (cudajit_wide w)
   cudajit_overflow<T> r = { (T) (w.negative ? 0ull - w.low : w.low),
   (T) !fits };
   return r; }
+
+/* @part reduce cudajit_reduce */
+/* cuda_reduce's kernel (runtime/reduce.c says how it is launched):
+   each block folds its share of A with F, and the last block to finish
+   folds the blocks' results into *RESULT.  F may have no identity, so
+   what is folded is never padded: the threads, warps and blocks that
+   hold elements are a prefix of theirs, and only those are folded.  */
+#define CUDAJIT_REDUCE_SHUFFLE(type, as) \
+  __device__ __forceinline__ type \
+  cudajit_reduce_shuffle (type v, unsigned int delta) \
+  { return (type) __shfl_down_sync (0xffffffffu, (as) v, delta); }
+#define CUDAJIT_REDUCE_SMALL_INTEGER(type) CUDAJIT_REDUCE_SHUFFLE (type, int)
+#define CUDAJIT_REDUCE_SIGNED_INTEGER(type) CUDAJIT_REDUCE_SHUFFLE (type, type)
+#define CUDAJIT_REDUCE_UNSIGNED_INTEGER(type) \
+  CUDAJIT_REDUCE_SHUFFLE (type, type)
+#define CUDAJIT_REDUCE_FLOATING(type) CUDAJIT_REDUCE_SHUFFLE (type, type)
+#define CUDAJIT_SCALAR(t, type, kind, n) CUDAJIT_REDUCE_##kind (type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+CUDAJIT_REDUCE_SHUFFLE (bool, int)
+#undef CUDAJIT_REDUCE_SHUFFLE
+#undef CUDAJIT_REDUCE_SMALL_INTEGER
+#undef CUDAJIT_REDUCE_SIGNED_INTEGER
+#undef CUDAJIT_REDUCE_UNSIGNED_INTEGER
+#undef CUDAJIT_REDUCE_FLOATING
+
+/* V of the first COUNT lanes of the warp folded, in lane 0.  */
+template <typename T, typename F> __device__ __forceinline__ T
+cudajit_reduce_warp (T v, unsigned int count, F f)
+{ unsigned int lane = threadIdx.x % 32;
+  for (unsigned int delta = 16; delta > 0; delta >>= 1)
+    { T other = cudajit_reduce_shuffle (v, delta);
+      if (lane + delta < count) v = f (v, other); }
+  return v; }
+
+/* V of the first COUNT threads of the block folded, in thread 0.  */
+template <typename T, typename F> __device__ __forceinline__ T
+cudajit_reduce_block (T v, unsigned int count, F f)
+{ __shared__ T warps[32];
+  unsigned int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  unsigned int first = warp * 32;
+  unsigned int in_warp = count <= first ? 0 : min (count - first, 32u);
+  v = cudajit_reduce_warp (v, in_warp, f);
+  /* The block may have folded before, through the same array.  */
+  __syncthreads ();
+  if (lane == 0 && in_warp) warps[warp] = v;
+  __syncthreads ();
+  if (warp == 0)
+    { unsigned int warps_with = (count + 31) / 32;
+      if (lane < warps_with) v = warps[lane];
+      v = cudajit_reduce_warp (v, warps_with, f); }
+  return v; }
+
+template <typename T, typename F> __device__ __forceinline__ void
+cudajit_reduce (const T *a, long long n, T *partials,
+                unsigned int *blocks_done, T *result, F f)
+{ __shared__ bool last;
+  long long stride = (long long) gridDim.x * blockDim.x;
+  long long first = (long long) blockIdx.x * blockDim.x;
+  long long i = first + threadIdx.x;
+  T v = a[i < n ? i : 0];
+  /* Four loads in flight at once: F is associative and commutative.  */
+  for (i += stride; i + 3 * stride < n; i += 4 * stride)
+    v = f (v, f (f (a[i], a[i + stride]),
+                 f (a[i + 2 * stride], a[i + 3 * stride])));
+  for (; i < n; i += stride) v = f (v, a[i]);
+  /* The runtime launches no block without an element.  */
+  unsigned int count = n - first >= blockDim.x ? blockDim.x
+                       : (unsigned int) (n - first);
+  v = cudajit_reduce_block (v, count, f);
+  if (threadIdx.x == 0)
+    { partials[blockIdx.x] = v;
+      __threadfence ();
+      last = atomicAdd (blocks_done, 1u) == gridDim.x - 1; }
+  __syncthreads ();
+  if (!last) return;
+  /* Past the L1 cache, where the other blocks' results are.  */
+  const volatile T *results = partials;
+  unsigned int blocks = gridDim.x;
+  v = results[threadIdx.x < blocks ? threadIdx.x : 0];
+  for (unsigned int j = threadIdx.x + blockDim.x; j < blocks;
+       j += blockDim.x)
+    v = f (v, results[j]);
+  v = cudajit_reduce_block (v, min (blocks, blockDim.x), f);
+  if (threadIdx.x == 0) { *result = v; *blocks_done = 0; } }

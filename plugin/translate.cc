@@ -65,6 +65,16 @@ translate (tree fndecl, tree body)
     }
 }
 
+static void
+translate_worklist (void)
+{
+  while (!worklist.is_empty ())
+    {
+      pending_function next = worklist.pop ();
+      translate (next.decl, next.body);
+    }
+}
+
 void
 cudajit_translate_finished_function (tree fndecl)
 {
@@ -74,9 +84,18 @@ cudajit_translate_finished_function (tree fndecl)
   if (!body)
     return;
   worklist.safe_push ({ fndecl, body });
-  while (!worklist.is_empty ())
-    {
-      pending_function next = worklist.pop ();
-      translate (next.decl, next.body);
-    }
+  translate_worklist ();
+}
+
+void
+cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
+                               tree callee, location_t site)
+{
+  cudajit_embed_kernel (kernel, cuda_source, 0, false);
+  if (cudajit_builtin_cuda_name (callee))
+    return;
+  tree callee_body = cudajit_device_function_needed (callee, kernel, site);
+  if (callee_body)
+    worklist.safe_push ({ callee, callee_body });
+  translate_worklist ();
 }

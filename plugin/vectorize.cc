@@ -26,64 +26,10 @@
 
 #include "cudajit-plugin.h"
 
-/* The names of the kernels made so far in the unit.  */
-static vec<char *> kernel_names;
-
-/* Those kernels, with the function each applies: a call that applies the
-   same function to arguments of the same types launches the same kernel.
-   The call graph holds them for the garbage collector.  */
-struct made_kernel
-{
-  tree f;
-  tree kernel;
-};
-static vec<made_kernel> made_kernels;
-
 /* The local variable of the kernel that holds the element's index.  */
 static const char index_name[] = "i";
 static const char count_name[] = "n";
 static const char out_name[] = "out";
-
-static bool
-scalar_p (tree type)
-{
-  return ((INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type))
-          && cudajit_supported_type_p (type, false));
-}
-
-/* The scalar VALUE converted to the scalar TYPE as C converts it, which
-   fold_convert does not do from floating point to integers.  */
-static tree
-convert_scalar (tree type, tree value)
-{
-  if (TREE_CODE (type) == BOOLEAN_TYPE)
-    return fold_build2 (NE_EXPR, type, value,
-                        build_zero_cst (TREE_TYPE (value)));
-  if (INTEGRAL_TYPE_P (type) && SCALAR_FLOAT_TYPE_P (TREE_TYPE (value)))
-    return fold_build1 (FIX_TRUNC_EXPR, type, value);
-  return fold_convert (type, value);
-}
-
-/* cuda_vectorize_F, or cuda_vectorize_F_2 and so on when the unit applies
-   F more than once.  */
-static const char *
-kernel_name (tree f)
-{
-  const char *base = IDENTIFIER_POINTER (DECL_NAME (f));
-  char *name = concat ("cuda_vectorize_", base, NULL);
-  for (unsigned int uses = 1;; uses++)
-    {
-      bool taken = false;
-      for (char *other : kernel_names)
-        taken |= strcmp (other, name) == 0;
-      if (!taken)
-        break;
-      free (name);
-      name = xasprintf ("cuda_vectorize_%s_%u", base, uses + 1);
-    }
-  kernel_names.safe_push (name);
-  return name;
-}
 
 /* The function of cudajit.h called NAME, which the unit includes.  */
 static tree
@@ -103,32 +49,12 @@ header_function (const char *name, location_t loc)
 static tree
 applied_function (tree fn, location_t loc)
 {
-  STRIP_NOPS (fn);
-  tree f = TREE_CODE (fn) == ADDR_EXPR ? TREE_OPERAND (fn, 0) : NULL_TREE;
-  if (!f || TREE_CODE (f) != FUNCTION_DECL)
-    {
-      error_at (loc, "%<cuda_vectorize%> needs the name of a function");
-      return NULL_TREE;
-    }
-  if (cudajit_kernel_p (f))
-    {
-      error_at (loc,
-                "%<cuda_vectorize%> applies a function to each element, not "
-                "the kernel %qD",
-                f);
-      return NULL_TREE;
-    }
-  if (!cudajit_device_function_p (f) && !cudajit_builtin_cuda_name (f))
-    {
-      error_at (loc,
-                "%qD cannot be compiled for the GPU; mark it "
-                "%<__attribute__ ((cuda_device))%> or make it static",
-                f);
-      return NULL_TREE;
-    }
+  tree f = cudajit_generator_function (fn, "cuda_vectorize", loc);
+  if (!f)
+    return NULL_TREE;
   tree fntype = TREE_TYPE (f);
   bool ok = true;
-  if (!scalar_p (TREE_TYPE (fntype)))
+  if (!cudajit_generator_scalar_p (TREE_TYPE (fntype)))
     {
       error_at (loc,
                 "%qD returns %qT; %<cuda_vectorize%> needs a function whose "
@@ -136,18 +62,10 @@ applied_function (tree fn, location_t loc)
                 f, TREE_TYPE (fntype));
       ok = false;
     }
-  if (!prototype_p (fntype) || stdarg_p (fntype))
-    {
-      error_at (loc,
-                "%qD has no fixed list of parameters; %<cuda_vectorize%> "
-                "needs a prototype",
-                f);
-      return NULL_TREE;
-    }
   unsigned int position = 1;
   for (tree p = TYPE_ARG_TYPES (fntype); p != void_list_node;
        p = TREE_CHAIN (p), position++)
-    if (!scalar_p (TREE_VALUE (p)))
+    if (!cudajit_generator_scalar_p (TREE_VALUE (p)))
       {
         error_at (loc,
                   "parameter %u of %qD is %qT; %<cuda_vectorize%> needs a "
@@ -199,46 +117,6 @@ parm_name (tree f, tree parm, unsigned int position)
   return xasprintf ("arg%u", position);
 }
 
-static tree
-build_parm (location_t loc, const char *name, tree type)
-{
-  tree parm = build_decl (loc, PARM_DECL, get_identifier (name), type);
-  DECL_ARG_TYPE (parm) = type;
-  TREE_USED (parm) = 1;
-  return parm;
-}
-
-/* *POINTER + INDEX, as the C front end writes POINTER[INDEX].  */
-static tree
-element (tree pointer, tree index)
-{
-  tree type = TREE_TYPE (TREE_TYPE (pointer));
-  tree offset = size_binop (MULT_EXPR, fold_convert (sizetype, index),
-                            TYPE_SIZE_UNIT (type));
-  return build1 (INDIRECT_REF, type,
-                 fold_build_pointer_plus (pointer, offset));
-}
-
-/* The kernel made already for F with parameters of the types of PARMS,
-   or NULL_TREE.  */
-static tree
-made_kernel_for (tree f, tree parms)
-{
-  for (const made_kernel &made : made_kernels)
-    {
-      if (made.f != f)
-        continue;
-      tree parm = parms, type = TYPE_ARG_TYPES (TREE_TYPE (made.kernel));
-      for (; parm && type != void_list_node;
-           parm = DECL_CHAIN (parm), type = TREE_CHAIN (type))
-        if (TREE_TYPE (parm) != TREE_VALUE (type))
-          break;
-      if (!parm && type == void_list_node)
-        return made.kernel;
-    }
-  return NULL_TREE;
-}
-
 /* Builds the kernel: PARMS are its parameters, n and out first; ARRAYS
    says which of the others point to elements.  */
 static tree
@@ -283,11 +161,13 @@ build_kernel (tree f, tree parms, const vec<bool> &arrays, location_t loc)
   for (tree parm = DECL_CHAIN (out); parm;
        parm = DECL_CHAIN (parm), f_parm_type = TREE_CHAIN (f_parm_type))
     vec_safe_push (
-        args, convert_scalar (TREE_VALUE (f_parm_type),
-                              arrays[index++] ? element (parm, i) : parm));
+        args,
+        cudajit_generator_convert (
+            TREE_VALUE (f_parm_type),
+            arrays[index++] ? cudajit_generator_element (parm, i) : parm));
   tree value = build_call_expr_loc_vec (loc, f, args);
-  tree store
-      = build2 (MODIFY_EXPR, TREE_TYPE (value), element (out, i), value);
+  tree store = build2 (MODIFY_EXPR, TREE_TYPE (value),
+                       cudajit_generator_element (out, i), value);
   tree in_range = build2 (LT_EXPR, boolean_type_node,
                           fold_convert (TREE_TYPE (count), i), count);
   tree body = alloc_stmt_list ();
@@ -298,10 +178,9 @@ build_kernel (tree f, tree parms, const vec<bool> &arrays, location_t loc)
   tree bind = build3 (BIND_EXPR, void_type_node, i, body, NULL_TREE);
   SET_EXPR_LOCATION (bind, loc);
 
-  tree kernel = cudajit_build_function (kernel_name (f), fntype, parms, bind);
+  tree kernel = cudajit_build_generated_kernel ("cuda_vectorize", f, fntype,
+                                                parms, bind);
   DECL_CONTEXT (i) = kernel;
-  DECL_ATTRIBUTES (kernel)
-      = tree_cons (get_identifier ("cuda_jit"), NULL_TREE, NULL_TREE);
   return kernel;
 }
 
@@ -332,7 +211,7 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
   CALL_EXPR_ARG (unlaunched, 0) = count;
   vec<tree, va_gc> *kernel_args = NULL;
   vec_safe_push (kernel_args, count);
-  tree parms = build_parm (loc, count_name, TREE_TYPE (count));
+  tree parms = cudajit_generator_parm (loc, count_name, TREE_TYPE (count));
   tree *last_parm = &DECL_CHAIN (parms);
 
   tree out = CALL_EXPR_ARG (call, 0);
@@ -349,7 +228,7 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
       return NULL_TREE;
     }
   vec_safe_push (kernel_args, out);
-  *last_parm = build_parm (loc, out_name, out_type);
+  *last_parm = cudajit_generator_parm (loc, out_name, out_type);
   last_parm = &DECL_CHAIN (*last_parm);
 
   /* Pointers to elements, or scalars for every element, converted to
@@ -364,16 +243,17 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
       tree arg = CALL_EXPR_ARG (call, k);
       tree type = TREE_TYPE (arg);
       tree parm_type;
-      if (POINTER_TYPE_P (type) && scalar_p (TREE_TYPE (type)))
+      if (POINTER_TYPE_P (type)
+          && cudajit_generator_scalar_p (TREE_TYPE (type)))
         {
           parm_type = build_pointer_type (
               build_qualified_type (TREE_TYPE (type), TYPE_QUAL_CONST));
           arg = fold_convert (parm_type, arg);
         }
-      else if (scalar_p (type))
+      else if (cudajit_generator_scalar_p (type))
         {
           parm_type = TREE_VALUE (f_parm_type);
-          arg = convert_scalar (parm_type, arg);
+          arg = cudajit_generator_convert (parm_type, arg);
         }
       else
         {
@@ -387,7 +267,7 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
       arrays.safe_push (POINTER_TYPE_P (parm_type));
       vec_safe_push (kernel_args, arg);
       char *name = parm_name (f, f_parm, k);
-      *last_parm = build_parm (loc, name, parm_type);
+      *last_parm = cudajit_generator_parm (loc, name, parm_type);
       last_parm = &DECL_CHAIN (*last_parm);
       free (name);
       if (f_parm)
@@ -396,13 +276,12 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
   if (!ok)
     return NULL_TREE;
 
-  tree kernel = made_kernel_for (f, parms);
+  tree kernel = cudajit_generated_kernel_for ("cuda_vectorize", f, parms);
   if (!kernel)
     {
       kernel = build_kernel (f, parms, arrays, loc);
       if (!kernel)
         return NULL_TREE;
-      made_kernels.safe_push ({ f, kernel });
       cudajit_translate_finished_function (kernel);
       cgraph_node::finalize_function (kernel, true);
     }

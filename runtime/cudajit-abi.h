@@ -58,6 +58,20 @@
 /* The threads of a warp.  */
 #define CUDAJIT_WARP_SIZE 32
 
+/* The parameters of the kernel that the plugin makes for a cuda_reduce,
+   in order: the array, its count, the blocks' partial results, the count
+   of blocks done, and the result.  Its C version, which the CPU backend
+   calls directly, folds the array into the result alone.  */
+enum cudajit_reduce_param
+{
+  CUDAJIT_REDUCE_ARRAY,
+  CUDAJIT_REDUCE_COUNT,
+  CUDAJIT_REDUCE_PARTIALS,
+  CUDAJIT_REDUCE_BLOCKS_DONE,
+  CUDAJIT_REDUCE_RESULT,
+  CUDAJIT_REDUCE_PARAMS
+};
+
 /* The plugin, in C++ with GCC's headers, takes only the constants.  */
 #ifndef CUDAJIT_ABI_CONSTANTS_ONLY
 
@@ -76,6 +90,7 @@ extern "C"
 #define CUDAJIT_T_LONGLONG long long
 #define CUDAJIT_T_SIZE size_t
 #define CUDAJIT_T_PTR void *
+#define CUDAJIT_T_CONST_PTR const void *
 #define CUDAJIT_T_HANDLE void **
 #define CUDAJIT_T_STRING const char *
 #define CUDAJIT_T_HOST_ENTRY void (*) (void **)
@@ -92,6 +107,7 @@ extern "C"
 #undef CUDAJIT_T_LONGLONG
 #undef CUDAJIT_T_SIZE
 #undef CUDAJIT_T_PTR
+#undef CUDAJIT_T_CONST_PTR
 #undef CUDAJIT_T_HANDLE
 #undef CUDAJIT_T_STRING
 #undef CUDAJIT_T_HOST_ENTRY

@@ -22,6 +22,9 @@ static pthread_key_t message_key;
 /* Whether cuda_last_error has yet to return that message.  */
 static __thread bool message_pending;
 
+/* The errors of this thread that returned.  */
+static __thread unsigned int errors_returned;
+
 static void
 read_errors_mode (void)
 {
@@ -57,6 +60,13 @@ cudajit_error (const struct cudajit_site *site, const char *format, ...)
   free (pthread_getspecific (message_key));
   pthread_setspecific (message_key, message);
   message_pending = true;
+  errors_returned++;
+}
+
+unsigned int
+cudajit_errors_returned (void)
+{
+  return errors_returned;
 }
 
 const char *

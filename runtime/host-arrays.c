@@ -55,6 +55,10 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
     return DEVICE_ARGUMENT;
 
   struct cudajit_object_info info = cudajit_find_object (ptr);
+  /* Streams and events are handles, not memory: once destroyed, the heap
+     may give their addresses to the program's own arrays.  */
+  if (info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT)
+    info.known = false;
   bool freed = info.known && info.released;
   if (!info.known || info.released || info.kind != CUDAJIT_DEVICE_MEMORY)
     {

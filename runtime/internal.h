@@ -56,6 +56,11 @@ char *cudajit_append (char *text, const char *more);
 
 /* error.c */
 
+/* How many errors of the calling thread have returned, under
+   CUDAJIT_ERRORS=return: a call that makes several compares it before and
+   after.  */
+unsigned int cudajit_errors_returned (void);
+
 /* Report an error as cudajit_fatal does and end the program; but with
    CUDAJIT_ERRORS=return, keep the message for cuda_last_error and return
    instead: the caller then returns at once, with a null pointer if it

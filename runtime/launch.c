@@ -144,8 +144,28 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
 }
 
 /* A block size for forall, where the GPU's occupancy calculator does not
-   apply.  */
+   apply; and on the GPU, the size taken when it gives the best occupancy
+   too, since smaller blocks end a grid with less waiting for the last.  */
 #define CPU_FORALL_BLOCK 256
+#define GPU_SMALL_BLOCK 256
+
+/* BLOCK, the block size of best occupancy for FUNCTION, or
+   GPU_SMALL_BLOCK if that occupies the GPU as well.  */
+static int
+smallest_best_block (CUfunction function, int block)
+{
+  int best_blocks, small_blocks;
+  if (block > GPU_SMALL_BLOCK
+      && cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
+             &best_blocks, function, block, 0)
+             == CUDA_SUCCESS
+      && cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
+             &small_blocks, function, GPU_SMALL_BLOCK, 0)
+             == CUDA_SUCCESS
+      && small_blocks * GPU_SMALL_BLOCK >= best_blocks * block)
+    return GPU_SMALL_BLOCK;
+  return block;
+}
 
 /* N threads of KERNEL, at least, in blocks of the size that gives it the
    best occupancy, on STREAM; WHAT (cuda_forall, cuda_vectorize) and the
@@ -182,6 +202,7 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
                                  &min_grid, &block, function, NULL, 0, 0),
                              site, "cuOccupancyMaxPotentialBlockSize"))
         return;
+      block = smallest_best_block (function, block);
     }
   long long blocks = (n + block - 1) / block;
   if (blocks > 2147483647LL)

@@ -13,8 +13,8 @@
    addresses.  On the GPU the driver may reuse the addresses at once; a
    new object then replaces what overlaps it.  */
 
-/* For tsearch, tfind, tdelete and the flags of mmap.  */
-#define _DEFAULT_SOURCE
+/* For tsearch, tfind, tdelete, the flags of mmap and process_vm_readv.  */
+#define _GNU_SOURCE
 
 #include "internal.h"
 
@@ -22,6 +22,8 @@
 #include <search.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 /* On the CPU backend, blocks of this size or more come from mmap, so that
    their pages can go back to the system while their addresses stay
@@ -347,10 +349,24 @@ cudajit_check_handle (const struct cudajit_site *site, const char *function,
   return check_new_handle (site, function, handle, kind, gpu, generation);
 }
 
+/* Whether the host can read the byte at P.  The driver releases the
+   addresses of the GPU memory that it frees, and the host's heap may take
+   them: memory that the driver does not know there, but the host reads,
+   is the program's own.  process_vm_readv fails where a read would fault,
+   without the fault.  */
+static bool
+host_readable_p (const void *p)
+{
+  char byte;
+  struct iovec local = { &byte, 1 };
+  struct iovec remote = { (void *) p, 1 };
+  return process_vm_readv (getpid (), &local, 1, &remote, 1, 0) == 1;
+}
+
 bool
 cudajit_gpu_freed_p (const struct cudajit_object_info *info, const void *p)
 {
   unsigned long long id = cudajit_buffer_id (p);
 
-  return id == 0 || id == info->buffer_id;
+  return id == info->buffer_id || (id == 0 && !host_readable_p (p));
 }

@@ -66,7 +66,7 @@ host (float *x, float *out, double *wrong, const float *read_only,
   cuda_vectorize (nothing, n) (out, x); /* { dg-error "'nothing' returns 'void'" } */
   cuda_vectorize (sum, n) (out, 1, x); /* { dg-error "'sum' has no fixed list of parameters; 'cuda_vectorize' needs a prototype" } */
   cuda_vectorize (public_function, n) (out, x); /* { dg-error "'public_function' cannot be compiled for the GPU; mark it '__attribute__ \\(\\(cuda_device\\)\\)' or make it static" } */
-  cuda_vectorize (kernel, n) (out, x); /* { dg-error "'cuda_vectorize' applies a function to each element, not the kernel 'kernel'" } */
+  cuda_vectorize (kernel, n) (out, x); /* { dg-error "'cuda_vectorize' applies a function, not the kernel 'kernel'" } */
   cuda_vectorize (x, n) (out, x); /* { dg-error "'cuda_vectorize' needs the name of a function" } */
   cuda_vectorize (scale, n, .block = 128) (out, x, 2); /* { dg-error "'cuda_vectorize' takes '.stream', not '.block'" } */
 }

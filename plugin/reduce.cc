@@ -1,0 +1,258 @@
+/* cuda_reduce: the kernel that the plugin makes at each call of
+
+     T cuda_reduce (f, array, n [, .init = v] [, .stream = s])
+
+   which cudajit.h expands to
+
+     (cudajit_unlaunched_reduce (n, array, &settings, __FILE__, __LINE__),
+      f (array[0], array[0]))
+
+   For double f (double, double), the kernel is
+
+     static void cuda_reduce_f (const double *array, long long n,
+                                double *partials, unsigned int *blocks_done,
+                                double *result)
+       __attribute__ ((cuda_jit))
+
+   with its parameters in the order of cudajit-abi.h's
+   cudajit_reduce_param.  Its CUDA C, written here, calls the prelude's
+   cudajit_reduce with f; its C version, which the CPU backend calls
+   alone, folds the array in a loop:
+
+     { double acc = array[0];
+       for (long long i = 1; i < n; i++)
+         acc = f (acc, array[i]);
+       *result = acc; }
+
+   The call becomes
+
+     (settings' = &settings,
+      cudajit_reduce (cudajit.kernel.cuda_reduce_f, array, n,
+                      sizeof (double), settings'->stream, __FILE__,
+                      __LINE__, &result')
+      ? f (settings'->init, result') : settings'->init)
+
+   which folds the initial value in once, and is the initial value alone
+   for an empty array.  */
+
+#include "cudajit-plugin.h"
+
+static const char generator[] = "cuda_reduce";
+
+/* The function that the call folds, checked: T f (T, T), with T a
+   scalar; NULL_TREE after an error.  */
+static tree
+folded_function (tree fn, location_t loc)
+{
+  tree f = cudajit_generator_function (fn, generator, loc);
+  if (!f)
+    return NULL_TREE;
+  tree type = TREE_TYPE (TREE_TYPE (f));
+  tree parms = TYPE_ARG_TYPES (TREE_TYPE (f));
+  /* The GPU's shuffles have no enumerated types.  */
+  if (!cudajit_generator_scalar_p (type) || TREE_CODE (type) == ENUMERAL_TYPE
+      || list_length (parms) != 3
+      || TYPE_MAIN_VARIANT (TREE_VALUE (parms)) != TYPE_MAIN_VARIANT (type)
+      || (TYPE_MAIN_VARIANT (TREE_VALUE (TREE_CHAIN (parms)))
+          != TYPE_MAIN_VARIANT (type)))
+    {
+      error_at (loc,
+                "%<cuda_reduce%> needs a function %<T f (T, T)%> for an "
+                "integer or floating type T; %qD is %qT",
+                f, TREE_TYPE (f));
+      return NULL_TREE;
+    }
+  return f;
+}
+
+/* The type of what ARRAY, converted to a pointer to const void, points
+   to, an array's elements if it is one; NULL_TREE if it is no pointer.  */
+static tree
+pointed_type (tree array)
+{
+  STRIP_NOPS (array);
+  tree type = TREE_TYPE (array);
+  if (!POINTER_TYPE_P (type))
+    return NULL_TREE;
+  type = TREE_TYPE (type);
+  if (TREE_CODE (type) == ARRAY_TYPE && TREE_CODE (array) == ADDR_EXPR)
+    type = TREE_TYPE (type);
+  return type;
+}
+
+static tree
+append (tree statement, tree *list)
+{
+  append_to_statement_list (statement, list);
+  return statement;
+}
+
+/* The kernel's parameters, with PARMS[i] the one of cudajit_reduce_param
+   I, for elements of TYPE.  */
+static tree
+build_parms (tree type, location_t loc, tree parms[CUDAJIT_REDUCE_PARAMS])
+{
+  static const char *const names[CUDAJIT_REDUCE_PARAMS]
+      = { "array", "n", "partials", "blocks_done", "result" };
+  tree types[CUDAJIT_REDUCE_PARAMS];
+  types[CUDAJIT_REDUCE_ARRAY]
+      = build_pointer_type (build_qualified_type (type, TYPE_QUAL_CONST));
+  types[CUDAJIT_REDUCE_COUNT] = long_long_integer_type_node;
+  types[CUDAJIT_REDUCE_PARTIALS] = build_pointer_type (type);
+  types[CUDAJIT_REDUCE_BLOCKS_DONE] = build_pointer_type (unsigned_type_node);
+  types[CUDAJIT_REDUCE_RESULT] = build_pointer_type (type);
+  tree chain = NULL_TREE;
+  for (int i = CUDAJIT_REDUCE_PARAMS; i-- > 0;)
+    {
+      parms[i] = cudajit_generator_parm (loc, names[i], types[i]);
+      DECL_CHAIN (parms[i]) = chain;
+      chain = parms[i];
+    }
+  return chain;
+}
+
+/* The kernel for F, with its C version as its body.  */
+static tree
+build_kernel (tree f, tree chain, tree parms[CUDAJIT_REDUCE_PARAMS],
+              location_t loc)
+{
+  tree type = TREE_TYPE (TREE_TYPE (f));
+  tree index_type = long_long_integer_type_node;
+
+  /* Its type says that the array has n elements, which a host array
+     copies to the GPU.  */
+  auto_vec<tree> parm_types;
+  for (tree parm = chain; parm; parm = DECL_CHAIN (parm))
+    parm_types.safe_push (TREE_TYPE (parm));
+  auto_vec<unsigned int> count_bound;
+  count_bound.safe_push (CUDAJIT_REDUCE_COUNT);
+  tree fntype = build_type_attribute_variant (
+      build_function_type_array (void_type_node, parm_types.length (),
+                                 parm_types.address ()),
+      cudajit_generated_array_param (NULL_TREE, CUDAJIT_REDUCE_ARRAY,
+                                     CUDAJIT_COPY_IN, count_bound));
+
+  tree acc = build_decl (loc, VAR_DECL, get_identifier ("acc"), type);
+  tree i = build_decl (loc, VAR_DECL, get_identifier ("i"), index_type);
+  DECL_CHAIN (acc) = i;
+  tree array = parms[CUDAJIT_REDUCE_ARRAY];
+  tree body = alloc_stmt_list ();
+  append (build2 (MODIFY_EXPR, type, acc,
+                  cudajit_generator_element (array,
+                                             build_int_cst (index_type, 0))),
+          &body);
+  append (build2 (MODIFY_EXPR, index_type, i, build_int_cst (index_type, 1)),
+          &body);
+  tree loop = alloc_stmt_list ();
+  append (build1 (EXIT_EXPR, void_type_node,
+                  build2 (GE_EXPR, boolean_type_node, i,
+                          parms[CUDAJIT_REDUCE_COUNT])),
+          &loop);
+  append (build2 (MODIFY_EXPR, type, acc,
+                  build_call_expr_loc (loc, f, 2, acc,
+                                       cudajit_generator_element (array, i))),
+          &loop);
+  append (build2 (MODIFY_EXPR, index_type, i,
+                  build2 (PLUS_EXPR, index_type, i,
+                          build_int_cst (index_type, 1))),
+          &loop);
+  append (build1 (LOOP_EXPR, void_type_node, loop), &body);
+  append (build2 (MODIFY_EXPR, type,
+                  build1 (INDIRECT_REF, type, parms[CUDAJIT_REDUCE_RESULT]),
+                  acc),
+          &body);
+  tree bind = build3 (BIND_EXPR, void_type_node, acc, body, NULL_TREE);
+  SET_EXPR_LOCATION (bind, loc);
+
+  tree kernel
+      = cudajit_build_generated_kernel (generator, f, fntype, chain, bind);
+  for (tree var = acc; var; var = DECL_CHAIN (var))
+    {
+      DECL_CONTEXT (var) = kernel;
+      DECL_ARTIFICIAL (var) = 1;
+      DECL_IGNORED_P (var) = 1;
+      TREE_USED (var) = 1;
+    }
+  return kernel;
+}
+
+/* The field NAME of the settings' structure TYPE, which cudajit.h
+   declares.  */
+static tree
+settings_field (tree type, const char *name, location_t loc)
+{
+  for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+        && id_equal (DECL_NAME (field), name))
+      return field;
+  error_at (loc,
+            "cudajit: the settings of %<cuda_reduce%> have no %qs: this "
+            "cudajit.h and this plugin are not of the same cudajit",
+            name);
+  return NULL_TREE;
+}
+
+tree
+cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
+                        location_t loc)
+{
+  tree f = folded_function (CALL_EXPR_FN (call), loc);
+  if (!f)
+    return NULL_TREE;
+  tree type = TREE_TYPE (TREE_TYPE (f));
+  tree array = CALL_EXPR_ARG (unlaunched, 1);
+  tree element = pointed_type (array);
+  if (!element || TYPE_MAIN_VARIANT (element) != TYPE_MAIN_VARIANT (type))
+    {
+      tree given = array;
+      STRIP_NOPS (given);
+      error_at (loc,
+                "the array of %<cuda_reduce%> of %qD is %qT; it must point "
+                "to %qT",
+                f, TREE_TYPE (given), type);
+      return NULL_TREE;
+    }
+
+  tree settings = CALL_EXPR_ARG (unlaunched, 2);
+  STRIP_NOPS (settings);
+  tree settings_type = TREE_TYPE (TREE_TYPE (settings));
+  tree init_field = settings_field (settings_type, "init", loc);
+  tree stream_field = settings_field (settings_type, "stream", loc);
+  if (!init_field || !stream_field)
+    return NULL_TREE;
+
+  tree parms[CUDAJIT_REDUCE_PARAMS];
+  tree chain = build_parms (type, loc, parms);
+  tree kernel = cudajit_generated_kernel_for (generator, f, chain);
+  if (!kernel)
+    {
+      kernel = build_kernel (f, chain, parms, loc);
+      char *cuda_source = cudajit_emit_reduce_kernel (kernel, f);
+      cudajit_translate_made_kernel (kernel, cuda_source, f, loc);
+      free (cuda_source);
+      cgraph_node::finalize_function (kernel, true);
+    }
+
+  tree settings_var = cudajit_add_temporary (function, TREE_TYPE (settings));
+  tree result = cudajit_add_temporary (function, type);
+  tree settings_ref = build1 (INDIRECT_REF, settings_type, settings_var);
+  tree init = build3 (COMPONENT_REF, TREE_TYPE (init_field), settings_ref,
+                      init_field, NULL_TREE);
+  init = fold_convert (type, init);
+  tree stream = build3 (COMPONENT_REF, TREE_TYPE (stream_field),
+                        unshare_expr (settings_ref), stream_field, NULL_TREE);
+  tree reduce = build_call_expr_loc (
+      loc, cudajit_entry_point (CUDAJIT_ENTRY_REDUCE, NULL_TREE), 8,
+      cudajit_kernel_handle (kernel), array, CALL_EXPR_ARG (unlaunched, 0),
+      size_in_bytes (type), fold_convert (ptr_type_node, stream),
+      CALL_EXPR_ARG (unlaunched, 3), CALL_EXPR_ARG (unlaunched, 4),
+      fold_convert (ptr_type_node, build_fold_addr_expr (result)));
+  tree value = build3 (
+      COND_EXPR, type,
+      build2 (NE_EXPR, boolean_type_node, reduce, integer_zero_node),
+      build_call_expr_loc (loc, f, 2, init, result), unshare_expr (init));
+  return build2 (
+      COMPOUND_EXPR, type,
+      build2 (MODIFY_EXPR, TREE_TYPE (settings_var), settings_var, settings),
+      value);
+}

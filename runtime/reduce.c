@@ -1,0 +1,156 @@
+/* cuda_reduce: the launch of the kernel that the plugin made for it, and
+   the result brought to the host.
+
+   On a GPU, one launch: each block folds its share of the array (a
+   grid-stride loop, then its warps by shuffles) into its partial result,
+   and the last block to finish folds the partial results (see the
+   prelude's cudajit_reduce).  There are as many blocks as fill the GPU
+   once, whose partial results, the count of blocks done and the result
+   live in device memory kept for each GPU, so that a reduction allocates
+   nothing.  On the CPU backend, the kernel's C version folds the array in
+   a plain loop.  */
+
+#include "internal.h"
+
+#include <pthread.h>
+
+/* The largest element of a reduction: long long and double.  */
+#define REDUCE_ELEMENT_MAX 8
+
+/* The most blocks a reduction launches, which its scratch memory holds:
+   more than any GPU runs at once.  */
+#define REDUCE_BLOCKS_MAX 4096
+
+/* Each GPU's scratch memory: the blocks' partial results, then the count
+   of blocks done, then the result.  One reduction uses it at a time.  */
+struct reduce_scratch
+{
+  CUdeviceptr partials;
+  CUdeviceptr blocks_done;
+  CUdeviceptr result;
+};
+
+static struct reduce_scratch scratch[CUDAJIT_MAX_GPUS];
+static pthread_mutex_t scratch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+#define SCRATCH_BYTES (REDUCE_BLOCKS_MAX * REDUCE_ELEMENT_MAX + 2 * 8)
+
+/* The calling thread's GPU's scratch memory, with scratch_lock held.  */
+static struct reduce_scratch *
+gpu_scratch (const struct cudajit_site *site)
+{
+  struct reduce_scratch *s = &scratch[cudajit_current_gpu->ordinal];
+  if (s->partials)
+    return s;
+  CUdeviceptr memory;
+  if (!cudajit_check (cudajit_cu.cuMemAlloc_v2 (&memory, SCRATCH_BYTES), site,
+                      "cuMemAlloc")
+      || !cudajit_check (cudajit_cu.cuMemsetD8_v2 (memory, 0, SCRATCH_BYTES),
+                         site, "cuMemsetD8"))
+    return NULL;
+  s->partials = memory;
+  s->blocks_done = memory + REDUCE_BLOCKS_MAX * REDUCE_ELEMENT_MAX;
+  s->result = s->blocks_done + 8;
+  return s;
+}
+
+static int
+reduce_on_gpu (struct cudajit_kernel *k, const void *array, long long n,
+               size_t element_size, CUstream stream,
+               const struct cudajit_site *site, void *result)
+{
+  CUfunction function = cudajit_kernel_function (k, site);
+  int grid, block;
+  if (!function
+      || !cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
+                             &grid, &block, function, NULL, 0, 0),
+                         site, "cuOccupancyMaxPotentialBlockSize"))
+    return 0;
+  long long needed = (n + block - 1) / block;
+  if (needed < grid)
+    grid = needed;
+  if (grid > REDUCE_BLOCKS_MAX)
+    grid = REDUCE_BLOCKS_MAX;
+
+  int done = 0;
+  pthread_mutex_lock (&scratch_lock);
+  struct reduce_scratch *s = gpu_scratch (site);
+  if (s)
+    {
+      const void *a = array;
+      void *args[CUDAJIT_REDUCE_PARAMS];
+      size_t extents[CUDAJIT_REDUCE_PARAMS] = { 0 };
+      args[CUDAJIT_REDUCE_ARRAY] = &a;
+      args[CUDAJIT_REDUCE_COUNT] = &n;
+      args[CUDAJIT_REDUCE_PARTIALS] = &s->partials;
+      args[CUDAJIT_REDUCE_BLOCKS_DONE] = &s->blocks_done;
+      args[CUDAJIT_REDUCE_RESULT] = &s->result;
+      /* A host array is copied in by the launch.  */
+      extents[CUDAJIT_REDUCE_ARRAY] = n * element_size;
+      struct cudajit_launch_config config = { .grid = { grid, 1, 1 },
+                                              .block = { block, 1, 1 },
+                                              .stream = stream };
+      unsigned int errors = cudajit_errors_returned ();
+      cudajit_launch (k, config, site->file, site->line, args, extents);
+      done = (cudajit_errors_returned () == errors
+              && cudajit_check (cudajit_cu.cuMemcpyDtoHAsync_v2 (
+                                    result, s->result, element_size, stream),
+                                site, "cuMemcpyDtoHAsync")
+              && cudajit_check (cudajit_cu.cuStreamSynchronize (stream), site,
+                                "cuStreamSynchronize"));
+    }
+  pthread_mutex_unlock (&scratch_lock);
+  return done;
+}
+
+int
+cudajit_reduce (void *kernel, const void *array, long long n,
+                size_t element_size, void *stream, const char *file, int line,
+                void *result)
+{
+  struct cudajit_kernel *k = kernel;
+  if (!k)
+    {
+      cudajit_error (&(struct cudajit_site){ NULL, file, line },
+                     "cuda_reduce of a kernel that is not registered yet");
+      return 0;
+    }
+  const struct cudajit_site reduce = { k->name, file, line };
+  if (n < 0)
+    {
+      cudajit_error (
+          &reduce, "cuda_reduce over %lld elements: the count is negative", n);
+      return 0;
+    }
+  if (n == 0)
+    return 0;
+  bool gpu = cudajit_gpu_p ();
+  if (stream
+      && !cudajit_check_handle (&reduce, "cuda_reduce", stream, CUDAJIT_STREAM,
+                                gpu))
+    return 0;
+  if (gpu)
+    return reduce_on_gpu (k, array, n, element_size, stream, &reduce, result);
+
+  void *none = NULL;
+  void *args[CUDAJIT_REDUCE_PARAMS];
+  args[CUDAJIT_REDUCE_ARRAY] = &array;
+  args[CUDAJIT_REDUCE_COUNT] = &n;
+  args[CUDAJIT_REDUCE_PARTIALS] = &none;
+  args[CUDAJIT_REDUCE_BLOCKS_DONE] = &none;
+  args[CUDAJIT_REDUCE_RESULT] = &result;
+  k->host_entry (args);
+  return 1;
+}
+
+int
+cudajit_unlaunched_reduce (long long n, const void *array, void *settings,
+                           const char *file, int line)
+{
+  (void) n;
+  (void) array;
+  (void) settings;
+  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
+                 "cuda_reduce was compiled without the cudajit plugin; "
+                 "compile with -fplugin=cudajit");
+}
