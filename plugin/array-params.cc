@@ -18,15 +18,18 @@
 #define GENERATED_ARRAY_ATTRIBUTE "cudajit array"
 
 /* The attribute's value is a list of the parameter's index, the
-   directions of its copies and the positions of its bounds (a TREE_LIST,
-   which LTO streams as it streams any attribute).  */
+   directions of its copies, its constant count of elements and the
+   positions of its bounds (a TREE_LIST, which LTO streams as it streams
+   any attribute).  */
 tree
 cudajit_generated_array_param (tree attributes, unsigned int index,
-                               int direction, const vec<unsigned int> &bounds)
+                               int direction, unsigned HOST_WIDE_INT count,
+                               const vec<unsigned int> &bounds)
 {
   tree spec = NULL_TREE;
   for (unsigned int i = bounds.length (); i-- > 0;)
     spec = tree_cons (NULL_TREE, size_int (bounds[i]), spec);
+  spec = tree_cons (NULL_TREE, size_int (count), spec);
   spec = tree_cons (NULL_TREE, size_int (direction), spec);
   spec = tree_cons (NULL_TREE, size_int (index), spec);
   return tree_cons (get_identifier (GENERATED_ARRAY_ATTRIBUTE), spec,
@@ -35,6 +38,7 @@ cudajit_generated_array_param (tree attributes, unsigned int index,
 
 static int
 generated_array_param (tree fntype, unsigned int index,
+                       unsigned HOST_WIDE_INT *count,
                        vec<unsigned int> *bounds)
 {
   for (tree a = lookup_attribute (GENERATED_ARRAY_ATTRIBUTE,
@@ -45,7 +49,9 @@ generated_array_param (tree fntype, unsigned int index,
       if (tree_to_uhwi (TREE_VALUE (spec)) != index)
         continue;
       tree direction = TREE_CHAIN (spec);
-      for (tree bound = TREE_CHAIN (direction); bound;
+      tree constant = TREE_CHAIN (direction);
+      *count = tree_to_uhwi (TREE_VALUE (constant));
+      for (tree bound = TREE_CHAIN (constant); bound;
            bound = TREE_CHAIN (bound))
         bounds->safe_push (tree_to_uhwi (TREE_VALUE (bound)));
       return tree_to_uhwi (TREE_VALUE (direction));
@@ -87,7 +93,7 @@ cudajit_array_param (tree fntype, unsigned int index,
   tree element = TREE_TYPE (parm_type);
   unsigned HOST_WIDE_INT count = 1;
   bounds->truncate (0);
-  int direction = generated_array_param (fntype, index, bounds);
+  int direction = generated_array_param (fntype, index, &count, bounds);
   rdwr_map map;
   init_attr_rdwr_indices (&map, TYPE_ATTRIBUTES (fntype));
   attr_access *access = pointer_access (&map, index);

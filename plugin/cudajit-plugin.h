@@ -164,9 +164,10 @@ int cudajit_array_param (tree fntype, unsigned int index,
 
 /* The attributes ATTRIBUTES of a kernel's type that the plugin makes,
    with parameter INDEX an array copied in DIRECTION whose size is the
-   product of its element's and of the arguments at BOUNDS.  */
+   product of its element's, of COUNT and of the arguments at BOUNDS.  */
 tree cudajit_generated_array_param (tree attributes, unsigned int index,
                                     int direction,
+                                    unsigned HOST_WIDE_INT count,
                                     const vec<unsigned int> &bounds);
 
 /* generators.cc: what cuda_vectorize and cuda_reduce share.  Whether
@@ -186,6 +187,25 @@ tree cudajit_generator_element (tree pointer, tree index);
 tree cudajit_build_generated_kernel (const char *generator, tree f,
                                      tree fntype, tree parms, tree body);
 tree cudajit_generated_kernel_for (const char *generator, tree f, tree parms);
+/* For element-wise kernels: the index of the element or instance, a local
+   variable set from cuda_grid_x, or NULL_TREE after an error; the kernel
+   { I; if (I < count) STATEMENT; } whose parameters PARMS start with the
+   count; the errors for the settings CONFIG of a GENERATOR at LOC but
+   the stream; the name of the kernel's parameter for F's PARM at POSITION
+   (from 1), PARM's own unless unnamed or one of the kernel's, RESERVED, a
+   null-terminated list.  */
+tree cudajit_generator_index (location_t loc);
+tree cudajit_build_element_kernel (const char *generator, tree f, tree fntype,
+                                   tree parms, tree i, tree statement,
+                                   location_t loc);
+void cudajit_generator_settings (tree config, const char *generator,
+                                 location_t loc);
+char *cudajit_generator_parm_name (tree f, tree parm, unsigned int position,
+                                   const char *const *reserved);
+
+/* guvectorize.cc: as cudajit_vectorize_kernel, for a cuda_guvectorize.  */
+tree cudajit_guvectorize_kernel (tree unlaunched, tree call, location_t loc,
+                                 tree *kernel_call);
 
 /* reduce.cc: for UNLAUNCHED, the unplugged call of a cuda_reduce in
    FUNCTION, and CALL, that of the function it folds, at LOC: the

@@ -1,8 +1,13 @@
-/* What the generators of kernels share: cuda_vectorize (vectorize.cc)
-   and cuda_reduce (reduce.cc) apply a function that the user names, and
-   make a kernel for it at the call, in GENERIC.  */
+/* What the generators of kernels share: cuda_vectorize (vectorize.cc),
+   cuda_guvectorize (guvectorize.cc) and cuda_reduce (reduce.cc) apply a
+   function that the user names, and make a kernel for it at the call, in
+   GENERIC.  */
 
 #include "cudajit-plugin.h"
+
+/* The local variable of an element-wise kernel that holds the index of
+   its element or instance.  */
+static const char index_name[] = "i";
 
 /* The names of the kernels made so far in the unit.  */
 static vec<char *> kernel_names;
@@ -139,4 +144,107 @@ cudajit_generated_kernel_for (const char *generator, tree f, tree parms)
         return made.kernel;
     }
   return NULL_TREE;
+}
+
+/* The function of cudajit.h called NAME, which the unit includes.  */
+static tree
+header_function (const char *name, location_t loc)
+{
+  cgraph_node *node = cgraph_node::get_for_asmname (get_identifier (name));
+  if (!node)
+    {
+      error_at (loc, "cudajit: %qs of %<cudajit.h%> is missing", name);
+      return NULL_TREE;
+    }
+  return node->decl;
+}
+
+tree
+cudajit_generator_index (location_t loc)
+{
+  tree grid_x = header_function ("cuda_grid_x", loc);
+  if (!grid_x)
+    return NULL_TREE;
+  tree i = build_decl (loc, VAR_DECL, get_identifier (index_name),
+                       TREE_TYPE (TREE_TYPE (grid_x)));
+  DECL_INITIAL (i) = build_call_expr_loc (loc, grid_x, 0);
+  TREE_USED (i) = 1;
+  DECL_ARTIFICIAL (i) = 1;
+  DECL_IGNORED_P (i) = 1;
+  return i;
+}
+
+tree
+cudajit_build_element_kernel (const char *generator, tree f, tree fntype,
+                              tree parms, tree i, tree statement,
+                              location_t loc)
+{
+  tree count = parms;
+  tree in_range = build2 (LT_EXPR, boolean_type_node,
+                          fold_convert (TREE_TYPE (count), i), count);
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (build1 (DECL_EXPR, void_type_node, i), &body);
+  append_to_statement_list (build3 (COND_EXPR, void_type_node, in_range,
+                                    statement, build_empty_stmt (loc)),
+                            &body);
+  tree bind = build3 (BIND_EXPR, void_type_node, i, body, NULL_TREE);
+  SET_EXPR_LOCATION (bind, loc);
+  tree kernel
+      = cudajit_build_generated_kernel (generator, f, fntype, parms, bind);
+  DECL_CONTEXT (i) = kernel;
+  return kernel;
+}
+
+/* The data of refuse_settings.  */
+struct settings_check
+{
+  const char *generator;
+  location_t loc;
+};
+
+static tree
+refuse_settings (tree *tp, int *walk_subtrees, void *data)
+{
+  settings_check *check = (settings_check *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  /* The compound literal's unnamed variable, which holds the settings.  */
+  if (VAR_P (*tp) && !DECL_NAME (*tp) && DECL_INITIAL (*tp))
+    walk_tree_without_duplicates (&DECL_INITIAL (*tp), refuse_settings, data);
+  if (TREE_CODE (*tp) != CONSTRUCTOR)
+    return NULL_TREE;
+  /* Not those of the settings' own fields.  */
+  *walk_subtrees = 0;
+  unsigned HOST_WIDE_INT i;
+  tree field, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (*tp), i, field, value)
+  if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+      && !id_equal (DECL_NAME (field), "stream"))
+    error_at (check->loc, "%qs takes %<.stream%>, not %<.%E%>",
+              check->generator, DECL_NAME (field));
+  return NULL_TREE;
+}
+
+void
+cudajit_generator_settings (tree config, const char *generator, location_t loc)
+{
+  settings_check check = { generator, loc };
+  walk_tree_without_duplicates (&config, refuse_settings, &check);
+}
+
+char *
+cudajit_generator_parm_name (tree f, tree parm, unsigned int position,
+                             const char *const *reserved)
+{
+  if (parm && DECL_NAME (parm) && DECL_NAME (parm) != DECL_NAME (f)
+      && !id_equal (DECL_NAME (parm), index_name))
+    {
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (parm));
+      bool taken = false;
+      for (const char *const *r = reserved; *r; r++)
+        taken |= strcmp (name, *r) == 0;
+      if (!taken)
+        return xstrdup (name);
+    }
+  return xasprintf ("arg%u", position);
 }

@@ -3,14 +3,16 @@
      cuda_launch (k, grid, block, ...) (args)
      cuda_forall (k, n) (args)
      cuda_vectorize (f, n, ...) (out, args)
+     cuda_guvectorize (f, count, ...) (args)
      cuda_reduce (f, array, n, ...)
 
    as cudajit_unlaunched (config, __FILE__, __LINE__) ? (void) 0 : k (args)
    and the like, which are valid C but would only report that the plugin
    was missing.  Here each becomes a call of the runtime with the same
    arguments, after the kernel's handle and before those of the kernel,
-   which for cuda_vectorize is the one that vectorize.cc makes (reduce.cc
-   rewrites cuda_reduce its own way):
+   which for cuda_vectorize and cuda_guvectorize is the one that
+   vectorize.cc and guvectorize.cc make (reduce.cc rewrites cuda_reduce its
+   own way):
 
      (arg0' = arg0, args[0] = &arg0', ...,
       extents[i] = arg3' * 4, ...,
@@ -25,17 +27,21 @@
 #include "cudajit-plugin.h"
 
 /* The launch forms, by what the unplugged call and the runtime are
-   called; whether the plugin makes the kernel, which is otherwise the
-   user's.  */
+   called; for those whose kernel the plugin makes, what they are called
+   and what makes it.  */
 static const struct launch_form
 {
   enum cudajit_entry_point unlaunched, runtime;
-  bool generated;
+  const char *generator;
+  tree (*make_kernel) (tree unlaunched, tree call, location_t loc,
+                       tree *kernel_call);
 } launch_forms[]
-    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, false },
-        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, false },
+    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, NULL, NULL },
+        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, NULL, NULL },
         { CUDAJIT_ENTRY_UNLAUNCHED_VECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
-          true } };
+          "cuda_vectorize", cudajit_vectorize_kernel },
+        { CUDAJIT_ENTRY_UNLAUNCHED_GUVECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
+          "cuda_guvectorize", cudajit_guvectorize_kernel } };
 
 struct launch_rewriter
 {
@@ -393,17 +399,16 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
 
-  if (form->generated)
+  if (form->make_kernel)
     {
       if (cudajit_kernel_p (rewriter->function))
         {
-          error_at (loc, "%<cuda_vectorize%> cannot be used in a kernel");
+          error_at (loc, "%qs cannot be used in a kernel", form->generator);
           *tp = build_empty_stmt (loc);
           return NULL_TREE;
         }
       tree kernel_call;
-      tree kernel
-          = cudajit_vectorize_kernel (unlaunched, call, loc, &kernel_call);
+      tree kernel = form->make_kernel (unlaunched, call, loc, &kernel_call);
       if (kernel)
         {
           cudajit_record_launch (rewriter->function, kernel, loc);

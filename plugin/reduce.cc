@@ -130,7 +130,7 @@ build_kernel (tree f, tree chain, tree parms[CUDAJIT_REDUCE_PARAMS],
       build_function_type_array (void_type_node, parm_types.length (),
                                  parm_types.address ()),
       cudajit_generated_array_param (NULL_TREE, CUDAJIT_REDUCE_ARRAY,
-                                     CUDAJIT_COPY_IN, count_bound));
+                                     CUDAJIT_COPY_IN, 1, count_bound));
 
   tree acc = build_decl (loc, VAR_DECL, get_identifier ("acc"), type);
   tree i = build_decl (loc, VAR_DECL, get_identifier ("i"), index_type);

@@ -26,30 +26,19 @@
 
 #include "cudajit-plugin.h"
 
-/* The local variable of the kernel that holds the element's index.  */
-static const char index_name[] = "i";
+static const char generator[] = "cuda_vectorize";
+
+/* The names of the kernel's first parameters, which F's may not take.  */
 static const char count_name[] = "n";
 static const char out_name[] = "out";
-
-/* The function of cudajit.h called NAME, which the unit includes.  */
-static tree
-header_function (const char *name, location_t loc)
-{
-  cgraph_node *node = cgraph_node::get_for_asmname (get_identifier (name));
-  if (!node)
-    {
-      error_at (loc, "%<cuda_vectorize%> needs %qs of %<cudajit.h%>", name);
-      return NULL_TREE;
-    }
-  return node->decl;
-}
+static const char *const reserved_names[] = { count_name, out_name, NULL };
 
 /* The function that the call applies, checked; NULL_TREE after an
    error.  */
 static tree
 applied_function (tree fn, location_t loc)
 {
-  tree f = cudajit_generator_function (fn, "cuda_vectorize", loc);
+  tree f = cudajit_generator_function (fn, generator, loc);
   if (!f)
     return NULL_TREE;
   tree fntype = TREE_TYPE (f);
@@ -76,54 +65,13 @@ applied_function (tree fn, location_t loc)
   return ok ? f : NULL_TREE;
 }
 
-/* An error for each setting in the configuration at *TP, cudajit.h's
-   struct cudajit_launch_config, but the stream.  */
-static tree
-refuse_settings (tree *tp, int *walk_subtrees, void *data)
-{
-  location_t loc = *(location_t *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  /* The compound literal's unnamed variable, which holds the settings.  */
-  if (VAR_P (*tp) && !DECL_NAME (*tp) && DECL_INITIAL (*tp))
-    walk_tree_without_duplicates (&DECL_INITIAL (*tp), refuse_settings, data);
-  if (TREE_CODE (*tp) != CONSTRUCTOR)
-    return NULL_TREE;
-  /* Not those of the settings' own fields.  */
-  *walk_subtrees = 0;
-  unsigned HOST_WIDE_INT i;
-  tree field, value;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (*tp), i, field, value)
-  if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
-      && !id_equal (DECL_NAME (field), "stream"))
-    error_at (loc, "%<cuda_vectorize%> takes %<.stream%>, not %<.%E%>",
-              DECL_NAME (field));
-  return NULL_TREE;
-}
-
-/* The name of the kernel's parameter for argument POSITION (from 1) of F,
-   whose declaration is PARM if F is defined: the same, unless it is
-   unnamed or one of the kernel's own names.  */
-static char *
-parm_name (tree f, tree parm, unsigned int position)
-{
-  if (parm && DECL_NAME (parm))
-    {
-      const char *name = IDENTIFIER_POINTER (DECL_NAME (parm));
-      if (strcmp (name, index_name) != 0 && strcmp (name, count_name) != 0
-          && strcmp (name, out_name) != 0 && DECL_NAME (parm) != DECL_NAME (f))
-        return xstrdup (name);
-    }
-  return xasprintf ("arg%u", position);
-}
-
 /* Builds the kernel: PARMS are its parameters, n and out first; ARRAYS
    says which of the others point to elements.  */
 static tree
 build_kernel (tree f, tree parms, const vec<bool> &arrays, location_t loc)
 {
-  tree grid_x = header_function ("cuda_grid_x", loc);
-  if (!grid_x)
+  tree i = cudajit_generator_index (loc);
+  if (!i)
     return NULL_TREE;
   tree count = parms;
   tree out = DECL_CHAIN (count);
@@ -141,19 +89,12 @@ build_kernel (tree f, tree parms, const vec<bool> &arrays, location_t loc)
       if (parm == out || (index > 1 && arrays[index - 2]))
         attributes = cudajit_generated_array_param (
             attributes, index,
-            parm == out ? CUDAJIT_COPY_OUT : CUDAJIT_COPY_IN, count_bound);
+            parm == out ? CUDAJIT_COPY_OUT : CUDAJIT_COPY_IN, 1, count_bound);
     }
   tree fntype = build_type_attribute_variant (
       build_function_type_array (void_type_node, parm_types.length (),
                                  parm_types.address ()),
       attributes);
-
-  tree i = build_decl (loc, VAR_DECL, get_identifier (index_name),
-                       TREE_TYPE (TREE_TYPE (grid_x)));
-  DECL_INITIAL (i) = build_call_expr_loc (loc, grid_x, 0);
-  TREE_USED (i) = 1;
-  DECL_ARTIFICIAL (i) = 1;
-  DECL_IGNORED_P (i) = 1;
 
   vec<tree, va_gc> *args = NULL;
   tree f_parm_type = TYPE_ARG_TYPES (TREE_TYPE (f));
@@ -168,20 +109,8 @@ build_kernel (tree f, tree parms, const vec<bool> &arrays, location_t loc)
   tree value = build_call_expr_loc_vec (loc, f, args);
   tree store = build2 (MODIFY_EXPR, TREE_TYPE (value),
                        cudajit_generator_element (out, i), value);
-  tree in_range = build2 (LT_EXPR, boolean_type_node,
-                          fold_convert (TREE_TYPE (count), i), count);
-  tree body = alloc_stmt_list ();
-  append_to_statement_list (build1 (DECL_EXPR, void_type_node, i), &body);
-  append_to_statement_list (build3 (COND_EXPR, void_type_node, in_range, store,
-                                    build_empty_stmt (loc)),
-                            &body);
-  tree bind = build3 (BIND_EXPR, void_type_node, i, body, NULL_TREE);
-  SET_EXPR_LOCATION (bind, loc);
-
-  tree kernel = cudajit_build_generated_kernel ("cuda_vectorize", f, fntype,
-                                                parms, bind);
-  DECL_CONTEXT (i) = kernel;
-  return kernel;
+  return cudajit_build_element_kernel (generator, f, fntype, parms, i, store,
+                                       loc);
 }
 
 tree
@@ -189,8 +118,7 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
                           tree *kernel_call)
 {
   tree f = applied_function (CALL_EXPR_FN (call), loc);
-  walk_tree_without_duplicates (&CALL_EXPR_ARG (unlaunched, 1),
-                                refuse_settings, &loc);
+  cudajit_generator_settings (CALL_EXPR_ARG (unlaunched, 1), generator, loc);
   if (!f)
     return NULL_TREE;
 
@@ -266,7 +194,7 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
         }
       arrays.safe_push (POINTER_TYPE_P (parm_type));
       vec_safe_push (kernel_args, arg);
-      char *name = parm_name (f, f_parm, k);
+      char *name = cudajit_generator_parm_name (f, f_parm, k, reserved_names);
       *last_parm = cudajit_generator_parm (loc, name, parm_type);
       last_parm = &DECL_CHAIN (*last_parm);
       free (name);
@@ -276,7 +204,7 @@ cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
   if (!ok)
     return NULL_TREE;
 
-  tree kernel = cudajit_generated_kernel_for ("cuda_vectorize", f, parms);
+  tree kernel = cudajit_generated_kernel_for (generator, f, parms);
   if (!kernel)
     {
       kernel = build_kernel (f, parms, arrays, loc);

@@ -438,6 +438,19 @@ extern "C"
       CUDAJIT_GENERATOR_CONFIG (__VA_ARGS__, ), __FILE__, __LINE__)           \
       ? (void) 0                                                              \
       : ((void (*) (CUDAJIT_ANY_ARGUMENTS)) (void (*) (void)) (f))
+/* cuda_guvectorize (f, count [, .stream = S]) (args...) is Numba's
+   @guvectorize (target='cuda'): F, void, runs once for each of COUNT
+   instances.  F declares the core shape of each array parameter with C99
+   array syntax whose extents are its own parameters, as in
+   void matvec (int m, int n, const double a[m][n], const double x[n],
+   double y[m]); each array argument holds COUNT instances back to back,
+   and scalar arguments are the same for every instance.  */
+#define cuda_guvectorize(f, ...)                                              \
+  cudajit_unlaunched_guvectorize (                                            \
+      __extension__(long long) CUDAJIT_FIRST (__VA_ARGS__, ),                 \
+      CUDAJIT_GENERATOR_CONFIG (__VA_ARGS__, ), __FILE__, __LINE__)           \
+      ? (void) 0                                                              \
+      : ((void (*) (CUDAJIT_ANY_ARGUMENTS)) (void (*) (void)) (f))
 #define CUDAJIT_FIRST(first, ...) first
 #if defined __STDC_VERSION__ && __STDC_VERSION__ > 201710L && __GNUC__ >= 13
 #define CUDAJIT_ANY_ARGUMENTS ...

@@ -226,15 +226,16 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
                extent_bytes);
 }
 
-/* The plugin has checked that CONFIG sets only the stream.  */
+/* The plugin has checked that CONFIG sets only the stream.  The kernel,
+   which the error names, says which generator made it.  */
 void
 cudajit_launch_generated (void *kernel, long long n,
                           struct cudajit_launch_config config,
                           const char *file, int line, void **args,
                           const size_t *extent_bytes)
 {
-  launch_over (kernel, n, config.stream, "cuda_vectorize", "elements", file,
-               line, args, extent_bytes);
+  launch_over (kernel, n, config.stream, "the launch", "elements or instances",
+               file, line, args, extent_bytes);
 }
 
 int
@@ -264,5 +265,17 @@ cudajit_unlaunched_vectorize (long long n, struct cudajit_launch_config config,
   (void) config;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
                  "cuda_vectorize was compiled without the cudajit plugin; "
+                 "compile with -fplugin=cudajit");
+}
+
+int
+cudajit_unlaunched_guvectorize (long long n,
+                                struct cudajit_launch_config config,
+                                const char *file, int line)
+{
+  (void) n;
+  (void) config;
+  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
+                 "cuda_guvectorize was compiled without the cudajit plugin; "
                  "compile with -fplugin=cudajit");
 }

@@ -23,4 +23,4 @@ main (int argc, char **argv)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'cuda_vectorize_twice' launched at \[^\n\]*run-vectorize-errors.c:22: cuda_vectorize over -1 elements: the count is negative" } */
+/* { dg-output "cudajit: error: kernel 'cuda_vectorize_twice' launched at \[^\n\]*run-vectorize-errors.c:22: the launch over -1 elements or instances: the count is negative" } */
