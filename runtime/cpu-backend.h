@@ -54,10 +54,28 @@ struct warp_request
   long long source;
 };
 
+/* Where a fiber, or the scheduler, left off (fiber-switch.c).  */
+struct fiber_context
+{
+#if defined __x86_64__ && defined __ELF__
+  void *stack_pointer;
+#else
+  ucontext_t ucontext;
+#endif
+};
+
+/* Make CONTEXT start ENTRY, which never returns, on the SIZE bytes of
+   stack at STACK; switch from the caller, whose context goes to FROM, to
+   TO.  */
+void cudajit_fiber_start (struct fiber_context *context, char *stack,
+                          size_t size, void (*entry) (void));
+void cudajit_fiber_switch (struct fiber_context *from,
+                           const struct fiber_context *to);
+
 /* A simulated thread of a block that runs as a fiber.  */
 struct fiber
 {
-  ucontext_t context;
+  struct fiber_context context;
   cuda_uint3 index;
   /* What Valgrind calls its stack.  */
   unsigned int stack_id;
@@ -97,7 +115,7 @@ struct runner
   bool guarded;
   struct warp *warps;
   /* Where a fiber switches back to, and the fiber that runs.  */
-  ucontext_t scheduler;
+  struct fiber_context scheduler;
   unsigned int running;
 };
 

@@ -56,7 +56,7 @@ cuda_syncthreads (void)
   if (r)
     {
       r->fibers[r->running].state = FIBER_AT_BARRIER;
-      swapcontext (&r->fibers[r->running].context, &r->scheduler);
+      cudajit_fiber_switch (&r->fibers[r->running].context, &r->scheduler);
     }
 }
 
@@ -86,7 +86,7 @@ warp_exchange (const char *function, struct warp_request request,
   w->mask |= request.mask;
   cudajit_release_warp (r, r->running / CUDAJIT_WARP_SIZE);
   if (f->state == FIBER_AT_WARP)
-    swapcontext (&f->context, &r->scheduler);
+    cudajit_fiber_switch (&f->context, &r->scheduler);
   if (present)
     *present = f->present;
   return f->result;

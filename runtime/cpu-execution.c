@@ -101,14 +101,16 @@ run_block (const struct job *job, unsigned long long number)
         }
 }
 
-/* What a fiber runs.  When it returns, the fiber switches to
-   cudajit_cpu_current->scheduler, its uc_link.  */
+/* What a fiber runs; then it goes back to the scheduler, which does not
+   resume it.  */
 static void
 fiber_main (void)
 {
-  const struct job *job = cudajit_cpu_current->job;
+  struct runner *r = cudajit_cpu_current;
 
-  job->kernel->host_entry (job->args);
+  r->job->kernel->host_entry (r->job->args);
+  cudajit_fiber_switch (&r->fibers[r->running].context, &r->scheduler);
+  __builtin_unreachable ();
 }
 
 /* The size of a page, and of the slot of a fiber's stack: a page below
@@ -183,8 +185,6 @@ prepare_fibers (struct runner *r)
       r->warps = cudajit_xrealloc (r->warps,
                                    (r->capacity + CUDAJIT_WARP_SIZE - 1)
                                        / CUDAJIT_WARP_SIZE * sizeof *r->warps);
-      /* A context points into itself, so those that moved need making
-         afresh too.  */
       for (unsigned int i = 0; i < r->capacity; i++)
         {
           char *stack = stack_of (r, i);
@@ -192,7 +192,6 @@ prepare_fibers (struct runner *r)
           *(unsigned long long *) stack = STACK_CANARY;
           r->fibers[i].stack_id
               = VALGRIND_STACK_REGISTER (stack, stack + CUDAJIT_FIBER_STACK);
-          getcontext (&r->fibers[i].context);
         }
     }
   for (unsigned int i = 0; i < job->threads; i++)
@@ -249,13 +248,11 @@ run_block_fibers (struct runner *r, unsigned long long number)
     {
       struct fiber *f = &r->fibers[i];
 
-      f->context.uc_stack.ss_sp = stack_of (r, i);
       /* Stacks whose tops are a power of two apart would put the frames
          that all the fibers use in the same few sets of the L1 cache;
          lowering each top by a few cache lines spreads them.  */
-      f->context.uc_stack.ss_size = CUDAJIT_FIBER_STACK - i % 64 * 64;
-      f->context.uc_link = &r->scheduler;
-      makecontext (&f->context, fiber_main, 0);
+      cudajit_fiber_start (&f->context, stack_of (r, i),
+                           CUDAJIT_FIBER_STACK - i % 64 * 64, fiber_main);
       f->state = FIBER_READY;
     }
   for (unsigned int first = 0; first < job->threads;
@@ -283,7 +280,7 @@ run_block_fibers (struct runner *r, unsigned long long number)
           ran = true;
           threadIdx = f->index;
           r->running = i;
-          swapcontext (&r->scheduler, &f->context);
+          cudajit_fiber_switch (&r->scheduler, &f->context);
           if (*(unsigned long long *) stack_of (r, i) != STACK_CANARY)
             cudajit_fatal (&job->site,
                            CUDAJIT_FAULT_OVERFLOW
