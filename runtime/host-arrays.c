@@ -67,6 +67,8 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
       if (!gpu || (info.known && !info.released)
           || (freed && cudajit_gpu_freed_p (&info, ptr)))
         return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
+      /* Here an address that cudajit freed is another allocation's now,
+         or the host's.  */
       unsigned int type = 0, managed = 0;
       CUdeviceptr address = (CUdeviceptr) ptr;
       if (cudajit_cu.cuPointerGetAttribute (
@@ -77,7 +79,7 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
                       &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
                       != CUDA_SUCCESS
                   || !managed)))
-        return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
+        return HOST_ARGUMENT;
     }
   atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
   atomic_store_explicit (&param->known_generation, generation,
