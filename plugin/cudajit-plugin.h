@@ -23,6 +23,10 @@ enum cudajit_entry_point
 tree cudajit_entry_point (enum cudajit_entry_point which, tree config_type);
 const char *cudajit_entry_point_name (enum cudajit_entry_point which);
 void cudajit_check_entry_point_declaration (tree decl);
+/* The static inline function of cudajit.h called NAME, which the code
+   that the plugin makes calls; NULL_TREE where the unit does not include
+   cudajit.h.  */
+tree cudajit_header_function (const char *name);
 
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
@@ -148,6 +152,9 @@ void cudajit_emit_overflow_call (pretty_printer *pp, tree call,
 void cudajit_embed_kernel (tree fndecl, const char *cuda_source,
                            unsigned HOST_WIDE_INT static_shared_bytes,
                            bool barrier);
+/* As cudajit_embed_kernel, for a kernel whose C version the runtime calls
+   alone, not for each thread of a block (cuda_reduce's).  */
+void cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source);
 void cudajit_embed_device_function (tree fndecl, const char *cuda_source);
 tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);

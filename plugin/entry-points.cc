@@ -172,3 +172,12 @@ cudajit_check_entry_point_declaration (tree decl)
         return;
       }
 }
+
+tree
+cudajit_header_function (const char *name)
+{
+  /* cudajit.h defines it static inline, which the front end has handed
+     to the call graph.  */
+  cgraph_node *node = cgraph_node::get_for_asmname (get_identifier (name));
+  return node ? node->decl : NULL_TREE;
+}

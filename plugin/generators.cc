@@ -146,25 +146,16 @@ cudajit_generated_kernel_for (const char *generator, tree f, tree parms)
   return NULL_TREE;
 }
 
-/* The function of cudajit.h called NAME, which the unit includes.  */
-static tree
-header_function (const char *name, location_t loc)
-{
-  cgraph_node *node = cgraph_node::get_for_asmname (get_identifier (name));
-  if (!node)
-    {
-      error_at (loc, "cudajit: %qs of %<cudajit.h%> is missing", name);
-      return NULL_TREE;
-    }
-  return node->decl;
-}
-
 tree
 cudajit_generator_index (location_t loc)
 {
-  tree grid_x = header_function ("cuda_grid_x", loc);
+  tree grid_x = cudajit_header_function ("cuda_grid_x");
   if (!grid_x)
-    return NULL_TREE;
+    {
+      error_at (loc, "cudajit: %qs of %<cudajit.h%> is missing",
+                "cuda_grid_x");
+      return NULL_TREE;
+    }
   tree i = build_decl (loc, VAR_DECL, get_identifier (index_name),
                        TREE_TYPE (TREE_TYPE (grid_x)));
   DECL_INITIAL (i) = build_call_expr_loc (loc, grid_x, 0);

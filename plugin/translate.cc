@@ -91,7 +91,7 @@ void
 cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
                                tree callee, location_t site)
 {
-  cudajit_embed_kernel (kernel, cuda_source, 0, false);
+  cudajit_embed_whole_kernel (kernel, cuda_source);
   if (cudajit_builtin_cuda_name (callee))
     return;
   tree callee_body = cudajit_device_function_needed (callee, kernel, site);

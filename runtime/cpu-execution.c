@@ -92,6 +92,11 @@ run_block (const struct job *job, unsigned long long number)
   cuda_uint3 *thread = &threadIdx;
 
   set_block_index (job, number);
+  if (job->kernel->host_entry_runs_block)
+    {
+      host_entry (job->args);
+      return;
+    }
   for (unsigned int z = 0; z < job->block.z; z++)
     for (unsigned int y = 0; y < job->block.y; y++)
       for (unsigned int x = 0; x < job->block.x; x++)

@@ -17,9 +17,8 @@
      the kernel's C version (the CPU backend), which takes the addresses
        of its arguments;
      its parameters (below);
-     the bytes of its static shared arrays, and whether it may reach
-       cuda_syncthreads or a warp function, which need every thread of a
-       block alive at once on the CPU backend.
+     the bytes of its static shared arrays, and how the CPU backend calls
+       its C version, one of enum cudajit_host_entry.
    The device functions that the unit's kernels call are registered by
    cudajit_register_code, each once, as code that the unit's module also
    compiles.
@@ -40,7 +39,22 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 1
+#define CUDAJIT_ABI_VERSION 2
+
+/* How the CPU backend calls a kernel's C version: once for each block,
+   the C version running the block's threads in a loop; once for each
+   thread, one after another (where the unit lacks what that loop needs
+   of cudajit.h), or as a fiber, for a kernel that may reach
+   cuda_syncthreads or a warp function, where every thread of a block must
+   be alive at once; or alone, outside launches, for a kernel that the
+   plugin made whose C version does the whole work (cuda_reduce's).  */
+enum cudajit_host_entry
+{
+  CUDAJIT_HOST_BLOCK,
+  CUDAJIT_HOST_THREAD,
+  CUDAJIT_HOST_FIBERS,
+  CUDAJIT_HOST_WHOLE
+};
 
 /* The directions in which a host array passed for a parameter of declared
    extent is copied.  */

@@ -53,6 +53,26 @@ extern "C"
   extern __thread cuda_dim3 blockDim;
   extern __thread cuda_dim3 gridDim;
 
+  /* What the plugin's C version of a kernel calls when it runs a whole
+     block on the CPU backend: the extent of the block on AXIS (0 to 2),
+     and the thread that runs.  */
+  static __inline__ unsigned int
+  cudajit_block_extent (int axis)
+  {
+    return axis == 0 ? blockDim.x : axis == 1 ? blockDim.y : blockDim.z;
+  }
+
+  /* The index is in memory before the thread runs, so that a fault in
+     it names the thread.  */
+  static __inline__ void
+  cudajit_run_thread (unsigned int x, unsigned int y, unsigned int z)
+  {
+    threadIdx.x = x;
+    threadIdx.y = y;
+    threadIdx.z = z;
+    __asm__ __volatile__("" : : : "memory");
+  }
+
   /* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */
   static __inline__ long
   cuda_grid_x (void)

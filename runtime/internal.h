@@ -262,9 +262,12 @@ struct cudajit_kernel
   void (*host_entry) (void **args);
   /* For the transfer of host arrays.  */
   struct cudajit_params *params;
-  /* For the CPU backend.  */
+  /* For the CPU backend; whether HOST_ENTRY runs as a fiber for each
+     thread, and whether it runs the threads of a whole block itself (see
+     enum cudajit_host_entry).  */
   size_t static_shared_bytes;
   bool barrier;
+  bool host_entry_runs_block;
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];

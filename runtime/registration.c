@@ -97,7 +97,7 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
                          const char *prelude, const char *name,
                          const char *cuda_source,
                          void (*host_entry) (void **args), const char *params,
-                         size_t static_shared_bytes, int barrier)
+                         size_t static_shared_bytes, int host_entry_kind)
 {
   struct cudajit_kernel *k;
 
@@ -108,7 +108,8 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
-  k->barrier = barrier;
+  k->barrier = host_entry_kind == CUDAJIT_HOST_FIBERS;
+  k->host_entry_runs_block = host_entry_kind == CUDAJIT_HOST_BLOCK;
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   *kernel = k;
