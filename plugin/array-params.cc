@@ -79,6 +79,42 @@ take_bound (tree *chain, vec<unsigned int> *bounds)
   return true;
 }
 
+/* Append to BOUNDS the position of the parameter P for which the domain
+   of ARRAY_TYPE, an element of an array parameter, is P - 1, where the
+   access attribute does not say (GCC 11 keeps only the outer bound).  */
+static bool
+take_domain_bound (tree array_type, vec<unsigned int> *bounds)
+{
+  tree max = TYPE_DOMAIN (array_type)
+                 ? TYPE_MAX_VALUE (TYPE_DOMAIN (array_type))
+                 : NULL_TREE;
+  while (max
+         && (TREE_CODE (max) == SAVE_EXPR || CONVERT_EXPR_P (max)
+             || TREE_CODE (max) == NON_LVALUE_EXPR))
+    max = TREE_OPERAND (max, 0);
+  if (!max
+      || !((TREE_CODE (max) == MINUS_EXPR
+            && integer_onep (TREE_OPERAND (max, 1)))
+           || (TREE_CODE (max) == PLUS_EXPR
+               && integer_minus_onep (TREE_OPERAND (max, 1)))))
+    return false;
+  tree parm = TREE_OPERAND (max, 0);
+  while (CONVERT_EXPR_P (parm) || TREE_CODE (parm) == SAVE_EXPR)
+    parm = TREE_OPERAND (parm, 0);
+  if (TREE_CODE (parm) != PARM_DECL || !DECL_CONTEXT (parm)
+      || TREE_CODE (DECL_CONTEXT (parm)) != FUNCTION_DECL)
+    return false;
+  unsigned int position = 0;
+  for (tree p = DECL_ARGUMENTS (DECL_CONTEXT (parm)); p;
+       p = DECL_CHAIN (p), position++)
+    if (p == parm)
+      {
+        bounds->safe_push (position);
+        return true;
+      }
+  return false;
+}
+
 int
 cudajit_array_param (tree fntype, unsigned int index,
                      vec<unsigned int> *bounds,
@@ -121,7 +157,8 @@ cudajit_array_param (tree fntype, unsigned int index,
           if (domain && TYPE_MAX_VALUE (domain)
               && tree_fits_uhwi_p (TYPE_MAX_VALUE (domain)))
             count *= tree_to_uhwi (TYPE_MAX_VALUE (domain)) + 1;
-          else if (!take_bound (&chain, bounds))
+          else if (!take_bound (&chain, bounds)
+                   && !take_domain_bound (element, bounds))
             return 0;
         }
       direction
