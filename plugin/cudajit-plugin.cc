@@ -16,7 +16,9 @@ static struct plugin_info cudajit_plugin_info
         "Translates C functions marked __attribute__ ((cuda_jit)) to CUDA C "
         "and rewrites their cuda_launch calls.\n"
         "  -fplugin-arg-cudajit-dump=DIR  write each unit's CUDA C to "
-        "DIR/UNIT.HASH.cu" };
+        "DIR/UNIT.HASH.cu\n"
+        "  -fplugin-arg-cudajit-warn-fibers  warn of the kernels whose "
+        "threads run as fibers on the CPU backend" };
 
 static void
 finish_function (void *gcc_data, void *)
@@ -63,6 +65,9 @@ cudajit_plugin_init (struct plugin_name_args *info,
             }
           dump_dir = info->argv[i].value;
         }
+      else if (strcmp (info->argv[i].key, "warn-fibers") == 0
+               && !info->argv[i].value)
+        cudajit_warn_fibers ();
       else
         {
           error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",

@@ -61,10 +61,11 @@ void cudajit_explain_type (tree type);
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it
    is no array.  */
 tree cudajit_constant_array_element (tree type);
-/* Whether BODY calls a function that MATCH accepts; whether it calls one
-   at which a thread waits for others (cuda_syncthreads, the warp
-   functions).  */
-bool cudajit_calls_p (tree body, bool (*match) (const_tree callee));
+/* The first call in BODY of a function that MATCH accepts, or NULL_TREE;
+   whether CALLEE is one at which a thread waits for others
+   (cuda_syncthreads, the warp functions), and whether BODY calls one.  */
+tree cudajit_calls_p (tree body, bool (*match) (const_tree callee));
+bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_calls_barrier_p (tree body);
 
 /* The type of the part of an object of TYPE that the element at INDEX of
@@ -148,10 +149,11 @@ void cudajit_emit_overflow_call (pretty_printer *pp, tree call,
 
 /* embed.cc: keeps a kernel's CUDA C and host entry, or a device
    function's CUDA C, in the object file and registers them with the
-   runtime at load time; writes the dump.  */
+   runtime at load time; writes the dump.  CALLEES are the device
+   functions that the kernel calls.  */
 void cudajit_embed_kernel (tree fndecl, const char *cuda_source,
                            unsigned HOST_WIDE_INT static_shared_bytes,
-                           bool barrier);
+                           const vec<tree> &callees);
 /* As cudajit_embed_kernel, for a kernel whose C version the runtime calls
    alone, not for each thread of a block (cuda_reduce's).  */
 void cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source);
@@ -262,11 +264,18 @@ void cudajit_device_functions_register_roots (const char *plugin_name);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
    become parts of its block's shared memory on the CPU backend: its host
-   version is rewritten to find them there.  How many bytes they take, and
-   whether the kernel may reach a barrier, which the runtime is told.  */
-void cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
-                                 unsigned HOST_WIDE_INT *static_shared_bytes,
-                                 bool *barrier);
+   version is rewritten to find them there.  How many bytes they take.  */
+unsigned HOST_WIDE_INT cudajit_host_shared_memory (tree kernel);
+
+/* block-function.cc: the C version of KERNEL that the CPU backend calls,
+   handed to the call graph, and how it is called.  With CALLEES, the
+   device functions KERNEL calls, it runs a block (work-item loops,
+   fission at barriers) where it can, else a thread; without, it runs the
+   whole work (cuda_reduce's).  -fplugin-arg-cudajit-warn-fibers: warn of
+   the kernels whose threads run as fibers.  */
+tree cudajit_host_entry (tree kernel, const vec<tree> *callees,
+                         enum cudajit_host_entry *kind);
+void cudajit_warn_fibers (void);
 
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */

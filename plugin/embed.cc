@@ -1,6 +1,7 @@
-/* Embedding: keeps each kernel's CUDA C in the object file, gives it a
-   host entry for the CPU backend, and a constructor that registers both
-   with the runtime when the program or library is loaded.
+/* Embedding: keeps each kernel's CUDA C in the object file, with its
+   host entry for the CPU backend (block-function.cc), and a constructor
+   that registers both with the runtime when the program or library is
+   loaded.
 
    All of it is built as ordinary GENERIC functions and variables while the
    unit is being parsed, so it goes through every optimization level and
@@ -139,140 +140,6 @@ finalize_function (tree decl)
   cgraph_node::finalize_function (decl, true);
 }
 
-/* What the loop over a block's threads calls, of cudajit.h.  */
-static const char block_extent_name[] = "cudajit_block_extent";
-static const char run_thread_name[] = "cudajit_run_thread";
-
-static tree
-new_local (location_t loc, const char *name, tree type, tree *locals)
-{
-  tree var = build_decl (loc, VAR_DECL, get_identifier (name), type);
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  TREE_USED (var) = 1;
-  DECL_CHAIN (var) = *locals;
-  *locals = var;
-  return var;
-}
-
-/* for (VAR = 0; VAR < BOUND; VAR++) BODY, appended to *LIST.  */
-static void
-append_counted_loop (tree var, tree bound, tree body, tree *list)
-{
-  tree type = TREE_TYPE (var);
-  append_to_statement_list (
-      build2 (MODIFY_EXPR, type, var, build_zero_cst (type)), list);
-  tree loop = alloc_stmt_list ();
-  append_to_statement_list (
-      build1 (EXIT_EXPR, void_type_node,
-              build2 (GE_EXPR, boolean_type_node, var, bound)),
-      &loop);
-  append_to_statement_list (body, &loop);
-  append_to_statement_list (
-      build2 (MODIFY_EXPR, type, var,
-              build2 (PLUS_EXPR, type, var, build_one_cst (type))),
-      &loop);
-  append_to_statement_list (build1 (LOOP_EXPR, void_type_node, loop), list);
-}
-
-/* The C version of KERNEL for the CPU backend, as enum cudajit_host_entry
-   says: for CUDAJIT_HOST_BLOCK,
-
-     static void cudajit.host.K (void **args)
-     {
-       T0 a0 = *(T0 *) args[0]; ...
-       for (z = 0; z < cudajit_block_extent (2); z++)
-         for (y = 0; ...)
-           for (x = 0; ...)
-             {
-               cudajit_run_thread (x, y, z);
-               K (a0, ...);
-             }
-     }
-
-   a loop over the threads of a block that GCC optimizes with K inlined in
-   it, for a kernel whose threads never wait for each other; else the
-   call alone, K (*(T0 *) args[0], ...).  */
-static tree
-build_host_entry (tree kernel, enum cudajit_host_entry kind)
-{
-  location_t loc = DECL_SOURCE_LOCATION (kernel);
-  tree args_type = build_pointer_type (ptr_type_node);
-  tree args = build_decl (loc, PARM_DECL, get_identifier ("args"), args_type);
-  DECL_ARG_TYPE (args) = args_type;
-  TREE_USED (args) = 1;
-
-  tree locals = NULL_TREE;
-  tree body = alloc_stmt_list ();
-  vec<tree, va_gc> *call_args = NULL;
-  unsigned int i = 0;
-  for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
-    {
-      tree slot = fold_build_pointer_plus_hwi (args, i++ * POINTER_SIZE_UNITS);
-      tree value_ptr = fold_convert (build_pointer_type (TREE_TYPE (parm)),
-                                     build_simple_mem_ref (slot));
-      tree value = build_simple_mem_ref (value_ptr);
-      if (kind == CUDAJIT_HOST_BLOCK)
-        {
-          /* Read once for the block.  */
-          tree copy = new_local (loc, "arg", TREE_TYPE (parm), &locals);
-          append_to_statement_list (
-              build2 (MODIFY_EXPR, TREE_TYPE (parm), copy, value), &body);
-          value = copy;
-        }
-      vec_safe_push (call_args, value);
-    }
-  tree call = build_call_expr_loc_vec (loc, kernel, call_args);
-  if (kind == CUDAJIT_HOST_BLOCK)
-    {
-      tree extent_fn = cudajit_header_function (block_extent_name);
-      tree run_thread = cudajit_header_function (run_thread_name);
-      static const char *const axes[] = { "x", "y", "z" };
-      tree index[3], extent[3];
-      for (int axis = 0; axis < 3; axis++)
-        {
-          index[axis]
-              = new_local (loc, axes[axis], unsigned_type_node, &locals);
-          extent[axis]
-              = new_local (loc, "extent", unsigned_type_node, &locals);
-          append_to_statement_list (
-              build2 (MODIFY_EXPR, unsigned_type_node, extent[axis],
-                      build_call_expr_loc (
-                          loc, extent_fn, 1,
-                          build_int_cst (integer_type_node, axis))),
-              &body);
-        }
-      tree thread = alloc_stmt_list ();
-      append_to_statement_list (build_call_expr_loc (loc, run_thread, 3,
-                                                     index[0], index[1],
-                                                     index[2]),
-                                &thread);
-      append_to_statement_list (call, &thread);
-      for (int axis = 0; axis < 3; axis++)
-        {
-          tree loop = alloc_stmt_list ();
-          append_counted_loop (index[axis], extent[axis], thread, &loop);
-          thread = loop;
-        }
-      append_to_statement_list (thread, &body);
-    }
-  else
-    append_to_statement_list (call, &body);
-  tree bind = build3 (BIND_EXPR, void_type_node, locals, body, NULL_TREE);
-  SET_EXPR_LOCATION (bind, loc);
-
-  char *name = concat ("cudajit.host.",
-                       IDENTIFIER_POINTER (DECL_NAME (kernel)), NULL);
-  tree fntype
-      = build_function_type_list (void_type_node, args_type, NULL_TREE);
-  tree entry = cudajit_build_function (name, fntype, args, bind);
-  free (name);
-  for (tree var = locals; var; var = DECL_CHAIN (var))
-    DECL_CONTEXT (var) = entry;
-  finalize_function (entry);
-  return entry;
-}
-
 static tree
 string_literal (const char *text)
 {
@@ -396,27 +263,24 @@ add_to_dump (const char *cuda_source)
 
 void
 cudajit_embed_kernel (tree fndecl, const char *cuda_source,
-                      unsigned HOST_WIDE_INT static_shared_bytes, bool barrier)
+                      unsigned HOST_WIDE_INT static_shared_bytes,
+                      const vec<tree> &callees)
 {
-  enum cudajit_host_entry kind
-      = (barrier ? CUDAJIT_HOST_FIBERS
-         : (cudajit_header_function (block_extent_name)
-            && cudajit_header_function (run_thread_name))
-             ? CUDAJIT_HOST_BLOCK
-             : CUDAJIT_HOST_THREAD);
+  enum cudajit_host_entry kind;
+  tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, build_host_entry (fndecl, kind),
-                      static_shared_bytes, kind);
+  build_registration (fndecl, cuda_source, host_entry, static_shared_bytes,
+                      kind);
   add_to_dump (cuda_source);
 }
 
 void
 cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source)
 {
+  enum cudajit_host_entry kind;
+  tree host_entry = cudajit_host_entry (fndecl, NULL, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source,
-                      build_host_entry (fndecl, CUDAJIT_HOST_WHOLE), 0,
-                      CUDAJIT_HOST_WHOLE);
+  build_registration (fndecl, cuda_source, host_entry, 0, kind);
   add_to_dump (cuda_source);
 }
 

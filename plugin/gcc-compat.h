@@ -100,6 +100,24 @@ cudajit_expand_raw_data (tree init)
 #endif
 }
 
+/* The C front end's lowering of its loops and jumps, for a function
+   that the plugin built from the front end's statements.  lto1, which
+   loads the plugin too but builds nothing with it, has no C front end:
+   weak, so that lto1 can load the plugin without it.  */
+extern void c_genericize (tree) __attribute__ ((weak));
+
+/* No -Wmaybe-uninitialized for T, an expression that the plugin made:
+   GCC 12 replaced TREE_NO_WARNING with per-warning suppression.  */
+static inline void
+cudajit_suppress_uninitialized_warning (tree t)
+{
+#if BUILDING_GCC_MAJOR >= 12
+  suppress_warning (t, OPT_Wmaybe_uninitialized);
+#else
+  TREE_NO_WARNING (t) = 1;
+#endif
+}
+
 /* An error at LOC from a va_list.  GCC 15 requires every diagnostic to be
    emitted inside a diagnostic group; error_at opens one itself, but
    emit_diagnostic_valist does not.  */

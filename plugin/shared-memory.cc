@@ -6,9 +6,7 @@
    thread, so the kernel's host version is rewritten to find its shared
    arrays in the shared memory that the runtime gives the block: the static
    arrays one after another at 16-byte boundaries, then the dynamic
-   memory.  The runtime also learns whether the kernel may reach
-   cuda_syncthreads or a warp function, for which it runs a block's threads
-   as fibers.  */
+   memory.  */
 
 #include "cudajit-plugin.h"
 
@@ -65,10 +63,8 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-void
-cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
-                            unsigned HOST_WIDE_INT *static_shared_bytes,
-                            bool *barrier)
+unsigned HOST_WIDE_INT
+cudajit_host_shared_memory (tree kernel)
 {
   shared_layout layout;
   layout.static_bytes = 0;
@@ -81,9 +77,5 @@ cudajit_host_shared_memory (tree kernel, const vec<tree> &callees,
   DECL_PURE_P (layout.base_fn) = 1;
   TREE_NOTHROW (layout.base_fn) = 1;
   walk_tree (&DECL_SAVED_TREE (kernel), relocate_shared, &layout, NULL);
-
-  *barrier = cudajit_calls_barrier_p (DECL_SAVED_TREE (kernel));
-  for (tree callee : callees)
-    *barrier |= cudajit_device_function_may_sync (callee);
-  *static_shared_bytes = layout.static_bytes;
+  return layout.static_bytes;
 }

@@ -27,32 +27,35 @@ translate (tree fndecl, tree body)
   if (cudajit_check_function (fndecl, body, &callees, &call_sites))
     {
       char *cuda_source = cudajit_emit_function (fndecl, body, callees);
+      /* After the CUDA C, which calls the GPU's assert, and before the
+         host entry copies the body.  */
+      cudajit_redirect_host_assertions (fndecl);
       if (kernel)
         {
-          unsigned HOST_WIDE_INT static_shared_bytes;
-          bool barrier;
           /* After the CUDA C, which keeps the shared arrays as they
              are.  */
-          cudajit_host_shared_memory (fndecl, callees, &static_shared_bytes,
-                                      &barrier);
+          unsigned HOST_WIDE_INT static_shared_bytes
+              = cudajit_host_shared_memory (fndecl);
           cudajit_embed_kernel (fndecl, cuda_source, static_shared_bytes,
-                                barrier);
+                                callees);
         }
       else
         cudajit_embed_device_function (fndecl, cuda_source);
       free (cuda_source);
     }
-  else if (!kernel)
+  else
     {
-      tree caller;
-      location_t site;
-      cudajit_device_function_first_call (fndecl, &caller, &site);
-      inform (site,
-              "%qD, called from %qD here, cannot be compiled for the GPU",
-              fndecl, caller);
+      cudajit_redirect_host_assertions (fndecl);
+      if (!kernel)
+        {
+          tree caller;
+          location_t site;
+          cudajit_device_function_first_call (fndecl, &caller, &site);
+          inform (site,
+                  "%qD, called from %qD here, cannot be compiled for the GPU",
+                  fndecl, caller);
+        }
     }
-  /* After the CUDA C, which calls the GPU's assert.  */
-  cudajit_redirect_host_assertions (fndecl);
 
   /* Also after errors, for those of the functions it calls; in reverse,
      so that they are translated in the order they are called.  */

@@ -320,8 +320,8 @@ static const char *const waiting_functions[]
         "cuda_any_sync",    "cuda_eq_sync",     "cuda_activemask",
         "cudajit_shfl_",    "cudajit_match_" };
 
-static bool
-waits_p (const_tree callee)
+bool
+cudajit_waiting_call_p (const_tree callee)
 {
   if (!DECL_NAME (callee))
     return false;
@@ -339,7 +339,7 @@ waits_p (const_tree callee)
 bool
 cudajit_calls_barrier_p (tree body)
 {
-  return cudajit_calls_p (body, waits_p);
+  return cudajit_calls_p (body, cudajit_waiting_call_p);
 }
 
 struct call_match
@@ -358,10 +358,9 @@ find_matching_call (tree *tp, int *walk_subtrees, void *data)
   return (callee && ((call_match *) data)->match (callee)) ? *tp : NULL_TREE;
 }
 
-bool
+tree
 cudajit_calls_p (tree body, bool (*match) (const_tree callee))
 {
   call_match data = { match };
-  return walk_tree_without_duplicates (&body, find_matching_call, &data)
-         != NULL_TREE;
+  return walk_tree_without_duplicates (&body, find_matching_call, &data);
 }

@@ -16,8 +16,10 @@ struct job
   cuda_dim3 grid, block;
   unsigned long long blocks;
   unsigned int threads;
-  /* Whether the threads of a block run as fibers.  */
+  /* Whether the threads of a block run as fibers, and whether the
+     launching thread runs all the blocks alone.  */
   bool fibers;
+  bool alone;
   /* The shared memory of a block: the static arrays, then from the next
      multiple of 16 the dynamic ones.  */
   size_t shared_bytes;
@@ -102,10 +104,17 @@ struct warp
 struct runner
 {
   const struct job *job;
+  /* Whether the block that runs runs as fibers: those of JOB do, or one
+     that runs again, thread by thread, after a fault.  */
+  bool as_fibers;
   /* The shared memory of the block that runs, of shared_size bytes: like
      CUDA's, it is not cleared, so it is kept from block to block.  */
   void *shared;
   size_t shared_size;
+  /* The memory of the variables that the threads of a block keep across
+     barriers, of context_size bytes, kept from block to block.  */
+  void *context;
+  size_t context_size;
   /* Fibers for up to CAPACITY threads, each on a stack that follows a
      page in one mapping: the first a guard page, the others too unless
      GUARDED is false; and their warps.  */

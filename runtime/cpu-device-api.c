@@ -7,12 +7,36 @@
 #include "cpu-backend.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 void *
 cudajit_block_shared_memory (void)
 {
   return cudajit_cpu_current ? cudajit_cpu_current->shared : NULL;
+}
+
+void *
+cudajit_block_context_memory (size_t size)
+{
+  struct runner *r = cudajit_cpu_current;
+
+  if (size > r->context_size)
+    {
+      size_t rounded = (size + CUDAJIT_CONTEXT_ALIGN - 1)
+                       & ~(size_t) (CUDAJIT_CONTEXT_ALIGN - 1);
+
+      free (r->context);
+      r->context = aligned_alloc (CUDAJIT_CONTEXT_ALIGN, rounded);
+      if (!r->context)
+        cudajit_fatal (&r->job->site,
+                       "out of memory allocating %zu bytes for the variables "
+                       "that the threads of a block keep across "
+                       "cuda_syncthreads",
+                       size);
+      r->context_size = rounded;
+    }
+  return r->context;
 }
 
 /* The runner of the calling thread, which FUNCTION, a device function,
@@ -37,7 +61,7 @@ fiber_runner (const char *function)
 {
   struct runner *r = kernel_runner (function);
 
-  if (r->job->fibers)
+  if (r->as_fibers)
     return r;
   if (r->job->threads > 1)
     cudajit_fatal (&r->job->site,

@@ -1,13 +1,16 @@
 /* The CPU backend: kernels run on the host.
 
    A launch spreads the grid's blocks over a pool of threads, the launching
-   thread included.  Each pool thread runs the threads of a block one after
-   another, setting the built-in variables for each; the kernel's C version
-   reads them like the CUDA version reads CUDA's.  A kernel that may reach
-   cuda_syncthreads or a warp function needs all the threads of a block
-   alive at once, each waiting there for others: the pool thread then runs
-   them as fibers, each on a stack of its own, switching from one to the
-   next where one waits.  */
+   thread included.  Most kernels' C versions run a whole block, in loops
+   over its threads that the plugin made (block-function.cc), cut at the
+   barriers where the threads wait for each other.  The others run a
+   thread at a time: the pool thread runs the threads of a block one after
+   another, setting the built-in variables for each, which the kernel's C
+   version reads like the CUDA version reads CUDA's.  A kernel that may
+   reach cuda_syncthreads or a warp function so needs all the threads of a
+   block alive at once, each waiting there for others: the pool thread
+   then runs them as fibers, each on a stack of its own, switching from
+   one to the next where one waits.  */
 
 /* For MAP_ANONYMOUS, MAP_NORESERVE and MAP_STACK.  */
 #define _DEFAULT_SOURCE
@@ -37,6 +40,8 @@ __thread cuda_uint3 threadIdx;
 __thread cuda_uint3 blockIdx;
 __thread cuda_dim3 blockDim;
 __thread cuda_dim3 gridDim;
+__thread int cudajit_one_thread;
+__thread int cudajit_cpu_alone;
 
 /* The stack of a fiber, CUDAJIT_FIBER_STACK bytes, where the C version of
    a kernel keeps its local arrays too, follows a guard page that ends a
@@ -83,20 +88,14 @@ set_block_index (const struct job *job, unsigned long long number)
   blockIdx.z = number / job->grid.x / job->grid.y;
 }
 
-/* Run the threads of block number NUMBER of JOB, which cannot wait for
-   each other.  */
+/* Run the threads of the block in blockIdx of JOB one after another,
+   with a host entry that runs one thread.  */
 static void
-run_block (const struct job *job, unsigned long long number)
+run_threads (const struct job *job)
 {
   void (*host_entry) (void **args) = job->kernel->host_entry;
   cuda_uint3 *thread = &threadIdx;
 
-  set_block_index (job, number);
-  if (job->kernel->host_entry_runs_block)
-    {
-      host_entry (job->args);
-      return;
-    }
   for (unsigned int z = 0; z < job->block.z; z++)
     for (unsigned int y = 0; y < job->block.y; y++)
       for (unsigned int x = 0; x < job->block.x; x++)
@@ -241,14 +240,13 @@ cudajit_release_warp (struct runner *r, unsigned int number)
   w->arrived = w->mask = 0;
 }
 
-/* Run the threads of block number NUMBER of R->job as fibers.  */
+/* Run the threads of the block in blockIdx of R->job as fibers.  */
 static void
-run_block_fibers (struct runner *r, unsigned long long number)
+run_block_fibers (struct runner *r)
 {
   const struct job *job = r->job;
   unsigned int live = job->threads, at_barrier = 0;
 
-  set_block_index (job, number);
   for (unsigned int i = 0; i < job->threads; i++)
     {
       struct fiber *f = &r->fibers[i];
@@ -327,6 +325,48 @@ take_block (struct job *job)
   return atomic_fetch_add_explicit (&job->next, 1, memory_order_relaxed);
 }
 
+/* Run block number FIRST of JOB with R, and others until none is left,
+   with a host entry that runs a whole block.  It cannot say which thread
+   faults: on a fault, the block runs again with the kernel for one thread
+   at a time, as fibers if its threads wait for each other, whose fault
+   names the thread.  */
+static void
+call_block_entry (struct job *job, unsigned long long first)
+{
+  unsigned long long number = first;
+
+  do
+    {
+      set_block_index (job, number);
+      job->kernel->host_entry (job->args);
+    }
+  while ((number = take_block (job)) < job->blocks);
+}
+
+static void
+run_whole_blocks (struct job *job, struct runner *r, unsigned long long first)
+{
+  sigjmp_buf rerun;
+
+  if (sigsetjmp (rerun, 0))
+    {
+      /* The block that faulted is the one in blockIdx.  */
+      cudajit_one_thread = 1;
+      if (job->kernel->barrier && job->threads > 1)
+        {
+          prepare_fibers (r);
+          r->as_fibers = true;
+          run_block_fibers (r);
+        }
+      else
+        run_threads (job);
+      cudajit_fault_not_again ();
+    }
+  cudajit_fault_rerun_point (&rerun);
+  call_block_entry (job, first);
+  cudajit_fault_rerun_point (NULL);
+}
+
 /* Run blocks of JOB with R until none is left.  R is made ready for them
    only once it has one, so that a launch of few blocks costs little
    however many threads the pool has.  */
@@ -352,15 +392,24 @@ run_blocks (struct job *job, struct runner *r)
     }
   if (job->fibers)
     prepare_fibers (r);
+  r->as_fibers = job->fibers;
+  cudajit_cpu_alone = job->alone;
   cudajit_cpu_current = r;
   cudajit_fault_site (&job->site);
-  do
-    if (job->fibers)
-      run_block_fibers (r, number);
-    else
-      run_block (job, number);
-  while ((number = take_block (job)) < job->blocks);
+  if (job->kernel->host_entry_runs_block)
+    run_whole_blocks (job, r, number);
+  else
+    do
+      {
+        set_block_index (job, number);
+        if (job->fibers)
+          run_block_fibers (r);
+        else
+          run_threads (job);
+      }
+    while ((number = take_block (job)) < job->blocks);
   cudajit_fault_site (NULL);
+  cudajit_cpu_alone = 0;
   cudajit_cpu_current = NULL;
 }
 
@@ -434,19 +483,23 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .blocks = (unsigned long long) grid.x * grid.y * grid.z,
     .threads = threads,
     /* A block of one thread has no one to wait for.  */
-    .fibers = kernel->barrier && threads > 1,
+    .fibers = kernel->barrier && !kernel->host_entry_runs_block && threads > 1,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
     .site = *site,
   };
 
+  unsigned int workers;
+
   pthread_mutex_lock (&launch_lock);
   if (!cpu_threads.configured)
     configure_pool ();
   cudajit_know_code (kernel->host_entry);
-  /* The launching thread takes a block too.  */
-  cudajit_pool_run (run_job_part, &job,
-                    job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
-                                                       : cpu_threads.limit);
+  /* The launching thread takes a block too; launches run one at a
+     time.  */
+  workers = job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
+                                               : cpu_threads.limit;
+  job.alone = workers == 0;
+  cudajit_pool_run (run_job_part, &job, workers);
   pthread_mutex_unlock (&launch_lock);
 }

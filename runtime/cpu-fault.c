@@ -197,11 +197,42 @@ cudajit_fault_site (const struct cudajit_site *site)
   fault_site = site;
 }
 
+/* Where a fault goes instead of its report, and the report of the first
+   fault without its thread, for a block that runs again.  */
+static __thread sigjmp_buf *rerun_point;
+static __thread struct text first_fault;
+
+void
+cudajit_fault_rerun_point (sigjmp_buf *point)
+{
+  rerun_point = point;
+}
+
+/* The first thread to report speaks for all.  */
+static atomic_flag reported = ATOMIC_FLAG_INIT;
+
+static _Noreturn void
+report (struct text *t)
+{
+  if (atomic_flag_test_and_set (&reported))
+    for (;;)
+      pause ();
+  ssize_t written = write (STDERR_FILENO, t->text, t->length);
+  (void) written;
+  _exit (1);
+}
+
+void
+cudajit_fault_not_again (void)
+{
+  add (&first_fault, "; run again thread by thread, the block did not "
+                     "fault\n");
+  report (&first_fault);
+}
+
 static void
 handle_fault (int signal, siginfo_t *info, void *context)
 {
-  /* The first thread to fault speaks for all.  */
-  static atomic_flag reported = ATOMIC_FLAG_INIT;
   const struct cudajit_site *site = fault_site;
   uintptr_t address = (uintptr_t) info->si_addr;
   uintptr_t sp = stack_pointer (context);
@@ -216,9 +247,6 @@ handle_fault (int signal, siginfo_t *info, void *context)
       pass_on (signal, info, context, index);
       return;
     }
-  if (atomic_flag_test_and_set (&reported))
-    for (;;)
-      pause ();
   add (&t, CUDAJIT_ERROR_PREFIX "kernel '");
   add (&t, site->kernel);
   add (&t, "' launched at ");
@@ -242,8 +270,11 @@ handle_fault (int signal, siginfo_t *info, void *context)
     }
   add (&t, " in ");
   add_dim (&t, "block", blockIdx);
-  add (&t, " ");
-  add_dim (&t, "thread", threadIdx);
+  if (!rerun_point)
+    {
+      add (&t, " ");
+      add_dim (&t, "thread", threadIdx);
+    }
   if ((code = segment_of (program_counter (context))))
     {
       add (&t, ", code at ");
@@ -251,10 +282,22 @@ handle_fault (int signal, siginfo_t *info, void *context)
       add (&t, "+0x");
       add_number (&t, program_counter (context) - code->bias, 16);
     }
+  if (rerun_point)
+    {
+      sigjmp_buf *point = rerun_point;
+      sigset_t again;
+
+      first_fault = t;
+      rerun_point = NULL;
+      /* Left without returning, the handler would leave SIGNAL blocked,
+         and the fault of the run again would kill the process.  */
+      sigemptyset (&again);
+      sigaddset (&again, signal);
+      pthread_sigmask (SIG_UNBLOCK, &again, NULL);
+      siglongjmp (*point, 1);
+    }
   add (&t, "\n");
-  ssize_t written = write (STDERR_FILENO, t.text, t.length);
-  (void) written;
-  _exit (1);
+  report (&t);
 }
 
 void

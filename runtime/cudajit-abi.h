@@ -39,18 +39,26 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 2
+#define CUDAJIT_ABI_VERSION 3
 
 /* How the CPU backend calls a kernel's C version: once for each block,
-   the C version running the block's threads in a loop; once for each
-   thread, one after another (where the unit lacks what that loop needs
-   of cudajit.h), or as a fiber, for a kernel that may reach
-   cuda_syncthreads or a warp function, where every thread of a block must
-   be alive at once; or alone, outside launches, for a kernel that the
-   plugin made whose C version does the whole work (cuda_reduce's).  */
+   the C version running the block's threads in loops (cudajit.h's
+   cudajit_block_start), for a kernel whose threads never wait for each
+   other, or (BLOCK_REGIONS) one whose threads wait only at barriers that
+   the C version cuts it at, each region a loop over the threads; once
+   for each thread, one after another (where the unit lacks what those
+   loops need of cudajit.h), or as a fiber, for a kernel that may reach
+   cuda_syncthreads or a warp function otherwise, where every thread of a
+   block must be alive at once; or alone, outside launches, for a kernel
+   that the plugin made whose C version does the whole work
+   (cuda_reduce's).  A C version that runs a block runs the kernel for
+   the one thread in threadIdx, as one of THREAD, or of FIBERS for
+   BLOCK_REGIONS, where cudajit_block_start says so: the runtime runs a
+   block again so, to name the thread that faulted.  */
 enum cudajit_host_entry
 {
   CUDAJIT_HOST_BLOCK,
+  CUDAJIT_HOST_BLOCK_REGIONS,
   CUDAJIT_HOST_THREAD,
   CUDAJIT_HOST_FIBERS,
   CUDAJIT_HOST_WHOLE
@@ -68,6 +76,12 @@ enum cudajit_host_entry
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */
 #define CUDAJIT_SHARED_ALIGN 16
+
+/* On the CPU backend, a block function keeps each variable that lives
+   across cuda_syncthreads in an array of one element per thread, in
+   memory that the runtime gives it (cudajit_block_context_memory) aligned
+   to this, each array starting at a multiple of it: a cache line.  */
+#define CUDAJIT_CONTEXT_ALIGN 64
 
 /* The threads of a warp.  */
 #define CUDAJIT_WARP_SIZE 32

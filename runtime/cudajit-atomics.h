@@ -12,10 +12,29 @@
    reported on the user's line alone.  */
 #pragma GCC system_header
 
-#define CUDAJIT_ATOMIC_FETCH(name, type, builtin)                             \
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+  /* Whether the calling thread runs the blocks of a launch alone on the
+     CPU backend, with no other thread running a kernel meanwhile: its
+     atomics then need not be atomic to be indivisible, and are plain
+     loads and stores, as fast as the C that they stand for.  */
+  extern __thread int cudajit_cpu_alone;
+#ifdef __cplusplus
+}
+#endif
+
+/* *PTR becomes *PTR OP VALUE; the old *PTR.  */
+#define CUDAJIT_ATOMIC_FETCH(name, type, builtin, op)                         \
   static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
-    return builtin (ptr, value, __ATOMIC_RELAXED);                            \
+    type old;                                                                 \
+    if (!cudajit_cpu_alone)                                                   \
+      return builtin (ptr, value, __ATOMIC_RELAXED);                          \
+    old = *ptr;                                                               \
+    *ptr = old op value;                                                      \
+    return old;                                                               \
   }
 
 /* What GCC has no atomic for: max, min, and add and sub on floating
@@ -25,6 +44,13 @@
   static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
     type old;                                                                 \
+    if (cudajit_cpu_alone)                                                    \
+      {                                                                       \
+        old = *ptr;                                                           \
+        if (replaces)                                                         \
+          *ptr = (next);                                                      \
+        return old;                                                           \
+      }                                                                       \
     __atomic_load (ptr, &old, __ATOMIC_RELAXED);                              \
     while (replaces)                                                          \
       {                                                                       \
@@ -40,25 +66,39 @@
   static __inline__ type cudajit_atomic_exch_##t (type *ptr, type value)      \
   {                                                                           \
     type old;                                                                 \
+    if (cudajit_cpu_alone)                                                    \
+      {                                                                       \
+        old = *ptr;                                                           \
+        *ptr = value;                                                         \
+        return old;                                                           \
+      }                                                                       \
     __atomic_exchange (ptr, &value, &old, __ATOMIC_RELAXED);                  \
     return old;                                                               \
   }
 
 #define CUDAJIT_ATOMIC_INTEGER_FUNCTIONS(t, type)                             \
-  CUDAJIT_ATOMIC_FETCH (add_##t, type, __atomic_fetch_add)                    \
-  CUDAJIT_ATOMIC_FETCH (sub_##t, type, __atomic_fetch_sub)                    \
-  CUDAJIT_ATOMIC_FETCH (and_##t, type, __atomic_fetch_and)                    \
-  CUDAJIT_ATOMIC_FETCH (or_##t, type, __atomic_fetch_or)                      \
-  CUDAJIT_ATOMIC_FETCH (xor_##t, type, __atomic_fetch_xor)                    \
+  CUDAJIT_ATOMIC_FETCH (add_##t, type, __atomic_fetch_add, +)                 \
+  CUDAJIT_ATOMIC_FETCH (sub_##t, type, __atomic_fetch_sub, -)                 \
+  CUDAJIT_ATOMIC_FETCH (and_##t, type, __atomic_fetch_and, &)                 \
+  CUDAJIT_ATOMIC_FETCH (or_##t, type, __atomic_fetch_or, |)                   \
+  CUDAJIT_ATOMIC_FETCH (xor_##t, type, __atomic_fetch_xor, ^)                 \
   CUDAJIT_ATOMIC_LOOP (max_##t, type, value > old, value)                     \
   CUDAJIT_ATOMIC_LOOP (min_##t, type, value < old, value)                     \
   CUDAJIT_ATOMIC_EXCH (t, type)                                               \
   static __inline__ type cudajit_atomic_cas_##t (type *ptr, type compare,     \
                                                  type value)                  \
   {                                                                           \
-    __atomic_compare_exchange_n (ptr, &compare, value, 0, __ATOMIC_RELAXED,   \
-                                 __ATOMIC_RELAXED);                           \
-    return compare;                                                           \
+    type old;                                                                 \
+    if (!cudajit_cpu_alone)                                                   \
+      {                                                                       \
+        __atomic_compare_exchange_n (ptr, &compare, value, 0,                 \
+                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED);     \
+        return compare;                                                       \
+      }                                                                       \
+    old = *ptr;                                                               \
+    if (old == compare)                                                       \
+      *ptr = value;                                                           \
+    return old;                                                               \
   }
 
 #define CUDAJIT_ATOMIC_FLOAT_FUNCTIONS(t, type)                               \

@@ -53,24 +53,28 @@ extern "C"
   extern __thread cuda_dim3 blockDim;
   extern __thread cuda_dim3 gridDim;
 
-  /* What the plugin's C version of a kernel calls when it runs a whole
-     block on the CPU backend: the extent of the block on AXIS (0 to 2),
-     and the thread that runs.  */
-  static __inline__ unsigned int
-  cudajit_block_extent (int axis)
+  /* What the plugin's C version of a kernel calls to run the threads of
+     a block on the CPU backend in loops of its own: it takes the block's
+     built-in variables, and runs the threads, unless the runtime runs the
+     block again thread by thread to name the thread that faulted, when it
+     runs the kernel for the thread in threadIdx alone.  */
+  extern __thread int cudajit_one_thread;
+
+  static __inline__ int
+  cudajit_block_start (cuda_uint3 *block_index, cuda_dim3 *block_dim,
+                       cuda_dim3 *grid_dim)
   {
-    return axis == 0 ? blockDim.x : axis == 1 ? blockDim.y : blockDim.z;
+    *block_index = blockIdx;
+    *block_dim = blockDim;
+    *grid_dim = gridDim;
+    return !cudajit_one_thread;
   }
 
-  /* The index is in memory before the thread runs, so that a fault in
-     it names the thread.  */
+  /* And before it calls what may read threadIdx.  */
   static __inline__ void
-  cudajit_run_thread (unsigned int x, unsigned int y, unsigned int z)
+  cudajit_enter_thread (cuda_uint3 thread)
   {
-    threadIdx.x = x;
-    threadIdx.y = y;
-    threadIdx.z = z;
-    __asm__ __volatile__("" : : : "memory");
+    threadIdx = thread;
   }
 
   /* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */

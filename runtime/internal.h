@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdbool.h>
@@ -262,9 +263,10 @@ struct cudajit_kernel
   void (*host_entry) (void **args);
   /* For the transfer of host arrays.  */
   struct cudajit_params *params;
-  /* For the CPU backend; whether HOST_ENTRY runs as a fiber for each
-     thread, and whether it runs the threads of a whole block itself (see
-     enum cudajit_host_entry).  */
+  /* For the CPU backend; whether the kernel's threads wait for each
+     other, so that HOST_ENTRY runs as a fiber for each thread where it
+     runs one, and whether it runs the threads of a whole block itself
+     (see enum cudajit_host_entry).  */
   size_t static_shared_bytes;
   bool barrier;
   bool host_entry_runs_block;
@@ -541,6 +543,15 @@ void cudajit_catch_kernel_faults (void);
 /* SITE is the launch of the kernel that the calling thread runs from now
    on, for the message of a fault; null when it runs none.  */
 void cudajit_fault_site (const struct cudajit_site *site);
+
+/* POINT, where the calling thread goes on a fault instead of reporting
+   it, from now on; null for none.  A host entry that runs a whole block
+   cannot say which thread faulted: the block then runs again, thread by
+   thread, whose fault is reported.  If none comes, the runtime calls
+   cudajit_fault_not_again, which reports the first and ends the
+   program.  */
+void cudajit_fault_rerun_point (sigjmp_buf *point);
+_Noreturn void cudajit_fault_not_again (void);
 
 /* Make sure that the message of a fault can say where in its object the
    faulting code is, for FUNCTION, a kernel's host entry, and the code

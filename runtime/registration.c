@@ -108,8 +108,11 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
-  k->barrier = host_entry_kind == CUDAJIT_HOST_FIBERS;
-  k->host_entry_runs_block = host_entry_kind == CUDAJIT_HOST_BLOCK;
+  k->barrier = (host_entry_kind == CUDAJIT_HOST_FIBERS
+                || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
+  k->host_entry_runs_block
+      = (host_entry_kind == CUDAJIT_HOST_BLOCK
+         || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   *kernel = k;

@@ -1,0 +1,98 @@
+/* -fplugin-arg-cudajit-warn-fibers names the kernels whose threads run
+   as fibers on the CPU backend, since their barriers cannot be cut into
+   loops over the threads, and says why; those that can be cut, and those
+   without barriers, are not named.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
+
+#include <cudajit.h>
+
+__attribute__ ((cuda_jit)) void
+cut (int *out)
+{
+  static __attribute__ ((cuda_shared)) int s[256];
+  s[threadIdx.x] = threadIdx.x;
+  cuda_syncthreads ();
+  for (int k = 1; k < 4; k++)
+    {
+      out[threadIdx.x] += s[(threadIdx.x + k) % blockDim.x];
+      cuda_syncthreads ();
+    }
+}
+
+__attribute__ ((cuda_jit)) void
+no_barrier (int *out)
+{
+  out[cuda_grid_x ()] = 1;
+}
+
+__attribute__ ((cuda_jit)) void
+warp (int *out) /* { dg-warning "on the CPU backend, the threads of 'warp' run as fibers" } */
+{
+  out[threadIdx.x] = cuda_shfl_down_sync (0xffffffff, out[threadIdx.x], 1); /* { dg-message "because it calls a warp function" } */
+}
+
+__attribute__ ((cuda_jit)) void
+loop_break (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  for (int k = 0; k < n; k++) /* { dg-message "because a loop with 'cuda_syncthreads' has a 'break'" } */
+    {
+      if (out[k] < 0)
+        break;
+      cuda_syncthreads ();
+    }
+}
+
+__attribute__ ((cuda_jit)) void
+in_switch (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  switch (n) /* { dg-message "because 'cuda_syncthreads' is called in an expression, a 'switch'" } */
+    {
+    case 1:
+      cuda_syncthreads ();
+      break;
+    default:
+      out[0] = 1;
+    }
+}
+
+__attribute__ ((cuda_jit)) void
+early_return (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  static __attribute__ ((cuda_shared)) int s[256];
+  if (cuda_grid_x () >= n)
+    return; /* { dg-message "because a thread may return before a 'cuda_syncthreads'" } */
+  s[threadIdx.x] = out[cuda_grid_x ()];
+  cuda_syncthreads ();
+  out[cuda_grid_x ()] = s[0];
+}
+
+__attribute__ ((cuda_jit)) void
+side_effects (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  int k = 0;
+  while (k++ < n) /* { dg-message "because a condition with side effects" } */
+    cuda_syncthreads ();
+  out[0] = k;
+}
+
+__attribute__ ((cuda_jit)) void
+parameter (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  n *= 2; /* { dg-message "because it changes a parameter" } */
+  cuda_syncthreads ();
+  out[0] = n;
+}
+
+static void
+wait_here (void)
+{
+  cuda_syncthreads ();
+}
+
+__attribute__ ((cuda_jit)) void
+device_function (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[0] = 1;
+  wait_here (); /* { dg-message "because it calls a function that may call 'cuda_syncthreads'" } */
+}
