@@ -25,8 +25,10 @@ struct job
   size_t shared_bytes;
   /* The launch, for errors in the kernel.  */
   struct cudajit_site site;
-  /* The next block not yet taken by a thread.  */
+  /* The next block not yet taken by a thread, and how many a thread
+     takes at once.  */
   atomic_ullong next;
+  unsigned long long chunk;
 };
 
 /* Where a fiber is.  */

@@ -76,6 +76,9 @@ static struct
   struct runner *runners;
 } cpu_threads;
 
+/* How many times each thread of a launch takes blocks, about.  */
+#define CHUNKS_PER_THREAD 16
+
 /* One launch at a time runs, and uses the runners.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -317,34 +320,46 @@ run_block_fibers (struct runner *r)
     }
 }
 
-/* The number of a block of JOB that no thread has taken yet, which the
-   caller takes; JOB->blocks or more if none is left.  */
-static unsigned long long
-take_block (struct job *job)
+/* Blocks FIRST to END - 1 of a job.  */
+struct blocks
 {
-  return atomic_fetch_add_explicit (&job->next, 1, memory_order_relaxed);
+  unsigned long long first, end;
+};
+
+/* Take into *TAKEN the next JOB->chunk blocks of JOB that no thread has
+   taken yet, or those left; false if none is.  */
+static bool
+take_blocks (struct job *job, struct blocks *taken)
+{
+  taken->first = atomic_fetch_add_explicit (&job->next, job->chunk,
+                                            memory_order_relaxed);
+  if (taken->first >= job->blocks)
+    return false;
+  taken->end = job->blocks - taken->first < job->chunk
+                   ? job->blocks
+                   : taken->first + job->chunk;
+  return true;
 }
 
-/* Run block number FIRST of JOB with R, and others until none is left,
+/* Run the blocks TAKEN of JOB with R, and others until none is left,
    with a host entry that runs a whole block.  It cannot say which thread
    faults: on a fault, the block runs again with the kernel for one thread
    at a time, as fibers if its threads wait for each other, whose fault
    names the thread.  */
 static void
-call_block_entry (struct job *job, unsigned long long first)
+call_block_entry (struct job *job, struct blocks taken)
 {
-  unsigned long long number = first;
-
   do
-    {
-      set_block_index (job, number);
-      job->kernel->host_entry (job->args);
-    }
-  while ((number = take_block (job)) < job->blocks);
+    for (unsigned long long number = taken.first; number < taken.end; number++)
+      {
+        set_block_index (job, number);
+        job->kernel->host_entry (job->args);
+      }
+  while (take_blocks (job, &taken));
 }
 
 static void
-run_whole_blocks (struct job *job, struct runner *r, unsigned long long first)
+run_whole_blocks (struct job *job, struct runner *r, struct blocks taken)
 {
   sigjmp_buf rerun;
 
@@ -363,7 +378,7 @@ run_whole_blocks (struct job *job, struct runner *r, unsigned long long first)
       cudajit_fault_not_again ();
     }
   cudajit_fault_rerun_point (&rerun);
-  call_block_entry (job, first);
+  call_block_entry (job, taken);
   cudajit_fault_rerun_point (NULL);
 }
 
@@ -373,9 +388,9 @@ run_whole_blocks (struct job *job, struct runner *r, unsigned long long first)
 static void
 run_blocks (struct job *job, struct runner *r)
 {
-  unsigned long long number = take_block (job);
+  struct blocks taken;
 
-  if (number >= job->blocks)
+  if (!take_blocks (job, &taken))
     return;
   gridDim = job->grid;
   blockDim = job->block;
@@ -397,17 +412,19 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_current = r;
   cudajit_fault_site (&job->site);
   if (job->kernel->host_entry_runs_block)
-    run_whole_blocks (job, r, number);
+    run_whole_blocks (job, r, taken);
   else
     do
-      {
-        set_block_index (job, number);
-        if (job->fibers)
-          run_block_fibers (r);
-        else
-          run_threads (job);
-      }
-    while ((number = take_block (job)) < job->blocks);
+      for (unsigned long long number = taken.first; number < taken.end;
+           number++)
+        {
+          set_block_index (job, number);
+          if (job->fibers)
+            run_block_fibers (r);
+          else
+            run_threads (job);
+        }
+    while (take_blocks (job, &taken));
   cudajit_fault_site (NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_current = NULL;
@@ -500,6 +517,13 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   workers = job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
                                                : cpu_threads.limit;
   job.alone = workers == 0;
+  /* Each thread takes blocks that follow each other, as many at a time
+     as leaves each about CHUNKS_PER_THREAD takes: few enough that the
+     count they take from stays in a cache, enough that they finish
+     together when blocks take unequal times.  */
+  job.chunk = job.blocks / ((workers + 1ULL) * CHUNKS_PER_THREAD);
+  if (!job.chunk)
+    job.chunk = 1;
   cudajit_pool_run (run_job_part, &job, workers);
   pthread_mutex_unlock (&launch_lock);
 }

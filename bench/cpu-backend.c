@@ -1,0 +1,555 @@
+/* The CPU backend against the same work written as plain C loops: the
+   nine kernels of issue 13, each timed as a cudajit kernel on the CPU
+   backend, as a C loop on one thread and as the same loop with OpenMP on
+   every core, best of REPEATS, alternating round by round.  It prints for
+   each the kernel's CPU time against C's (the work it costs), and its
+   wall time against OpenMP's (how well it uses the cores), with the
+   ratios; then what a launch of one small block costs.
+
+   Run it with CUDAJIT_BACKEND=cpu on a machine with a GPU.
+   CUDAJIT_CPU_THREADS=1 runs the kernels on one thread.  With
+   --only NAME, only that kernel; with --scale N, arrays N times smaller;
+   bench/cpu-backend-counts.sh runs it under Valgrind to count the
+   instructions per element of each kernel and C loop.  */
+
+#include <cudajit.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum
+{
+  BLOCK = 256,
+  REPEATS = 3,
+  BINS = 256,
+  TILE_DIM = 32,
+  BLOCK_ROWS = 8,
+  STENCIL_X = 32,
+  STENCIL_Y = 8,
+  STRIDE_BLOCKS = 32,
+  STRIDE_THREADS = 128,
+  LAUNCHES = 20000
+};
+
+/* The kernels.  */
+
+__attribute__ ((cuda_jit)) void
+add (long n, const float *x, const float *y, float *out)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    out[i] = x[i] + y[i];
+}
+
+__attribute__ ((cuda_jit)) void
+add_stride (long n, const float *x, const float *y, float *out)
+{
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    out[i] = x[i] + y[i];
+}
+
+__attribute__ ((cuda_jit)) void
+double_in_place (long n, double *a)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    a[i] *= 2;
+}
+
+__attribute__ ((cuda_jit)) void
+gaussian (long n, const float *x, float *out)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    out[i] = expf (-0.5f * x[i] * x[i]) / 2.5066282746f;
+}
+
+__attribute__ ((cuda_jit)) void
+stencil (int size, const float *in, float *out)
+{
+  long x = cuda_grid_x (), y = cuda_grid_y ();
+  if (x > 0 && y > 0 && x < size - 1 && y < size - 1)
+    out[y * size + x]
+        = 0.2f
+          * (in[y * size + x] + in[y * size + x - 1] + in[y * size + x + 1]
+             + in[(y - 1) * size + x] + in[(y + 1) * size + x]);
+}
+
+__attribute__ ((cuda_jit)) void
+transpose (int size, const int *in, int *out)
+{
+  long x = cuda_grid_x (), y = cuda_grid_y ();
+  if (x < size && y < size)
+    out[x * size + y] = in[y * size + x];
+}
+
+__attribute__ ((cuda_jit)) void
+tile_transpose (int size, const int *in, int *out)
+{
+  static __attribute__ ((cuda_shared)) int tile[TILE_DIM][TILE_DIM + 1];
+  long x = blockIdx.x * TILE_DIM + threadIdx.x;
+  long y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * size + x];
+  cuda_syncthreads ();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+    out[(y + j) * size + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+__attribute__ ((cuda_jit)) void
+block_sum (long n, const float *x, float *partial)
+{
+  static __attribute__ ((cuda_shared)) float s[BLOCK];
+  long i = cuda_grid_x ();
+  unsigned int t = threadIdx.x;
+  s[t] = i < n ? x[i] : 0;
+  cuda_syncthreads ();
+  for (unsigned int k = BLOCK / 2; k > 0; k /= 2)
+    {
+      if (t < k)
+        s[t] += s[t + k];
+      cuda_syncthreads ();
+    }
+  if (t == 0)
+    partial[blockIdx.x] = s[0];
+}
+
+__attribute__ ((cuda_jit)) void
+histogram (long n, const unsigned char *values, unsigned int *bins)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    cuda_atomic_add (&bins[values[i]], 1u);
+}
+
+__attribute__ ((cuda_jit)) void
+tiny (int *out)
+{
+  out[threadIdx.x] = threadIdx.x;
+}
+
+/* The data, made once; SCALE divides the sizes.  A is what the double
+   kernel and loop double, C_A and D_A.  */
+
+static long n, m, reduce_n;
+static int stencil_size, transpose_size;
+static float *x, *y, *out, *c_out, *d_x, *d_y, *d_out;
+static double *a, *c_a, *d_a;
+static int *ints, *d_ints, *t_out, *d_t;
+static unsigned char *values, *d_values;
+static unsigned int *d_bins, bins[BINS], c_bins[BINS];
+
+static void *
+allocate (size_t bytes)
+{
+  void *p = malloc (bytes);
+  if (!p)
+    {
+      fprintf (stderr, "cpu-backend: out of memory\n");
+      exit (1);
+    }
+  return p;
+}
+
+static void
+make_data (long scale)
+{
+  n = (64L << 20) / scale;
+  m = (30L << 20) / scale;
+  reduce_n = (1L << 20) / scale / BLOCK * BLOCK;
+  stencil_size = 4096 / (int) sqrt ((double) scale) / STENCIL_X * STENCIL_X;
+  transpose_size = 2048 / (int) sqrt ((double) scale) / TILE_DIM * TILE_DIM;
+  x = allocate (n * sizeof *x);
+  y = allocate (n * sizeof *y);
+  out = allocate (n * sizeof *out);
+  c_out = allocate (n * sizeof *c_out);
+  for (long i = 0; i < n; i++)
+    {
+      x[i] = (i % 1000) * 0.001f;
+      y[i] = (i % 77) * 0.5f;
+    }
+  d_x = cuda_to_device (x, n * sizeof *x);
+  d_y = cuda_to_device (y, n * sizeof *y);
+  d_out = cuda_device_array (n * sizeof *out);
+  c_a = allocate (m * sizeof *c_a);
+  a = allocate (m * sizeof *a);
+  for (long i = 0; i < m; i++)
+    a[i] = i % 1000;
+  d_a = cuda_device_array (m * sizeof *a);
+  long cells = (long) transpose_size * transpose_size;
+  ints = allocate (cells * sizeof *ints);
+  t_out = allocate (cells * sizeof *t_out);
+  for (long i = 0; i < cells; i++)
+    ints[i] = i;
+  d_ints = cuda_to_device (ints, cells * sizeof *ints);
+  d_t = cuda_device_array (cells * sizeof *t_out);
+  values = allocate (n);
+  for (long i = 0; i < n; i++)
+    values[i] = (i * 2654435761u) >> 7;
+  d_values = cuda_to_device (values, n);
+  d_bins = cuda_device_array (sizeof bins);
+}
+
+/* Each kernel, its C loop and its OpenMP loop; each is a function of its
+   own, named measure_*, which bench/cpu-backend-counts.sh counts the
+   instructions of.  The OpenMP loops are the C loops with a pragma.  */
+
+#define C_AND_OPENMP(name, loop)                                              \
+  static void __attribute__ ((noinline)) measure_c_##name (void) { loop }     \
+  static void __attribute__ ((noinline)) measure_openmp_##name (void)         \
+  {                                                                           \
+    _Pragma ("omp parallel for") loop                                         \
+  }
+
+static void __attribute__ ((noinline)) measure_kernel_add (void)
+{
+  cuda_launch (add, (n + BLOCK - 1) / BLOCK, BLOCK) (n, d_x, d_y, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (add, for (long i = 0; i < n; i++) c_out[i] = x[i] + y[i];)
+
+static void __attribute__ ((noinline)) measure_kernel_add_stride (void)
+{
+  cuda_launch (add_stride, STRIDE_BLOCKS, STRIDE_THREADS) (n, d_x, d_y, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (add_stride, for (long i = 0; i < n; i++) c_out[i] = x[i] + y[i];)
+
+static void __attribute__ ((noinline)) measure_kernel_double (void)
+{
+  cuda_launch (double_in_place, (m + BLOCK - 1) / BLOCK, BLOCK) (m, d_a);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (double, for (long i = 0; i < m; i++) c_a[i] *= 2;)
+
+static void __attribute__ ((noinline)) measure_kernel_gaussian (void)
+{
+  cuda_launch (gaussian, (n + BLOCK - 1) / BLOCK, BLOCK) (n, d_x, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (gaussian, for (long i = 0; i < n; i++) c_out[i]
+                        = expf (-0.5f * x[i] * x[i]) / 2.5066282746f;)
+
+static void __attribute__ ((noinline)) measure_kernel_stencil (void)
+{
+  cuda_launch (stencil,
+               cuda_dim3 (stencil_size / STENCIL_X, stencil_size / STENCIL_Y),
+               cuda_dim3 (STENCIL_X, STENCIL_Y)) (stencil_size, d_x, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (stencil,
+              for (long yy = 1; yy < stencil_size - 1;
+                   yy++) for (long xx = 1; xx < stencil_size - 1; xx++)
+                  c_out[yy * stencil_size + xx]
+              = 0.2f
+                * (x[yy * stencil_size + xx] + x[yy * stencil_size + xx - 1]
+                   + x[yy * stencil_size + xx + 1]
+                   + x[(yy - 1) * stencil_size + xx]
+                   + x[(yy + 1) * stencil_size + xx]);)
+
+static void __attribute__ ((noinline)) measure_kernel_transpose (void)
+{
+  cuda_launch (
+      transpose,
+      cuda_dim3 (transpose_size / TILE_DIM, transpose_size / BLOCK_ROWS),
+      cuda_dim3 (TILE_DIM, BLOCK_ROWS)) (transpose_size, d_ints, d_t);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (transpose, for (long yy = 0; yy < transpose_size;
+                              yy++) for (long xx = 0; xx < transpose_size;
+                                         xx++) t_out[xx * transpose_size + yy]
+                         = ints[yy * transpose_size + xx];)
+
+static void __attribute__ ((noinline)) measure_kernel_tile_transpose (void)
+{
+  cuda_launch (
+      tile_transpose,
+      cuda_dim3 (transpose_size / TILE_DIM, transpose_size / TILE_DIM),
+      cuda_dim3 (TILE_DIM, BLOCK_ROWS)) (transpose_size, d_ints, d_t);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (tile_transpose,
+              for (long yy = 0; yy < transpose_size;
+                   yy++) for (long xx = 0; xx < transpose_size; xx++)
+                  t_out[xx * transpose_size + yy]
+              = ints[yy * transpose_size + xx];)
+
+static void __attribute__ ((noinline)) measure_kernel_block_sum (void)
+{
+  cuda_launch (block_sum, reduce_n / BLOCK, BLOCK) (reduce_n, d_x, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    block_sum, for (long b = 0; b < reduce_n / BLOCK; b++) {
+      float s = 0;
+      for (long i = b * BLOCK; i < (b + 1) * BLOCK; i++)
+        s += x[i];
+      c_out[b] = s;
+    })
+
+static void __attribute__ ((noinline)) measure_kernel_histogram (void)
+{
+  cuda_launch (histogram, (n + BLOCK - 1) / BLOCK, BLOCK) (n, d_values,
+                                                           d_bins);
+  cuda_synchronize ();
+}
+static void __attribute__ ((noinline)) measure_c_histogram (void)
+{
+  for (long i = 0; i < n; i++)
+    c_bins[values[i]]++;
+}
+static void __attribute__ ((noinline)) measure_openmp_histogram (void)
+{
+#pragma omp parallel for reduction(+ : c_bins[:BINS])
+  for (long i = 0; i < n; i++)
+    c_bins[values[i]]++;
+}
+
+/* Before each run of the kernel, or of a loop: what they add to.  */
+static void
+clear_bins (int kernel)
+{
+  memset (kernel ? bins : c_bins, 0, sizeof bins);
+  if (kernel)
+    cuda_copy_to_device (d_bins, bins, sizeof bins);
+}
+
+/* Whether the kernel computed what the C loop did.  */
+
+static int
+same_floats (long count)
+{
+  cuda_copy_to_host (out, d_out, count * sizeof *out);
+  return memcmp (out, c_out, count * sizeof *out) == 0;
+}
+
+static int
+same_add (void)
+{
+  return same_floats (n);
+}
+
+/* Before each run of the kernel, or of a loop: what they double.  */
+static void
+reset_doubles (int kernel)
+{
+  if (kernel)
+    cuda_copy_to_device (d_a, a, m * sizeof *a);
+  else
+    memcpy (c_a, a, m * sizeof *a);
+}
+
+static int
+same_double (void)
+{
+  double *back = allocate (m * sizeof *back);
+  cuda_copy_to_host (back, d_a, m * sizeof *back);
+  int same = memcmp (back, c_a, m * sizeof *back) == 0;
+  free (back);
+  return same;
+}
+
+static int
+same_stencil (void)
+{
+  /* The edges are left as they were.  */
+  long size = stencil_size;
+  cuda_copy_to_host (out, d_out, size * size * sizeof *out);
+  for (long row = 1; row < size - 1; row++)
+    if (memcmp (out + row * size + 1, c_out + row * size + 1,
+                (size - 2) * sizeof *out)
+        != 0)
+      return 0;
+  return 1;
+}
+
+static int
+same_transpose (void)
+{
+  long cells = (long) transpose_size * transpose_size;
+  int *back = allocate (cells * sizeof *back);
+  cuda_copy_to_host (back, d_t, cells * sizeof *back);
+  int same = memcmp (back, t_out, cells * sizeof *back) == 0;
+  free (back);
+  return same;
+}
+
+static int
+same_block_sum (void)
+{
+  /* A tree of sums against a sum from left to right: close, not equal.  */
+  long blocks = reduce_n / BLOCK;
+  cuda_copy_to_host (out, d_out, blocks * sizeof *out);
+  for (long b = 0; b < blocks; b++)
+    if (fabsf (out[b] - c_out[b]) > 1e-5f * fabsf (c_out[b]))
+      return 0;
+  return 1;
+}
+
+static int
+same_histogram (void)
+{
+  cuda_copy_to_host (bins, d_bins, sizeof bins);
+  return memcmp (bins, c_bins, sizeof bins) == 0;
+}
+
+static const struct benchmark
+{
+  const char *name;
+  void (*kernel) (void), (*c) (void), (*openmp) (void);
+  /* Run before each run of the kernel (KERNEL nonzero) and of a loop, or
+     null.  */
+  void (*prepare) (int kernel);
+  int (*same) (void);
+  /* What its elements are, and how many.  */
+  long *count;
+  int *side;
+} benchmarks[] = {
+#define BENCHMARK(name, prepare, same, count, side)                           \
+  {                                                                           \
+#name, measure_kernel_##name, measure_c_##name, measure_openmp_##name,    \
+        prepare, same, count, side                                            \
+  }
+  BENCHMARK (add, NULL, same_add, &n, NULL),
+  BENCHMARK (add_stride, NULL, same_add, &n, NULL),
+  BENCHMARK (double, reset_doubles, same_double, &m, NULL),
+  BENCHMARK (gaussian, NULL, same_add, &n, NULL),
+  BENCHMARK (stencil, NULL, same_stencil, NULL, &stencil_size),
+  BENCHMARK (transpose, NULL, same_transpose, NULL, &transpose_size),
+  BENCHMARK (tile_transpose, NULL, same_transpose, NULL, &transpose_size),
+  BENCHMARK (block_sum, NULL, same_block_sum, &reduce_n, NULL),
+  BENCHMARK (histogram, clear_bins, same_histogram, &n, NULL),
+#undef BENCHMARK
+};
+
+static double
+cpu_seconds (void)
+{
+  return (double) clock () / CLOCKS_PER_SEC;
+}
+
+static double
+wall_seconds (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+struct times
+{
+  double cpu, wall;
+};
+
+static void
+time_run (void (*run) (void), void (*prepare) (int kernel), int kernel,
+          struct times *best)
+{
+  if (prepare)
+    prepare (kernel);
+  double cpu = cpu_seconds (), wall = wall_seconds ();
+  run ();
+  cpu = cpu_seconds () - cpu;
+  wall = wall_seconds () - wall;
+  best->cpu = cpu < best->cpu ? cpu : best->cpu;
+  best->wall = wall < best->wall ? wall : best->wall;
+}
+
+static long
+elements (const struct benchmark *b)
+{
+  return b->count ? *b->count : (long) *b->side * *b->side;
+}
+
+/* Run B REPEATS times each way; false if the kernel's results differ.  */
+static int
+measure (const struct benchmark *b, int repeats)
+{
+  struct times kernel = { INFINITY, INFINITY }, c = kernel, openmp = kernel;
+  int same;
+
+  for (int r = 0; r < repeats; r++)
+    {
+      time_run (b->kernel, b->prepare, 1, &kernel);
+      time_run (b->openmp, b->prepare, 0, &openmp);
+      /* The C loop last, as the results compared with the kernel's.  */
+      time_run (b->c, b->prepare, 0, &c);
+    }
+  same = b->same ();
+  printf ("%-15s %10ld %9.1f %9.1f %6.2f %9.1f %9.1f %6.2f%s\n", b->name,
+          elements (b), kernel.cpu * 1e3, c.cpu * 1e3, kernel.cpu / c.cpu,
+          kernel.wall * 1e3, openmp.wall * 1e3, kernel.wall / openmp.wall,
+          same ? "" : "  WRONG RESULTS");
+  return same;
+}
+
+/* What a launch of one block of 32 threads costs, and one of a grid of
+   as many blocks as the pool has threads and more.  */
+static void
+measure_launches (void)
+{
+  int *d_small = cuda_device_array (32 * sizeof (int));
+  static const unsigned int grids[] = { 1, 64 };
+
+  for (size_t g = 0; g < sizeof grids / sizeof *grids; g++)
+    {
+      double best = INFINITY;
+      for (int r = 0; r < REPEATS; r++)
+        {
+          double wall = wall_seconds ();
+          for (int i = 0; i < LAUNCHES; i++)
+            cuda_launch (tiny, grids[g], 32) (d_small);
+          cuda_synchronize ();
+          wall = wall_seconds () - wall;
+          best = wall < best ? wall : best;
+        }
+      printf ("launch of %u block%s of 32 threads: %.2f us\n", grids[g],
+              grids[g] == 1 ? "" : "s", best / LAUNCHES * 1e6);
+    }
+  cuda_free (d_small);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *only = NULL;
+  long scale = 1;
+  int repeats = REPEATS, all_same = 1;
+
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--only") == 0 && i + 1 < argc)
+      only = argv[++i];
+    else if (strcmp (argv[i], "--scale") == 0 && i + 1 < argc)
+      scale = atol (argv[++i]);
+    else if (strcmp (argv[i], "--repeats") == 0 && i + 1 < argc)
+      repeats = atoi (argv[++i]);
+    else
+      {
+        fprintf (stderr, "usage: %s [--only NAME] [--scale N] [--repeats N]\n",
+                 argv[0]);
+        return 2;
+      }
+  if (scale < 1 || scale > 1024 || repeats < 1)
+    {
+      fprintf (stderr,
+               "cpu-backend: --scale 1 to 1024, --repeats 1 or more\n");
+      return 2;
+    }
+  make_data (scale);
+  printf ("best of %d; CPU time: the kernel on the CPU backend against a C "
+          "loop on one thread;\nwall time: the kernel against the loop with "
+          "OpenMP on every core\n",
+          repeats);
+  printf ("%-15s %10s %9s %9s %6s %9s %9s %6s\n", "kernel", "elements",
+          "cpu ms", "C ms", "ratio", "wall ms", "OpenMP ms", "ratio");
+  for (size_t i = 0; i < sizeof benchmarks / sizeof *benchmarks; i++)
+    if (!only || strcmp (only, benchmarks[i].name) == 0)
+      all_same &= measure (&benchmarks[i], repeats);
+  if (!only)
+    measure_launches ();
+  return !all_same;
+}
