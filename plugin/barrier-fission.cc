@@ -1,0 +1,431 @@
+/* Fission: a kernel whose threads wait at cuda_syncthreads, cut at its
+   barriers into regions, each a loop over the block's threads, for its
+   block function (block-function.cc).  A barrier may stand in loops and
+   conditionals that every thread of a block reaches alike, as CUDA
+   requires: their conditions are evaluated once for the block, as thread
+   (0, 0, 0) sees them.  The variables that live across a barrier are kept
+   per thread, in context arrays indexed by the thread.  */
+
+#include "block-function.h"
+
+static bool
+contains_barrier_p (tree t)
+{
+  return cudajit_calls_p (t, cudajit_barrier_call_p) != NULL_TREE;
+}
+
+/* Whether T is a statement that is a barrier and nothing else.  */
+static bool
+barrier_statement_p (tree t)
+{
+  if (TREE_CODE (t) != CALL_EXPR)
+    return false;
+  tree callee = get_callee_fndecl (t);
+  return callee && cudajit_barrier_call_p (callee);
+}
+
+static void
+add_region (block_function *b, tree *code, tree early_return)
+{
+  b->regions.safe_push (
+      { code, b->current_loop, b->nesting > 0, b->barriers, early_return });
+}
+
+/* BODY, statements without barriers, as a region: run by every thread.  */
+static tree
+lower_region (block_function *b, tree body)
+{
+  tree early_return
+      = walk_tree_without_duplicates (&body, cudajit_find_return, NULL);
+  tree *inside;
+  tree loop = cudajit_thread_loop (b, body, &inside);
+  add_region (b, inside, early_return);
+  return loop;
+}
+
+/* COND, a condition that every thread of the block evaluates alike, as
+   thread (0, 0, 0) evaluates it, a region of its own.  */
+static tree
+block_condition (block_function *b, tree cond)
+{
+  if (TREE_SIDE_EFFECTS (cond))
+    cudajit_refuse_loops (
+        b, cond,
+        "a condition with side effects decides whether threads reach "
+        "'cuda_syncthreads'");
+  tree thread = b->builtins[THREAD_INDEX];
+  tree first = build2 (MODIFY_EXPR, TREE_TYPE (thread), thread,
+                       build_zero_cst (TREE_TYPE (thread)));
+  tree test = build2 (COMPOUND_EXPR, boolean_type_node, first,
+                      fold_convert (boolean_type_node, cond));
+  add_region (b, &TREE_OPERAND (test, 1), NULL_TREE);
+  return test;
+}
+
+static tree lower_barriers (block_function *b, tree t);
+
+/* A loop whose BODY has barriers, its condition COND tested before BODY
+   if COND_FIRST, else after, and INCREMENT at the end of each turn.  */
+static tree
+lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
+                    tree body, tree increment, bool cond_first)
+{
+  if (walk_tree_without_duplicates (&body, cudajit_find_jump, NULL))
+    cudajit_refuse_loops (
+        b, loop_statement,
+        "a loop with 'cuda_syncthreads' has a 'break', 'continue', "
+        "'return' or 'goto'");
+  int outer = b->current_loop;
+  b->current_loop = ++b->loops;
+  b->nesting++;
+  tree loop = alloc_stmt_list ();
+  tree exit = NULL_TREE;
+  if (cond)
+    exit = build1 (
+        EXIT_EXPR, void_type_node,
+        build1 (TRUTH_NOT_EXPR, boolean_type_node, block_condition (b, cond)));
+  if (exit && cond_first)
+    append_to_statement_list (exit, &loop);
+  append_to_statement_list (lower_barriers (b, body), &loop);
+  if (increment)
+    append_to_statement_list (lower_region (b, increment), &loop);
+  if (exit && !cond_first)
+    append_to_statement_list (exit, &loop);
+  b->nesting--;
+  b->current_loop = outer;
+  return build1 (LOOP_EXPR, void_type_node, loop);
+}
+
+/* T, a statement of the kernel, run by all the threads of the block: each
+   run of statements without barrier is a region.  */
+static tree
+lower_barriers (block_function *b, tree t)
+{
+  if (!t)
+    return build_empty_stmt (DECL_SOURCE_LOCATION (b->kernel));
+  if (!contains_barrier_p (t))
+    return lower_region (b, t);
+  if (barrier_statement_p (t))
+    {
+      b->barriers++;
+      return build_empty_stmt (DECL_SOURCE_LOCATION (b->kernel));
+    }
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      {
+        tree lowered = alloc_stmt_list ();
+        tree run = NULL_TREE;
+        for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+             tsi_next (&i))
+          {
+            tree s = tsi_stmt (i);
+            if (!contains_barrier_p (s))
+              {
+                if (!run)
+                  run = alloc_stmt_list ();
+                append_to_statement_list (s, &run);
+                continue;
+              }
+            if (run)
+              append_to_statement_list (lower_region (b, run), &lowered);
+            run = NULL_TREE;
+            append_to_statement_list (lower_barriers (b, s), &lowered);
+          }
+        if (run)
+          append_to_statement_list (lower_region (b, run), &lowered);
+        return lowered;
+      }
+    case BIND_EXPR:
+      for (tree var = BIND_EXPR_VARS (t); var; var = DECL_CHAIN (var))
+        if (VAR_P (var))
+          b->variable_loops.put (var, b->current_loop);
+      BIND_EXPR_BODY (t) = lower_barriers (b, BIND_EXPR_BODY (t));
+      return t;
+    case COND_EXPR:
+      {
+        tree test = block_condition (b, COND_EXPR_COND (t));
+        b->nesting++;
+        tree then_clause = lower_barriers (b, COND_EXPR_THEN (t));
+        tree else_clause = lower_barriers (b, COND_EXPR_ELSE (t));
+        b->nesting--;
+        return build3 (COND_EXPR, void_type_node, test, then_clause,
+                       else_clause);
+      }
+    case FOR_STMT:
+      {
+        tree lowered = alloc_stmt_list ();
+        if (FOR_INIT_STMT (t))
+          append_to_statement_list (lower_barriers (b, FOR_INIT_STMT (t)),
+                                    &lowered);
+        append_to_statement_list (lower_barrier_loop (b, t, FOR_COND (t),
+                                                      FOR_BODY (t),
+                                                      FOR_EXPR (t), true),
+                                  &lowered);
+        return lowered;
+      }
+    case WHILE_STMT:
+      return lower_barrier_loop (b, t, WHILE_COND (t), WHILE_BODY (t),
+                                 NULL_TREE, true);
+    case DO_STMT:
+      return lower_barrier_loop (b, t, DO_COND (t), DO_BODY (t), NULL_TREE,
+                                 false);
+    default:
+      cudajit_refuse_loops (
+          b, t,
+          "'cuda_syncthreads' is called in an expression, a 'switch' or "
+          "a loop that GCC lowered to jumps");
+      return t;
+    }
+}
+
+/* The local variables of the kernel that a region uses, and those of
+   them whose address it takes, which may be read through it in another
+   region.  */
+struct region_variables
+{
+  hash_set<tree> used;
+  hash_set<tree> addressed;
+};
+
+static tree
+collect_variables (tree *tp, int *walk_subtrees, void *data)
+{
+  region_variables *v = (region_variables *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) && !TREE_STATIC (*tp) && !DECL_EXTERNAL (*tp))
+    v->used.add (*tp);
+  else if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    {
+      /* Its initializer is walked with the scope that declares it, which
+         is outside the region when the variable is kept.  */
+      v->used.add (DECL_EXPR_DECL (*tp));
+      walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), collect_variables, v,
+                 NULL);
+    }
+  else if (TREE_CODE (*tp) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (*tp, 0));
+      if (base && VAR_P (base))
+        v->addressed.add (base);
+    }
+  return NULL_TREE;
+}
+
+/* The number of the thread in the block.  */
+static tree
+thread_number (block_function *b)
+{
+  tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
+  tree z = build2 (MULT_EXPR, sizetype,
+                   fold_convert (sizetype, cudajit_axis_ref (thread, 2)),
+                   fold_convert (sizetype, cudajit_axis_ref (dim, 1)));
+  tree zy
+      = build2 (MULT_EXPR, sizetype,
+                build2 (PLUS_EXPR, sizetype, z,
+                        fold_convert (sizetype, cudajit_axis_ref (thread, 1))),
+                fold_convert (sizetype, cudajit_axis_ref (dim, 0)));
+  return build2 (PLUS_EXPR, sizetype, zy,
+                 fold_convert (sizetype, cudajit_axis_ref (thread, 0)));
+}
+
+/* The variables kept per thread, each with the pointer to its context
+   array.  */
+struct privatization
+{
+  block_function *b;
+  hash_map<tree, tree> contexts;
+};
+
+/* VAR's element of its context array CONTEXT.  GCC cannot see that the
+   element of thread (0, 0, 0) that a condition of the block reads was
+   written, as the block has a thread.  */
+static tree
+context_element (block_function *b, tree var, tree context)
+{
+  tree offset = build2 (MULT_EXPR, sizetype, thread_number (b),
+                        TYPE_SIZE_UNIT (TREE_TYPE (var)));
+  tree element
+      = build_simple_mem_ref (fold_build_pointer_plus (context, offset));
+  cudajit_suppress_uninitialized_warning (element);
+  return element;
+}
+
+static tree
+privatize (tree *tp, int *walk_subtrees, void *data)
+{
+  privatization *p = (privatization *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    {
+      tree var = DECL_EXPR_DECL (*tp);
+      tree *context = p->contexts.get (var);
+      tree init = DECL_INITIAL (var);
+      *walk_subtrees = 0;
+      /* The initializer is walked with the scope that declares VAR, which
+         may be outside the region.  */
+      if (!context)
+        {
+          walk_tree (&DECL_INITIAL (var), privatize, p, NULL);
+          return NULL_TREE;
+        }
+      if (!init)
+        {
+          *tp = build_empty_stmt (DECL_SOURCE_LOCATION (var));
+          return NULL_TREE;
+        }
+      walk_tree (&init, privatize, p, NULL);
+      *tp = build2 (INIT_EXPR, TREE_TYPE (var),
+                    context_element (p->b, var, *context), init);
+      DECL_INITIAL (var) = NULL_TREE;
+      return NULL_TREE;
+    }
+  if (VAR_P (*tp))
+    if (tree *context = p->contexts.get (*tp))
+      *tp = context_element (p->b, *tp, *context);
+  return NULL_TREE;
+}
+
+static int
+by_uid (const void *a, const void *b)
+{
+  return DECL_UID (*(const tree *) a) - DECL_UID (*(const tree *) b);
+}
+
+/* Where the context array of KEPT[COUNT] starts in the memory of the
+   context arrays, when the block has THREADS threads: after those of
+   KEPT[0] to KEPT[COUNT - 1], each rounded up to CUDAJIT_CONTEXT_ALIGN
+   bytes.  */
+static tree
+context_offset (tree threads, const vec<tree> &kept, unsigned int count)
+{
+  tree offset = size_zero_node;
+  for (unsigned int i = 0; i < count; i++)
+    {
+      tree bytes = build2 (MULT_EXPR, sizetype, threads,
+                           TYPE_SIZE_UNIT (TREE_TYPE (kept[i])));
+      tree rounded
+          = build2 (BIT_AND_EXPR, sizetype,
+                    build2 (PLUS_EXPR, sizetype, bytes,
+                            size_int (CUDAJIT_CONTEXT_ALIGN - 1)),
+                    size_int (-(HOST_WIDE_INT) CUDAJIT_CONTEXT_ALIGN));
+      offset = size_binop (PLUS_EXPR, offset, rounded);
+    }
+  return offset;
+}
+
+/* The variables that live across barriers, those that more than one
+   region uses, or a region in a barrier loop inside the scope that
+   declares them, or whose address is taken, get a context array each, in
+   memory of the runtime's (a variable may take the 512 KiB of a GPU's local
+   memory, for each of 1024 threads): their uses become its elements.
+   *STATEMENTS, the fissioned body, gets the arrays' places first.  */
+static void
+privatize_variables (block_function *b, tree *statements)
+{
+  hash_map<tree, int> regions_using;
+  auto_vec<tree> kept;
+  for (const region &r : b->regions)
+    {
+      region_variables variables;
+      walk_tree_without_duplicates (r.code, collect_variables, &variables);
+      for (tree var : variables.used)
+        {
+          int *declared_in = b->variable_loops.get (var);
+          if (!declared_in)
+            continue;
+          bool existed;
+          int &count = regions_using.get_or_insert (var, &existed);
+          count = existed ? count + 1 : 1;
+          if (*declared_in != r.loop || variables.addressed.contains (var))
+            count = 2;
+          if (count == 2 && !kept.contains (var))
+            kept.safe_push (var);
+        }
+      if (r.early_return && (r.nested || r.barriers_before < b->barriers))
+        cudajit_refuse_loops (
+            b, r.early_return,
+            "a thread may return before a 'cuda_syncthreads' that "
+            "others reach");
+    }
+  kept.qsort (by_uid);
+
+  privatization p;
+  p.b = b;
+  tree allocations = alloc_stmt_list ();
+  for (tree var : kept)
+    {
+      tree type = TREE_TYPE (var);
+      if (!TYPE_SIZE_UNIT (type)
+          || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+        cudajit_refuse_loops (b, var,
+                              "a variable of variable size lives across "
+                              "'cuda_syncthreads'");
+      else if (TYPE_ALIGN_UNIT (type) > CUDAJIT_CONTEXT_ALIGN)
+        cudajit_refuse_loops (
+            b, var,
+            "a variable aligned to more than a cache line lives across "
+            "'cuda_syncthreads'");
+    }
+  if (kept.is_empty () || b->refusal)
+    return;
+
+  /* threads = blockDim.x * blockDim.y * blockDim.z;
+     memory = cudajit_block_context_memory (BYTES (0) + ... + BYTES (n));
+     context0 = (T0 *) memory;
+     context1 = (T1 *) (memory + BYTES (0)); ...  */
+  tree threads
+      = cudajit_block_local (b->entry, b->locals, "threads", sizetype);
+  tree dim = b->builtins[BLOCK_DIM];
+  tree count = fold_convert (sizetype, cudajit_axis_ref (dim, 0));
+  for (int axis = 1; axis < 3; axis++)
+    count = build2 (MULT_EXPR, sizetype, count,
+                    fold_convert (sizetype, cudajit_axis_ref (dim, axis)));
+  append_to_statement_list (build2 (MODIFY_EXPR, sizetype, threads, count),
+                            &allocations);
+  tree memory = cudajit_block_local (b->entry, b->locals, "context_memory",
+                                     ptr_type_node);
+  tree allocate
+      = cudajit_entry_point (CUDAJIT_ENTRY_BLOCK_CONTEXT_MEMORY, NULL_TREE);
+  /* Nothing else points into it while the block function runs: GCC may
+     keep the context arrays apart from the kernel's arrays.  */
+  DECL_IS_MALLOC (allocate) = 1;
+  TREE_NOTHROW (allocate) = 1;
+  append_to_statement_list (
+      build2 (
+          MODIFY_EXPR, ptr_type_node, memory,
+          build_call_expr (allocate, 1,
+                           context_offset (threads, kept, kept.length ()))),
+      &allocations);
+  for (unsigned int i = 0; i < kept.length (); i++)
+    {
+      tree type = build_pointer_type (TREE_TYPE (kept[i]));
+      tree context
+          = cudajit_block_local (b->entry, b->locals, "context", type);
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, type, context,
+                  fold_convert (
+                      type, fold_build_pointer_plus (
+                                memory, context_offset (threads, kept, i)))),
+          &allocations);
+      p.contexts.put (kept[i], context);
+    }
+  for (const region &r : b->regions)
+    walk_tree (r.code, privatize, &p, NULL);
+  append_to_statement_list (*statements, &allocations);
+  *statements = allocations;
+}
+
+tree
+cudajit_cut_at_barriers (block_function *b, tree body)
+{
+  tree lowered = lower_barriers (b, body);
+  if (!b->refusal)
+    privatize_variables (b, &lowered);
+  return b->refusal ? NULL_TREE : lowered;
+}

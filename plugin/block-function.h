@@ -1,0 +1,108 @@
+/* What the files that build a kernel's block function share:
+   block-function.cc, which calls barrier-fission.cc and grid-stride.cc,
+   which with it call work-item-loops.cc.  */
+
+#ifndef CUDAJIT_BLOCK_FUNCTION_H
+#define CUDAJIT_BLOCK_FUNCTION_H
+
+#include "cudajit-plugin.h"
+
+/* The built-in variables, as the block function has them.  */
+enum builtin_variable
+{
+  THREAD_INDEX,
+  BLOCK_INDEX,
+  BLOCK_DIM,
+  GRID_DIM,
+  BUILTIN_VARIABLES
+};
+
+/* A loop over the block's threads, or a condition evaluated for the
+   block, after fission: where its statements or its expression are, and
+   what it is in.  */
+struct region
+{
+  tree *code;
+  /* The barrier loop it is in, 0 for none.  */
+  int loop;
+  /* Whether it is in a barrier loop or a conditional with barriers, and
+     how many barriers come before it in the kernel's text.  */
+  bool nested;
+  int barriers_before;
+  /* A return in it, which ends the thread, or NULL_TREE.  */
+  tree early_return;
+};
+
+/* The block function being built.  */
+struct block_function
+{
+  tree kernel;
+  tree entry;
+  /* The locals that stand for the built-in variables.  */
+  tree builtins[BUILTIN_VARIABLES];
+  tree enter_thread;
+  /* The runtime's function that gives the block's shared memory, and the
+     local that holds what it gives, read once for the block; NULL_TREE
+     until a call of it is found.  */
+  tree shared_memory_fn;
+  tree shared_memory;
+  /* The entry's local variables.  */
+  tree *locals;
+  /* Why the kernel cannot be cut at its barriers, and where; NULL if it
+     can.  */
+  const char *refusal;
+  location_t refusal_loc;
+
+  /* Fission: the regions; the barrier loop that each variable of the
+     kernel's scopes with barriers is declared in; the loops and barriers
+     so far; where the lowering is.  */
+  auto_vec<region> regions;
+  hash_map<tree, int> variable_loops;
+  int loops;
+  int barriers;
+  int current_loop;
+  int nesting;
+};
+
+/* work-item-loops.cc.  The names of the built-in variables; the field of
+   RECORD, a cuda_uint3 or cuda_dim3, for AXIS; a new local of the block
+   function; the first reason why the kernel cannot be cut at its
+   barriers, at WHERE.  */
+extern const char *const cudajit_builtin_variable_names[BUILTIN_VARIABLES];
+tree cudajit_axis_ref (tree record, int axis);
+tree cudajit_block_local (tree entry, tree *locals, const char *name,
+                          tree type);
+void cudajit_refuse_loops (block_function *b, tree where, const char *why);
+/* Whether CALLEE is cuda_syncthreads; which built-in variable DECL is,
+   or BUILTIN_VARIABLES; which of cudajit.h's functions of the built-in
+   variables (cuda_grid_x, ..., cuda_gridsize_z) CALLEE is, or -1, and
+   its value, of TYPE, from the block function's locals; whether a call
+   of CALLEE may read threadIdx.  */
+bool cudajit_barrier_call_p (const_tree callee);
+int cudajit_builtin_variable (const_tree decl);
+int cudajit_grid_function (const_tree callee);
+tree cudajit_grid_function_value (block_function *b, tree type, int which);
+bool cudajit_may_read_thread_index_p (const_tree callee);
+/* walk_tree callbacks: the first jump (break, continue, goto, label,
+   return), the first return.  */
+tree cudajit_find_jump (tree *tp, int *walk_subtrees, void *);
+tree cudajit_find_return (tree *tp, int *walk_subtrees, void *);
+/* BODY run by each thread of the block in turn; the statements of BODY
+   in the loop are left in *INSIDE, unless INSIDE is null.  */
+tree cudajit_thread_loop (block_function *b, tree body, tree **inside);
+
+/* barrier-fission.cc: the statements that run BODY, a copy of the body
+   of a kernel whose threads wait at barriers, for every thread of the
+   block, cut at its barriers; NULL_TREE, with B->refusal, where they
+   cannot be cut.  */
+tree cudajit_cut_at_barriers (block_function *b, tree body);
+
+/* grid-stride.cc: the loop over the block's share of the iterations of
+   BODY, the copy of a kernel's body, if it is only a grid-stride loop
+   that does not depend on its thread, else NULL_TREE; whether the launch
+   has one dimension, which that loop needs.  */
+tree cudajit_grid_stride_chunks (block_function *b, tree body,
+                                 const vec<tree> &arguments);
+tree cudajit_one_dimension (block_function *b);
+
+#endif /* block-function.h */

@@ -1,0 +1,265 @@
+/* Grid-stride loops, for a kernel's block function (block-function.cc).  */
+
+#include "block-function.h"
+
+/* Grid-stride loops.  A kernel that is only
+
+     for (i = cuda_grid_x (); i < END; i += cuda_gridsize_x ())
+       BODY
+
+   runs BODY once for each I from 0 to END, by whatever thread: where
+   BODY does not ask which thread runs it, the block function of a launch
+   of one dimension runs its block's share of them, contiguous, in a C
+   loop, as the blocks of a launch are handed to the pool's threads in
+   order.  On a GPU each thread strides; on a CPU a stride would walk all
+   of memory for each thread.  */
+
+/* Whether T, without conversions, is a call of cudajit.h's NAME.  */
+static bool
+call_of_p (tree t, const char *name)
+{
+  STRIP_NOPS (t);
+  if (TREE_CODE (t) == SAVE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  STRIP_NOPS (t);
+  tree callee = TREE_CODE (t) == CALL_EXPR ? get_callee_fndecl (t) : NULL;
+  return callee && DECL_NAME (callee)
+         && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), name) == 0;
+}
+
+static bool
+same_variable_p (tree t, tree var)
+{
+  STRIP_NOPS (t);
+  return t == var;
+}
+
+/* The statements of T, a body, but debug markers, in *STATEMENTS; false
+   where a scope declares more than one variable.  */
+static bool
+flatten_statements (tree t, vec<tree> *statements)
+{
+  switch (TREE_CODE (t))
+    {
+    case BIND_EXPR:
+      if (BIND_EXPR_VARS (t) && DECL_CHAIN (BIND_EXPR_VARS (t)))
+        return false;
+      return flatten_statements (BIND_EXPR_BODY (t), statements);
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+        if (!flatten_statements (tsi_stmt (i), statements))
+          return false;
+      return true;
+    case DEBUG_BEGIN_STMT:
+      return true;
+    default:
+      statements->safe_push (t);
+      return true;
+    }
+}
+
+/* What a BODY of a grid-stride loop may not have: what tells it its
+   thread, or jumps.  */
+static tree
+find_thread_dependence (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (cudajit_builtin_variable (*tp) < BUILTIN_VARIABLES
+      || cudajit_find_jump (tp, walk_subtrees, NULL))
+    return *tp;
+  tree callee
+      = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL_TREE;
+  if (callee
+      && (cudajit_may_read_thread_index_p (callee)
+          || cudajit_grid_function (callee) >= 0))
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Whether T writes VAR, or takes its address.  */
+static tree
+find_write (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  switch (TREE_CODE (*tp))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      return get_base_address (TREE_OPERAND (*tp, 0)) == (tree) data
+                 ? *tp
+                 : NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* What END may be made of: constants and parameters that BODY does not
+   write, in arithmetic.  */
+struct invariance
+{
+  const vec<tree> *arguments;
+  tree body;
+};
+
+static tree
+find_variance (tree *tp, int *walk_subtrees, void *data)
+{
+  invariance *inv = (invariance *) data;
+  tree t = *tp;
+  if (CONSTANT_CLASS_P (t))
+    return NULL_TREE;
+  if (VAR_P (t))
+    return (inv->arguments->contains (t)
+            && !walk_tree_without_duplicates (&inv->body, find_write, t))
+               ? NULL_TREE
+               : t;
+  if ((UNARY_CLASS_P (t) || BINARY_CLASS_P (t)) && !TREE_SIDE_EFFECTS (t))
+    return NULL_TREE;
+  *walk_subtrees = 0;
+  return t;
+}
+
+/* The loop over the block's share of the iterations of BODY, the copy of
+   a kernel's body, if it is only a grid-stride loop that does not depend
+   on its thread; else NULL_TREE.  */
+tree
+cudajit_grid_stride_chunks (block_function *b, tree body,
+                            const vec<tree> &arguments)
+{
+  auto_vec<tree> statements;
+  if (!flatten_statements (body, &statements) || statements.is_empty ()
+      || statements.length () > 2
+      || TREE_CODE (statements.last ()) != FOR_STMT)
+    return NULL_TREE;
+  tree loop = statements.last ();
+  tree index = NULL_TREE, start = NULL_TREE;
+  if (statements.length () == 2 && TREE_CODE (statements[0]) == DECL_EXPR
+      && !FOR_INIT_STMT (loop))
+    {
+      index = DECL_EXPR_DECL (statements[0]);
+      start = VAR_P (index) ? DECL_INITIAL (index) : NULL_TREE;
+    }
+  else if (statements.length () == 1 && FOR_INIT_STMT (loop)
+           && TREE_CODE (FOR_INIT_STMT (loop)) == MODIFY_EXPR)
+    {
+      index = TREE_OPERAND (FOR_INIT_STMT (loop), 0);
+      start = TREE_OPERAND (FOR_INIT_STMT (loop), 1);
+    }
+  if (!index || !VAR_P (index) || arguments.contains (index) || !start
+      || !call_of_p (start, "cuda_grid_x")
+      || !INTEGRAL_TYPE_P (TREE_TYPE (index)))
+    return NULL_TREE;
+
+  /* i < END.  */
+  tree cond = FOR_COND (loop);
+  if (!cond || TREE_CODE (cond) != LT_EXPR
+      || !same_variable_p (TREE_OPERAND (cond, 0), index))
+    return NULL_TREE;
+  tree end = TREE_OPERAND (cond, 1);
+  tree loop_body = FOR_BODY (loop);
+  invariance inv = { &arguments, loop_body };
+  if (walk_tree_without_duplicates (&end, find_variance, &inv))
+    return NULL_TREE;
+
+  /* i += cuda_gridsize_x (), which C makes
+     SAVE_EXPR <cuda_gridsize_x ()>, i = SAVE_EXPR <...> + i.  */
+  tree step = FOR_EXPR (loop);
+  if (step && TREE_CODE (step) == COMPOUND_EXPR
+      && TREE_CODE (TREE_OPERAND (step, 0)) == SAVE_EXPR)
+    step = TREE_OPERAND (step, 1);
+  if (!step || TREE_CODE (step) != MODIFY_EXPR
+      || TREE_OPERAND (step, 0) != index)
+    return NULL_TREE;
+  tree sum = TREE_OPERAND (step, 1);
+  STRIP_NOPS (sum);
+  if (TREE_CODE (sum) != PLUS_EXPR
+      || !((same_variable_p (TREE_OPERAND (sum, 0), index)
+            && call_of_p (TREE_OPERAND (sum, 1), "cuda_gridsize_x"))
+           || (same_variable_p (TREE_OPERAND (sum, 1), index)
+               && call_of_p (TREE_OPERAND (sum, 0), "cuda_gridsize_x"))))
+    return NULL_TREE;
+
+  if (walk_tree_without_duplicates (&loop_body, find_thread_dependence, NULL)
+      || walk_tree_without_duplicates (&loop_body, find_write, index))
+    return NULL_TREE;
+
+  /* { T count = END, chunk, first;
+       if (count > 0)
+         {
+           chunk = count / gridDim.x + (count % gridDim.x != 0);
+           first = chunk * blockIdx.x;
+           for (i = first; i < count && i < first + chunk; i++)
+             BODY
+         } }  */
+  tree type = TREE_TYPE (index);
+  tree count = cudajit_block_local (b->entry, b->locals, "count", type);
+  tree chunk = cudajit_block_local (b->entry, b->locals, "chunk", type);
+  tree first = cudajit_block_local (b->entry, b->locals, "first", type);
+  tree blocks
+      = fold_convert (type, cudajit_axis_ref (b->builtins[GRID_DIM], 0));
+  tree chunked = alloc_stmt_list ();
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, chunk,
+              build2 (PLUS_EXPR, type,
+                      build2 (TRUNC_DIV_EXPR, type, count, blocks),
+                      fold_convert (type, build2 (NE_EXPR, boolean_type_node,
+                                                  build2 (TRUNC_MOD_EXPR, type,
+                                                          count, blocks),
+                                                  build_zero_cst (type))))),
+      &chunked);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, first,
+              build2 (MULT_EXPR, type, chunk,
+                      fold_convert (type, cudajit_axis_ref (
+                                              b->builtins[BLOCK_INDEX], 0)))),
+      &chunked);
+  FOR_INIT_STMT (loop) = build2 (MODIFY_EXPR, type, index, first);
+  FOR_COND (loop) = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                            build2 (LT_EXPR, boolean_type_node, index, count),
+                            build2 (LT_EXPR, boolean_type_node, index,
+                                    build2 (PLUS_EXPR, type, first, chunk)));
+  FOR_EXPR (loop)
+      = build2 (PREINCREMENT_EXPR, type, index, build_one_cst (type));
+  append_to_statement_list (loop, &chunked);
+  tree run = alloc_stmt_list ();
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, count, fold_convert (type, end)), &run);
+  append_to_statement_list (
+      build3 (
+          COND_EXPR, void_type_node,
+          build2 (GT_EXPR, boolean_type_node, count, build_zero_cst (type)),
+          chunked, build_empty_stmt (DECL_SOURCE_LOCATION (b->kernel))),
+      &run);
+  DECL_INITIAL (index) = NULL_TREE;
+  DECL_CHAIN (index) = NULL_TREE;
+  return build3 (BIND_EXPR, void_type_node, index, run, NULL_TREE);
+}
+
+/* Whether the launch has one dimension: only then do the threads of a
+   grid-stride loop run each index once.  */
+tree
+cudajit_one_dimension (block_function *b)
+{
+  tree test = NULL_TREE;
+  for (int which = BLOCK_DIM; which <= GRID_DIM; which++)
+    for (int axis = 1; axis < 3; axis++)
+      {
+        tree one = build2 (EQ_EXPR, boolean_type_node,
+                           cudajit_axis_ref (b->builtins[which], axis),
+                           build_one_cst (TREE_TYPE (
+                               cudajit_axis_ref (b->builtins[which], axis))));
+        test = test ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node, test, one)
+                    : one;
+      }
+  return test;
+}
