@@ -9,6 +9,8 @@
 set -eu
 program=${1:-bench/cpu-backend}
 scale=${2:-16}
+kernels="add add_stride double gaussian stencil transpose tile_transpose
+block_sum histogram"
 command -v valgrind >/dev/null || {
   echo "$0: needs valgrind" >&2
   exit 77
@@ -16,40 +18,30 @@ command -v valgrind >/dev/null || {
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-CUDAJIT_BACKEND=cpu CUDAJIT_CPU_THREADS=1 OMP_NUM_THREADS=1 \
-  valgrind --tool=callgrind --collect-atstart=no \
-  --toggle-collect='measure_kernel_*' --toggle-collect='measure_c_*' \
-  --callgrind-out-file="$work/out" "$program" --scale "$scale" \
-  --repeats 1 >"$work/table" 2>"$work/log" || {
-  cat "$work/log" >&2
-  exit 1
-}
-callgrind_annotate --inclusive=yes "$work/out" >"$work/counts"
-
-# The elements of each kernel from its row of the table; the inclusive
-# count of each measure_ function from callgrind_annotate's, whose lines
-# read "1,234 (5.6%)  file:measure_kernel_add [program]".
-awk '
-  FNR == NR { if ($2 ~ /^[0-9]+$/) elements[$1] = $2; next }
-  match ($0, /measure_(kernel|c)_[a-z_]+/) {
-    name = substr ($0, RSTART, RLENGTH)
-    count = $1
-    gsub (/,/, "", count)
-    if (name ~ /^measure_kernel_/)
-      kernel[substr (name, 16)] = count
-    else
-      c[substr (name, 11)] = count
+printf '%-15s %10s %14s %14s %6s\n' kernel elements "kernel Ir/el" \
+  "C Ir/el" ratio
+# One process a kernel: callgrind loses count of its toggles over many.
+for kernel in $kernels; do
+  CUDAJIT_BACKEND=cpu CUDAJIT_CPU_THREADS=1 OMP_NUM_THREADS=1 \
+    valgrind --tool=callgrind --collect-atstart=no \
+    --toggle-collect="measure_kernel_$kernel" \
+    --toggle-collect="measure_c_$kernel" \
+    --callgrind-out-file="$work/out" "$program" --only "$kernel" \
+    --scale "$scale" --repeats 1 >"$work/table" 2>"$work/log" || {
+    cat "$work/log" >&2
+    exit 1
   }
-  END {
-    printf "%-15s %10s %14s %14s %6s\n", "kernel", "elements", \
-      "kernel Ir/el", "C Ir/el", "ratio"
-    n = split ("add add_stride double gaussian stencil transpose " \
-               "tile_transpose block_sum histogram", order, " ")
-    for (i = 1; i <= n; i++) {
-      k = order[i]
-      if (!(k in elements) || !(k in kernel) || !(k in c) || c[k] == 0)
-        continue
-      printf "%-15s %10d %14.2f %14.2f %6.2f\n", k, elements[k], \
-        kernel[k] / elements[k], c[k] / elements[k], kernel[k] / c[k]
-    }
-  }' "$work/table" "$work/counts"
+  callgrind_annotate --inclusive=yes --auto=no "$work/out" >"$work/counts"
+  # The elements from the kernel's row of the table; the count of each
+  # function from callgrind_annotate's lines, which read
+  # "1,234 (5.6%)  file:measure_kernel_add [program]".
+  awk -v kernel="$kernel" '
+    FNR == NR { if ($1 == kernel) elements = $2; next }
+    $0 ~ ":measure_kernel_" kernel " " { k = $1; gsub (/,/, "", k) }
+    $0 ~ ":measure_c_" kernel " " { c = $1; gsub (/,/, "", c) }
+    END {
+      if (elements > 0 && c > 0)
+        printf "%-15s %10d %14.2f %14.2f %6.2f\n", kernel, elements, \
+          k / elements, c / elements, k / c
+    }' "$work/table" "$work/counts"
+done

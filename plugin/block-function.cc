@@ -215,6 +215,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (chunks)
     body = copy_kernel_body (kernel, entry, arguments);
   walk_tree (&body, localize_builtins, &b, NULL);
+  cudajit_rematerialize (&b, &body, arguments);
 
   tree threads = barrier ? cudajit_cut_at_barriers (&b, body)
                          : cudajit_thread_loop (&b, body, NULL);

@@ -84,12 +84,23 @@ int cudajit_grid_function (const_tree callee);
 tree cudajit_grid_function_value (block_function *b, tree type, int which);
 bool cudajit_may_read_thread_index_p (const_tree callee);
 /* walk_tree callbacks: the first jump (break, continue, goto, label,
-   return), the first return.  */
+   return), the first return, the first write of DATA, a variable, or
+   taking of its address.  */
 tree cudajit_find_jump (tree *tp, int *walk_subtrees, void *);
 tree cudajit_find_return (tree *tp, int *walk_subtrees, void *);
+tree cudajit_find_write (tree *tp, int *walk_subtrees, void *data);
 /* BODY run by each thread of the block in turn; the statements of BODY
-   in the loop are left in *INSIDE, unless INSIDE is null.  */
+   in the loop are left in *INSIDE, unless INSIDE is null, when a guard
+   of BODY's on threadIdx.x becomes the bounds of the loop over x.  */
 tree cudajit_thread_loop (block_function *b, tree body, tree **inside);
+
+/* thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
+   of each variable that is set once, where it is declared, from the
+   thread's and the block's indices, constants and ARGUMENTS that BODY
+   does not change, become its value, which each region of a block
+   function can compute.  */
+void cudajit_rematerialize (block_function *b, tree *body,
+                            const vec<tree> &arguments);
 
 /* barrier-fission.cc: the statements that run BODY, a copy of the body
    of a kernel whose threads wait at barriers, for every thread of the

@@ -80,29 +80,6 @@ find_thread_dependence (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
-/* Whether T writes VAR, or takes its address.  */
-static tree
-find_write (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  switch (TREE_CODE (*tp))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      return get_base_address (TREE_OPERAND (*tp, 0)) == (tree) data
-                 ? *tp
-                 : NULL_TREE;
-    default:
-      return NULL_TREE;
-    }
-}
-
 /* What END may be made of: constants and parameters that BODY does not
    write, in arithmetic.  */
 struct invariance
@@ -120,7 +97,8 @@ find_variance (tree *tp, int *walk_subtrees, void *data)
     return NULL_TREE;
   if (VAR_P (t))
     return (inv->arguments->contains (t)
-            && !walk_tree_without_duplicates (&inv->body, find_write, t))
+            && !walk_tree_without_duplicates (&inv->body, cudajit_find_write,
+                                              t))
                ? NULL_TREE
                : t;
   if ((UNARY_CLASS_P (t) || BINARY_CLASS_P (t)) && !TREE_SIDE_EFFECTS (t))
@@ -190,7 +168,7 @@ cudajit_grid_stride_chunks (block_function *b, tree body,
     return NULL_TREE;
 
   if (walk_tree_without_duplicates (&loop_body, find_thread_dependence, NULL)
-      || walk_tree_without_duplicates (&loop_body, find_write, index))
+      || walk_tree_without_duplicates (&loop_body, cudajit_find_write, index))
     return NULL_TREE;
 
   /* { T count = END, chunk, first;

@@ -143,16 +143,15 @@ cudajit_find_return (tree *tp, int *walk_subtrees, void *)
   return TREE_CODE (*tp) == RETURN_EXPR ? *tp : NULL_TREE;
 }
 
-/* VAR = 0; do BODY while (++VAR < BOUND), appended to *LIST: BOUND, an
-   extent of a launch, is at least 1, and GCC, told so, neither tests it
-   before the first turn nor warns that what the first turn sets may be
-   unset after the loop.  */
+/* VAR = FIRST; do BODY while (++VAR < BOUND), appended to *LIST, where
+   FIRST < BOUND: BOUND, an extent of a launch, is at least 1, and GCC,
+   told so, neither tests it before the first turn nor warns that what
+   the first turn sets may be unset after the loop.  */
 static void
-append_counted_loop (tree var, tree bound, tree body, tree *list)
+append_counted_loop (tree var, tree first, tree bound, tree body, tree *list)
 {
   tree type = TREE_TYPE (var);
-  append_to_statement_list (
-      build2 (MODIFY_EXPR, type, var, build_zero_cst (type)), list);
+  append_to_statement_list (build2 (MODIFY_EXPR, type, var, first), list);
   tree loop = alloc_stmt_list ();
   append_to_statement_list (body, &loop);
   append_to_statement_list (
@@ -164,6 +163,287 @@ append_counted_loop (tree var, tree bound, tree body, tree *list)
               build2 (GE_EXPR, boolean_type_node, var, bound)),
       &loop);
   append_to_statement_list (build1 (LOOP_EXPR, void_type_node, loop), list);
+}
+
+tree
+cudajit_find_write (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  switch (TREE_CODE (*tp))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      return get_base_address (TREE_OPERAND (*tp, 0)) == (tree) data
+                 ? *tp
+                 : NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Guards as bounds.  A loop over the threads whose body is only
+
+     if (... && threadIdx.x + A < U && ...) STATEMENT
+
+   after declarations without side effects, with A and U the same for
+   every thread of the loop (no threadIdx.x, nothing the body writes,
+   nothing read from memory), runs only the threads that pass the
+   comparisons of threadIdx.x: they become the bounds of the loop over x,
+   and the conditions that are the same for every x (a stencil's test of
+   y) the bound's too; the rest stay.  A kernel's if (i < n), a
+   reduction's if (t < k).  */
+
+struct guard
+{
+  block_function *b;
+  tree body;
+};
+
+/* Whether T is threadIdx.x of the block function.  */
+static bool
+thread_x_p (block_function *b, tree t)
+{
+  tree thread = b->builtins[THREAD_INDEX];
+  return TREE_CODE (t) == COMPONENT_REF && TREE_OPERAND (t, 0) == thread
+         && TREE_OPERAND (t, 1) == TYPE_FIELDS (TREE_TYPE (thread));
+}
+
+/* T without the conversions of threadIdx.x to types that hold all its
+   values, if it is threadIdx.x.  */
+static bool
+converted_thread_x_p (block_function *b, tree t)
+{
+  while (CONVERT_EXPR_P (t) && INTEGRAL_TYPE_P (TREE_TYPE (t))
+         && TYPE_PRECISION (TREE_TYPE (t)) >= 16)
+    t = TREE_OPERAND (t, 0);
+  return thread_x_p (b, t);
+}
+
+static tree
+find_variance_in_loop (tree *tp, int *walk_subtrees, void *data)
+{
+  guard *g = (guard *) data;
+  tree t = *tp;
+  if (CONSTANT_CLASS_P (t))
+    return NULL_TREE;
+  if (TREE_CODE (t) == COMPONENT_REF)
+    {
+      /* Of the fields of the built-in variables' locals, only
+         threadIdx.x varies.  */
+      bool builtin = false;
+      for (int which = 0; which < BUILTIN_VARIABLES; which++)
+        builtin |= TREE_OPERAND (t, 0) == g->b->builtins[which];
+      *walk_subtrees = 0;
+      return builtin && !thread_x_p (g->b, t) ? NULL_TREE : t;
+    }
+  if (VAR_P (t))
+    return (TREE_STATIC (t) || TREE_THIS_VOLATILE (t)
+            || walk_tree_without_duplicates (&g->body, cudajit_find_write, t))
+               ? t
+               : NULL_TREE;
+  if (TREE_SIDE_EFFECTS (t) || !(UNARY_CLASS_P (t) || BINARY_CLASS_P (t)))
+    return t;
+  /* Computed once before the loop, it must not trap where the loop
+     would not have computed it.  */
+  switch (TREE_CODE (t))
+    {
+    case TRUNC_DIV_EXPR:
+    case CEIL_DIV_EXPR:
+    case FLOOR_DIV_EXPR:
+    case ROUND_DIV_EXPR:
+    case TRUNC_MOD_EXPR:
+    case CEIL_MOD_EXPR:
+    case FLOOR_MOD_EXPR:
+    case ROUND_MOD_EXPR:
+    case EXACT_DIV_EXPR:
+    case RDIV_EXPR:
+      if (TREE_CODE (TREE_OPERAND (t, 1)) != INTEGER_CST
+          || integer_zerop (TREE_OPERAND (t, 1)))
+        return t;
+      break;
+    default:
+      if (FLOAT_TYPE_P (TREE_TYPE (t)))
+        return t;
+      break;
+    }
+  return NULL_TREE;
+}
+
+static bool
+invariant_in_loop_p (guard *g, tree t)
+{
+  return !walk_tree_without_duplicates (&t, find_variance_in_loop, g);
+}
+
+/* The slot of the guard of the statements *BODY, a conditional without
+   else after declarations without side effects, or null.  */
+static tree *
+guard_slot (tree *body)
+{
+  for (;;)
+    switch (TREE_CODE (*body))
+      {
+      case BIND_EXPR:
+        body = &BIND_EXPR_BODY (*body);
+        break;
+      case STATEMENT_LIST:
+        {
+          tree *last = NULL;
+          for (tree_stmt_iterator i = tsi_start (*body); !tsi_end_p (i);
+               tsi_next (&i))
+            {
+              tree s = tsi_stmt (i);
+              if (TREE_CODE (s) == DEBUG_BEGIN_STMT)
+                continue;
+              if (last)
+                return NULL;
+              if (TREE_CODE (s) == DECL_EXPR
+                  && !(VAR_P (DECL_EXPR_DECL (s))
+                       && DECL_INITIAL (DECL_EXPR_DECL (s))
+                       && TREE_SIDE_EFFECTS (
+                           DECL_INITIAL (DECL_EXPR_DECL (s)))))
+                continue;
+              last = tsi_stmt_ptr (i);
+            }
+          if (!last)
+            return NULL;
+          body = last;
+          break;
+        }
+      case COND_EXPR:
+        return (!COND_EXPR_ELSE (*body)
+                || IS_EMPTY_STMT (COND_EXPR_ELSE (*body)))
+                       && !TREE_SIDE_EFFECTS (COND_EXPR_COND (*body))
+                   ? body
+                   : NULL;
+      default:
+        return NULL;
+      }
+}
+
+/* MIN or MAX of *BOUND and VALUE, into *BOUND.  */
+static void
+narrow (tree *bound, enum tree_code min_or_max, tree value)
+{
+  *bound = *bound ? build2 (min_or_max, unsigned_type_node, *bound, value)
+                  : value;
+}
+
+/* If COMPARISON is threadIdx.x + A against an invariant, narrow *START
+   or *END to the threads that pass it; false if it is not.  */
+static bool
+bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
+{
+  enum tree_code code = TREE_CODE (comparison);
+  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR && code != GE_EXPR)
+    return false;
+  tree e = TREE_OPERAND (comparison, 0), u = TREE_OPERAND (comparison, 1);
+  if (!converted_thread_x_p (g->b, e) && TREE_CODE (e) != PLUS_EXPR)
+    {
+      std::swap (e, u);
+      code = swap_tree_comparison (code);
+    }
+  tree type = TREE_TYPE (e);
+  if (!INTEGRAL_TYPE_P (type)
+      || TYPE_MAIN_VARIANT (type) != TYPE_MAIN_VARIANT (TREE_TYPE (u))
+      || !invariant_in_loop_p (g, u))
+    return false;
+  /* E is threadIdx.x, or threadIdx.x + A in a signed type, where it
+     cannot wrap.  */
+  tree a = build_zero_cst (type);
+  if (TREE_CODE (e) == PLUS_EXPR && !TYPE_UNSIGNED (type))
+    {
+      tree x = TREE_OPERAND (e, 0);
+      a = TREE_OPERAND (e, 1);
+      if (!converted_thread_x_p (g->b, x))
+        std::swap (x, a);
+      if (!converted_thread_x_p (g->b, x) || !invariant_in_loop_p (g, a))
+        return false;
+    }
+  else if (!converted_thread_x_p (g->b, e))
+    return false;
+
+  /* The count of x in 0 to blockDim.x - 1 below LIMIT - A (or to it),
+     in the unsigned type, where LIMIT - A cannot overflow once A <
+     LIMIT.  */
+  tree unsigned_type = unsigned_type_for (type);
+  tree dim = fold_convert (unsigned_type,
+                           cudajit_axis_ref (g->b->builtins[BLOCK_DIM], 0));
+  tree diff
+      = build2 (MINUS_EXPR, unsigned_type, fold_convert (unsigned_type, u),
+                fold_convert (unsigned_type, a));
+  bool upper = code == LT_EXPR || code == LE_EXPR;
+  /* x < U - A, x <= U - A, x > L - A, x >= L - A.  */
+  bool one_more = code == LE_EXPR || code == GT_EXPR;
+  tree none = build2 (code == LT_EXPR || code == GE_EXPR ? GE_EXPR : GT_EXPR,
+                      boolean_type_node, a, u);
+  tree count = build3 (COND_EXPR, unsigned_type,
+                       build2 (GE_EXPR, boolean_type_node, diff, dim), dim,
+                       one_more ? build2 (PLUS_EXPR, unsigned_type, diff,
+                                          build_one_cst (unsigned_type))
+                                : diff);
+  tree value = fold_convert (unsigned_type_node,
+                             build3 (COND_EXPR, unsigned_type, none,
+                                     build_zero_cst (unsigned_type), count));
+  narrow (upper ? end : start, upper ? MIN_EXPR : MAX_EXPR, value);
+  return true;
+}
+
+/* The conjuncts of COND that do not become bounds, appended to
+ *RESIDUAL with &&.  */
+static void
+bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
+                     tree *residual)
+{
+  if (TREE_CODE (cond) == TRUTH_ANDIF_EXPR
+      || TREE_CODE (cond) == TRUTH_AND_EXPR)
+    {
+      bounds_of_condition (g, TREE_OPERAND (cond, 0), start, end, residual);
+      bounds_of_condition (g, TREE_OPERAND (cond, 1), start, end, residual);
+      return;
+    }
+  if (bound_of_comparison (g, cond, start, end))
+    return;
+  if (invariant_in_loop_p (g, cond))
+    {
+      /* No thread passes where it fails.  */
+      narrow (end, MIN_EXPR,
+              build3 (COND_EXPR, unsigned_type_node,
+                      fold_convert (boolean_type_node, cond),
+                      cudajit_axis_ref (g->b->builtins[BLOCK_DIM], 0),
+                      build_zero_cst (unsigned_type_node)));
+      return;
+    }
+  *residual = *residual ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                                  *residual, cond)
+                        : cond;
+}
+
+/* If *STATEMENTS, run by each thread, has a guard whose comparisons of
+   threadIdx.x bound it, the first x and the end of the x that pass it,
+   with *STATEMENTS left without them; else NULL_TREE.  */
+static void
+guard_bounds (block_function *b, tree *statements, tree *start, tree *end)
+{
+  *start = *end = NULL_TREE;
+  tree *slot = guard_slot (statements);
+  if (!slot)
+    return;
+  guard g = { b, *statements };
+  tree residual = NULL_TREE;
+  bounds_of_condition (&g, COND_EXPR_COND (*slot), start, end, &residual);
+  if (!*start && !*end)
+    return;
+  if (residual)
+    COND_EXPR_COND (*slot) = residual;
+  else
+    *slot = COND_EXPR_THEN (*slot);
 }
 
 /* BODY run by each thread of the block in turn, in loops over threadIdx's
@@ -184,6 +464,9 @@ cudajit_thread_loop (block_function *b, tree body, tree **inside)
       append_to_statement_list (build1 (LABEL_EXPR, void_type_node, label),
                                 &statements);
     }
+  tree start = NULL_TREE, end = NULL_TREE;
+  if (!inside)
+    guard_bounds (b, &statements, &start, &end);
   tree thread
       = build3 (BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE);
   if (inside)
@@ -191,9 +474,33 @@ cudajit_thread_loop (block_function *b, tree body, tree **inside)
   for (int axis = 0; axis < 3; axis++)
     {
       tree loop = alloc_stmt_list ();
-      append_counted_loop (cudajit_axis_ref (b->builtins[THREAD_INDEX], axis),
-                           cudajit_axis_ref (b->builtins[BLOCK_DIM], axis),
-                           thread, &loop);
+      tree index = cudajit_axis_ref (b->builtins[THREAD_INDEX], axis);
+      tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
+      if (axis == 0 && (start || end))
+        {
+          /* if (first < last) for (x = first; x < last; x++)  */
+          tree first = cudajit_block_local (b->entry, b->locals, "first_x",
+                                            unsigned_type_node);
+          tree last = cudajit_block_local (b->entry, b->locals, "end_x",
+                                           unsigned_type_node);
+          append_to_statement_list (
+              build2 (MODIFY_EXPR, unsigned_type_node, first,
+                      start ? start : build_zero_cst (unsigned_type_node)),
+              &loop);
+          append_to_statement_list (
+              build2 (MODIFY_EXPR, unsigned_type_node, last, end ? end : dim),
+              &loop);
+          tree counted = alloc_stmt_list ();
+          append_counted_loop (index, first, last, thread, &counted);
+          append_to_statement_list (
+              build3 (COND_EXPR, void_type_node,
+                      build2 (LT_EXPR, boolean_type_node, first, last),
+                      counted, build_empty_stmt (UNKNOWN_LOCATION)),
+              &loop);
+        }
+      else
+        append_counted_loop (index, build_zero_cst (TREE_TYPE (index)), dim,
+                             thread, &loop);
       thread = loop;
     }
   return thread;

@@ -126,16 +126,40 @@ forget (struct object *object)
   free (object);
 }
 
+/* Large mappings often get addresses aligned alike (Linux packs them
+   from the top, and their sizes are round numbers): arrays that a kernel
+   walks together would then fall in the same sets of the caches at each
+   index, and evict each other.  Each mapping starts at the next of
+   MAPPED_COLORS pages, counted from such an address, as malloc's arrays
+   are spread.  */
+#define MAPPED_COLORS 16
+
 void *
 cudajit_host_allocate (size_t bytes)
 {
-  void *p;
+  static atomic_uint next_color;
+  size_t page = sysconf (_SC_PAGESIZE), span = MAPPED_COLORS * page;
+  uintptr_t color, start, end;
+  char *p;
 
   if (bytes < MAPPED_BYTES_MIN)
     return malloc (bytes);
-  p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-            -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  color = atomic_fetch_add_explicit (&next_color, 1, memory_order_relaxed)
+          % MAPPED_COLORS;
+  p = mmap (NULL, bytes + span, PROT_READ | PROT_WRITE,
+            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  start = ((uintptr_t) p + span - 1) / span * span - span + color * page;
+  if (start < (uintptr_t) p)
+    start += span;
+  end = start + ((bytes + page - 1) & ~(page - 1));
+  /* The mapping is then the block alone, as munmap wants it.  */
+  if (start > (uintptr_t) p)
+    munmap (p, start - (uintptr_t) p);
+  if ((uintptr_t) p + bytes + span > end)
+    munmap ((void *) end, (uintptr_t) p + bytes + span - end);
+  return (void *) start;
 }
 
 void
