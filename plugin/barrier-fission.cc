@@ -25,22 +25,26 @@ barrier_statement_p (tree t)
 }
 
 static void
-add_region (block_function *b, tree *code, tree early_return)
+add_region (block_function *b, tree *code, bool condition, tree early_return)
 {
-  b->regions.safe_push (
-      { code, b->current_loop, b->nesting > 0, b->barriers, early_return });
+  b->regions.safe_push ({ code, condition, false, b->current_loop,
+                          b->nesting > 0, b->barriers, early_return });
 }
 
-/* BODY, statements without barriers, as a region: run by every thread.  */
+/* BODY, statements without barriers, as a region: run by every thread,
+   in a loop over the threads that is made once its variables are
+   known.  */
 static tree
 lower_region (block_function *b, tree body)
 {
   tree early_return
       = walk_tree_without_duplicates (&body, cudajit_find_return, NULL);
-  tree *inside;
-  tree loop = cudajit_thread_loop (b, body, &inside);
-  add_region (b, inside, early_return);
-  return loop;
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (body, &statements);
+  tree holder
+      = build3 (BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE);
+  add_region (b, &BIND_EXPR_BODY (holder), false, early_return);
+  return holder;
 }
 
 /* COND, a condition that every thread of the block evaluates alike, as
@@ -58,7 +62,7 @@ block_condition (block_function *b, tree cond)
                        build_zero_cst (TREE_TYPE (thread)));
   tree test = build2 (COMPOUND_EXPR, boolean_type_node, first,
                       fold_convert (boolean_type_node, cond));
-  add_region (b, &TREE_OPERAND (test, 1), NULL_TREE);
+  add_region (b, &TREE_OPERAND (test, 1), true, NULL_TREE);
   return test;
 }
 
@@ -319,34 +323,221 @@ context_offset (tree threads, const vec<tree> &kept, unsigned int count)
   return offset;
 }
 
-/* The variables that live across barriers, those that more than one
-   region uses, or a region in a barrier loop inside the scope that
-   declares them, or whose address is taken, get a context array each, in
+/* The statements of a region, in order, through its scopes.  */
+static void
+region_statements (tree t, vec<tree> *statements)
+{
+  if (TREE_CODE (t) == BIND_EXPR)
+    region_statements (BIND_EXPR_BODY (t), statements);
+  else if (TREE_CODE (t) == STATEMENT_LIST)
+    for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+      region_statements (tsi_stmt (i), statements);
+  else if (TREE_CODE (t) != DEBUG_BEGIN_STMT && !IS_EMPTY_STMT (t))
+    statements->safe_push (t);
+}
+
+/* If T is a statement that gives a variable a value without reading
+   the variable itself, the variable, with what the value reads in
+   *VALUE; else NULL_TREE.  */
+static tree
+killed_variable (tree t, tree *value)
+{
+  tree var = NULL_TREE;
+  if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t))
+      && DECL_INITIAL (DECL_EXPR_DECL (t)))
+    {
+      var = DECL_EXPR_DECL (t);
+      *value = DECL_INITIAL (var);
+    }
+  else if ((TREE_CODE (t) == MODIFY_EXPR || TREE_CODE (t) == INIT_EXPR)
+           && VAR_P (TREE_OPERAND (t, 0)))
+    {
+      var = TREE_OPERAND (t, 0);
+      *value = TREE_OPERAND (t, 1);
+    }
+  return var;
+}
+
+/* The variables that region R reads before it gives them a value, and
+   those whose address it takes: those whose values come from other
+   regions, or from the turn before of the barrier loop R is in.  */
+static void
+region_exposures (const region *r, hash_set<tree> *exposed,
+                  hash_set<tree> *addressed)
+{
+  auto_vec<tree> statements;
+  if (r->condition)
+    statements.safe_push (*r->code);
+  else
+    region_statements (*r->code, &statements);
+  hash_set<tree> killed;
+  for (tree s : statements)
+    {
+      region_variables read;
+      tree value = NULL_TREE;
+      tree var = killed_variable (s, &value);
+      walk_tree (var ? &value : &s, collect_variables, &read, NULL);
+      for (tree used : read.used)
+        if (!killed.contains (used))
+          exposed->add (used);
+      for (tree taken : read.addressed)
+        addressed->add (taken);
+      if (var)
+        killed.add (var);
+    }
+}
+
+/* Uniform variables.  A variable that only statements of their own
+   region set, and from values the same for every thread of the block
+   (constants, the block's indices, the arguments, other such variables),
+   is the same for every thread: a reduction's stride.  It is kept once
+   for the block, and a region of such statements runs once.  */
+
+struct uniformity
+{
+  block_function *b;
+  hash_set<tree> *candidates;
+};
+
+static tree
+find_nonuniform_operand (tree *tp, int *walk_subtrees, void *data)
+{
+  uniformity *u = (uniformity *) data;
+  tree t = *tp;
+  if (CONSTANT_CLASS_P (t))
+    return NULL_TREE;
+  if (TREE_CODE (t) == COMPONENT_REF)
+    {
+      *walk_subtrees = 0;
+      for (int which = BLOCK_INDEX; which < BUILTIN_VARIABLES; which++)
+        if (TREE_OPERAND (t, 0) == u->b->builtins[which])
+          return NULL_TREE;
+      return t;
+    }
+  if (VAR_P (t))
+    return u->candidates->contains (t) || u->b->arguments->contains (t)
+               ? NULL_TREE
+               : t;
+  return TREE_SIDE_EFFECTS (t) || !(UNARY_CLASS_P (t) || BINARY_CLASS_P (t))
+             ? t
+             : NULL_TREE;
+}
+
+/* Whether statement T sets a candidate from uniform values, or declares
+   a variable without a value.  */
+static bool
+uniform_statement_p (uniformity *u, tree t)
+{
+  if (TREE_CODE (t) == DECL_EXPR && !DECL_INITIAL (DECL_EXPR_DECL (t)))
+    return true;
+  tree value = NULL_TREE;
+  tree var = killed_variable (t, &value);
+  if (!var)
+    switch (TREE_CODE (t))
+      {
+      case PREINCREMENT_EXPR:
+      case PREDECREMENT_EXPR:
+      case POSTINCREMENT_EXPR:
+      case POSTDECREMENT_EXPR:
+        var = TREE_OPERAND (t, 0);
+        value = TREE_OPERAND (t, 1);
+        break;
+      default:
+        return false;
+      }
+  return u->candidates->contains (var)
+         && !walk_tree_without_duplicates (&value, find_nonuniform_operand, u);
+}
+
+/* Each variable that T writes, or whose address it takes, out of
+   DATA's candidates.  */
+static tree
+drop_written (tree *tp, int *walk_subtrees, void *data)
+{
+  uniformity *u = (uniformity *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  tree value;
+  tree var = killed_variable (*tp, &value);
+  if (var)
+    u->candidates->remove (var);
+  switch (TREE_CODE (*tp))
+    {
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case ADDR_EXPR:
+      if (tree base = get_base_address (TREE_OPERAND (*tp, 0)))
+        u->candidates->remove (base);
+      break;
+    case DECL_EXPR:
+      /* Its initializer, walked with the scope that declares it.  */
+      walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), drop_written, u, NULL);
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* The uniform variables of B in *UNIFORM, and its regions of uniform
+   statements marked so.  */
+static void
+find_uniform_variables (block_function *b, hash_set<tree> *uniform)
+{
+  for (auto entry : b->variable_loops)
+    if ((INTEGRAL_TYPE_P (TREE_TYPE (entry.first))
+         || POINTER_TYPE_P (TREE_TYPE (entry.first))
+         || SCALAR_FLOAT_TYPE_P (TREE_TYPE (entry.first)))
+        && !TREE_THIS_VOLATILE (entry.first))
+      uniform->add (entry.first);
+  uniformity u = { b, uniform };
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      for (region &r : b->regions)
+        {
+          if (r.condition)
+            continue;
+          auto_vec<tree> statements;
+          region_statements (*r.code, &statements);
+          r.uniform = r.early_return == NULL_TREE;
+          for (tree s : statements)
+            r.uniform &= uniform_statement_p (&u, s);
+          if (r.uniform)
+            continue;
+          unsigned int before = uniform->elements ();
+          walk_tree (r.code, drop_written, &u, NULL);
+          changed |= uniform->elements () != before;
+        }
+    }
+}
+
+/* The variables that live across barriers, those that a region reads
+   before it sets them, or whose address is taken, unless uniform, get
+   a context array each, in
    memory of the runtime's (a variable may take the 512 KiB of a GPU's local
    memory, for each of 1024 threads): their uses become its elements.
    *STATEMENTS, the fissioned body, gets the arrays' places first.  */
 static void
 privatize_variables (block_function *b, tree *statements)
 {
-  hash_map<tree, int> regions_using;
+  hash_set<tree> uniform;
+  find_uniform_variables (b, &uniform);
   auto_vec<tree> kept;
   for (const region &r : b->regions)
     {
-      region_variables variables;
-      walk_tree_without_duplicates (r.code, collect_variables, &variables);
-      for (tree var : variables.used)
-        {
-          int *declared_in = b->variable_loops.get (var);
-          if (!declared_in)
-            continue;
-          bool existed;
-          int &count = regions_using.get_or_insert (var, &existed);
-          count = existed ? count + 1 : 1;
-          if (*declared_in != r.loop || variables.addressed.contains (var))
-            count = 2;
-          if (count == 2 && !kept.contains (var))
+      hash_set<tree> exposed, addressed;
+      region_exposures (&r, &exposed, &addressed);
+      for (hash_set<tree> *live : { &exposed, &addressed })
+        for (tree var : *live)
+          if (b->variable_loops.get (var) && !uniform.contains (var)
+              && !kept.contains (var))
             kept.safe_push (var);
-        }
       if (r.early_return && (r.nested || r.barriers_before < b->barriers))
         cudajit_refuse_loops (
             b, r.early_return,
@@ -427,5 +618,10 @@ cudajit_cut_at_barriers (block_function *b, tree body)
   tree lowered = lower_barriers (b, body);
   if (!b->refusal)
     privatize_variables (b, &lowered);
-  return b->refusal ? NULL_TREE : lowered;
+  if (b->refusal)
+    return NULL_TREE;
+  for (const region &r : b->regions)
+    if (!r.condition && !r.uniform)
+      *r.code = cudajit_thread_loop (b, *r.code, NULL);
+  return lowered;
 }

@@ -59,8 +59,12 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if (callee == b->shared_memory_fn)
+  if (DECL_NAME (callee)
+      && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
+                 cudajit_entry_point_name (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY))
+             == 0)
     {
+      b->shared_memory_fn = callee;
       if (!b->shared_memory)
         b->shared_memory = cudajit_block_local (
             b->entry, b->locals, "shared_memory", TREE_TYPE (*tp));
@@ -167,9 +171,9 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.kernel = kernel;
   b.entry = entry;
   b.locals = locals;
+  b.arguments = &arguments;
   b.enter_thread = enter_thread;
-  b.shared_memory_fn
-      = cudajit_entry_point (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY, NULL_TREE);
+  b.shared_memory_fn = NULL_TREE;
   b.shared_memory = NULL_TREE;
   b.refusal = NULL;
   b.loops = b.barriers = b.current_loop = b.nesting = 0;

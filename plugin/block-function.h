@@ -23,6 +23,11 @@ enum builtin_variable
 struct region
 {
   tree *code;
+  /* Whether it is a condition, else statements; whether they set only
+     variables the same for every thread, from such values: they run
+     once for the block.  */
+  bool condition;
+  bool uniform;
   /* The barrier loop it is in, 0 for none.  */
   int loop;
   /* Whether it is in a barrier loop or a conditional with barriers, and
@@ -41,13 +46,15 @@ struct block_function
   /* The locals that stand for the built-in variables.  */
   tree builtins[BUILTIN_VARIABLES];
   tree enter_thread;
-  /* The runtime's function that gives the block's shared memory, and the
-     local that holds what it gives, read once for the block; NULL_TREE
-     until a call of it is found.  */
+  /* The runtime's function that gives the block's shared memory, as the
+     kernel calls it, and the local that holds what it gives, read once
+     for the block; NULL_TREE until a call of it is found.  */
   tree shared_memory_fn;
   tree shared_memory;
-  /* The entry's local variables.  */
+  /* The entry's local variables, and those that hold the kernel's
+     arguments.  */
   tree *locals;
+  const vec<tree> *arguments;
   /* Why the kernel cannot be cut at its barriers, and where; NULL if it
      can.  */
   const char *refusal;

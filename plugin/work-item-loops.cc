@@ -335,13 +335,47 @@ narrow (tree *bound, enum tree_code min_or_max, tree value)
                   : value;
 }
 
-/* If COMPARISON is threadIdx.x + A against an invariant, narrow *START
-   or *END to the threads that pass it; false if it is not.  */
+/* Narrow *START or *END to the x for which threadIdx.x + A CODE LIMIT,
+   CODE one of <, <=, >, >=, in TYPE.  */
+static void
+narrow_by (guard *g, enum tree_code code, tree type, tree a, tree limit,
+           tree *start, tree *end)
+{
+  /* The count of x in 0 to blockDim.x - 1 below LIMIT - A (or to it),
+     in the unsigned type, where LIMIT - A cannot overflow once A <
+     LIMIT.  */
+  tree unsigned_type = unsigned_type_for (type);
+  tree dim = fold_convert (unsigned_type,
+                           cudajit_axis_ref (g->b->builtins[BLOCK_DIM], 0));
+  tree diff = build2 (MINUS_EXPR, unsigned_type,
+                      fold_convert (unsigned_type, unshare_expr (limit)),
+                      fold_convert (unsigned_type, unshare_expr (a)));
+  bool upper = code == LT_EXPR || code == LE_EXPR;
+  /* x < LIMIT - A, x <= LIMIT - A, x > LIMIT - A, x >= LIMIT - A.  */
+  bool one_more = code == LE_EXPR || code == GT_EXPR;
+  tree none
+      = build2 (code == LT_EXPR || code == GE_EXPR ? GE_EXPR : GT_EXPR,
+                boolean_type_node, unshare_expr (a), unshare_expr (limit));
+  tree count = build3 (COND_EXPR, unsigned_type,
+                       build2 (GE_EXPR, boolean_type_node, diff, dim), dim,
+                       one_more ? build2 (PLUS_EXPR, unsigned_type, diff,
+                                          build_one_cst (unsigned_type))
+                                : diff);
+  tree value = fold_convert (unsigned_type_node,
+                             build3 (COND_EXPR, unsigned_type, none,
+                                     build_zero_cst (unsigned_type), count));
+  narrow (upper ? end : start, upper ? MIN_EXPR : MAX_EXPR, value);
+}
+
+/* If COMPARISON is threadIdx.x + A against an invariant (<, <=, >, >=,
+   ==), narrow *START or *END, or both, to the threads that pass it; false
+   if it is not.  */
 static bool
 bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
 {
   enum tree_code code = TREE_CODE (comparison);
-  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR && code != GE_EXPR)
+  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR && code != GE_EXPR
+      && code != EQ_EXPR)
     return false;
   tree e = TREE_OPERAND (comparison, 0), u = TREE_OPERAND (comparison, 1);
   if (!converted_thread_x_p (g->b, e) && TREE_CODE (e) != PLUS_EXPR)
@@ -369,29 +403,13 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
   else if (!converted_thread_x_p (g->b, e))
     return false;
 
-  /* The count of x in 0 to blockDim.x - 1 below LIMIT - A (or to it),
-     in the unsigned type, where LIMIT - A cannot overflow once A <
-     LIMIT.  */
-  tree unsigned_type = unsigned_type_for (type);
-  tree dim = fold_convert (unsigned_type,
-                           cudajit_axis_ref (g->b->builtins[BLOCK_DIM], 0));
-  tree diff
-      = build2 (MINUS_EXPR, unsigned_type, fold_convert (unsigned_type, u),
-                fold_convert (unsigned_type, a));
-  bool upper = code == LT_EXPR || code == LE_EXPR;
-  /* x < U - A, x <= U - A, x > L - A, x >= L - A.  */
-  bool one_more = code == LE_EXPR || code == GT_EXPR;
-  tree none = build2 (code == LT_EXPR || code == GE_EXPR ? GE_EXPR : GT_EXPR,
-                      boolean_type_node, a, u);
-  tree count = build3 (COND_EXPR, unsigned_type,
-                       build2 (GE_EXPR, boolean_type_node, diff, dim), dim,
-                       one_more ? build2 (PLUS_EXPR, unsigned_type, diff,
-                                          build_one_cst (unsigned_type))
-                                : diff);
-  tree value = fold_convert (unsigned_type_node,
-                             build3 (COND_EXPR, unsigned_type, none,
-                                     build_zero_cst (unsigned_type), count));
-  narrow (upper ? end : start, upper ? MIN_EXPR : MAX_EXPR, value);
+  if (code == EQ_EXPR)
+    {
+      narrow_by (g, GE_EXPR, type, a, u, start, end);
+      narrow_by (g, LE_EXPR, type, a, u, start, end);
+    }
+  else
+    narrow_by (g, code, type, a, u, start, end);
   return true;
 }
 

@@ -1,6 +1,6 @@
 /* Guards on the thread's index, which the CPU backend makes the bounds of
    its loops over a block's threads: comparisons each way, signed and
-   unsigned, with offsets, with limits at the ends of their types, with
+   unsigned, equality, with offsets, with limits at the ends of their types, with
    conditions that do not depend on the thread and with others that
    stay.  Each kernel marks the threads that pass its guard; the same
    condition, computed here for each thread, says which must.  */
@@ -22,6 +22,7 @@ enum
 #define BELOW(i, n) ((i) < (n))
 #define BETWEEN(t, lo, hi, flag) ((t) >= (lo) && (t) <= (hi) && (flag))
 #define ABOVE(k, t) ((k) > (t))
+#define EQUAL(t, k) ((t) == (k))
 #define SHIFTED(t, offset, n) ((long) (t) + (offset) < (n))
 #define UNSIGNED_SUM(t, base, n) ((t) + (base) < (n))
 #define INSIDE(x, y, size) ((x) > 0 && (y) > 0 && (x) < (size) - 1 && (y) < (size) - 1)
@@ -48,6 +49,13 @@ above (unsigned int k, int out[N])
 {
   unsigned int t = threadIdx.x;
   if (ABOVE (k, t))
+    out[cuda_grid_x ()] = 1;
+}
+
+__attribute__ ((cuda_jit)) void
+equal (int k, int out[N])
+{
+  if (EQUAL ((int) threadIdx.x, k))
     out[cuda_grid_x ()] = 1;
 }
 
@@ -145,6 +153,14 @@ main (void)
             expected[i] = BETWEEN (i % THREADS, lo, hi, flag);
           check ("between", out, expected, N);
         }
+  for (size_t l = 0; l < sizeof bounds / sizeof *bounds; l++)
+    {
+      memset (out, 0, sizeof out);
+      cuda_launch (equal, BLOCKS, THREADS) (bounds[l], out);
+      for (int i = 0; i < N; i++)
+        expected[i] = EQUAL (i % THREADS, bounds[l]);
+      check ("equal", out, expected, N);
+    }
 
   static const unsigned int ks[] = { 0, 1, 31, THREADS, UINT_MAX };
   for (size_t k = 0; k < sizeof ks / sizeof *ks; k++)
