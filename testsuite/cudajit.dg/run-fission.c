@@ -64,6 +64,48 @@ hidden_uses (const int in[N], int out[N][2])
   out[i][1] = *to_pointed;
 }
 
+/* Values the same for every thread, set once for the block (a stride,
+   a scale, a pointer, from arguments and the block's index), and others
+   that only look so: set in a conditional, or beside a per-thread
+   statement.  Variables set anew in each region, and set in a
+   conditional before a barrier.  */
+__attribute__ ((cuda_jit)) void
+uniform_values (int base, const int in[N], int out[N][4], int sums[BLOCKS])
+{
+  static __attribute__ ((cuda_shared)) int s[THREADS];
+  unsigned int t = threadIdx.x;
+  long i = cuda_grid_x ();
+  float scale = 0.5f * (blockIdx.x + 1);
+  int *sum = sums + blockIdx.x;
+  int looks_uniform = base;
+  int mixed;
+  int v;
+  if (t < 3)
+    looks_uniform = base + 7;
+  mixed = 2;
+  s[t] = in[i] + mixed;
+  v = in[i] * 5;
+  cuda_syncthreads ();
+  mixed++;
+  v = v + s[(t + 1) % THREADS];
+  for (unsigned int stride = THREADS / 2; stride > 0; stride >>= 1)
+    {
+      if (t < stride)
+        s[t] += s[t + stride];
+      cuda_syncthreads ();
+    }
+  if (t == 0)
+    *sum = s[0];
+  v += looks_uniform;
+  out[i][0] = v;
+  out[i][1] = (int) (scale * 4);
+  out[i][2] = mixed;
+  int fresh = t * 3;
+  cuda_syncthreads ();
+  fresh = t + 1;
+  out[i][3] = fresh;
+}
+
 /* A tree reduction, its barrier in a for loop whose variable each thread
    keeps; then the same with while and do loops.  */
 __attribute__ ((cuda_jit)) void
@@ -184,7 +226,7 @@ lanes (int n, int out[n])
 int
 main (void)
 {
-  static int in[N], out4[N][4], out2[N][2], sums[BLOCKS][3], rotated[N], negated[N];
+  static int in[N], out4[N][4], out2[N][2], uniform_sums[BLOCKS], sums[BLOCKS][3], rotated[N], negated[N];
   static float a[32][32], b[32][32], c[32][32];
   static int cubed[2][4][3][2], laned[N];
   int errors = 0;
@@ -208,6 +250,24 @@ main (void)
       int block = i / THREADS * THREADS, t = i % THREADS;
       errors += out2[i][0] != 2 * in[i] + 2 * in[block + (t + 1) % THREADS];
       errors += out2[i][1] != in[i] + 1;
+    }
+
+  cuda_launch (uniform_values, BLOCKS, THREADS) (10, in, out4, uniform_sums);
+  for (int bl = 0; bl < BLOCKS; bl++)
+    {
+      int expected = 0;
+      for (int t = 0; t < THREADS; t++)
+        expected += in[bl * THREADS + t] + 2;
+      errors += uniform_sums[bl] != expected;
+    }
+  for (int i = 0; i < N; i++)
+    {
+      int block = i / THREADS, t = i % THREADS;
+      int neighbour = in[block * THREADS + (t + 1) % THREADS] + 2;
+      errors += out4[i][0] != in[i] * 5 + neighbour + (t < 3 ? 17 : 10);
+      errors += out4[i][1] != (block + 1) * 2;
+      errors += out4[i][2] != 3;
+      errors += out4[i][3] != t + 1;
     }
 
   cuda_launch (reductions, BLOCKS, THREADS) (in, sums);
