@@ -408,11 +408,11 @@ find_nonuniform_operand (tree *tp, int *walk_subtrees, void *data)
     return NULL_TREE;
   if (TREE_CODE (t) == COMPONENT_REF)
     {
+      /* The block's indices, not the thread's.  */
       *walk_subtrees = 0;
-      for (int which = BLOCK_INDEX; which < BUILTIN_VARIABLES; which++)
-        if (TREE_OPERAND (t, 0) == u->b->builtins[which])
-          return NULL_TREE;
-      return t;
+      int which = cudajit_builtin_field (u->b, t);
+      return which != THREAD_INDEX && which < BUILTIN_VARIABLES ? NULL_TREE
+                                                                : t;
     }
   if (VAR_P (t))
     return u->candidates->contains (t) || u->b->arguments->contains (t)
@@ -458,28 +458,13 @@ drop_written (tree *tp, int *walk_subtrees, void *data)
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   tree value;
-  tree var = killed_variable (*tp, &value);
-  if (var)
+  if (tree var = killed_variable (*tp, &value))
     u->candidates->remove (var);
-  switch (TREE_CODE (*tp))
-    {
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case ADDR_EXPR:
-      if (tree base = get_base_address (TREE_OPERAND (*tp, 0)))
-        u->candidates->remove (base);
-      break;
-    case DECL_EXPR:
-      /* Its initializer, walked with the scope that declares it.  */
-      walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), drop_written, u, NULL);
-      break;
-    default:
-      break;
-    }
+  if (tree written = cudajit_written_object (*tp))
+    u->candidates->remove (written);
+  if (TREE_CODE (*tp) == DECL_EXPR)
+    /* Its initializer, walked with the scope that declares it.  */
+    walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), drop_written, u, NULL);
   return NULL_TREE;
 }
 

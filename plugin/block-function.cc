@@ -92,21 +92,7 @@ find_parameter_write (tree *tp, int *walk_subtrees, void *)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  tree target = NULL_TREE;
-  switch (TREE_CODE (*tp))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      target = get_base_address (TREE_OPERAND (*tp, 0));
-      break;
-    default:
-      break;
-    }
+  tree target = cudajit_written_object (*tp);
   return target && TREE_CODE (target) == PARM_DECL ? *tp : NULL_TREE;
 }
 

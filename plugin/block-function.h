@@ -90,6 +90,11 @@ int cudajit_builtin_variable (const_tree decl);
 int cudajit_grid_function (const_tree callee);
 tree cudajit_grid_function_value (block_function *b, tree type, int which);
 bool cudajit_may_read_thread_index_p (const_tree callee);
+/* What T, an expression, writes or takes the address of, or NULL_TREE;
+   which built-in variable's local T is a field of, or
+   BUILTIN_VARIABLES.  */
+tree cudajit_written_object (const_tree t);
+int cudajit_builtin_field (block_function *b, const_tree t);
 /* walk_tree callbacks: the first jump (break, continue, goto, label,
    return), the first return, the first write of DATA, a variable, or
    taking of its address.  */

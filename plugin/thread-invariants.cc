@@ -28,22 +28,9 @@ find_changes (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  switch (TREE_CODE (*tp))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      if (tree base = get_base_address (TREE_OPERAND (*tp, 0)))
-        if (VAR_P (base))
-          uses->changed.add (base);
-      break;
-    default:
-      break;
-    }
+  tree written = cudajit_written_object (*tp);
+  if (written && VAR_P (written))
+    uses->changed.add (written);
   return NULL_TREE;
 }
 
@@ -60,10 +47,8 @@ find_other_operand (tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE (t) == COMPONENT_REF)
     {
       *walk_subtrees = 0;
-      for (int which = 0; which < BUILTIN_VARIABLES; which++)
-        if (TREE_OPERAND (t, 0) == uses->b->builtins[which])
-          return NULL_TREE;
-      return t;
+      return cudajit_builtin_field (uses->b, t) < BUILTIN_VARIABLES ? NULL_TREE
+                                                                    : t;
     }
   if (VAR_P (t))
     return ((uses->arguments->contains (t) && !uses->changed.contains (t))

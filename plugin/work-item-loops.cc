@@ -166,11 +166,9 @@ append_counted_loop (tree var, tree first, tree bound, tree body, tree *list)
 }
 
 tree
-cudajit_find_write (tree *tp, int *walk_subtrees, void *data)
+cudajit_written_object (const_tree t)
 {
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  switch (TREE_CODE (*tp))
+  switch (TREE_CODE (t))
     {
     case MODIFY_EXPR:
     case INIT_EXPR:
@@ -179,12 +177,31 @@ cudajit_find_write (tree *tp, int *walk_subtrees, void *data)
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
     case ADDR_EXPR:
-      return get_base_address (TREE_OPERAND (*tp, 0)) == (tree) data
-                 ? *tp
-                 : NULL_TREE;
+      return get_base_address (TREE_OPERAND (t, 0));
     default:
       return NULL_TREE;
     }
+}
+
+tree
+cudajit_find_write (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return cudajit_written_object (*tp) == (tree) data ? *tp : NULL_TREE;
+}
+
+int
+cudajit_builtin_field (block_function *b, const_tree t)
+{
+  int which = 0;
+  if (TREE_CODE (t) == COMPONENT_REF)
+    while (which < BUILTIN_VARIABLES
+           && TREE_OPERAND (t, 0) != b->builtins[which])
+      which++;
+  else
+    which = BUILTIN_VARIABLES;
+  return which;
 }
 
 /* Guards as bounds.  A loop over the threads whose body is only
@@ -236,11 +253,11 @@ find_variance_in_loop (tree *tp, int *walk_subtrees, void *data)
     {
       /* Of the fields of the built-in variables' locals, only
          threadIdx.x varies.  */
-      bool builtin = false;
-      for (int which = 0; which < BUILTIN_VARIABLES; which++)
-        builtin |= TREE_OPERAND (t, 0) == g->b->builtins[which];
       *walk_subtrees = 0;
-      return builtin && !thread_x_p (g->b, t) ? NULL_TREE : t;
+      return cudajit_builtin_field (g->b, t) < BUILTIN_VARIABLES
+                     && !thread_x_p (g->b, t)
+                 ? NULL_TREE
+                 : t;
     }
   if (VAR_P (t))
     return (TREE_STATIC (t) || TREE_THIS_VOLATILE (t)
