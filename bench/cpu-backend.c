@@ -1,9 +1,9 @@
 /* The CPU backend against the same work written as plain C loops: the
-   nine kernels of issue 13, each timed as a cudajit kernel on the CPU
-   backend, as a C loop on one thread and as the same loop with OpenMP on
-   every core, best of REPEATS, alternating round by round.  It prints for
-   each the kernel's CPU time against C's (the work it costs), and its
-   wall time against OpenMP's (how well it uses the cores), with the
+   nine kernels of issue 13 and a histogram in shared memory, each timed as a
+   cudajit kernel on the CPU backend, as a C loop on one thread and as the same
+   loop with OpenMP on every core, best of REPEATS, alternating round by round.
+   It prints for each the kernel's CPU time against C's (the work it costs),
+   and its wall time against OpenMP's (how well it uses the cores), with the
    ratios; then what a launch of one small block costs.
 
    Run it with CUDAJIT_BACKEND=cpu on a machine with a GPU.
@@ -124,6 +124,23 @@ histogram (long n, const unsigned char *values, unsigned int *bins)
   long i = cuda_grid_x ();
   if (i < n)
     cuda_atomic_add (&bins[values[i]], 1u);
+}
+
+/* The same, the CUDA way: each block counts in its shared memory, then
+   adds its counts to the grid's.  */
+__attribute__ ((cuda_jit)) void
+histogram_shared (long n, const unsigned char *values, unsigned int *bins)
+{
+  static __attribute__ ((cuda_shared)) unsigned int local[BINS];
+  unsigned int t = threadIdx.x;
+  for (unsigned int b = t; b < BINS; b += blockDim.x)
+    local[b] = 0;
+  cuda_syncthreads ();
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    cuda_atomic_add (&local[values[i]], 1u);
+  cuda_syncthreads ();
+  for (unsigned int b = t; b < BINS; b += blockDim.x)
+    cuda_atomic_add (&bins[b], local[b]);
 }
 
 __attribute__ ((cuda_jit)) void
@@ -302,7 +319,27 @@ static void __attribute__ ((noinline)) measure_c_histogram (void)
   for (long i = 0; i < n; i++)
     c_bins[values[i]]++;
 }
+/* The kernel's way, with atomics.  */
 static void __attribute__ ((noinline)) measure_openmp_histogram (void)
+{
+#pragma omp parallel for
+  for (long i = 0; i < n; i++)
+#pragma omp atomic
+    c_bins[values[i]]++;
+}
+
+static void __attribute__ ((noinline)) measure_kernel_histogram_shared (void)
+{
+  cuda_launch (histogram_shared, STRIDE_BLOCKS * 8, BLOCK) (n, d_values,
+                                                            d_bins);
+  cuda_synchronize ();
+}
+static void __attribute__ ((noinline)) measure_c_histogram_shared (void)
+{
+  measure_c_histogram ();
+}
+/* The kernel's way, with counts of each thread's own.  */
+static void __attribute__ ((noinline)) measure_openmp_histogram_shared (void)
 {
 #pragma omp parallel for reduction(+ : c_bins[:BINS])
   for (long i = 0; i < n; i++)
@@ -423,6 +460,7 @@ static const struct benchmark
   BENCHMARK (tile_transpose, NULL, same_transpose, NULL, &transpose_size),
   BENCHMARK (block_sum, NULL, same_block_sum, &reduce_n, NULL),
   BENCHMARK (histogram, clear_bins, same_histogram, &n, NULL),
+  BENCHMARK (histogram_shared, clear_bins, same_histogram, &n, NULL),
 #undef BENCHMARK
 };
 

@@ -607,6 +607,6 @@ cudajit_cut_at_barriers (block_function *b, tree body)
     return NULL_TREE;
   for (const region &r : b->regions)
     if (!r.condition && !r.uniform)
-      *r.code = cudajit_thread_loop (b, *r.code, NULL);
+      *r.code = cudajit_run_threads (b, *r.code);
   return lowered;
 }

@@ -208,7 +208,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   cudajit_rematerialize (&b, &body, arguments);
 
   tree threads = barrier ? cudajit_cut_at_barriers (&b, body)
-                         : cudajit_thread_loop (&b, body, NULL);
+                         : cudajit_run_threads (&b, body);
   if (threads && chunks)
     threads = build3 (COND_EXPR, void_type_node, cudajit_one_dimension (&b),
                       chunks, threads);

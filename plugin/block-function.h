@@ -114,6 +114,13 @@ tree cudajit_thread_loop (block_function *b, tree body, tree **inside);
 void cudajit_rematerialize (block_function *b, tree *body,
                             const vec<tree> &arguments);
 
+/* Whether E is threadIdx.x converted, or such plus *A, in a signed type,
+   with *A the same for every thread of a loop whose body is BODY; whether
+   T is so (not threadIdx.x, nothing BODY writes, nothing read from
+   memory, nothing that may trap).  */
+bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
+bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
+
 /* barrier-fission.cc: the statements that run BODY, a copy of the body
    of a kernel whose threads wait at barriers, for every thread of the
    block, cut at its barriers; NULL_TREE, with B->refusal, where they
@@ -126,6 +133,11 @@ tree cudajit_cut_at_barriers (block_function *b, tree body);
    has one dimension, which that loop needs.  */
 tree cudajit_grid_stride_chunks (block_function *b, tree body,
                                  const vec<tree> &arguments);
+/* BODY run by each thread of the block in loops over the threads, as
+   cudajit_thread_loop makes them, or where BODY is one grid-stride loop
+   over threadIdx.x, the block's rows of the grid one after another, each
+   a loop over the threads.  */
+tree cudajit_run_threads (block_function *b, tree body);
 tree cudajit_one_dimension (block_function *b);
 
 #endif /* block-function.h */

@@ -241,3 +241,114 @@ cudajit_one_dimension (block_function *b)
       }
   return test;
 }
+
+/* Rows.  Where the threads of a block each run a grid-stride loop of
+   their own (a kernel with barriers, or one whose loop asks for its
+   thread, or a launch of more dimensions),
+
+     for (long i = A + threadIdx.x; i < END; i += STEP) BODY
+
+   with A, END and STEP the same for every thread, the block function
+   runs the rows of the grid that the block covers one after another, each
+   as a loop over the threads:
+
+     for (row = A; row < END; row += STEP)
+       for each thread with row + threadIdx.x < END (bounds of the loop)
+         { i = row + threadIdx.x; BODY }
+
+   Each thread runs its turns in order, and the turns of different
+   threads interleave otherwise, as they may on a GPU; but each row is
+   walked once, contiguously, instead of each thread striding through all
+   of the arrays.  */
+
+/* The step of INCREMENT, INDEX += STEP as C makes it, or NULL_TREE.  */
+static tree
+step_of (tree increment, tree index)
+{
+  if (increment && TREE_CODE (increment) == COMPOUND_EXPR
+      && TREE_CODE (TREE_OPERAND (increment, 0)) == SAVE_EXPR)
+    increment = TREE_OPERAND (increment, 1);
+  if (!increment || TREE_CODE (increment) != MODIFY_EXPR
+      || TREE_OPERAND (increment, 0) != index)
+    return NULL_TREE;
+  tree sum = TREE_OPERAND (increment, 1);
+  if (TREE_CODE (sum) != PLUS_EXPR)
+    return NULL_TREE;
+  tree step = TREE_OPERAND (sum, 1);
+  if (TREE_OPERAND (sum, 0) != index)
+    {
+      if (step != index)
+        return NULL_TREE;
+      step = TREE_OPERAND (sum, 0);
+    }
+  if (TREE_CODE (step) == SAVE_EXPR)
+    step = TREE_OPERAND (step, 0);
+  return unshare_expr (step);
+}
+
+static tree
+grid_stride_rows (block_function *b, tree body)
+{
+  auto_vec<tree> statements;
+  if (!flatten_statements (body, &statements) || statements.length () != 2
+      || TREE_CODE (statements[0]) != DECL_EXPR
+      || TREE_CODE (statements[1]) != FOR_STMT)
+    return NULL_TREE;
+  tree index = DECL_EXPR_DECL (statements[0]), loop = statements[1];
+  tree type = TREE_TYPE (index), a;
+  if (!VAR_P (index) || !INTEGRAL_TYPE_P (type) || FOR_INIT_STMT (loop)
+      || !DECL_INITIAL (index)
+      || !cudajit_thread_x_plus_p (b, DECL_INITIAL (index), loop, &a))
+    return NULL_TREE;
+  tree cond = FOR_COND (loop), step = step_of (FOR_EXPR (loop), index);
+  tree loop_body = FOR_BODY (loop);
+  if (!cond || TREE_CODE (cond) != LT_EXPR || TREE_OPERAND (cond, 0) != index
+      || !step || !cudajit_invariant_in_loop_p (b, step, loop)
+      || !cudajit_invariant_in_loop_p (b, TREE_OPERAND (cond, 1), loop)
+      || walk_tree_without_duplicates (&loop_body, cudajit_find_jump, NULL)
+      || walk_tree_without_duplicates (&loop_body, cudajit_find_write, index))
+    return NULL_TREE;
+  tree end = TREE_OPERAND (cond, 1);
+
+  /* if (row + x < END) { i = row + x; BODY }, over the threads.  */
+  tree row = cudajit_block_local (b->entry, b->locals, "row", type);
+  tree x = cudajit_axis_ref (b->builtins[THREAD_INDEX], 0);
+  tree turn = alloc_stmt_list ();
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, index,
+              build2 (PLUS_EXPR, type, row, fold_convert (type, x))),
+      &turn);
+  append_to_statement_list (loop_body, &turn);
+  tree guarded
+      = build3 (COND_EXPR, void_type_node,
+                build2 (LT_EXPR, boolean_type_node,
+                        build2 (PLUS_EXPR, type, row,
+                                fold_convert (type, unshare_expr (x))),
+                        unshare_expr (end)),
+                turn, build_empty_stmt (UNKNOWN_LOCATION));
+
+  /* for (row = A; row < END; row += STEP) THREADS  */
+  tree rows = alloc_stmt_list ();
+  append_to_statement_list (
+      build1 (EXIT_EXPR, void_type_node,
+              build2 (GE_EXPR, boolean_type_node, row, end)),
+      &rows);
+  append_to_statement_list (cudajit_thread_loop (b, guarded, NULL), &rows);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, row, build2 (PLUS_EXPR, type, row, step)),
+      &rows);
+  tree run = alloc_stmt_list ();
+  append_to_statement_list (build2 (MODIFY_EXPR, type, row, unshare_expr (a)),
+                            &run);
+  append_to_statement_list (build1 (LOOP_EXPR, void_type_node, rows), &run);
+  DECL_INITIAL (index) = NULL_TREE;
+  DECL_CHAIN (index) = NULL_TREE;
+  return build3 (BIND_EXPR, void_type_node, index, run, NULL_TREE);
+}
+
+tree
+cudajit_run_threads (block_function *b, tree body)
+{
+  tree rows = grid_stride_rows (b, body);
+  return rows ? rows : cudajit_thread_loop (b, body, NULL);
+}

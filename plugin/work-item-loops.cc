@@ -344,6 +344,31 @@ guard_slot (tree *body)
       }
 }
 
+bool
+cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a)
+{
+  guard g = { b, body };
+  tree type = TREE_TYPE (e);
+  *a = build_zero_cst (type);
+  if (converted_thread_x_p (b, e))
+    return true;
+  /* In a signed type, where it cannot wrap.  */
+  if (TREE_CODE (e) != PLUS_EXPR || TYPE_UNSIGNED (type))
+    return false;
+  tree x = TREE_OPERAND (e, 0);
+  *a = TREE_OPERAND (e, 1);
+  if (!converted_thread_x_p (b, x))
+    std::swap (x, *a);
+  return converted_thread_x_p (b, x) && invariant_in_loop_p (&g, *a);
+}
+
+bool
+cudajit_invariant_in_loop_p (block_function *b, tree t, tree body)
+{
+  guard g = { b, body };
+  return invariant_in_loop_p (&g, t);
+}
+
 /* MIN or MAX of *BOUND and VALUE, into *BOUND.  */
 static void
 narrow (tree *bound, enum tree_code min_or_max, tree value)
@@ -400,24 +425,11 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
       std::swap (e, u);
       code = swap_tree_comparison (code);
     }
-  tree type = TREE_TYPE (e);
+  tree type = TREE_TYPE (e), a;
   if (!INTEGRAL_TYPE_P (type)
       || TYPE_MAIN_VARIANT (type) != TYPE_MAIN_VARIANT (TREE_TYPE (u))
-      || !invariant_in_loop_p (g, u))
-    return false;
-  /* E is threadIdx.x, or threadIdx.x + A in a signed type, where it
-     cannot wrap.  */
-  tree a = build_zero_cst (type);
-  if (TREE_CODE (e) == PLUS_EXPR && !TYPE_UNSIGNED (type))
-    {
-      tree x = TREE_OPERAND (e, 0);
-      a = TREE_OPERAND (e, 1);
-      if (!converted_thread_x_p (g->b, x))
-        std::swap (x, a);
-      if (!converted_thread_x_p (g->b, x) || !invariant_in_loop_p (g, a))
-        return false;
-    }
-  else if (!converted_thread_x_p (g->b, e))
+      || !invariant_in_loop_p (g, u)
+      || !cudajit_thread_x_plus_p (g->b, e, g->body, &a))
     return false;
 
   if (code == EQ_EXPR)

@@ -42,6 +42,8 @@ __thread cuda_dim3 blockDim;
 __thread cuda_dim3 gridDim;
 __thread int cudajit_one_thread;
 __thread int cudajit_cpu_alone;
+__thread uintptr_t cudajit_cpu_shared;
+__thread size_t cudajit_cpu_shared_bytes;
 
 /* The stack of a fiber, CUDAJIT_FIBER_STACK bytes, where the C version of
    a kernel keeps its local arrays too, follows a guard page that ends a
@@ -409,6 +411,8 @@ run_blocks (struct job *job, struct runner *r)
     prepare_fibers (r);
   r->as_fibers = job->fibers;
   cudajit_cpu_alone = job->alone;
+  cudajit_cpu_shared = (uintptr_t) r->shared;
+  cudajit_cpu_shared_bytes = job->shared_bytes;
   cudajit_cpu_current = r;
   cudajit_fault_site (&job->site);
   if (job->kernel->host_entry_runs_block)
@@ -427,6 +431,7 @@ run_blocks (struct job *job, struct runner *r)
     while (take_blocks (job, &taken));
   cudajit_fault_site (NULL);
   cudajit_cpu_alone = 0;
+  cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
 }
 

@@ -17,20 +17,32 @@ extern "C"
 {
 #endif
   /* Whether the calling thread runs the blocks of a launch alone on the
-     CPU backend, with no other thread running a kernel meanwhile: its
-     atomics then need not be atomic to be indivisible, and are plain
-     loads and stores, as fast as the C that they stand for.  */
+     CPU backend, with no other thread running a kernel meanwhile; and
+     the shared memory of the block it runs, which no other thread
+     reaches (the threads of a block switch only at barriers and warp
+     functions).  Atomics there need not be atomic to be indivisible, and
+     are plain loads and stores, as fast as the C that they stand for.  */
   extern __thread int cudajit_cpu_alone;
+  extern __thread __UINTPTR_TYPE__ cudajit_cpu_shared;
+  extern __thread __SIZE_TYPE__ cudajit_cpu_shared_bytes;
 #ifdef __cplusplus
 }
 #endif
+
+static __inline__ int
+cudajit_plain_atomic_p (const void *ptr)
+{
+  return cudajit_cpu_alone
+         || (__UINTPTR_TYPE__) ptr - cudajit_cpu_shared
+                < cudajit_cpu_shared_bytes;
+}
 
 /* *PTR becomes *PTR OP VALUE; the old *PTR.  */
 #define CUDAJIT_ATOMIC_FETCH(name, type, builtin, op)                         \
   static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
     type old;                                                                 \
-    if (!cudajit_cpu_alone)                                                   \
+    if (!cudajit_plain_atomic_p (ptr))                                        \
       return builtin (ptr, value, __ATOMIC_RELAXED);                          \
     old = *ptr;                                                               \
     *ptr = old op value;                                                      \
@@ -44,7 +56,7 @@ extern "C"
   static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
     type old;                                                                 \
-    if (cudajit_cpu_alone)                                                    \
+    if (cudajit_plain_atomic_p (ptr))                                         \
       {                                                                       \
         old = *ptr;                                                           \
         if (replaces)                                                         \
@@ -66,7 +78,7 @@ extern "C"
   static __inline__ type cudajit_atomic_exch_##t (type *ptr, type value)      \
   {                                                                           \
     type old;                                                                 \
-    if (cudajit_cpu_alone)                                                    \
+    if (cudajit_plain_atomic_p (ptr))                                         \
       {                                                                       \
         old = *ptr;                                                           \
         *ptr = value;                                                         \
@@ -89,7 +101,7 @@ extern "C"
                                                  type value)                  \
   {                                                                           \
     type old;                                                                 \
-    if (!cudajit_cpu_alone)                                                   \
+    if (!cudajit_plain_atomic_p (ptr))                                        \
       {                                                                       \
         __atomic_compare_exchange_n (ptr, &compare, value, 0,                 \
                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED);     \

@@ -4,7 +4,10 @@
    of one dimension, once for each thread of the other dimensions in
    others), none beyond it, for ends that are 0, negative, smaller than
    the grid, not a multiple of it, and of another type than the index;
-   bodies that read their thread still see the right one.  */
+   bodies that read their thread still see the right one.  Where each
+   thread must run its own loop (a body that reads its thread, a launch
+   of more dimensions, a kernel with barriers), it runs the rows of the
+   grid one after another: the same visits, each block its own.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -44,7 +47,25 @@ visitors (long n, int out[MAX])
     out[i] = threadIdx.x + 1000 * blockIdx.x;
 }
 
-static int visits[MAX], who[MAX];
+/* Each block counts its visits in shared memory, between barriers.  */
+__attribute__ ((cuda_jit)) void
+block_counts (long n, int visits[MAX], int per_block[8])
+{
+  static __attribute__ ((cuda_shared)) int count[1];
+  if (threadIdx.x == 0)
+    count[0] = 0;
+  cuda_syncthreads ();
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    {
+      cuda_atomic_add (&visits[i], 1);
+      cuda_atomic_add (&count[0], 1);
+    }
+  cuda_syncthreads ();
+  if (threadIdx.x == 0)
+    per_block[blockIdx.x] = count[0];
+}
+
+static int visits[MAX], who[MAX], per_block[8];
 static long squared[MAX];
 
 static int
@@ -72,6 +93,15 @@ main (void)
       cuda_launch (count_visits, cuda_dim3 (3, 2), cuda_dim3 (32, 3))
           (ends[e], visits);
       errors += check_visits (ends[e], 6);
+      cuda_launch (block_counts, 8, 48) (ends[e], visits, per_block);
+      for (int b = 0; b < 8; b++)
+        {
+          int expected = 0;
+          for (long i = 0; i < ends[e]; i++)
+            expected += i % (8 * 48) / 48 == b;
+          errors += per_block[b] != expected;
+        }
+      errors += check_visits (ends[e], 1);
     }
 
   memset (squared, -1, sizeof squared);
