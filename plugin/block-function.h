@@ -101,10 +101,10 @@ int cudajit_builtin_field (block_function *b, const_tree t);
 tree cudajit_find_jump (tree *tp, int *walk_subtrees, void *);
 tree cudajit_find_return (tree *tp, int *walk_subtrees, void *);
 tree cudajit_find_write (tree *tp, int *walk_subtrees, void *data);
-/* BODY run by each thread of the block in turn; the statements of BODY
-   in the loop are left in *INSIDE, unless INSIDE is null, when a guard
-   of BODY's on threadIdx.x becomes the bounds of the loop over x.  */
-tree cudajit_thread_loop (block_function *b, tree body, tree **inside);
+/* BODY run by each thread of the block in turn, in loops over the
+   threads; a guard of BODY's on threadIdx.x becomes the bounds of the
+   loop over x.  */
+tree cudajit_thread_loop (block_function *b, tree body);
 
 /* thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
    of each variable that is set once, where it is declared, from the

@@ -333,7 +333,7 @@ grid_stride_rows (block_function *b, tree body)
       build1 (EXIT_EXPR, void_type_node,
               build2 (GE_EXPR, boolean_type_node, row, end)),
       &rows);
-  append_to_statement_list (cudajit_thread_loop (b, guarded, NULL), &rows);
+  append_to_statement_list (cudajit_thread_loop (b, guarded), &rows);
   append_to_statement_list (
       build2 (MODIFY_EXPR, type, row, build2 (PLUS_EXPR, type, row, step)),
       &rows);
@@ -350,5 +350,5 @@ tree
 cudajit_run_threads (block_function *b, tree body)
 {
   tree rows = grid_stride_rows (b, body);
-  return rows ? rows : cudajit_thread_loop (b, body, NULL);
+  return rows ? rows : cudajit_thread_loop (b, body);
 }

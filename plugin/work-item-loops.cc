@@ -494,10 +494,9 @@ guard_bounds (block_function *b, tree *statements, tree *start, tree *end)
 }
 
 /* BODY run by each thread of the block in turn, in loops over threadIdx's
-   z, y and x, x innermost; a return in BODY ends the thread.  BODY is
-   kept in a BIND_EXPR of its own, whose body is left in *INSIDE.  */
+   z, y and x, x innermost; a return in BODY ends the thread.  */
 tree
-cudajit_thread_loop (block_function *b, tree body, tree **inside)
+cudajit_thread_loop (block_function *b, tree body)
 {
   tree statements = alloc_stmt_list ();
   append_to_statement_list (body, &statements);
@@ -511,13 +510,10 @@ cudajit_thread_loop (block_function *b, tree body, tree **inside)
       append_to_statement_list (build1 (LABEL_EXPR, void_type_node, label),
                                 &statements);
     }
-  tree start = NULL_TREE, end = NULL_TREE;
-  if (!inside)
-    guard_bounds (b, &statements, &start, &end);
+  tree start, end;
+  guard_bounds (b, &statements, &start, &end);
   tree thread
       = build3 (BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE);
-  if (inside)
-    *inside = &BIND_EXPR_BODY (thread);
   for (int axis = 0; axis < 3; axis++)
     {
       tree loop = alloc_stmt_list ();
