@@ -27,8 +27,8 @@ barrier_statement_p (tree t)
 static void
 add_region (block_function *b, tree *code, bool condition, tree early_return)
 {
-  b->regions.safe_push ({ code, condition, false, b->current_loop,
-                          b->nesting > 0, b->barriers, early_return });
+  b->regions.safe_push (
+      { code, condition, false, b->nesting > 0, b->barriers, early_return });
 }
 
 /* BODY, statements without barriers, as a region: run by every thread,
@@ -79,8 +79,6 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
         b, loop_statement,
         "a loop with 'cuda_syncthreads' has a 'break', 'continue', "
         "'return' or 'goto'");
-  int outer = b->current_loop;
-  b->current_loop = ++b->loops;
   b->nesting++;
   tree loop = alloc_stmt_list ();
   tree exit = NULL_TREE;
@@ -96,7 +94,6 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
   if (exit && !cond_first)
     append_to_statement_list (exit, &loop);
   b->nesting--;
-  b->current_loop = outer;
   return build1 (LOOP_EXPR, void_type_node, loop);
 }
 
@@ -143,7 +140,7 @@ lower_barriers (block_function *b, tree t)
     case BIND_EXPR:
       for (tree var = BIND_EXPR_VARS (t); var; var = DECL_CHAIN (var))
         if (VAR_P (var))
-          b->variable_loops.put (var, b->current_loop);
+          b->barrier_scope_variables.add (var);
       BIND_EXPR_BODY (t) = lower_barriers (b, BIND_EXPR_BODY (t));
       return t;
     case COND_EXPR:
@@ -473,12 +470,11 @@ drop_written (tree *tp, int *walk_subtrees, void *data)
 static void
 find_uniform_variables (block_function *b, hash_set<tree> *uniform)
 {
-  for (auto entry : b->variable_loops)
-    if ((INTEGRAL_TYPE_P (TREE_TYPE (entry.first))
-         || POINTER_TYPE_P (TREE_TYPE (entry.first))
-         || SCALAR_FLOAT_TYPE_P (TREE_TYPE (entry.first)))
-        && !TREE_THIS_VOLATILE (entry.first))
-      uniform->add (entry.first);
+  for (tree var : b->barrier_scope_variables)
+    if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var))
+         || SCALAR_FLOAT_TYPE_P (TREE_TYPE (var)))
+        && !TREE_THIS_VOLATILE (var))
+      uniform->add (var);
   uniformity u = { b, uniform };
   bool changed = true;
   while (changed)
@@ -520,8 +516,8 @@ privatize_variables (block_function *b, tree *statements)
       region_exposures (&r, &exposed, &addressed);
       for (hash_set<tree> *live : { &exposed, &addressed })
         for (tree var : *live)
-          if (b->variable_loops.get (var) && !uniform.contains (var)
-              && !kept.contains (var))
+          if (b->barrier_scope_variables.contains (var)
+              && !uniform.contains (var) && !kept.contains (var))
             kept.safe_push (var);
       if (r.early_return && (r.nested || r.barriers_before < b->barriers))
         cudajit_refuse_loops (

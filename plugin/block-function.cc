@@ -162,7 +162,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.shared_memory_fn = NULL_TREE;
   b.shared_memory = NULL_TREE;
   b.refusal = NULL;
-  b.loops = b.barriers = b.current_loop = b.nesting = 0;
+  b.barriers = b.nesting = 0;
   for (tree callee : callees)
     if (cudajit_device_function_may_sync (callee))
       {

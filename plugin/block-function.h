@@ -28,8 +28,6 @@ struct region
      once for the block.  */
   bool condition;
   bool uniform;
-  /* The barrier loop it is in, 0 for none.  */
-  int loop;
   /* Whether it is in a barrier loop or a conditional with barriers, and
      how many barriers come before it in the kernel's text.  */
   bool nested;
@@ -60,14 +58,12 @@ struct block_function
   const char *refusal;
   location_t refusal_loc;
 
-  /* Fission: the regions; the barrier loop that each variable of the
-     kernel's scopes with barriers is declared in; the loops and barriers
-     so far; where the lowering is.  */
+  /* Fission: the regions; the variables of the kernel's scopes with
+     barriers, which may live across them; the barriers so far; how deep
+     in barrier loops and conditionals the lowering is.  */
   auto_vec<region> regions;
-  hash_map<tree, int> variable_loops;
-  int loops;
+  hash_set<tree> barrier_scope_variables;
   int barriers;
-  int current_loop;
   int nesting;
 };
 
