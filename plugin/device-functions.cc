@@ -118,13 +118,44 @@ device_callee_p (const_tree callee)
          && cudajit_device_function_p (callee);
 }
 
+/* The device functions that a search for barriers has looked at.  */
+struct sync_search
+{
+  hash_set<tree> seen;
+};
+
+static bool may_sync (tree fndecl, sync_search *search);
+
+static tree
+find_syncing_call (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  tree callee = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL;
+  return callee && device_callee_p (callee)
+                 && may_sync (callee, (sync_search *) data)
+             ? *tp
+             : NULL_TREE;
+}
+
+/* Whether FNDECL, or a device function it calls, may reach a barrier or
+   a warp function; a function that it calls and whose body is not known
+   yet might.  A function already being looked at is looked at once.  */
+static bool
+may_sync (tree fndecl, sync_search *search)
+{
+  if (search->seen.add (fndecl))
+    return false;
+  tree body = saved_body (fndecl);
+  return (!body || cudajit_calls_barrier_p (body)
+          || walk_tree_without_duplicates (&body, find_syncing_call, search));
+}
+
 bool
 cudajit_device_function_may_sync (tree fndecl)
 {
-  /* Calls of further functions are not followed: they might.  */
-  tree body = saved_body (fndecl);
-  return (!body || cudajit_calls_barrier_p (body)
-          || cudajit_calls_p (body, device_callee_p));
+  sync_search search;
+  return may_sync (fndecl, &search);
 }
 
 void

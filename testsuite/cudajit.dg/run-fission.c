@@ -5,8 +5,9 @@
    of a loop's body), barriers in for, while and do loops and in
    conditionals that the whole block takes alike, nested loops, returns
    after the last barrier, blocks of two and three dimensions, and device
-   functions and cuda_laneid that read threadIdx.  Each is checked against
-   the same work in plain C; on a GPU the same results come.  */
+   functions (calling others) and cuda_laneid that read threadIdx.  Each
+   is checked against the same work in plain C; on a GPU the same results
+   come.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
 
@@ -201,11 +202,18 @@ thread_number (void)
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
+/* A device function that calls another, neither reaching a barrier.  */
+static int
+thread_number_twice (void)
+{
+  return 2 * thread_number ();
+}
+
 __attribute__ ((cuda_jit)) void
 cube (int out[2][4][3][2])
 {
   static __attribute__ ((cuda_shared)) int s[24];
-  int number = thread_number ();
+  int number = thread_number_twice () / 2;
   s[number] = number;
   cuda_syncthreads ();
   out[blockIdx.x][threadIdx.z][threadIdx.y][threadIdx.x]
