@@ -483,12 +483,18 @@ struct times
   double cpu, wall;
 };
 
+/* OpenMP's threads and the CPU backend's look for work a while after
+   each run before they sleep, on cores that the next run wants: each
+   run starts after they have gone to sleep.  */
+#define SETTLE_NS 5000000
+
 static void
 time_run (void (*run) (void), void (*prepare) (int kernel), int kernel,
           struct times *best)
 {
   if (prepare)
     prepare (kernel);
+  nanosleep (&(struct timespec){ 0, SETTLE_NS }, NULL);
   double cpu = cpu_seconds (), wall = wall_seconds ();
   run ();
   cpu = cpu_seconds () - cpu;
