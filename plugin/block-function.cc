@@ -174,7 +174,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (tree call = cudajit_calls_p (kernel_body, waits_otherwise_p))
     cudajit_refuse_loops (&b, call,
                           "it calls a warp function, whose threads go in "
-                          "lockstep");
+                          "lockstep, or a barrier with a result");
   if (tree write = barrier ? walk_tree_without_duplicates (
                        &kernel_body, find_parameter_write, NULL)
                            : NULL_TREE)

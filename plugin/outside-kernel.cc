@@ -11,11 +11,15 @@
 
 /* The functions of cudajit.h that a kernel's threads alone may call.  */
 static const char *const kernel_only_functions[]
-    = { "cuda_grid_x",      "cuda_grid_y",      "cuda_grid_z",
-        "cuda_gridsize_x",  "cuda_gridsize_y",  "cuda_gridsize_z",
-        "cuda_syncthreads", "cuda_ballot_sync", "cuda_all_sync",
-        "cuda_any_sync",    "cuda_eq_sync",     "cuda_activemask",
-        "cuda_laneid",      "cuda_lanemask_lt" };
+    = { "cuda_grid_x",          "cuda_grid_y",
+        "cuda_grid_z",          "cuda_gridsize_x",
+        "cuda_gridsize_y",      "cuda_gridsize_z",
+        "cuda_syncthreads",     "cuda_syncthreads_count",
+        "cuda_syncthreads_and", "cuda_syncthreads_or",
+        "cuda_ballot_sync",     "cuda_all_sync",
+        "cuda_any_sync",        "cuda_eq_sync",
+        "cuda_activemask",      "cuda_laneid",
+        "cuda_lanemask_lt" };
 
 /* The name of what DECL is, if a kernel alone may use it; else NULL.  */
 static const char *

@@ -316,9 +316,9 @@ cudajit_explain_type (tree type)
    (cuda_activemask), so that on the CPU backend they must be alive at
    once; a name ending in '_' stands for every name that it begins.  */
 static const char *const waiting_functions[]
-    = { "cuda_syncthreads", "cuda_ballot_sync", "cuda_all_sync",
-        "cuda_any_sync",    "cuda_eq_sync",     "cuda_activemask",
-        "cudajit_shfl_",    "cudajit_match_" };
+    = { "cuda_syncthreads", "cuda_syncthreads_", "cuda_ballot_sync",
+        "cuda_all_sync",    "cuda_any_sync",     "cuda_eq_sync",
+        "cuda_activemask",  "cudajit_shfl_",     "cudajit_match_" };
 
 bool
 cudajit_waiting_call_p (const_tree callee)

@@ -125,6 +125,10 @@ struct runner
   unsigned int capacity;
   bool guarded;
   struct warp *warps;
+  /* How many threads that arrived at the barrier in progress gave a
+     nonzero predicate (cuda_syncthreads_count, _and, _or); at the last
+     barrier passed, that count and how many arrived.  */
+  unsigned int barrier_count, passed_count, passed_arrived;
   /* Where a fiber switches back to, and the fiber that runs.  */
   struct fiber_context scheduler;
   unsigned int running;

@@ -72,16 +72,56 @@ fiber_runner (const char *function)
   return NULL;
 }
 
+/* The barrier of FUNCTION, at which the caller gives PREDICATE: how many
+   of the threads that arrived gave a nonzero one, and in *ARRIVED how
+   many arrived.  */
+static unsigned int
+barrier (const char *function, int predicate, unsigned int *arrived)
+{
+  struct runner *r = fiber_runner (function);
+
+  if (!r)
+    {
+      *arrived = 1;
+      return predicate != 0;
+    }
+  r->barrier_count += predicate != 0;
+  r->fibers[r->running].state = FIBER_AT_BARRIER;
+  cudajit_fiber_switch (&r->fibers[r->running].context, &r->scheduler);
+  *arrived = r->passed_arrived;
+  return r->passed_count;
+}
+
 void
 cuda_syncthreads (void)
 {
-  struct runner *r = fiber_runner ("cuda_syncthreads");
+  unsigned int arrived;
 
-  if (r)
-    {
-      r->fibers[r->running].state = FIBER_AT_BARRIER;
-      cudajit_fiber_switch (&r->fibers[r->running].context, &r->scheduler);
-    }
+  barrier ("cuda_syncthreads", 0, &arrived);
+}
+
+int
+cuda_syncthreads_count (int predicate)
+{
+  unsigned int arrived;
+
+  return barrier ("cuda_syncthreads_count", predicate, &arrived);
+}
+
+int
+cuda_syncthreads_and (int predicate)
+{
+  unsigned int arrived;
+
+  return barrier ("cuda_syncthreads_and", predicate, &arrived) == arrived;
+}
+
+int
+cuda_syncthreads_or (int predicate)
+{
+  unsigned int arrived;
+
+  return barrier ("cuda_syncthreads_or", predicate, &arrived) != 0;
 }
 
 /* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and

@@ -252,6 +252,7 @@ run_block_fibers (struct runner *r)
   const struct job *job = r->job;
   unsigned int live = job->threads, at_barrier = 0;
 
+  r->barrier_count = 0;
   for (unsigned int i = 0; i < job->threads; i++)
     {
       struct fiber *f = &r->fibers[i];
@@ -308,6 +309,9 @@ run_block_fibers (struct runner *r)
         }
       if (at_barrier && at_barrier == live)
         {
+          r->passed_count = r->barrier_count;
+          r->passed_arrived = at_barrier;
+          r->barrier_count = 0;
           for (unsigned int i = 0; i < job->threads; i++)
             if (r->fibers[i].state == FIBER_AT_BARRIER)
               r->fibers[i].state = FIBER_READY;

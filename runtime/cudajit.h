@@ -185,8 +185,14 @@ extern "C"
 #include "cudajit-atomics.h"
 
   /* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
-     backend a real barrier among the threads of a block.  */
+     backend a real barrier among the threads of a block.  And numba's
+     syncthreads_count, syncthreads_and and syncthreads_or: the barrier,
+     which returns how many of the block's threads gave a nonzero
+     PREDICATE, whether all did, whether one did.  */
   void cuda_syncthreads (void);
+  int cuda_syncthreads_count (int predicate);
+  int cuda_syncthreads_and (int predicate);
+  int cuda_syncthreads_or (int predicate);
   void cuda_threadfence (void);
   void cuda_threadfence_block (void);
   void cuda_threadfence_system (void);

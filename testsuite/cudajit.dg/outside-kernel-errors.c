@@ -42,6 +42,7 @@ host_functions (void)
   long sum = cuda_grid_x ();               /* { dg-error "'cuda_grid_x' used outside a kernel" } */
   sum += cuda_gridsize_y ();               /* { dg-error "'cuda_gridsize_y' used outside a kernel" } */
   cuda_syncthreads ();                     /* { dg-error "'cuda_syncthreads' used outside a kernel: 'host_functions'" } */
+  sum += cuda_syncthreads_count (1);       /* { dg-error "'cuda_syncthreads_count' used outside a kernel" } */
   sum += cuda_ballot_sync (0xffffffff, 1); /* { dg-error "'cuda_ballot_sync' used outside a kernel" } */
   sum += cuda_laneid ();                   /* { dg-error "'cuda_laneid' used outside a kernel" } */
   return sum + maybe_device ();
