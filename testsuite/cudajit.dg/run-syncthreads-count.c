@@ -18,7 +18,7 @@ enum
 };
 
 __attribute__ ((cuda_jit)) void
-votes (const int in[N], int out[BLOCKS][ROUNDS][3]) /* { dg-warning "run as fibers" } */
+votes (int blocks, const int in[N], int out[blocks][ROUNDS][3]) /* { dg-warning "run as fibers" } */
 {
   for (int round = 0; round < ROUNDS; round++)
     {
@@ -43,8 +43,8 @@ main (void)
 
   for (int i = 0; i < N; i++)
     in[i] = (i * 37) % 11;
-  cuda_launch (votes, BLOCKS, THREADS) (in, out);
-  cuda_launch (votes, N, 1) (in, alone);
+  cuda_launch (votes, BLOCKS, THREADS) (BLOCKS, in, out);
+  cuda_launch (votes, N, 1) (N, in, alone);
   for (int round = 0; round < ROUNDS; round++)
     {
       for (int b = 0; b < BLOCKS; b++)
