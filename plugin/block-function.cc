@@ -105,9 +105,12 @@ waits_otherwise_p (const_tree callee)
 }
 
 /* A copy of the body of KERNEL for ENTRY, with KERNEL's parameters as
-   the entry's ARGUMENTS.  */
+   the entry's ARGUMENTS, which are read once for the block; a parameter
+   that the body changes is, for each thread, a local of its own (in
+   *LOCALS) that the copy sets from its argument first.  */
 static tree
-copy_kernel_body (tree kernel, tree entry, const vec<tree> &arguments)
+copy_kernel_body (tree kernel, tree entry, tree *locals,
+                  const vec<tree> &arguments)
 {
   copy_body_data id;
   memset (&id, 0, sizeof id);
@@ -119,12 +122,26 @@ copy_kernel_body (tree kernel, tree entry, const vec<tree> &arguments)
   id.copy_decl = copy_decl_no_change;
   id.transform_call_graph_edges = CB_CGE_DUPLICATE;
   id.transform_new_cfg = true;
+  tree body = DECL_SAVED_TREE (kernel);
+  tree statements = alloc_stmt_list ();
   unsigned int i = 0;
   for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
-    decl_map.put (parm, arguments[i++]);
-  tree body = DECL_SAVED_TREE (kernel);
+    {
+      tree argument = arguments[i++];
+      if (walk_tree_without_duplicates (&body, cudajit_find_write, parm))
+        {
+          tree own = cudajit_block_local (entry, locals, "parameter",
+                                          TREE_TYPE (parm));
+          append_to_statement_list (
+              build2 (MODIFY_EXPR, TREE_TYPE (own), own, argument),
+              &statements);
+          argument = own;
+        }
+      decl_map.put (parm, argument);
+    }
   walk_tree (&body, copy_tree_body_r, &id, NULL);
-  return body;
+  append_to_statement_list (body, &statements);
+  return statements;
 }
 
 /* The device function whose calls sync_callee_p finds.  */
@@ -199,11 +216,11 @@ block_function_body (tree kernel, tree entry, tree *locals,
       types = TREE_CHAIN (types);
     }
 
-  tree body = copy_kernel_body (kernel, entry, arguments);
+  tree body = copy_kernel_body (kernel, entry, locals, arguments);
   tree chunks
       = barrier ? NULL_TREE : cudajit_grid_stride_chunks (&b, body, arguments);
   if (chunks)
-    body = copy_kernel_body (kernel, entry, arguments);
+    body = copy_kernel_body (kernel, entry, locals, arguments);
   walk_tree (&body, localize_builtins, &b, NULL);
   cudajit_rematerialize (&b, &body, arguments);
 
