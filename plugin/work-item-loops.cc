@@ -113,15 +113,52 @@ cudajit_grid_function_value (block_function *b, tree type, int which)
       fold_convert (type, cudajit_axis_ref (b->builtins[THREAD_INDEX], axis)));
 }
 
+/* How deep the search for a read of threadIdx is in the inline functions
+   of system headers, which do not call themselves; beyond it, a function
+   is taken to read it.  */
+#define INLINE_DEPTH_MAX 8
+
+static bool may_read_thread_index (const_tree callee, int depth);
+
+static tree
+find_thread_index_read (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (cudajit_builtin_variable (*tp) == THREAD_INDEX)
+    return *tp;
+  tree callee
+      = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL_TREE;
+  return callee && may_read_thread_index (callee, *(int *) data + 1)
+             ? *tp
+             : NULL_TREE;
+}
+
 /* Whether a call of CALLEE may read threadIdx: the functions of the
-   user's, and those of the runtime, but not GCC's builtins nor the inline
-   functions of cudajit.h, which the block function's locals serve.  */
+   user's and those of the runtime may, GCC's builtins do not, and the
+   inline functions of cudajit.h (the atomics, say) do where their bodies
+   read it or call one that may (cuda_lanemask_lt).  The other built-in
+   variables are the runtime's for the whole block.  */
+static bool
+may_read_thread_index (const_tree callee, int depth)
+{
+  if (fndecl_built_in_p (callee))
+    return false;
+  if (!DECL_IN_SYSTEM_HEADER (callee) || !DECL_DECLARED_INLINE_P (callee))
+    return true;
+  tree body = DECL_SAVED_TREE (callee);
+  return (
+      !body || depth > INLINE_DEPTH_MAX
+      || walk_tree_without_duplicates (&body, find_thread_index_read, &depth));
+}
+
 bool
 cudajit_may_read_thread_index_p (const_tree callee)
 {
-  return !fndecl_built_in_p (callee)
-         && !(DECL_IN_SYSTEM_HEADER (callee)
-              && DECL_DECLARED_INLINE_P (callee));
+  return may_read_thread_index (callee, 0);
 }
 /* A return from the kernel ends the thread: a jump to LABEL, at the end
    of the thread loop's body.  */

@@ -228,7 +228,10 @@ lanes (int n, int out[n])
   long i = cuda_grid_x ();
   if (i >= n)
     return;
-  out[i] = cuda_laneid () + 100 * thread_number ();
+  /* cuda_lanemask_lt, inline in cudajit.h, reads threadIdx through
+     cuda_laneid.  */
+  out[i] = cuda_laneid () + 100 * thread_number ()
+           + 100000 * (cuda_lanemask_lt () == (1u << cuda_laneid ()) - 1);
 }
 
 int
@@ -333,7 +336,8 @@ main (void)
   memset (laned, -1, sizeof laned);
   cuda_launch (lanes, BLOCKS, THREADS) (N - 3, laned);
   for (int i = 0; i < N; i++)
-    errors += laned[i] != (i < N - 3 ? i % 32 + 100 * (i % THREADS) : -1);
+    errors += laned[i]
+              != (i < N - 3 ? i % 32 + 100 * (i % THREADS) + 100000 : -1);
 
   printf ("fission: %d errors\n", errors);
   return errors != 0;
