@@ -50,6 +50,13 @@ struct cuda_emitter
      definition.  */
   hash_set<const char *, false, nofree_string_hash> *hidden;
   hash_set<tree> saves_evaluated;
+  /* The newlines printed by emit_newline so far; and the user's line and
+     file that the last #line gave, and the newlines printed before it, from
+     which the user's line of the next emit_newline follows.  */
+  unsigned int newlines;
+  int marker_line;
+  const char *marker_file;
+  unsigned int marker_newlines;
 };
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */
@@ -70,6 +77,7 @@ emit_printf (cuda_emitter *e, const char *format, ...)
 static inline void
 emit_newline (cuda_emitter *e)
 {
+  e->newlines++;
   pp_newline (&e->pp);
   for (int i = 0; i < e->indent; i++)
     pp_string (&e->pp, "  ");

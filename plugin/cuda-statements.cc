@@ -4,6 +4,45 @@
 
 static void emit_stmt (cuda_emitter *, tree);
 
+/* A #line directive for LOC, on a line of its own, where the next line
+   that emit_newline starts would not have LOC's line already: NVRTC's
+   messages, compute-sanitizer, cuda-gdb and Nsight then name the user's C
+   lines rather than the generated code's.  A macro's code has the line of
+   its use.  */
+static void
+emit_line_marker (cuda_emitter *e, location_t loc)
+{
+  if (loc == UNKNOWN_LOCATION)
+    return;
+  expanded_location where = expand_location (loc);
+  if (!where.file || where.line <= 0)
+    return;
+  if (e->marker_file && strcmp (e->marker_file, where.file) == 0
+      && e->marker_line + (int) (e->newlines - e->marker_newlines)
+             == where.line)
+    return;
+  pp_newline (&e->pp);
+  emit_printf (e, "#line %d \"", where.line);
+  for (const char *c = where.file; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        pp_character (&e->pp, '\\');
+      pp_character (&e->pp, *c);
+    }
+  pp_character (&e->pp, '"');
+  e->marker_line = where.line;
+  e->marker_file = where.file;
+  e->marker_newlines = e->newlines;
+}
+
+/* Forget the last #line, for code whose lines emit_newline does not
+   count.  */
+static void
+forget_line_marker (cuda_emitter *e)
+{
+  e->marker_file = NULL;
+}
+
 static void
 emit_block (cuda_emitter *e, tree body)
 {
@@ -44,6 +83,12 @@ emit_stmt (cuda_emitter *e, tree t)
     case PREDICT_EXPR:
     case DEBUG_BEGIN_STMT:
       return;
+    default:
+      break;
+    }
+  emit_line_marker (e, EXPR_LOCATION (t));
+  switch (TREE_CODE (t))
+    {
     case CALL_EXPR:
       if (cudajit_fallthrough_p (t))
         return;
@@ -59,6 +104,7 @@ emit_stmt (cuda_emitter *e, tree t)
     case LABEL_EXPR:
       /* A label at the start of a line, and a statement after it because
          C++ wants one.  */
+      e->newlines++;
       pp_newline (&e->pp);
       emit_printf (e, "%s:;", decl_name (e, LABEL_EXPR_LABEL (t)));
       return;
@@ -264,6 +310,8 @@ new_emitter (void)
   e->indent = 0;
   e->temporaries = 0;
   e->hidden = NULL;
+  e->newlines = 0;
+  forget_line_marker (e);
   return e;
 }
 
@@ -291,8 +339,11 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
       emit_function_head (e, callee, false);
       pp_string (&e->pp, ";\n");
     }
+  emit_line_marker (e, DECL_SOURCE_LOCATION (fndecl));
+  pp_newline (&e->pp);
   emit_function_head (e, fndecl, true);
   pp_string (&e->pp, "\n{");
+  forget_line_marker (e);
   e->indent = 1;
 
   walk_tree_without_duplicates (&body, collect_local, e);

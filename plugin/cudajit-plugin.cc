@@ -18,7 +18,9 @@ static struct plugin_info cudajit_plugin_info
         "  -fplugin-arg-cudajit-dump=DIR  write each unit's CUDA C to "
         "DIR/UNIT.HASH.cu\n"
         "  -fplugin-arg-cudajit-warn-fibers  warn of the kernels whose "
-        "threads run as fibers on the CPU backend" };
+        "threads run as fibers on the CPU backend\n"
+        "  -fplugin-arg-cudajit-debug  compile the kernels with device "
+        "debug information, for cuda-gdb, as -g -O0 does" };
 
 static void
 finish_function (void *gcc_data, void *)
@@ -68,6 +70,9 @@ cudajit_plugin_init (struct plugin_name_args *info,
       else if (strcmp (info->argv[i].key, "warn-fibers") == 0
                && !info->argv[i].value)
         cudajit_warn_fibers ();
+      else if (strcmp (info->argv[i].key, "debug") == 0
+               && !info->argv[i].value)
+        cudajit_request_device_debug ();
       else
         {
           error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",

@@ -161,6 +161,8 @@ void cudajit_embed_device_function (tree fndecl, const char *cuda_source);
 tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
 void cudajit_write_dump (const char *dir);
+/* -fplugin-arg-cudajit-debug: compile the kernels for cuda-gdb.  */
+void cudajit_request_device_debug (void);
 
 /* array-params.cc: for parameter INDEX of a kernel of type FNTYPE that
    points to an array of declared extent, the directions in which the array

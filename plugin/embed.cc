@@ -18,6 +18,9 @@ static tree kernel_handles;
 /* The unit's CUDA C, for -fplugin-arg-cudajit-dump.  */
 static char *unit_cuda_source;
 
+/* -fplugin-arg-cudajit-debug.  */
+static bool device_debug_requested;
+
 static const struct ggc_root_tab embed_roots[]
     = { { &module_handle, 1, sizeof (tree), &gt_ggc_mx_tree_node,
           &gt_pch_nx_tree_node },
@@ -140,10 +143,98 @@ finalize_function (tree decl)
   cgraph_node::finalize_function (decl, true);
 }
 
-static tree
-string_literal (const char *text)
+void
+cudajit_request_device_debug (void)
 {
-  return build_string_literal (strlen (text) + 1, text);
+  device_debug_requested = true;
+}
+
+/* How NVRTC is to compile the unit (see cudajit-abi.h): a debug build, -g
+   at -O0, gets cuda-gdb's device debug information; -g alone is not
+   enough, as autotools' default CFLAGS, -g -O2, would make every kernel
+   slow.  */
+static int
+compile_flags (void)
+{
+  bool debug = device_debug_requested
+               || (debug_info_level > DINFO_LEVEL_NONE && !optimize);
+  return debug ? CUDAJIT_COMPILE_DEBUG : 0;
+}
+
+/* The strings of a registration, laid out as a record of the section
+   CUDAJIT_SECTION (see cudajit-abi.h), in which the registration's
+   arguments point.  */
+struct record
+{
+  tree var;
+  /* The offset of each field in VAR.  */
+  unsigned HOST_WIDE_INT offset[CUDAJIT_RECORD_FIELDS];
+};
+
+static struct record
+build_record (const char *fields[CUDAJIT_RECORD_FIELDS])
+{
+  struct record r;
+  size_t size = sizeof CUDAJIT_RECORD_MAGIC;
+  for (int i = 0; i < CUDAJIT_RECORD_FIELDS; i++)
+    {
+      r.offset[i] = size;
+      size += strlen (fields[i]) + 1;
+    }
+  char *text = XNEWVEC (char, size);
+  memcpy (text, CUDAJIT_RECORD_MAGIC, sizeof CUDAJIT_RECORD_MAGIC);
+  for (int i = 0; i < CUDAJIT_RECORD_FIELDS; i++)
+    memcpy (text + r.offset[i], fields[i], strlen (fields[i]) + 1);
+
+  /* Unique in the unit, which is as simple and as good.  */
+  static unsigned int records;
+  char name[32];
+  snprintf (name, sizeof name, "cudajit.record.%u", records++);
+  tree type = build_array_type_nelts (char_type_node, size);
+  tree string = build_string (size, text);
+  TREE_TYPE (string) = type;
+  free (text);
+  r.var = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name), type);
+  TREE_STATIC (r.var) = 1;
+  TREE_READONLY (r.var) = 1;
+  TREE_USED (r.var) = 1;
+  DECL_ARTIFICIAL (r.var) = 1;
+  DECL_IGNORED_P (r.var) = 1;
+  /* Byte-aligned, so that the records of the objects of a program follow
+     each other without padding.  */
+  SET_DECL_ALIGN (r.var, BITS_PER_UNIT);
+  DECL_USER_ALIGN (r.var) = 1;
+  DECL_INITIAL (r.var) = string;
+  set_decl_section_name (r.var, CUDAJIT_SECTION);
+  varpool_node::finalize_decl (r.var);
+  return r;
+}
+
+/* A pointer to R's FIELD, an argument of a registration.  */
+static tree
+record_field (const struct record &r, enum cudajit_record_field field)
+{
+  tree string_type = build_pointer_type (
+      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
+  return fold_convert (
+      string_type, fold_build_pointer_plus_hwi (build_fold_addr_expr (r.var),
+                                                r.offset[field]));
+}
+
+static struct record
+build_registration_record (const char *kind, const char *name,
+                           const char *prelude, const char *cuda_source)
+{
+  char flags[16];
+  snprintf (flags, sizeof flags, "%d", compile_flags ());
+  const char *fields[CUDAJIT_RECORD_FIELDS];
+  fields[CUDAJIT_RECORD_KIND] = kind;
+  fields[CUDAJIT_RECORD_FLAGS] = flags;
+  fields[CUDAJIT_RECORD_UNIT] = lbasename (main_input_filename);
+  fields[CUDAJIT_RECORD_NAME] = name;
+  fields[CUDAJIT_RECORD_PRELUDE] = prelude;
+  fields[CUDAJIT_RECORD_CUDA_SOURCE] = cuda_source;
+  return build_record (fields);
 }
 
 /* What the runtime needs to know of the kernel's parameters: an entry
@@ -219,17 +310,23 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
 {
   char *params = describe_params (kernel);
   char *prelude = cudajit_cuda_prelude (cuda_source);
+  struct record r = build_registration_record (
+      CUDAJIT_RECORD_KIND_KERNEL, IDENTIFIER_POINTER (DECL_NAME (kernel)),
+      prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel),
-      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 11,
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 12,
       abi_version (), build_fold_addr_expr (cudajit_kernel_handle (kernel)),
       build_fold_addr_expr (unit_module ()),
-      string_literal (lbasename (main_input_filename)),
-      string_literal (prelude),
-      string_literal (IDENTIFIER_POINTER (DECL_NAME (kernel))),
-      string_literal (cuda_source), build_fold_addr_expr (host_entry),
-      string_literal (params), size_int (static_shared_bytes),
-      build_int_cst (integer_type_node, host_entry_kind));
+      record_field (r, CUDAJIT_RECORD_UNIT),
+      record_field (r, CUDAJIT_RECORD_PRELUDE),
+      record_field (r, CUDAJIT_RECORD_NAME),
+      record_field (r, CUDAJIT_RECORD_CUDA_SOURCE),
+      build_fold_addr_expr (host_entry),
+      build_string_literal (strlen (params) + 1, params),
+      size_int (static_shared_bytes),
+      build_int_cst (integer_type_node, host_entry_kind),
+      build_int_cst (integer_type_node, compile_flags ()));
   free (params);
   free (prelude);
   build_constructor (kernel, call);
@@ -240,12 +337,17 @@ static void
 build_code_registration (tree fndecl, const char *cuda_source)
 {
   char *prelude = cudajit_cuda_prelude (cuda_source);
+  struct record r = build_registration_record (
+      CUDAJIT_RECORD_KIND_CODE, IDENTIFIER_POINTER (DECL_NAME (fndecl)),
+      prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (fndecl),
-      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_CODE, NULL_TREE), 5,
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_CODE, NULL_TREE), 6,
       abi_version (), build_fold_addr_expr (unit_module ()),
-      string_literal (lbasename (main_input_filename)),
-      string_literal (prelude), string_literal (cuda_source));
+      record_field (r, CUDAJIT_RECORD_UNIT),
+      record_field (r, CUDAJIT_RECORD_PRELUDE),
+      record_field (r, CUDAJIT_RECORD_CUDA_SOURCE),
+      build_int_cst (integer_type_node, compile_flags ()));
   free (prelude);
   build_constructor (fndecl, call);
 }

@@ -27,7 +27,7 @@ enum entry_type
 };
 
 /* The most arguments an entry point has.  */
-#define ENTRY_ARGUMENTS_MAX 12
+#define ENTRY_ARGUMENTS_MAX 13
 
 static const struct entry_point
 {

@@ -18,7 +18,8 @@
        of its arguments;
      its parameters (below);
      the bytes of its static shared arrays, and how the CPU backend calls
-       its C version, one of enum cudajit_host_entry.
+       its C version, one of enum cudajit_host_entry;
+     how NVRTC compiles the unit, flags of enum cudajit_compile_flag.
    The device functions that the unit's kernels call are registered by
    cudajit_register_code, each once, as code that the unit's module also
    compiles.
@@ -39,7 +40,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 3
+#define CUDAJIT_ABI_VERSION 4
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -62,6 +63,42 @@ enum cudajit_host_entry
   CUDAJIT_HOST_THREAD,
   CUDAJIT_HOST_FIBERS,
   CUDAJIT_HOST_WHOLE
+};
+
+/* How NVRTC compiles a unit for the GPU.  Always with line information
+   (-lineinfo), which the #line directives of the CUDA C point at the
+   user's C lines, for compute-sanitizer and Nsight, and which costs
+   nothing at run time.  With CUDAJIT_COMPILE_DEBUG, with device debug
+   information too (-G), for cuda-gdb, which turns off NVRTC's
+   optimizations: the unit was compiled with -g and -O0, or with
+   -fplugin-arg-cudajit-debug.  */
+enum cudajit_compile_flag
+{
+  CUDAJIT_COMPILE_DEBUG = 1
+};
+
+/* The strings of each registration lie in a record of the section
+   CUDAJIT_SECTION, where cudajit-inspect finds the kernels of an object
+   file or a program without running it: CUDAJIT_RECORD_MAGIC with its NUL,
+   then the fields of enum cudajit_record_field in order, each a string
+   ended by a NUL.  The sections of the objects of a program, and so their
+   records, follow each other, maybe with NULs between.  */
+#define CUDAJIT_SECTION ".cudajit"
+#define CUDAJIT_RECORD_MAGIC "\177cudajit-record"
+#define CUDAJIT_RECORD_KIND_KERNEL "kernel"
+#define CUDAJIT_RECORD_KIND_CODE "device-function"
+
+enum cudajit_record_field
+{
+  /* CUDAJIT_RECORD_KIND_KERNEL or CUDAJIT_RECORD_KIND_CODE.  */
+  CUDAJIT_RECORD_KIND,
+  /* The flags of enum cudajit_compile_flag, in decimal.  */
+  CUDAJIT_RECORD_FLAGS,
+  CUDAJIT_RECORD_UNIT,
+  CUDAJIT_RECORD_NAME,
+  CUDAJIT_RECORD_PRELUDE,
+  CUDAJIT_RECORD_CUDA_SOURCE,
+  CUDAJIT_RECORD_FIELDS
 };
 
 /* The directions in which a host array passed for a parameter of declared

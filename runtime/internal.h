@@ -198,15 +198,21 @@ struct cudajit_image
   bool cached;
 };
 
+/* Flags of cudajit_nvrtc_compile, beside those of enum
+   cudajit_compile_flag: PTX rather than a cubin; ptxas's resource usage in
+   the log.  */
+#define CUDAJIT_NVRTC_PTX 0x100
+#define CUDAJIT_NVRTC_RESOURCE_USAGE 0x200
+
 /* Compile SOURCE, called NAME in NVRTC's log, for a GPU of architecture
-   ARCH: a cubin if NVRTC supports ARCH, else PTX for the newest
-   architecture below it that NVRTC supports.  With USE_CACHE, look the
+   ARCH, as FLAGS say: a cubin if NVRTC supports ARCH, else PTX for the
+   newest architecture below it that NVRTC supports.  With USE_CACHE, look the
    code up in the disk cache first, and keep what NVRTC makes there.
    Return null on success, otherwise NVRTC's error, with the log in IMAGE.
    The caller frees IMAGE->code and IMAGE->log.  NVRTC must have been
    loaded.  Exported for nvrtc-check.  */
 const char *cudajit_nvrtc_compile (const char *source, const char *name,
-                                   int arch, bool use_cache,
+                                   int arch, int flags, bool use_cache,
                                    struct cudajit_image *image)
     __attribute__ ((visibility ("default")));
 
@@ -224,6 +230,8 @@ struct cudajit_module
   const char *unit_name;
   /* The unit's prelude, then the CUDA C of each kernel.  */
   char *cuda_source;
+  /* How NVRTC compiles it, enum cudajit_compile_flag.  */
+  int compile_flags;
   /* What NVRTC made of the source for GPUs of architecture code_arch, on
      the first launch of one of the kernels, to load on each GPU of that
      architecture; null before.  Under the JIT's lock, as is handle.  */

@@ -25,8 +25,8 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
       return false;
     }
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
-  error
-      = cudajit_nvrtc_compile (module->cuda_source, name, arch, true, &image);
+  error = cudajit_nvrtc_compile (module->cuda_source, name, arch,
+                                 module->compile_flags, true, &image);
   if (error)
     cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,

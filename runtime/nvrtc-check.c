@@ -1,10 +1,11 @@
-/* nvrtc-check [--arch=sm_NN] [--cache] FILE.cu...
+/* nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...
 
    Compile each FILE with NVRTC as the JIT does, but for architecture sm_NN
    instead of a GPU's, so that the testsuite can check CUDA C where there is
    no GPU.  Without --arch, compile for the newest architecture that NVRTC
-   supports.  Print NVRTC's log; exit with status 1 if a FILE does not
-   compile, and with 77, the testsuite's "unsupported", if NVRTC cannot be
+   supports; with --debug, with device debug information, as for a unit
+   compiled with -g -O0.  Print NVRTC's log; exit with status 1 if a FILE does
+   not compile, and with 77, the testsuite's "unsupported", if NVRTC cannot be
    loaded.  Only functions that libcudajit.so exports are used.
 
    With --cache, go through the JIT's disk cache, as set by CUDAJIT_CACHE
@@ -22,7 +23,7 @@
 #include <string.h>
 
 static const char usage[]
-    = "usage: nvrtc-check [--arch=sm_NN] [--cache] FILE.cu...\n";
+    = "usage: nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...\n";
 
 /* FILE's contents as a string, or null with errno set.  */
 static char *
@@ -53,7 +54,7 @@ read_file (const char *file)
 int
 main (int argc, char **argv)
 {
-  int arch = INT_MAX, status = 0, files = 0;
+  int arch = INT_MAX, status = 0, files = 0, flags = 0;
   bool use_cache = false;
   const char *error;
 
@@ -70,6 +71,8 @@ main (int argc, char **argv)
       }
     else if (strcmp (argv[i], "--cache") == 0)
       use_cache = true;
+    else if (strcmp (argv[i], "--debug") == 0)
+      flags |= CUDAJIT_COMPILE_DEBUG;
     else
       /* The files, to the front of argv.  */
       argv[files++] = argv[i];
@@ -95,7 +98,8 @@ main (int argc, char **argv)
           status = 1;
           continue;
         }
-      error = cudajit_nvrtc_compile (source, argv[i], arch, use_cache, &image);
+      error = cudajit_nvrtc_compile (source, argv[i], arch, flags, use_cache,
+                                     &image);
       if (*image.log)
         fprintf (stderr, "%s\n", image.log);
       if (error)

@@ -156,13 +156,13 @@ supported_arch (int arch, int *oldest)
 
 const char *
 cudajit_nvrtc_compile (const char *source, const char *name, int arch,
-                       bool use_cache, struct cudajit_image *image)
+                       int flags, bool use_cache, struct cudajit_image *image)
 {
   nvrtcProgram program;
   nvrtcResult result;
-  char option[64];
-  const char *options[] = { option };
-  int count = sizeof options / sizeof *options;
+  char arch_option[64];
+  const char *options[3];
+  int count = 0;
   struct cudajit_cache_key key;
   size_t size;
   int oldest;
@@ -180,9 +180,15 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
       strcpy (image->log, text);
       return "unsupported GPU architecture";
     }
-  image->ptx = image->arch != arch;
-  snprintf (option, sizeof option, "--gpu-architecture=%s_%d",
+  image->ptx = image->arch != arch || (flags & CUDAJIT_NVRTC_PTX);
+  snprintf (arch_option, sizeof arch_option, "--gpu-architecture=%s_%d",
             image->ptx ? "compute" : "sm", image->arch);
+  options[count++] = arch_option;
+  /* -G has the lines too.  */
+  options[count++] = flags & CUDAJIT_COMPILE_DEBUG ? "--device-debug"
+                                                   : "--generate-line-info";
+  if (flags & CUDAJIT_NVRTC_RESOURCE_USAGE)
+    options[count++] = "--ptxas-options=-v";
   if (use_cache && cudajit_cache_lookup (&key, source, count, options, image))
     return NULL;
 

@@ -30,7 +30,7 @@ check_abi (unsigned int abi_version, const char *unit_name)
    set CUDAJIT_BACKEND, so it only records what it is given.  */
 static struct cudajit_module *
 add_to_module (void **module, const char *unit_name, const char *prelude,
-               const char *cuda_source)
+               const char *cuda_source, int compile_flags)
 {
   struct cudajit_module *m;
 
@@ -49,6 +49,7 @@ add_to_module (void **module, const char *unit_name, const char *prelude,
      whatever the pieces that bring them.  */
   m->cuda_source = cudajit_append (m->cuda_source, prelude);
   m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
+  m->compile_flags |= compile_flags;
   pthread_mutex_unlock (&cudajit_module_lock);
   return m;
 }
@@ -97,14 +98,16 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
                          const char *prelude, const char *name,
                          const char *cuda_source,
                          void (*host_entry) (void **args), const char *params,
-                         size_t static_shared_bytes, int host_entry_kind)
+                         size_t static_shared_bytes, int host_entry_kind,
+                         int compile_flags)
 {
   struct cudajit_kernel *k;
 
   check_abi (abi_version, unit_name);
   k = cudajit_xrealloc (NULL, sizeof *k);
   k->name = name;
-  k->module = add_to_module (module, unit_name, prelude, cuda_source);
+  k->module
+      = add_to_module (module, unit_name, prelude, cuda_source, compile_flags);
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
@@ -121,8 +124,8 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
 void
 cudajit_register_code (unsigned int abi_version, void **module,
                        const char *unit_name, const char *prelude,
-                       const char *cuda_source)
+                       const char *cuda_source, int compile_flags)
 {
   check_abi (abi_version, unit_name);
-  add_to_module (module, unit_name, prelude, cuda_source);
+  add_to_module (module, unit_name, prelude, cuda_source, compile_flags);
 }

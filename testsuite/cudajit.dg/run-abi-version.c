@@ -11,7 +11,7 @@ main (void)
 {
   static void *module;
   cudajit_register_code (CUDAJIT_ABI_VERSION + 1, &module, "unit.c", "",
-                         "");
+                         "", 0);
   return 0;
 }
 
