@@ -40,6 +40,9 @@ static __thread int selected_gpu;
    there.  */
 static bool forked;
 
+/* Whether choose_backend keeps quiet about falling back to the CPU.  */
+static bool quiet_fallback;
+
 static CUresult
 read_gpu_properties (struct cudajit_gpu *gpu)
 {
@@ -165,7 +168,8 @@ choose_backend (void)
     }
   if (backend == CUDAJIT_BACKEND_CUDA)
     cudajit_fatal (NULL, "CUDAJIT_BACKEND=cuda, but %s", why);
-  fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
+  if (!quiet_fallback)
+    fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
 }
 
 bool
@@ -193,6 +197,13 @@ cudajit_gpu_p (void)
                    cudajit_cuda_error (r));
   cudajit_current_gpu = gpu;
   return true;
+}
+
+int
+cudajit_gpu_arch_quietly (void)
+{
+  quiet_fallback = true;
+  return cudajit_gpu_p () ? cudajit_current_gpu->arch : 0;
 }
 
 int

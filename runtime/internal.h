@@ -175,6 +175,10 @@ bool cudajit_gpu_p (void);
 
 /* The major version of the CUDA driver, 0 before it is known.  */
 int cudajit_driver_major (void);
+/* The architecture of the GPU that the calling thread uses, as 90 for
+   sm_90, or 0 where kernels run on the CPU, without saying why as the
+   first use of the runtime otherwise does: for cudajit-inspect.  */
+int cudajit_gpu_arch_quietly (void);
 
 /* nvrtc.c */
 
@@ -197,6 +201,10 @@ struct cudajit_image
   /* Whether code comes from the disk cache, with an empty log.  */
   bool cached;
 };
+
+/* The newest architecture that NVRTC compiles for.  NVRTC must have been
+   loaded.  */
+int cudajit_nvrtc_newest_arch (void);
 
 /* Flags of cudajit_nvrtc_compile, beside those of enum
    cudajit_compile_flag: PTX rather than a cubin; ptxas's resource usage in

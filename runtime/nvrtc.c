@@ -154,6 +154,13 @@ supported_arch (int arch, int *oldest)
   return best;
 }
 
+int
+cudajit_nvrtc_newest_arch (void)
+{
+  int oldest;
+  return supported_arch (INT_MAX, &oldest);
+}
+
 const char *
 cudajit_nvrtc_compile (const char *source, const char *name, int arch,
                        int flags, bool use_cache, struct cudajit_image *image)

@@ -1,0 +1,416 @@
+/* cudajit-inspect: the kernels of an object file or a program, and what
+   NVRTC makes of them, without running it.
+
+     cudajit-inspect FILE
+       lists the kernels and device functions that FILE carries, by unit;
+     cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | --resources]
+                     FILE KERNEL
+       prints, for KERNEL's unit, the CUDA C that NVRTC compiles, the PTX,
+       the SASS (with the CUDA toolkit's cuobjdump or nvdisasm), or
+       KERNEL's registers and memory as ptxas reports them (the default).
+
+   It reads the records of the section CUDAJIT_SECTION (cudajit-abi.h),
+   which the plugin writes into each object.  The code is compiled as the
+   JIT compiles it, for the GPU of this machine, else for the newest
+   architecture that NVRTC supports, or for --arch.  Linked with the
+   static libcudajit for its NVRTC and driver code.  */
+
+#include "internal.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char usage[]
+    = "usage: cudajit-inspect FILE\n"
+      "       cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | "
+      "--resources] FILE KERNEL\n";
+
+static const char *program_name = "cudajit-inspect";
+
+static void die (const char *format, ...)
+    __attribute__ ((noreturn, format (printf, 1, 2)));
+
+static void
+die (const char *format, ...)
+{
+  va_list ap;
+  fprintf (stderr, "%s: ", program_name);
+  va_start (ap, format);
+  vfprintf (stderr, format, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  exit (1);
+}
+
+/* A registration's record, its fields pointing into the mapped file.  */
+struct record
+{
+  const char *field[CUDAJIT_RECORD_FIELDS];
+};
+
+/* The contents of FILE's section CUDAJIT_SECTION in *SIZE bytes, or null
+   if it has none.  FILE must be an ELF file of this machine's class.  */
+static const char *
+find_section (const char *file, size_t *size)
+{
+  int fd = open (file, O_RDONLY);
+  struct stat st;
+  if (fd < 0 || fstat (fd, &st) != 0)
+    die ("%s: %s", file, strerror (errno));
+  if ((size_t) st.st_size < sizeof (ElfW (Ehdr)))
+    die ("%s: not an ELF object file or program", file);
+  const char *image = mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close (fd);
+  if (image == MAP_FAILED)
+    die ("%s: %s", file, strerror (errno));
+
+  const ElfW (Ehdr) *header = (const ElfW (Ehdr) *) image;
+  if (memcmp (header->e_ident, ELFMAG, SELFMAG) != 0)
+    die ("%s: not an ELF object file or program", file);
+  if (header->e_ident[EI_CLASS]
+          != (sizeof (void *) == 8 ? ELFCLASS64 : ELFCLASS32)
+      || header->e_shentsize != sizeof (ElfW (Shdr))
+      || header->e_shoff + (size_t) header->e_shnum * sizeof (ElfW (Shdr))
+             > (size_t) st.st_size
+      || header->e_shstrndx >= header->e_shnum)
+    die ("%s: not an ELF file of this machine", file);
+  const ElfW (Shdr) *sections
+      = (const ElfW (Shdr) *) (image + header->e_shoff);
+  const ElfW (Shdr) *names = &sections[header->e_shstrndx];
+  for (int i = 0; i < header->e_shnum; i++)
+    {
+      const ElfW (Shdr) *s = &sections[i];
+      if (s->sh_name < names->sh_size && s->sh_type == SHT_PROGBITS
+          && s->sh_offset + s->sh_size <= (size_t) st.st_size
+          && strcmp (image + names->sh_offset + s->sh_name, CUDAJIT_SECTION)
+                 == 0)
+        {
+          *size = s->sh_size;
+          return image + s->sh_offset;
+        }
+    }
+  return NULL;
+}
+
+/* The records in the section's SIZE bytes at DATA, in *COUNT.  */
+static struct record *
+read_records (const char *file, const char *data, size_t size, int *count)
+{
+  struct record *records = NULL;
+  const char *end = data + size;
+  *count = 0;
+  while (data < end)
+    {
+      if (!*data)
+        {
+          data++;
+          continue;
+        }
+      if ((size_t) (end - data) < sizeof CUDAJIT_RECORD_MAGIC
+          || memcmp (data, CUDAJIT_RECORD_MAGIC, sizeof CUDAJIT_RECORD_MAGIC))
+        die ("%s: the section %s is damaged, or of another cudajit", file,
+             CUDAJIT_SECTION);
+      data += sizeof CUDAJIT_RECORD_MAGIC;
+      records = cudajit_xrealloc (records, (*count + 1) * sizeof *records);
+      for (int i = 0; i < CUDAJIT_RECORD_FIELDS; i++)
+        {
+          const char *nul = memchr (data, '\0', end - data);
+          if (!nul)
+            die ("%s: the section %s is cut short", file, CUDAJIT_SECTION);
+          records[*count].field[i] = data;
+          data = nul + 1;
+        }
+      ++*count;
+    }
+  return records;
+}
+
+static bool
+kernel_p (const struct record *r)
+{
+  return strcmp (r->field[CUDAJIT_RECORD_KIND], CUDAJIT_RECORD_KIND_KERNEL)
+         == 0;
+}
+
+static int
+record_flags (const struct record *r)
+{
+  return atoi (r->field[CUDAJIT_RECORD_FLAGS]);
+}
+
+static void
+list (const struct record *records, int count)
+{
+  for (int i = 0; i < count; i++)
+    printf ("%s: %s %s%s\n", records[i].field[CUDAJIT_RECORD_UNIT],
+            kernel_p (&records[i]) ? "kernel" : "device function",
+            records[i].field[CUDAJIT_RECORD_NAME],
+            record_flags (&records[i]) & CUDAJIT_COMPILE_DEBUG
+                ? " (device debug information)"
+                : "");
+}
+
+/* The CUDA C of the unit of records[KERNEL], as the runtime puts it
+   together for NVRTC: the records of one unit follow each other.  */
+static char *
+unit_source (const struct record *records, int count, int kernel)
+{
+  const char *unit = records[kernel].field[CUDAJIT_RECORD_UNIT];
+  int first = kernel, last = kernel;
+  char *source = cudajit_append (NULL, "");
+  while (first > 0
+         && strcmp (records[first - 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
+    first--;
+  while (last + 1 < count
+         && strcmp (records[last + 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
+    last++;
+  for (int i = first; i <= last; i++)
+    {
+      source
+          = cudajit_append (source, records[i].field[CUDAJIT_RECORD_PRELUDE]);
+      source = cudajit_append (source,
+                               records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
+    }
+  return source;
+}
+
+/* Compile SOURCE for ARCH as FLAGS say, or die with NVRTC's log.  */
+static struct cudajit_image
+compile (const char *source, const char *unit, int arch, int flags)
+{
+  struct cudajit_image image;
+  const char *error = cudajit_load_nvrtc ();
+  if (error)
+    die ("%s", error);
+  error = cudajit_nvrtc_compile (source, unit, arch, flags, false, &image);
+  if (error)
+    die ("NVRTC cannot compile %s: %s\n%s", unit, error, image.log);
+  return image;
+}
+
+/* The lines of ptxas's LOG about FUNCTION: from one that names it after
+   one of HEADINGS to one that names another.  */
+static void
+print_resources (const char *log, const char *function)
+{
+  static const char *const headings[]
+      = { "Compiling entry function '", "Function properties for " };
+  size_t length = strlen (function);
+  bool ours = false;
+  for (const char *start = log; *start;)
+    {
+      size_t n = strcspn (start, "\n");
+      char *line = strndup (start, n);
+      for (size_t i = 0; i < sizeof headings / sizeof *headings; i++)
+        {
+          const char *heading = strstr (line, headings[i]);
+          if (heading)
+            {
+              const char *name = heading + strlen (headings[i]);
+              ours = (strncmp (name, function, length) == 0
+                      && (name[length] == '\'' || !name[length]));
+            }
+        }
+      if (ours)
+        puts (line);
+      free (line);
+      start += n + (start[n] == '\n');
+    }
+}
+
+/* A program of the CUDA toolkit: in the PATH, $CUDA_HOME/bin or
+   /usr/local/cuda/bin, or null.  */
+static char *
+find_tool (const char *name)
+{
+  const char *dirs[] = { getenv ("CUDA_HOME"), "/usr/local/cuda" };
+  const char *path = getenv ("PATH");
+  char candidate[PATH_MAX];
+  while (path && *path)
+    {
+      size_t n = strcspn (path, ":");
+      if (snprintf (candidate, sizeof candidate, "%.*s/%s", (int) n, path,
+                    name)
+              < (int) sizeof candidate
+          && access (candidate, X_OK) == 0)
+        return strdup (candidate);
+      path += n + (path[n] == ':');
+    }
+  for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+    if (dirs[i] && *dirs[i]
+        && snprintf (candidate, sizeof candidate, "%s/bin/%s", dirs[i], name)
+               < (int) sizeof candidate
+        && access (candidate, X_OK) == 0)
+      return strdup (candidate);
+  return NULL;
+}
+
+/* Disassemble IMAGE, a cubin, with cuobjdump (KERNEL alone) or nvdisasm
+   (the whole unit).  */
+static void
+print_sass (const struct cudajit_image *image, const char *kernel)
+{
+  char cubin[] = "/tmp/cudajit-inspect.XXXXXX";
+  int fd = mkstemp (cubin);
+  if (fd < 0 || write (fd, image->code, image->size) != (ssize_t) image->size
+      || close (fd) != 0)
+    die ("cannot write a temporary cubin: %s", strerror (errno));
+  char *tool = find_tool ("cuobjdump");
+  char *argv[6] = { NULL };
+  if (tool)
+    {
+      argv[0] = tool;
+      argv[1] = (char *) "-sass";
+      argv[2] = (char *) "-fun";
+      argv[3] = (char *) kernel;
+      argv[4] = cubin;
+    }
+  else if ((tool = find_tool ("nvdisasm")))
+    {
+      argv[0] = tool;
+      argv[1] = cubin;
+    }
+  else
+    {
+      unlink (cubin);
+      die ("printing SASS needs the CUDA toolkit's cuobjdump or nvdisasm, "
+           "in the PATH, $CUDA_HOME/bin or /usr/local/cuda/bin");
+    }
+  fflush (stdout);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      execv (tool, argv);
+      _exit (127);
+    }
+  int status = 0;
+  if (pid < 0 || waitpid (pid, &status, 0) < 0)
+    status = 1;
+  unlink (cubin);
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    die ("%s failed", tool);
+  free (tool);
+}
+
+enum what
+{
+  WHAT_RESOURCES,
+  WHAT_CUDA,
+  WHAT_PTX,
+  WHAT_SASS
+};
+
+int
+main (int argc, char **argv)
+{
+  static const char *const what_options[]
+      = { "--resources", "--cuda", "--ptx", "--sass" };
+  enum what what = WHAT_RESOURCES;
+  int arch = 0, operands = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      bool known = false;
+      for (size_t w = 0; w < sizeof what_options / sizeof *what_options; w++)
+        if (strcmp (argv[i], what_options[w]) == 0)
+          {
+            what = (enum what) w;
+            known = true;
+          }
+      if (known)
+        continue;
+      if (strncmp (argv[i], "--arch=", 7) == 0)
+        {
+          int end = 0;
+          if (sscanf (argv[i] + 7, "sm_%d%n", &arch, &end) != 1
+              || argv[i][7 + end] || arch <= 0)
+            die ("bad %s\n%s", argv[i], usage);
+        }
+      else if (argv[i][0] == '-' && argv[i][1])
+        die ("unknown option %s\n%s", argv[i], usage);
+      else
+        argv[++operands] = argv[i];
+    }
+  if (operands < 1 || operands > 2)
+    {
+      fputs (usage, stderr);
+      return 2;
+    }
+
+  const char *file = argv[1];
+  size_t size = 0;
+  const char *section = find_section (file, &size);
+  int count = 0;
+  struct record *records
+      = section ? read_records (file, section, size, &count) : NULL;
+  if (!count)
+    die ("%s has no kernels compiled by cudajit (or is a slim LTO object, "
+         "whose code is compiled at link time)",
+         file);
+  if (operands == 1)
+    {
+      list (records, count);
+      return 0;
+    }
+
+  const char *name = argv[2];
+  int kernel = -1;
+  for (int i = 0; i < count && kernel < 0; i++)
+    if (kernel_p (&records[i])
+        && strcmp (records[i].field[CUDAJIT_RECORD_NAME], name) == 0)
+      kernel = i;
+  if (kernel < 0)
+    die ("%s has no kernel %s; run cudajit-inspect %s for its kernels", file,
+         name, file);
+
+  const char *unit = records[kernel].field[CUDAJIT_RECORD_UNIT];
+  char *source = unit_source (records, count, kernel);
+  int flags = record_flags (&records[kernel]);
+  if (what == WHAT_CUDA)
+    {
+      fputs (source, stdout);
+      return 0;
+    }
+  if (!arch)
+    arch = cudajit_gpu_arch_quietly ();
+  if (!arch)
+    {
+      const char *error = cudajit_load_nvrtc ();
+      if (error)
+        die ("%s", error);
+      arch = cudajit_nvrtc_newest_arch ();
+    }
+  if (what == WHAT_PTX)
+    flags |= CUDAJIT_NVRTC_PTX;
+  if (what == WHAT_RESOURCES)
+    flags |= CUDAJIT_NVRTC_RESOURCE_USAGE;
+  struct cudajit_image image = compile (source, unit, arch, flags);
+  if (image.ptx && what != WHAT_PTX)
+    die ("NVRTC cannot compile for sm_%d; its newest is sm_%d", arch,
+         image.arch);
+  switch (what)
+    {
+    case WHAT_PTX:
+      fwrite (image.code, 1, strnlen (image.code, image.size), stdout);
+      break;
+    case WHAT_SASS:
+      print_sass (&image, name);
+      break;
+    default:
+      printf ("%s (%s), sm_%d:\n", name, unit, image.arch);
+      print_resources (image.log, name);
+      break;
+    }
+  return 0;
+}
