@@ -22,6 +22,7 @@ enum entry_type
   CUDAJIT_T_ARGS,
   CUDAJIT_T_EXTENTS,
   CUDAJIT_T_CONFIG,
+  CUDAJIT_T_KERNEL,
   /* No more arguments.  */
   CUDAJIT_T_NONE
 };
@@ -80,6 +81,9 @@ type_tree (enum entry_type type, tree config_type)
           void_type_node, build_pointer_type (ptr_type_node), NULL_TREE));
     case CUDAJIT_T_EXTENTS:
       return const_pointer_to (size_type_node);
+    case CUDAJIT_T_KERNEL:
+      return build_pointer_type (
+          build_function_type_list (void_type_node, NULL_TREE));
     case CUDAJIT_T_CONFIG:
       gcc_assert (config_type);
       return config_type;

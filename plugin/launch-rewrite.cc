@@ -328,6 +328,30 @@ cudajit_check_kernel_addresses (tree decl)
                                   diagnose_kernel_address, NULL);
 }
 
+/* CALL, of cudajit_unqueried_kernel, as the call of cudajit_query_kernel
+   with the handle of the kernel whose address it takes; or, if it takes
+   another, an error.  */
+static tree
+rewrite_kernel_query (tree call, location_t loc)
+{
+  tree kernel = CALL_EXPR_ARG (call, 0);
+  STRIP_NOPS (kernel);
+  if (TREE_CODE (kernel) == ADDR_EXPR)
+    kernel = TREE_OPERAND (kernel, 0);
+  if (TREE_CODE (kernel) != FUNCTION_DECL || !cudajit_kernel_p (kernel))
+    {
+      error_at (loc, "%<cuda_kernel_info%>, %<cuda_kernel_ptx%> and "
+                     "%<cuda_kernel_cubin%> need the name of a kernel");
+      return call;
+    }
+  vec<tree, va_gc> *args = NULL;
+  vec_safe_push (args, cudajit_kernel_handle (kernel));
+  for (int i = 1; i < call_expr_nargs (call); i++)
+    vec_safe_push (args, CALL_EXPR_ARG (call, i));
+  return build_call_expr_loc_vec (
+      loc, cudajit_entry_point (CUDAJIT_ENTRY_QUERY_KERNEL, NULL_TREE), args);
+}
+
 static tree
 rewrite_call (tree *tp, int *walk_subtrees, void *data)
 {
@@ -375,6 +399,15 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
   location_t loc = linemap_resolve_location (line_table, EXPR_LOCATION (*tp),
                                              LRK_MACRO_EXPANSION_POINT, NULL);
   tree fn = CALL_EXPR_FN (call);
+
+  if (entry_call_p (*tp, CUDAJIT_ENTRY_UNQUERIED_KERNEL))
+    {
+      for (int i = 1; i < call_expr_nargs (*tp); i++)
+        walk_tree (&CALL_EXPR_ARG (*tp, i), rewrite_call, data, NULL);
+      *walk_subtrees = 0;
+      *tp = rewrite_kernel_query (*tp, loc);
+      return NULL_TREE;
+    }
 
   /* The arguments may hold launches of their own; the callee is checked
      here, not as an address.  */

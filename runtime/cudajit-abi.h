@@ -101,6 +101,16 @@ enum cudajit_record_field
   CUDAJIT_RECORD_FIELDS
 };
 
+/* What cudajit_query_kernel is asked: a struct cuda_kernel_info, which it
+   fills; the PTX, which it returns; the cubin, which it returns with its
+   size in a size_t.  */
+enum cudajit_kernel_query
+{
+  CUDAJIT_QUERY_INFO,
+  CUDAJIT_QUERY_PTX,
+  CUDAJIT_QUERY_CUBIN
+};
+
 /* The directions in which a host array passed for a parameter of declared
    extent is copied.  */
 #define CUDAJIT_COPY_IN 1
@@ -162,6 +172,7 @@ extern "C"
 #define CUDAJIT_T_ARGS void **
 #define CUDAJIT_T_EXTENTS const size_t *
 #define CUDAJIT_T_CONFIG struct cudajit_launch_config
+#define CUDAJIT_T_KERNEL void (*) (void)
 #define CUDAJIT_T_NONE void
 #define DEF_CUDAJIT_ENTRY(e, name, result, arguments) result name arguments;
 #include "cudajit-entry-points.def"
@@ -179,6 +190,7 @@ extern "C"
 #undef CUDAJIT_T_ARGS
 #undef CUDAJIT_T_EXTENTS
 #undef CUDAJIT_T_CONFIG
+#undef CUDAJIT_T_KERNEL
 #undef CUDAJIT_T_NONE
 
 #ifdef __cplusplus

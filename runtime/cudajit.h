@@ -446,6 +446,43 @@ extern "C"
      returns NULL when there was none since the last call.  */
   const char *cuda_last_error (void);
 
+  /* What a kernel was compiled into, as Numba's get_regs_per_thread and
+     the rest tell: on a GPU, what the driver says of the code loaded
+     there; on the CPU backend, the limits that it enforces, no registers
+     and architecture 0.  */
+  struct cuda_kernel_info
+  {
+    int registers;
+    size_t shared_bytes;
+    size_t local_bytes;
+    size_t const_bytes;
+    int max_threads_per_block;
+    /* As 90 for sm_90.  */
+    int arch;
+  };
+
+/* cuda_kernel_info (kernel) is a struct cuda_kernel_info.
+   cuda_kernel_ptx (kernel) is the PTX of the kernel's unit, for the GPU
+   or, on the CPU backend, the newest architecture that NVRTC knows.
+   cuda_kernel_cubin (kernel, &size) is its cubin, SIZE bytes, for the GPU
+   (of the same architecture as the CPU backend's PTX there).  The code
+   belongs to the runtime; both need NVRTC.  The plugin rewrites the
+   calls so that they name the kernel's code.  */
+#define cuda_kernel_info(kernel)                                              \
+  (__extension__({                                                            \
+    struct cuda_kernel_info cudajit_info_;                                    \
+    cudajit_unqueried_kernel ((void (*) (void)) (kernel), CUDAJIT_QUERY_INFO, \
+                              &cudajit_info_, __FILE__, __LINE__);            \
+    cudajit_info_;                                                            \
+  }))
+#define cuda_kernel_ptx(kernel)                                               \
+  ((const char *) cudajit_unqueried_kernel ((void (*) (void)) (kernel),       \
+                                            CUDAJIT_QUERY_PTX, NULL,          \
+                                            __FILE__, __LINE__))
+#define cuda_kernel_cubin(kernel, size)                                       \
+  cudajit_unqueried_kernel ((void (*) (void)) (kernel), CUDAJIT_QUERY_CUBIN,  \
+                            1 ? (size) : (size_t *) 0, __FILE__, __LINE__)
+
 /* cuda_forall (kernel, n) (args...) is Numba's kernel.forall(n)(args):
    at least N threads, in blocks of the size that gives the kernel the best
    occupancy.  */

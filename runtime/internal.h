@@ -144,6 +144,10 @@ struct cudajit_limits
   size_t shared_bytes;
 };
 
+/* What every GPU since compute capability 3.0 allows, which the CPU backend
+   enforces too so that what runs on the CPU also runs on a GPU.  */
+extern const struct cudajit_limits cudajit_cpu_limits;
+
 /* The most GPUs that a process uses: the size of the arrays that keep
    something for each, indexed by ordinal.  */
 #define CUDAJIT_MAX_GPUS 32
@@ -245,6 +249,12 @@ struct cudajit_module
      architecture; null before.  Under the JIT's lock, as is handle.  */
   char *code;
   int code_arch;
+  /* What cuda_kernel_ptx and cuda_kernel_cubin return, with their sizes,
+     once asked for; under the JIT's lock.  */
+  char *ptx;
+  size_t ptx_size;
+  char *cubin;
+  size_t cubin_size;
   /* Loaded on each GPU, indexed by ordinal, on the first launch of one of
      the kernels there.  */
   CUmodule handle[CUDAJIT_MAX_GPUS];

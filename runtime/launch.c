@@ -4,9 +4,7 @@
 
 #include <stdio.h>
 
-/* What every GPU since compute capability 3.0 allows, which the CPU backend
-   enforces too so that what runs on the CPU also runs on a GPU.  */
-static const struct cudajit_limits cpu_limits
+const struct cudajit_limits cudajit_cpu_limits
     = { 1024, { 1024, 1024, 64 }, { 2147483647, 65535, 65535 }, 48 * 1024 };
 
 #define DIM3(d) (d).x, (d).y, (d).z
@@ -122,7 +120,8 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
     return;
   if (!gpu)
     {
-      if (check_config (k, &config, site, &cpu_limits, k->static_shared_bytes)
+      if (check_config (k, &config, site, &cudajit_cpu_limits,
+                        k->static_shared_bytes)
           && cudajit_check_cpu_arguments (k, site, args, extent_bytes))
         cudajit_cpu_launch (k, &config, args, site);
       return;

@@ -1,0 +1,149 @@
+/* What a kernel was compiled into: cuda_kernel_info, cuda_kernel_ptx and
+   cuda_kernel_cubin, which the plugin rewrites into calls of
+   cudajit_query_kernel.  */
+
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void
+cpu_info (const struct cudajit_kernel *kernel, struct cuda_kernel_info *info)
+{
+  *info = (struct cuda_kernel_info){
+    .shared_bytes = kernel->static_shared_bytes,
+    .max_threads_per_block = (int) cudajit_cpu_limits.threads,
+  };
+}
+
+static bool
+gpu_info (struct cudajit_kernel *kernel, struct cuda_kernel_info *info,
+          const struct cudajit_site *site)
+{
+  static const CUfunction_attribute attributes[]
+      = { CU_FUNC_ATTRIBUTE_NUM_REGS,
+          CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+          CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+          CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
+          CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+          CU_FUNC_ATTRIBUTE_BINARY_VERSION };
+  int value[sizeof attributes / sizeof *attributes];
+  CUfunction function = cudajit_kernel_function (kernel, site);
+
+  if (!function)
+    return false;
+  for (size_t i = 0; i < sizeof attributes / sizeof *attributes; i++)
+    if (!cudajit_check (
+            cudajit_cu.cuFuncGetAttribute (&value[i], attributes[i], function),
+            site, "cuFuncGetAttribute"))
+      return false;
+  *info = (struct cuda_kernel_info){ value[0],          (size_t) value[1],
+                                     (size_t) value[2], (size_t) value[3],
+                                     value[4],          value[5] };
+  return true;
+}
+
+/* KERNEL's unit compiled by NVRTC as the JIT compiles it, for the GPU or,
+   on the CPU backend, the newest architecture that NVRTC knows; as PTX
+   with PTX.  Kept in *CODE, its size in *SIZE, after the first call.
+   False, once reported, if it cannot be.  */
+static bool
+compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
+                   size_t *size, const struct cudajit_site *site)
+{
+  struct cudajit_module *module = kernel->module;
+  const char *error = cudajit_load_nvrtc ();
+  struct cudajit_image image = { 0 };
+  bool done;
+
+  if (error)
+    {
+      cudajit_error (site, "the code of kernel '%s' needs NVRTC: %s",
+                     kernel->name, error);
+      return false;
+    }
+  pthread_mutex_lock (&cudajit_module_lock);
+  if (!*code)
+    {
+      int arch = cudajit_gpu_p () ? cudajit_current_gpu->arch
+                                  : cudajit_nvrtc_newest_arch ();
+      char *name
+          = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
+      error = cudajit_nvrtc_compile (
+          module->cuda_source, name, arch,
+          module->compile_flags | (ptx ? CUDAJIT_NVRTC_PTX : 0), true, &image);
+      if (error)
+        cudajit_error (site, "NVRTC cannot compile %s, of kernel '%s': %s%s%s",
+                       name, kernel->name, error, *image.log ? "\n" : "",
+                       image.log);
+      else if (image.ptx != ptx)
+        cudajit_error (site,
+                       "NVRTC cannot compile %s, of kernel '%s', for the "
+                       "GPU's sm_%d, only PTX for the driver",
+                       name, kernel->name, arch);
+      else
+        {
+          *code = image.code;
+          *size = image.size;
+          image.code = NULL;
+        }
+      free (image.code);
+      free (image.log);
+      free (name);
+    }
+  done = *code != NULL;
+  pthread_mutex_unlock (&cudajit_module_lock);
+  return done;
+}
+
+const void *
+cudajit_query_kernel (void *handle, int what, void *result, const char *file,
+                      int line)
+{
+  struct cudajit_kernel *kernel = handle;
+  struct cudajit_module *module = kernel->module;
+  /* Not a launch: the messages name the kernel themselves.  */
+  const struct cudajit_site site = { NULL, file, line };
+
+  switch (what)
+    {
+    case CUDAJIT_QUERY_INFO:
+      if (!cudajit_gpu_p ())
+        cpu_info (kernel, result);
+      else if (!gpu_info (kernel, result, &site))
+        memset (result, 0, sizeof (struct cuda_kernel_info));
+      return result;
+    case CUDAJIT_QUERY_PTX:
+      return compile_for_query (kernel, true, &module->ptx, &module->ptx_size,
+                                &site)
+                 ? module->ptx
+                 : NULL;
+    case CUDAJIT_QUERY_CUBIN:
+      {
+        bool compiled = compile_for_query (kernel, false, &module->cubin,
+                                           &module->cubin_size, &site);
+        if (result)
+          *(size_t *) result = compiled ? module->cubin_size : 0;
+        return compiled ? module->cubin : NULL;
+      }
+    default:
+      cudajit_fatal (&site, "unknown query %d of a kernel", what);
+    }
+}
+
+const void *
+cudajit_unqueried_kernel (void (*kernel) (void), int what, void *result,
+                          const char *file, int line)
+{
+  static const char *const names[]
+      = { "cuda_kernel_info", "cuda_kernel_ptx", "cuda_kernel_cubin" };
+
+  (void) kernel;
+  (void) result;
+  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
+                 "%s was compiled without the cudajit plugin; compile with "
+                 "-fplugin=cudajit",
+                 what >= 0 && what < (int) (sizeof names / sizeof *names)
+                     ? names[what]
+                     : "a kernel query");
+}
