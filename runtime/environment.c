@@ -117,6 +117,7 @@ static const struct variable
   { "CUDAJIT_CACHE", BOOLEAN_VALUES, parse_boolean, FIELD (cache) },
   { "CUDAJIT_ERRORS", "'exit' or 'return'", parse_errors,
     FIELD (errors_return) },
+  { "CUDAJIT_PROFILE", BOOLEAN_VALUES, parse_boolean, FIELD (profile) },
 };
 
 /* How much of a bad value the message shows.  */

@@ -192,8 +192,17 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
   CUdeviceptr device[params->count];
   CUstream stream = config->stream;
   bool ok = true;
+  /* For CUDAJIT_PROFILE, before the copies in, before the launch, after
+     it and after the copies out.  */
+  CUevent events[4] = { NULL };
+  bool timed = cudajit_profiling ();
+  unsigned long long bytes = 0;
+  for (int e = 0; timed && e < 4; e++)
+    timed = cudajit_cu.cuEventCreate (&events[e], 0) == CUDA_SUCCESS;
   memset (device, 0, sizeof device);
   ok = cudajit_staging_begin (&transfer);
+  timed
+      = timed && cudajit_cu.cuEventRecord (events[0], stream) == CUDA_SUCCESS;
   for (unsigned int i = 0; ok && i < params->count; i++)
     {
       struct cudajit_param *p = &params->param[i];
@@ -206,7 +215,11 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
            && (!(p->copies & CUDAJIT_COPY_IN)
                || cudajit_copy_in (device[i], *(void **) args[i],
                                    extent_bytes[i], stream, &transfer));
+      if (p->copies & CUDAJIT_COPY_IN)
+        bytes += extent_bytes[i];
     }
+  timed
+      = timed && cudajit_cu.cuEventRecord (events[1], stream) == CUDA_SUCCESS;
 
   ok = ok
        && cudajit_transfer_check (
@@ -215,14 +228,26 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
                config->block.x, config->block.y, config->block.z,
                config->shared_bytes, stream, device_args, NULL),
            &transfer, "cuLaunchKernel");
+  timed
+      = timed && cudajit_cu.cuEventRecord (events[2], stream) == CUDA_SUCCESS;
   for (unsigned int i = 0; ok && i < params->count; i++)
     if (device[i] && (params->param[i].copies & CUDAJIT_COPY_OUT))
-      ok = cudajit_copy_out (*(void **) args[i], device[i], extent_bytes[i],
-                             stream, &transfer);
+      {
+        ok = cudajit_copy_out (*(void **) args[i], device[i], extent_bytes[i],
+                               stream, &transfer);
+        bytes += extent_bytes[i];
+      }
+  timed
+      = timed && cudajit_cu.cuEventRecord (events[3], stream) == CUDA_SUCCESS;
   /* The kernel is done with its arrays once the stream is.  */
   if (ok)
-    cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream), &transfer,
-                            "the launch with host arrays");
+    ok = cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream),
+                                 &transfer, "the launch with host arrays");
+  if (ok && timed)
+    cudajit_profile_host_arrays (kernel, events, bytes);
+  for (int e = 0; e < 4; e++)
+    if (events[e])
+      cudajit_cu.cuEventDestroy_v2 (events[e]);
   for (unsigned int i = 0; i < params->count; i++)
     if (device[i])
       cudajit_spare_block (device[i], extent_bytes[i], &transfer);

@@ -104,6 +104,9 @@ struct cudajit_environment
   bool cache;
   /* Whether CUDAJIT_ERRORS is return; false.  */
   bool errors_return;
+  /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
+     exit; false.  */
+  bool profile;
 };
 
 /* The environment, read on the first call, which ends the program with a
@@ -255,6 +258,10 @@ struct cudajit_module
   size_t ptx_size;
   char *cubin;
   size_t cubin_size;
+  /* How long its first compilation took, and whether the code came from
+     the disk cache, for CUDAJIT_PROFILE; 0 before.  */
+  double compile_ms;
+  bool compile_cached;
   /* Loaded on each GPU, indexed by ordinal, on the first launch of one of
      the kernels there.  */
   CUmodule handle[CUDAJIT_MAX_GPUS];
@@ -299,6 +306,8 @@ struct cudajit_kernel
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];
+  /* Its row of CUDAJIT_PROFILE's table, from its first launch.  */
+  struct cudajit_profile *profile;
 };
 
 /* The kernel's function on the calling thread's GPU, cudajit_current_gpu,
@@ -587,6 +596,25 @@ void cudajit_know_code (void (*function) (void **));
 /* Give the calling thread an alternate stack for the fault handler, once,
    unless it has one.  */
 void cudajit_need_signal_stack (void);
+
+/* profile.c */
+
+/* Whether CUDAJIT_PROFILE is on, which the first call reads.  */
+bool cudajit_profiling (void);
+double cudajit_profile_clock_ms (void);
+/* A launch of KERNEL on the CPU backend that took MS.  */
+void cudajit_profile_cpu_launch (struct cudajit_kernel *kernel, double ms);
+/* Around a launch of KERNEL on STREAM on the GPU: START returns what STOP
+   takes, null if the launch cannot be timed.  Nothing else may be
+   profiled between the two in the calling thread.  */
+void *cudajit_profile_gpu_start (struct cudajit_kernel *kernel,
+                                 CUstream stream);
+void cudajit_profile_gpu_stop (void *token, CUstream stream);
+/* A launch of KERNEL with host arrays, which copied BYTES: EVENTS were
+   recorded before the copies in, before the launch, after it, and after
+   the copies out, and have completed.  */
+void cudajit_profile_host_arrays (struct cudajit_kernel *kernel,
+                                  CUevent events[4], unsigned long long bytes);
 
 #pragma GCC visibility pop
 

@@ -25,8 +25,14 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
       return false;
     }
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
+  double start = cudajit_profile_clock_ms ();
   error = cudajit_nvrtc_compile (module->cuda_source, name, arch,
                                  module->compile_flags, true, &image);
+  if (!module->compile_ms)
+    {
+      module->compile_ms = cudajit_profile_clock_ms () - start;
+      module->compile_cached = image.cached;
+    }
   if (error)
     cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,

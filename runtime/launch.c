@@ -123,7 +123,14 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       if (check_config (k, &config, site, &cudajit_cpu_limits,
                         k->static_shared_bytes)
           && cudajit_check_cpu_arguments (k, site, args, extent_bytes))
-        cudajit_cpu_launch (k, &config, args, site);
+        {
+          double start
+              = cudajit_profiling () ? cudajit_profile_clock_ms () : 0;
+          cudajit_cpu_launch (k, &config, args, site);
+          if (start)
+            cudajit_profile_cpu_launch (k,
+                                        cudajit_profile_clock_ms () - start);
+        }
       return;
     }
   /* The GPU knows the size of the static shared arrays better, and checks
@@ -135,9 +142,13 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))
     return;
+  void *timing = cudajit_profiling ()
+                     ? cudajit_profile_gpu_start (k, config.stream)
+                     : NULL;
   r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
                                  DIM3 (config.block), config.shared_bytes,
                                  config.stream, args, NULL);
+  cudajit_profile_gpu_stop (timing, config.stream);
   if (r != CUDA_SUCCESS)
     launch_failed (k, function, &config, site, r);
 }
