@@ -89,6 +89,8 @@ uniform_values (int base, const int in[N], int out[N][4], int sums[BLOCKS])
   cuda_syncthreads ();
   mixed++;
   v = v + s[(t + 1) % THREADS];
+  /* Before the reduction writes s[(t + 1) % THREADS].  */
+  cuda_syncthreads ();
   for (unsigned int stride = THREADS / 2; stride > 0; stride >>= 1)
     {
       if (t < stride)
