@@ -202,6 +202,15 @@ block_function_body (tree kernel, tree entry, tree *locals,
       *refusal_loc = b.refusal_loc;
       return NULL_TREE;
     }
+  /* A debug build runs each thread through the kernel as written, where
+     gdb breaks by the kernel's name and finds threadIdx and the rest in
+     their thread-local variables.  */
+  if (!optimize)
+    {
+      if (barrier)
+        *refusal = "it is compiled without optimization, for debugging";
+      return NULL_TREE;
+    }
 
   tree index_type = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (enter_thread)));
   b.builtins[THREAD_INDEX]
@@ -290,6 +299,9 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
       = build_function_type_list (void_type_node, args_type, NULL_TREE);
   tree entry = cudajit_build_function (name, fntype, args, bind);
   free (name);
+  /* With the lines of the kernel's statements in the debug information,
+     for gdb, valgrind and the sanitizers to name them.  */
+  DECL_IGNORED_P (entry) = 0;
 
   /* The arguments, read once: T0 a0 = *(T0 *) args[0]; ...  */
   tree *locals = &BIND_EXPR_VARS (bind);
@@ -323,7 +335,8 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
       else if (refusal)
         {
           *kind = CUDAJIT_HOST_FIBERS;
-          if (warn_fibers)
+          /* Unoptimized, fibers are what the user asked for.  */
+          if (warn_fibers && optimize)
             {
               auto_diagnostic_group group;
               if (warning_at (DECL_SOURCE_LOCATION (kernel), 0,

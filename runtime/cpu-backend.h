@@ -66,15 +66,24 @@ struct fiber_context
 #else
   ucontext_t ucontext;
 #endif
+  /* Its stack, and AddressSanitizer's fake stack for it, when the program
+     has AddressSanitizer.  */
+  const void *stack_bottom;
+  size_t stack_size;
+  void *fake_stack;
 };
 
 /* Make CONTEXT start ENTRY, which never returns, on the SIZE bytes of
-   stack at STACK; switch from the caller, whose context goes to FROM, to
-   TO.  */
+   stack at STACK; ENTRY first calls cudajit_fiber_entered.  Switch from
+   the caller, whose context goes to FROM, to TO; or, for a fiber that is
+   done, exit to TO.  */
 void cudajit_fiber_start (struct fiber_context *context, char *stack,
                           size_t size, void (*entry) (void));
+void cudajit_fiber_entered (void);
 void cudajit_fiber_switch (struct fiber_context *from,
                            const struct fiber_context *to);
+_Noreturn void cudajit_fiber_exit (struct fiber_context *from,
+                                   const struct fiber_context *to);
 
 /* A simulated thread of a block that runs as a fiber.  */
 struct fiber

@@ -117,9 +117,9 @@ fiber_main (void)
 {
   struct runner *r = cudajit_cpu_current;
 
+  cudajit_fiber_entered ();
   r->job->kernel->host_entry (r->job->args);
-  cudajit_fiber_switch (&r->fibers[r->running].context, &r->scheduler);
-  __builtin_unreachable ();
+  cudajit_fiber_exit (&r->fibers[r->running].context, &r->scheduler);
 }
 
 /* The size of a page, and of the slot of a fiber's stack: a page below

@@ -3,7 +3,11 @@
    control words, and no more.  glibc's swapcontext also saves and
    restores the signal mask, with a system call at every switch, which
    made a barrier cost a microsecond a thread; fibers leave the mask
-   alone.  Other machines than x86-64 keep swapcontext.  */
+   alone.  Other machines than x86-64 keep swapcontext.
+
+   In a program built with -fsanitize=address, each switch tells
+   AddressSanitizer that the stack changes, as it asks, so that it
+   reports no false faults in fibers and keeps its fake stacks apart.  */
 
 #include "internal.h"
 #include "cpu-backend.h"
@@ -17,10 +21,8 @@
    pushed there: the return goes where TO's fiber called this, or to its
    entry.  */
 __asm__(".text\n"
-        ".globl cudajit_fiber_switch\n"
-        ".hidden cudajit_fiber_switch\n"
-        ".type cudajit_fiber_switch, @function\n"
-        "cudajit_fiber_switch:\n"
+        ".type switch_stacks, @function\n"
+        "switch_stacks:\n"
         "\tpushq %rbp\n"
         "\tpushq %rbx\n"
         "\tpushq %r12\n"
@@ -42,9 +44,12 @@ __asm__(".text\n"
         "\tpopq %rbx\n"
         "\tpopq %rbp\n"
         "\tret\n"
-        ".size cudajit_fiber_switch, .-cudajit_fiber_switch\n");
+        ".size switch_stacks, .-switch_stacks\n");
 
-/* What cudajit_fiber_switch pops, from the stack pointer up.  */
+void switch_stacks (struct fiber_context *from,
+                    const struct fiber_context *to) __asm__("switch_stacks");
+
+/* What switch_stacks pops, from the stack pointer up.  */
 struct first_frame
 {
   unsigned int mxcsr;
@@ -68,6 +73,8 @@ cudajit_fiber_start (struct fiber_context *context, char *stack, size_t size,
   __asm__("fnstcw %0" : "=m"(frame->fpu_control));
   frame->entry = entry;
   context->stack_pointer = frame;
+  context->stack_bottom = stack;
+  context->stack_size = size;
 }
 
 #else
@@ -81,13 +88,71 @@ cudajit_fiber_start (struct fiber_context *context, char *stack, size_t size,
   context->ucontext.uc_stack.ss_size = size;
   context->ucontext.uc_link = NULL;
   makecontext (&context->ucontext, entry, 0);
+  context->stack_bottom = stack;
+  context->stack_size = size;
+}
+
+static void
+switch_stacks (struct fiber_context *from, const struct fiber_context *to)
+{
+  swapcontext (&from->ucontext, &to->ucontext);
+}
+
+#endif
+
+/* AddressSanitizer's, in a program that has it; null in others.  */
+extern void __sanitizer_start_switch_fiber (void **fake_stack_save,
+                                            const void *bottom, size_t size)
+    __attribute__ ((weak));
+extern void __sanitizer_finish_switch_fiber (void *fake_stack_save,
+                                             const void **bottom_old,
+                                             size_t *size_old)
+    __attribute__ ((weak));
+
+/* The context that the calling thread switched from last, whose stack's
+   bounds AddressSanitizer tells where the switch lands: a thread's own
+   stack, where the scheduler runs, has none of cudajit's.  */
+static __thread struct fiber_context *switched_from;
+
+/* Where a switch lands: in a fiber's first run or in a context that
+   switched away before, whose fake stack FAKE_STACK is.  */
+static void
+landed (void *fake_stack)
+{
+  if (__sanitizer_finish_switch_fiber)
+    __sanitizer_finish_switch_fiber (fake_stack, &switched_from->stack_bottom,
+                                     &switched_from->stack_size);
+}
+
+/* Switch from FROM to TO; FROM is resumed later unless FINISHED.  */
+static void
+switch_to (struct fiber_context *from, const struct fiber_context *to,
+           bool finished)
+{
+  if (__sanitizer_start_switch_fiber)
+    __sanitizer_start_switch_fiber (finished ? NULL : &from->fake_stack,
+                                    to->stack_bottom, to->stack_size);
+  switched_from = from;
+  switch_stacks (from, to);
+  landed (from->fake_stack);
 }
 
 void
 cudajit_fiber_switch (struct fiber_context *from,
                       const struct fiber_context *to)
 {
-  swapcontext (&from->ucontext, &to->ucontext);
+  switch_to (from, to, false);
 }
 
-#endif
+void
+cudajit_fiber_exit (struct fiber_context *from, const struct fiber_context *to)
+{
+  switch_to (from, to, true);
+  __builtin_unreachable ();
+}
+
+void
+cudajit_fiber_entered (void)
+{
+  landed (NULL);
+}

@@ -3,7 +3,7 @@
    loops over the threads, and says why; those that can be cut, and those
    without barriers, are not named.  */
 /* { dg-do compile } */
-/* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
+/* { dg-options "-O2 -fplugin-arg-cudajit-warn-fibers" } */
 
 #include <cudajit.h>
 
