@@ -234,6 +234,8 @@ collect_local (tree *tp, int *walk_subtrees, void *data)
 static void
 emit_local_declaration (cuda_emitter *e, tree decl)
 {
+  if (DECL_P (decl) && !DECL_ARTIFICIAL (decl))
+    emit_line_marker (e, DECL_SOURCE_LOCATION (decl));
   /* Initialized later by assignments: drop the const.  */
   tree type = TREE_TYPE (decl);
   if (TREE_CODE (type) == ARRAY_TYPE)
@@ -345,7 +347,6 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   pp_string (&e->pp, "\n{");
   forget_line_marker (e);
   e->indent = 1;
-
   walk_tree_without_duplicates (&body, collect_local, e);
   e->hidden = &e->taken;
   for (tree local : e->locals)

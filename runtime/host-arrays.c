@@ -203,6 +203,7 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
   ok = cudajit_staging_begin (&transfer);
   timed
       = timed && cudajit_cu.cuEventRecord (events[0], stream) == CUDA_SUCCESS;
+  cudajit_range_push ("cudajit: copy host arrays in");
   for (unsigned int i = 0; ok && i < params->count; i++)
     {
       struct cudajit_param *p = &params->param[i];
@@ -218,6 +219,7 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
       if (p->copies & CUDAJIT_COPY_IN)
         bytes += extent_bytes[i];
     }
+  cudajit_range_pop ();
   timed
       = timed && cudajit_cu.cuEventRecord (events[1], stream) == CUDA_SUCCESS;
 
@@ -230,6 +232,7 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
            &transfer, "cuLaunchKernel");
   timed
       = timed && cudajit_cu.cuEventRecord (events[2], stream) == CUDA_SUCCESS;
+  cudajit_range_push ("cudajit: copy host arrays out, wait for them");
   for (unsigned int i = 0; ok && i < params->count; i++)
     if (device[i] && (params->param[i].copies & CUDAJIT_COPY_OUT))
       {
@@ -243,6 +246,7 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
   if (ok)
     ok = cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream),
                                  &transfer, "the launch with host arrays");
+  cudajit_range_pop ();
   if (ok && timed)
     cudajit_profile_host_arrays (kernel, events, bytes);
   for (int e = 0; e < 4; e++)

@@ -597,6 +597,13 @@ void cudajit_know_code (void (*function) (void **));
    unless it has one.  */
 void cudajit_need_signal_stack (void);
 
+/* ranges.c */
+
+/* A range of the runtime's work called NAME, which Nsight Systems shows,
+   begins or ends in the calling thread.  */
+void cudajit_range_push (const char *name);
+void cudajit_range_pop (void);
+
 /* profile.c */
 
 /* Whether CUDAJIT_PROFILE is on, which the first call reads.  */

@@ -26,8 +26,13 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
     }
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
   double start = cudajit_profile_clock_ms ();
+  char *range
+      = cudajit_append (cudajit_append (NULL, "cudajit: compile "), name);
+  cudajit_range_push (range);
   error = cudajit_nvrtc_compile (module->cuda_source, name, arch,
                                  module->compile_flags, true, &image);
+  cudajit_range_pop ();
+  free (range);
   if (!module->compile_ms)
     {
       module->compile_ms = cudajit_profile_clock_ms () - start;

@@ -126,7 +126,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
         {
           double start
               = cudajit_profiling () ? cudajit_profile_clock_ms () : 0;
+          cudajit_range_push (k->name);
           cudajit_cpu_launch (k, &config, args, site);
+          cudajit_range_pop ();
           if (start)
             cudajit_profile_cpu_launch (k,
                                         cudajit_profile_clock_ms () - start);
@@ -145,9 +147,11 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   void *timing = cudajit_profiling ()
                      ? cudajit_profile_gpu_start (k, config.stream)
                      : NULL;
+  cudajit_range_push (k->name);
   r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
                                  DIM3 (config.block), config.shared_bytes,
                                  config.stream, args, NULL);
+  cudajit_range_pop ();
   cudajit_profile_gpu_stop (timing, config.stream);
   if (r != CUDA_SUCCESS)
     launch_failed (k, function, &config, site, r);
