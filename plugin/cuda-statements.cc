@@ -1,6 +1,7 @@
 /* CUDA C emission, statements, initializers, locals and the function.  */
 
 #include "cuda-emit.h"
+#include "file-prefix-map.h"
 
 static void emit_stmt (cuda_emitter *, tree);
 
@@ -21,15 +22,23 @@ emit_line_marker (cuda_emitter *e, location_t loc)
       && e->marker_line + (int) (e->newlines - e->marker_newlines)
              == where.line)
     return;
+  /* The tools look for the file from wherever they run: name it by its
+     absolute path, mapped as -ffile-prefix-map maps those of the debug
+     information.  */
+  char *absolute = IS_ABSOLUTE_PATH (where.file)
+                       ? NULL
+                       : concat (getpwd (), "/", where.file, NULL);
+  const char *file = remap_debug_filename (absolute ? absolute : where.file);
   pp_newline (&e->pp);
   emit_printf (e, "#line %d \"", where.line);
-  for (const char *c = where.file; *c; c++)
+  for (const char *c = file; *c; c++)
     {
       if (*c == '"' || *c == '\\')
         pp_character (&e->pp, '\\');
       pp_character (&e->pp, *c);
     }
   pp_character (&e->pp, '"');
+  free (absolute);
   e->marker_line = where.line;
   e->marker_file = where.file;
   e->marker_newlines = e->newlines;
