@@ -57,8 +57,15 @@ cudajit_check (CUresult error, const struct cudajit_site *site,
   last.file = atomic_load_explicit (&last_launch.file, memory_order_relaxed);
   last.line = atomic_load_explicit (&last_launch.line, memory_order_relaxed);
   if (last.kernel && cudajit_kernel_fault_p (error))
-    cudajit_error (&last, "%s, reported by %s", cudajit_cuda_error (error),
-                   what);
+    /* An assert has said where already, and a timeout is no fault of a
+       line.  */
+    cudajit_error (
+        &last, "%s, reported by %s%s", cudajit_cuda_error (error), what,
+        error == CUDA_ERROR_ASSERT || error == CUDA_ERROR_LAUNCH_TIMEOUT
+            ? ""
+            : " (the driver does not say where; run the program "
+              "under compute-sanitizer for the kernel's line of "
+              "C)");
   else
     cudajit_error (site, "%s: %s", what, cudajit_cuda_error (error));
   return false;

@@ -29,4 +29,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'store_beyond' launched at \[^\n\]*gpu-fault-address.c:27: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\)" } */
+/* { dg-output "cudajit: error: kernel 'store_beyond' launched at \[^\n\]*gpu-fault-address.c:27: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\), reported by \[^\n\]* \\(the driver does not say where; run the program under compute-sanitizer for the kernel's line of C\\)" } */
