@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # quickstart.sh examples|check: set up a Debian machine, build cudajit in
 # this tree, and run the examples (examples) or the testsuite (check).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench/cpu-backend-counts.sh [PROGRAM [SCALE]]: the instructions that
 # each kernel of bench/cpu-backend executes per element on the CPU
 # backend, on one thread, beside those of its plain C loop, counted by

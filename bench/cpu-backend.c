@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CPU backend against the same work written as plain C loops: the
    nine kernels of issue 13 and a histogram in shared memory, each timed as a
    cudajit kernel on the CPU backend, as a C loop on one thread and as the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The doubling of examples/double.c written by hand in CUDA C and built
    with nvcc, to compare cudajit's kernel and its memory calls with.  Build
    and run where nvcc and a GPU are:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What one cuda_launch costs, against cuLaunchKernel called directly with
    the same kernel and arguments, measured side by side in one run.
 

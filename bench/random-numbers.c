@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The first numbers of the xoroshiro128+ generator for N states and a
    seed, printed exactly (%a), for testsuite/gpu/random-vs-numba.py to
    compare with Numba's: random-numbers N SEED DRAWS.  */

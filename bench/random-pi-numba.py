@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Numba's compute_pi (seed 003), sized as bench/random-pi.c: the kernel's
 time by events, best of 5 after a warm-up."""
 

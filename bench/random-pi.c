@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compute_pi on the H100 as the issue states it: 262,144 threads, each
    drawing 10,000 pairs of float32 from its own xoroshiro128+ state; the
    kernel's time by events, best of REPEATS after a warm-up.  Run beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The sum of 64 M doubles in device memory written by hand in CUDA C: a
 // two-pass reduction (blocks fold grid-stride with warp shuffles, then
 // one block folds their results), the result copied to the host; timed

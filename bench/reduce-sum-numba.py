@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Numba's cuda.reduce of a sum of 64 M float64 in device memory, the
 # result on the host, timed by events around the call, best of 20 after a
 # warm-up: the twin of bench/reduce-sum.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cuda_reduce of a sum of 64 M doubles in device memory, the result on
    the host, timed by events around the call (which returns when the
    result is on the host), best of REPEATS after a warm-up.  Run beside

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Numba's @vectorize (target='cuda') of seed 002's gaussian_pdf on 64 M
 # float32 in device memory, timed by events, best of 20 after a warm-up:
 # the twin of bench/vectorize-pdf.c.

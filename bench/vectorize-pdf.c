@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cuda_vectorize against the hand-written kernel that does the same: the
    gaussian pdf of seed 002 on 64 M floats in device memory, each timed by
    events, best of REPEATS, the two alternating.  The ratio is the hand

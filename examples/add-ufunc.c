@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's add ufuncs, @vectorize (['int64(int64, int64)']) and
    @vectorize (['float32(float32, float32)']): cuda_vectorize applies a
    scalar add to whole arrays, the second kept on the GPU between calls as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002: the grid-stride add kernel, with device arrays, checked
    against a plain C loop.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003's compute_pi: each thread draws points in the unit square from
    its own xoroshiro128+ state and counts those inside the quarter circle;
    the mean of the threads' estimates is pi, within what the draws

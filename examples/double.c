@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 000, "something a little bigger": double 30 million random numbers,
    in a plain C loop and in a kernel, and compare.  The kernel is timed
    with device arrays (the kernel alone), with host memory copied to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 004: doubling a 3 x 3 array with a 3 x 3 block, the indices first
    from threadIdx and then from cuda_grid_x and cuda_grid_y; the host array
    is copied both ways by itself.  Then with a read-only input sent by

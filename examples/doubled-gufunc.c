@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 004's doubled_gufunc, @guvectorize ([(float32[:, :],
    float32[:, :])], "(m,n)->(m,n)"): the C declaration of the function says
    what the layout string says.  One instance, a 3 x 3 array of random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 004's doubled_ufunc, @vectorize ([float32 (float32)]): a 3 x 3
    array of random float32 doubled element by element, the copies to the
    GPU and back done by cuda_vectorize.  */

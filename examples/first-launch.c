@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003, "Caching": the first launch of a kernel includes its
    compilation, the second does not.  cudajit keeps what NVRTC compiles in
    a disk cache, so run this twice: the first run's first launch compiles

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's gaussian_pdf, with its constant SQRT_2PI, a @vectorize
    ufunc: a scalar function that cuda_vectorize applies to a million
    samples, checked against the same formula in plain C.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003's gpu_round: round to a number of decimals with a device
    function rint (round half to even), over the array with cuda_forall,
    which picks the block size by occupancy.  */

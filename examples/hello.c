@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The first kernel of seed 000: each thread writes its own index.
    Numba: foo[1, len(data)](data, output).  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's histogram: a grid-stride loop over a million normally
    distributed values, each counted into its bin in global memory with
    cuda_atomic_add (Numba: cuda.atomic.add (histogram_out, bin_number, 1)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's hypot: a numerically careful hypotenuse as a device function,
    applied to arrays by a kernel (Numba's @vectorize for the GPU), checked
    against the C library's hypot.  */

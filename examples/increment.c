@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003: streams and events.  The copy of a pinned array to the GPU,
    a kernel and the copy back are queued on a stream between two events,
    and the CPU counts while it waits for them; the events time the GPU's

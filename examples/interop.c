@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003's CUDA Array Interface, in C.  A device array is a plain
    pointer, in cudajit as in the CUDA runtime, so what Numba and CuPy need
    the interface for takes nothing here: memory from cudaMalloc goes to a

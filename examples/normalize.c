@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003's exercise: normalize each row of a 32 x 3 array by its mean.
    NumPy's row operations become loops, one row a thread; the array goes
    to the GPU and back as it is, since the parameter gives its extent.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's polar distance, a @vectorize ufunc: a device function
    converts polar coordinates to Cartesian ones (through pointers, where
    Python returns a tuple), and cuda_vectorize applies the distance of two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 004's array reduction: @cuda.reduce takes a one-dimensional array,
    so a 3 x 3 array of random float32 is reduced flat, as C lays it out.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 003's reduce generator: @cuda.reduce of a sum, on an array on the
    host (copied to the GPU for the call) and on the same array in device
    memory, which the reduction leaves as it was.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's race condition: every thread increments a global counter,
    first with a plain += (the wrong answer, on the GPU), then with
    cuda_atomic_add, Numba's cuda.atomic.add (global_counter, 0, 1).  */

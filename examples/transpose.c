@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seed 002's matrix transpose, naive and with a tile in shared memory,
    which reads and writes device memory in whole rows: the tiled kernel
    should be the faster on a GPU.  Both are checked against plain C.  */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cudajit-gcc.m4 -- find the GCC that loads the cudajit plugin.  -*- Autoconf -*-
 
 # CUDAJIT_GCC_PLUGIN_CC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Array parameters: the pointer parameters of a kernel whose declaration
    gives the extent of the array they point to, in C99 array syntax
    (float x[n], float a[rows][cols], float x[static 1024], float x[16]) or

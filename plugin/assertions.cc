@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* assert in kernels.  glibc's assert calls __assert_fail (expression,
    file, line, function) when it fails.  On the GPU that becomes CUDA's
    device assert, which prints the assertion and the thread and stops the

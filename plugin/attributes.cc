@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The cuda_jit attribute, which marks a C function as a kernel;
    cuda_device, which marks one that kernels call (Numba's
    @cuda.jit(device=True)); and cuda_shared, which puts an array of a

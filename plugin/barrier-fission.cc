@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fission: a kernel whose threads wait at cuda_syncthreads, cut at its
    barriers into regions, each a loop over the block's threads, for its
    block function (block-function.cc).  A barrier may stand in loops and

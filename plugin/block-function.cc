@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The C version of a kernel that the CPU backend calls: a block function
    that runs all the threads of a block in one call, as PoCL, Intel's
    OpenCL CPU device and AdaptiveCpp do.

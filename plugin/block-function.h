@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls barrier-fission.cc and grid-stride.cc,
    which with it call work-item-loops.cc.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The functions a kernel may call besides device functions: cudajit.h's,
    <math.h>'s and GCC's builtins, each with its name in CUDA C, where CUDA
    has the same function or the prelude defines it.  */

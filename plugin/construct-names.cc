@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a construct that kernels cannot have is called in C, for the
    error that refuses it: a user knows complex numbers and va_arg, not GCC's
    tree codes.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CUDA C emission, definitions of the types and constant arrays that a
  * function uses, with checks of their layout.  */
 

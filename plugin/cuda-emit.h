@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The CUDA C emitter's stages, which print a checked kernel's or device
    function's GENERIC, as the C front end leaves it before
    genericization, as CUDA C: names, types, expressions, statements and

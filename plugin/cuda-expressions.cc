@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CUDA C emission, expressions, and the initializers that they and
    declarations have.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CUDA C emission, names: every name that the CUDA C gives.  */
 
 #include "cuda-emit.h"

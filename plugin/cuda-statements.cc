@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* CUDA C emission, statements, initializers, locals and the function.  */
 
 #include "cuda-emit.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Prints prelude.cuh as the initializers of its parts (see prelude.cc):
 # for each "@part NAME TRIGGER..." line, { "NAME", "TRIGGER ...", TEXT },
 # where TEXT is the part's lines as a C string, with the text of each file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The cudajit GCC plugin: kernels written in C, for CUDA GPUs.
 
    For every function the C front end finishes, before it is lowered:

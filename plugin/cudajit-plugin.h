@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Interfaces between the stages of the cudajit plugin.  */
 
 #ifndef CUDAJIT_PLUGIN_H

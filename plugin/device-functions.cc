@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Device functions: the functions that kernels call, Numba's
    @cuda.jit(device=True).  A function marked
    __attribute__ ((cuda_device)), or any static function of the unit, may be

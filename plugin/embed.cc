@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Embedding: keeps each kernel's CUDA C in the object file, with its
    host entry for the CPU backend (block-function.cc), and a constructor
    that registers both with the runtime when the program or library is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The entry points of libcudajit that the plugin's code calls, declared
    from the table that cudajit-abi.h expands into their prototypes
    (cudajit-entry-points.def), and checked against those prototypes where

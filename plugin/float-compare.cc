@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* <math.h>'s classification macros in kernels.  The C front end lowers
    isnan, isinf, isfinite, isnormal, fpclassify, isgreater and the other
    comparison macros to comparisons that are true or false for NaNs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The GCC internals the cudajit plugin uses, and the differences between
    the GCC versions it supports, kept in one place.  */
 

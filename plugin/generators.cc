@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the generators of kernels share: cuda_vectorize (vectorize.cc),
    cuda_guvectorize (guvectorize.cc) and cuda_reduce (reduce.cc) apply a
    function that the user names, and make a kernel for it at the call, in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Grid-stride loops, for a kernel's block function (block-function.cc).  */
 
 #include "block-function.h"

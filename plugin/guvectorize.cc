@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cuda_guvectorize: the kernel that the plugin makes at each call of
 
      cuda_guvectorize (f, count [, .stream = s]) (args...)

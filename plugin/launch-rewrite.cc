@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Launch rewriting.  cudajit.h defines
 
      cuda_launch (k, grid, block, ...) (args)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The first launch in each function, for the error that a device
    function, which the GPU runs, cannot launch: recorded by the launch
    rewriting, asked by the subset check, which is below it.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Host code that uses what exists only in a kernel.  CUDA's built-in
    variables have no value outside a kernel, on a GPU or on the CPU
    backend, and the functions of cudajit.h that read them or wait for other

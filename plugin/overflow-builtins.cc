@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* GCC's internal functions in kernels.
 
    The C front end leaves some constructs as calls of internal functions,

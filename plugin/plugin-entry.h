@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The plugin proper, cudajit-gcc.so, which version-check.cc (what GCC
    loads as cudajit.so) loads from beside itself once it has checked the
    GCC, and whose entry it calls with plugin_init's arguments.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The CUDA C prelude, prelude.cuh, whose parts each piece of a module's
    CUDA C starts with, those that it uses.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CUDA C prelude: what every module that cudajit builds starts with.
    The plugin's CUDA C calls these where C has what CUDA C++ lacks or
    spells otherwise; their host twins, for the CPU backend, are in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cuda_reduce: the kernel that the plugin makes at each call of
 
      T cuda_reduce (f, array, n [, .init = v] [, .stream = s])

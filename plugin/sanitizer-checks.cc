@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Kernels built with -fsanitize=undefined.  The C front end puts some of
    its checks in the code as it parses it, before the plugin sees it:
 

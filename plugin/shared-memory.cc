@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shared memory: arrays of a kernel marked __attribute__ ((cuda_shared)),
    Numba's cuda.shared.array: static ones of a constant size, and an extern
    one without a size for the dynamic shared memory of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The subset check: everything in a kernel outside the subset of C that
    cudajit translates to CUDA C is diagnosed here, at the construct, so
    that the emitter only ever sees what it can translate.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Rematerialization, for a kernel's block function (block-function.cc):
    a variable set once, where it is declared, from the thread's and the
    block's indices (long i = cuda_grid_x (); unsigned int t =

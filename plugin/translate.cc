@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The translation pipeline, the same for kernels and device functions:
    the subset check, the CUDA C, and its place in the object file.  A
    function is translated when the front end finishes it, if it is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Read-only questions about trees that both the subset check and the
    emitter ask: which types the GPU has as the host has them, and what
    some constructs are.  Below both, so that neither calls the other.  */

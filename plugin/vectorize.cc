@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cuda_vectorize: the kernel that the plugin makes at each call of
 
      cuda_vectorize (f, n [, .stream = s]) (out, args...)

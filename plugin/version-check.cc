@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What GCC loads as cudajit.so: checks that it was built for this GCC,
    then loads the plugin proper from beside itself.  A plugin built for
    another GCC refers to internals that this one names or lays out

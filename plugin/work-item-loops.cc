@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The pieces of a kernel's block function (block-function.cc): the
    locals that stand for CUDA's built-in variables, and the loops over
    the threads of a block, the work-item loops, that run the kernel's

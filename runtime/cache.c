@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The disk cache of compiled kernels.
 
    NVRTC takes tens to hundreds of milliseconds to compile a translation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the CPU backend's execution of kernels (cpu-execution.c) and the
    device API that kernels call there (cpu-device-api.c) share: the
    blocks, threads, fibers and warps of a launch.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CPU backend's device API: what kernels call on the CPU, the twins
    of CUDA's built-in functions (cuda_syncthreads, the warp votes,
    shuffles and match functions, the fences) and of the GPU's assert.  The

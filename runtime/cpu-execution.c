@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CPU backend: kernels run on the host.
 
    A launch spreads the grid's blocks over a pool of threads, the launching

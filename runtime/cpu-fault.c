@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Faults in kernels on the CPU backend.
 
    On a GPU, a kernel that dereferences a bad pointer fails its launch,

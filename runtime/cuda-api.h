@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The part of the CUDA Driver API and of NVRTC that libcudajit uses.
 
    Both libraries are opened with dlopen at run time, so the runtime is built

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The check of each call of the CUDA driver: a failure is reported as an
    error of the call, unless a kernel that ran before caused it.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The interface between the code that the cudajit plugin generates and
    libcudajit, stated once for both, as libgomp's gomp-constants.h is
    between GCC and libgomp.  cudajit.h includes it for the entry points

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The atomics of cudajit.h on the CPU backend: inline functions on GCC's
    atomic builtins, for each type of cudajit-scalar-types.def, which the
    cuda_atomic_* macros of cudajit.h choose from by the type.  On the GPU,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cudajit-inspect: the kernels of an object file or a program, and what
    NVRTC makes of them, without running it.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Random numbers in kernels: the xoroshiro128+ generator of Blackman and
    Vigna, seeded by splitmix64, the C twin of numba.cuda.random, whose
    streams it gives bit for bit for the same number of states and seed.

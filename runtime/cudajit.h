@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cudajit: CUDA kernels written in C, compiled by a GCC plugin.
 
    Kernels are ordinary C functions marked __attribute__ ((cuda_jit)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Loading the CUDA driver and NVRTC, choosing the backend, and the GPU
    that each host thread uses.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The environment variables that cudajit reads, all read and checked at
    the first use of the runtime, so that a mistake in one is reported at
    once, by name, and not when, or instead of, what it was for.  */

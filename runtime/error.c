@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Errors.  Like an uncaught exception in Numba, an error in a kernel
    launch or in the memory API ends the program, with a message that says
    which kernel and which launch it is about; with CUDAJIT_ERRORS=return,

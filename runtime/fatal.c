@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fatal errors: a message, and the end of the program.  */
 
 #include "internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CPU backend's switch between fibers: what a call must keep, the
    callee-saved registers, the stack pointer and the floating-point
    control words, and no more.  glibc's swapcontext also saves and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Automatic transfer of host arrays.
 
    A pointer parameter whose declaration gives the extent of its array

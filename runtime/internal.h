@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Declarations shared by the files of libcudajit.  Include first.  */
 
 #ifndef CUDAJIT_INTERNAL_H

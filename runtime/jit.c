@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The registry of modules and kernels, and their compilation by NVRTC when
    one of a module's kernels is first launched.  */
 

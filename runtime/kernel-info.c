@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a kernel was compiled into: cuda_kernel_info, cuda_kernel_ptx and
    cuda_kernel_cubin, which the plugin rewrites into calls of
    cudajit_query_kernel.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Kernel launches, and the errors that kernels leave behind.  */
 
 #include "internal.h"

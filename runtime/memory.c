@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The memory API: GPU memory, pinned host memory, and the copies between
    host and GPU, at once or queued on a stream.  Device pointers are plain
    pointers: on the GPU, the driver's unified addresses; on the CPU

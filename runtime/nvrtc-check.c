@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...
 
    Compile each FILE with NVRTC as the JIT does, but for architecture sm_NN

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* NVRTC: loading it, and compiling CUDA C with it.  */
 
 #include "internal.h"

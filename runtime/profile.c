@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CUDAJIT_PROFILE: where the time went, per kernel, in a table on stderr
    at exit.
 

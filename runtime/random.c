@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The states of the xoroshiro128+ generator (cudajit-random.h), made on
    the host as Numba makes them and copied to the device.  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Named ranges of the runtime's work on the host, for Nsight Systems:
    kernels (their wall time on the CPU backend), compilations and the
    copies of host arrays.  Through NVTX 3, which is headers only and

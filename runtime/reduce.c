@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cuda_reduce: the launch of the kernel that the plugin made for it, and
    the result brought to the host.
 

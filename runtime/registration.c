@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The registration of a unit's kernels and device functions, which the
    constructors that the plugin generates call (see cudajit-abi.h).  */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the runtime handed out: device and pinned memory, streams and
    events, live or lately given back.  Both backends ask it before they
    use a pointer or a handle, so that they refuse the same misuses with

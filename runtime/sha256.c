@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SHA-256 (FIPS 180-4), for the names and the checksums of the disk
    cache's entries.  A cryptographic hash, because two kernels whose keys
    collided would run each other's code without a word.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The staging of host arrays: their copies to and from the GPU go through
    pinned buffers, a chunk at a time, several host threads copying the
    next chunk into a pinned buffer while the DMA engine moves the previous

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Streams and events.  On the GPU they are the driver's.  On the CPU
    backend, where every call has done its work when it returns, a stream is
    only a handle, an event the time at which it was recorded, and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The library's one pool of threads, on which the CPU backend runs the
    blocks of a launch and the transfer of host arrays copies: the calling
    thread and some workers run the same work at once, and the call returns

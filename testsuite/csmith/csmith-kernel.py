@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Differential testing of cudajit with csmith's random programs.
 
 csmith writes programs whose main calls func_1 and prints a checksum of

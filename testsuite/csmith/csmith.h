@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* csmith.h: what csmith's programs expect of their include file, written
    for cudajit's differential test (csmith-kernel.py).
 

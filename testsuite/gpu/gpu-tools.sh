@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gpu-tools.sh BUNDLE: on a GPU machine with the CUDA toolkit, check that
 # its tools see the C lines of kernels built with cudajit, as they see
 # CUDA C's: compute-sanitizer's memcheck and racecheck name the lines of

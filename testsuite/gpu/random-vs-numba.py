@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compare cudajit's xoroshiro128+ numbers with Numba's, on a GPU machine
 that has numba-cuda: random-vs-numba.py PROGRAM N SEED DRAWS, where PROGRAM
 is bench/random-numbers built with cudajit.  Prints how many of each kind

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Run the testsuite's run tests on a machine without DejaGnu.
 
 The GPU machine has no GCC plugin headers and no DejaGnu, so the run tests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* For gpu-tools.sh: threads that read a neighbour's element of shared
    memory without waiting for its store, which compute-sanitizer's
    racecheck reports at both lines of C.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* For gpu-tools.sh: a kernel that stores past the end of a device array,
    which compute-sanitizer's memcheck reports at its line of C.  */
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks that the plugin leaves host C alone, on GCC's own execute tests.
 
 Every program of gcc.c-torture/execute (and of its ieee/ and builtins/
