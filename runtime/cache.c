@@ -107,17 +107,24 @@ find_cache_dir (void)
     *cache_dir = '\0';
 }
 
+const char *
+cudajit_cache_directory (void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+  pthread_once (&once, find_cache_dir);
+  return *cache_dir ? cache_dir : NULL;
+}
+
 /* Store KEY's entry's path, followed by SUFFIX, in PATH, of PATH_MAX
    bytes.  Return false if the cache is off.  */
 static bool
 entry_path (char *path, const struct cudajit_cache_key *key,
             const char *suffix)
 {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
   char name[NAME_SIZE + 1];
 
-  pthread_once (&once, find_cache_dir);
-  if (!*cache_dir)
+  if (!cudajit_cache_directory ())
     return false;
   for (int i = 0; i < CUDAJIT_SHA256_SIZE; i++)
     snprintf (name + 2 * i, 3, "%02x", key->hash[i]);

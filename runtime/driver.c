@@ -158,10 +158,18 @@ choose_backend (void)
   char why[512];
 
   if (backend == CUDAJIT_BACKEND_CPU)
-    return;
+    {
+      cudajit_verbose ("backend: the CPU, as CUDAJIT_BACKEND says");
+      return;
+    }
   use_gpu = open_gpu (why, sizeof why);
   if (use_gpu)
     {
+      char name[256] = "";
+      if (cudajit_verbose_p ())
+        cudajit_cu.cuDeviceGetName (name, sizeof name, gpus[0].device);
+      cudajit_verbose ("backend: GPU 0 of %d, %s, sm_%d, CUDA driver %d",
+                       gpu_count, name, gpus[0].arch, driver_major);
       /* The driver does not survive a fork: a child that used it would
          fail or hang in it, so it is told instead.  */
       pthread_atfork (NULL, NULL, forget_gpu);
@@ -170,7 +178,10 @@ choose_backend (void)
   if (backend == CUDAJIT_BACKEND_CUDA)
     cudajit_fatal (NULL, "CUDAJIT_BACKEND=cuda, but %s", why);
   if (!quiet_fallback)
-    fprintf (stderr, "cudajit: %s; kernels run on the CPU\n", why);
+    fprintf (stderr,
+             "cudajit: %s; kernels run on the CPU (CUDAJIT_BACKEND=cpu "
+             "does so without a word)\n",
+             why);
 }
 
 bool

@@ -119,6 +119,7 @@ static const struct variable
   { "CUDAJIT_ERRORS", "'exit' or 'return'", parse_errors,
     FIELD (errors_return) },
   { "CUDAJIT_PROFILE", BOOLEAN_VALUES, parse_boolean, FIELD (profile) },
+  { "CUDAJIT_VERBOSE", BOOLEAN_VALUES, parse_boolean, FIELD (verbose) },
 };
 
 /* How much of a bad value the message shows.  */

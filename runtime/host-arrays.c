@@ -196,7 +196,8 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
   /* For CUDAJIT_PROFILE, before the copies in, before the launch, after
      it and after the copies out.  */
   CUevent events[4] = { NULL };
-  bool timed = cudajit_profiling ();
+  bool verbose = cudajit_verbose_p ();
+  bool timed = cudajit_profiling () || verbose;
   unsigned long long bytes = 0;
   for (int e = 0; timed && e < 4; e++)
     timed = cudajit_cu.cuEventCreate (&events[e], 0) == CUDA_SUCCESS;
@@ -219,6 +220,16 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
                                    extent_bytes[i], stream, &transfer));
       if (p->copies & CUDAJIT_COPY_IN)
         bytes += extent_bytes[i];
+      cudajit_verbose ("kernel '%s' launched at %s:%d: host array '%s', %zu "
+                       "bytes, %s",
+                       site->kernel, site->file, site->line, p->name,
+                       extent_bytes[i],
+                       p->copies == (CUDAJIT_COPY_IN | CUDAJIT_COPY_OUT)
+                           ? "copied to the GPU and back"
+                       : p->copies & CUDAJIT_COPY_IN ? "copied to the GPU"
+                       : p->copies & CUDAJIT_COPY_OUT
+                           ? "copied back from the GPU"
+                           : "not copied (neither read nor written)");
     }
   cudajit_range_pop ();
   timed
@@ -248,8 +259,17 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
     ok = cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream),
                                  &transfer, "the launch with host arrays");
   cudajit_range_pop ();
-  if (ok && timed)
+  if (ok && timed && cudajit_profiling ())
     cudajit_profile_host_arrays (kernel, events, bytes);
+  float copy_in, copy_out;
+  if (ok && timed && verbose
+      && cudajit_cu.cuEventElapsedTime (&copy_in, events[0], events[1])
+             == CUDA_SUCCESS
+      && cudajit_cu.cuEventElapsedTime (&copy_out, events[2], events[3])
+             == CUDA_SUCCESS)
+    cudajit_verbose ("kernel '%s' launched at %s:%d: copies to the GPU took "
+                     "%.3f ms, back %.3f ms",
+                     site->kernel, site->file, site->line, copy_in, copy_out);
   for (int e = 0; e < 4; e++)
     if (events[e])
       cudajit_cu.cuEventDestroy_v2 (events[e]);

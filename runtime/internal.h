@@ -108,6 +108,8 @@ struct cudajit_environment
   /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
      exit; false.  */
   bool profile;
+  /* CUDAJIT_VERBOSE, whether the runtime says what it does; false.  */
+  bool verbose;
 };
 
 /* The environment, read on the first call, which ends the program with a
@@ -309,6 +311,8 @@ struct cudajit_kernel
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];
   /* Its row of CUDAJIT_PROFILE's table, from its first launch.  */
   struct cudajit_profile *profile;
+  /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
+  int verbose_block;
 };
 
 /* The kernel's function on the calling thread's GPU, cudajit_current_gpu,
@@ -348,6 +352,9 @@ struct cudajit_cache_key
      lock, else -1.  */
   int lock;
 };
+
+/* The directory of the disk cache, or null when it is off.  */
+const char *cudajit_cache_directory (void);
 
 /* Set KEY for compiling SOURCE with the COUNT OPTIONS by the NVRTC loaded
    now, for the driver loaded now if any.  If the disk cache holds the code
@@ -597,6 +604,14 @@ void cudajit_know_code (void (*function) (void **));
 /* Give the calling thread an alternate stack for the fault handler, once,
    unless it has one.  */
 void cudajit_need_signal_stack (void);
+
+/* verbose.c */
+
+/* Whether CUDAJIT_VERBOSE is on; and, if it is, print "cudajit: ", the
+   message and a newline on stderr.  */
+bool cudajit_verbose_p (void);
+void cudajit_verbose (const char *format, ...)
+    __attribute__ ((format (printf, 1, 2)));
 
 /* ranges.c */
 

@@ -4,10 +4,46 @@
 
 #include "internal.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* A compilation that takes longer than this says what it compiles, so
+   that the program does not seem to hang.  */
+#define LONG_COMPILE_SECONDS 1
+
+struct compile_notice
+{
+  pthread_mutex_t lock;
+  pthread_cond_t finished;
+  bool done;
+  const char *name, *kernel;
+  int arch;
+};
+
+static void *
+notice_long_compile (void *data)
+{
+  struct compile_notice *n = data;
+  struct timespec deadline;
+  int r = 0;
+
+  clock_gettime (CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += LONG_COMPILE_SECONDS;
+  pthread_mutex_lock (&n->lock);
+  while (!n->done && r != ETIMEDOUT)
+    r = pthread_cond_timedwait (&n->finished, &n->lock, &deadline);
+  if (!n->done)
+    fprintf (stderr,
+             "cudajit: NVRTC is compiling %s, with kernel '%s', for "
+             "sm_%d\n",
+             n->name, n->kernel, n->arch);
+  pthread_mutex_unlock (&n->lock);
+  return NULL;
+}
 
 /* Compile KERNEL's module for a GPU of architecture ARCH, for the launch
    at SITE.  Return false if it cannot be.  */
@@ -30,15 +66,40 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
   char *range
       = cudajit_append (cudajit_append (NULL, "cudajit: compile "), name);
   cudajit_range_push (range);
+  struct compile_notice notice = { PTHREAD_MUTEX_INITIALIZER,
+                                   PTHREAD_COND_INITIALIZER,
+                                   false,
+                                   name,
+                                   kernel->name,
+                                   arch };
+  pthread_t noticer;
+  bool noticing
+      = pthread_create (&noticer, NULL, notice_long_compile, &notice) == 0;
   error = cudajit_nvrtc_compile (module->cuda_source, name, arch,
                                  module->compile_flags, true, &image);
+  if (noticing)
+    {
+      pthread_mutex_lock (&notice.lock);
+      notice.done = true;
+      pthread_cond_signal (&notice.finished);
+      pthread_mutex_unlock (&notice.lock);
+      pthread_join (noticer, NULL);
+    }
   cudajit_range_pop ();
   free (range);
+  double ms = cudajit_profile_clock_ms () - start;
   if (!module->compile_ms)
     {
-      module->compile_ms = cudajit_profile_clock_ms () - start;
+      module->compile_ms = ms;
       module->compile_cached = image.cached;
     }
+  if (!error)
+    cudajit_verbose (
+        "%s %s for %s_%d in %.1f ms%s%s", name,
+        image.cached ? "came from the cache" : "compiled by NVRTC",
+        image.ptx ? "compute" : "sm", image.arch, ms,
+        cudajit_cache_directory () ? ", cache " : "",
+        cudajit_cache_directory () ? cudajit_cache_directory () : "");
   if (error)
     cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,

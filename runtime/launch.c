@@ -220,6 +220,13 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
       block = smallest_best_block (function, block);
     }
   long long blocks = (n + block - 1) / block;
+  /* Once for each size chosen, not at every launch.  */
+  if (cudajit_verbose_p () && k->verbose_block != block)
+    {
+      k->verbose_block = block;
+      cudajit_verbose ("%s of '%s' at %s:%d over %lld %s: blocks of %d", what,
+                       k->name, file, line, n, noun, block);
+    }
   if (blocks > 2147483647LL)
     {
       cudajit_error (site,

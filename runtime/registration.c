@@ -120,6 +120,7 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   k->profile = NULL;
+  k->verbose_block = 0;
   *kernel = k;
 }
 
