@@ -85,18 +85,14 @@ cudajit_plugin_init (struct plugin_name_args *info,
   register_callback (info->base_name, PLUGIN_INFO, NULL, &cudajit_plugin_info);
 
   /* The plugin may also be loaded by lto1, which has nothing for it to
-     do: the kernels were translated when their units were compiled.  For
-     lto1 to load it, the plugin uses nothing of the C front end's but its
-     tree codes.  */
-  if (strcmp (lang_hooks.name, "GNU GIMPLE") == 0)
-    return 0;
+     do: the kernels were translated when their units were compiled; and
+     by the compilers of other languages, C++ above all, where a project
+     gives its C and C++ files the same flags: kernels are written in C,
+     so it stays out of their way.  For them to load it, the plugin uses
+     nothing of the C front end's but its tree codes.  */
   if (strncmp (lang_hooks.name, "GNU C", 5) != 0
       || strncmp (lang_hooks.name, "GNU C++", 7) == 0)
-    {
-      error ("cudajit: kernels can be written only in C, not in %s",
-             lang_hooks.name);
-      return 1;
-    }
+    return 0;
 
   register_callback (info->base_name, PLUGIN_ATTRIBUTES,
                      cudajit_register_attributes, NULL);

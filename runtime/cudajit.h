@@ -17,6 +17,14 @@
 
 #include <stddef.h>
 
+/* The version of cudajit that this header belongs to, which configure.ac
+   reads from here; cudajit_version () is that of the runtime library that
+   the program runs with, which should be the same.  */
+#define CUDAJIT_VERSION_MAJOR 0
+#define CUDAJIT_VERSION_MINOR 1
+#define CUDAJIT_VERSION_PATCH 0
+#define CUDAJIT_VERSION "0.1.0"
+
 /* The host API is C89 but for long long, and the macros are C99, which
    GCC accepts in C89 as extensions: this keeps -pedantic quiet about
    them, here and, with __extension__, where the macros are used.  */
@@ -446,6 +454,9 @@ extern "C"
      is kept for this function, which returns its message and forgets it, or
      returns NULL when there was none since the last call.  */
   const char *cuda_last_error (void);
+
+  /* The runtime library's version, as CUDAJIT_VERSION.  */
+  const char *cudajit_version (void);
 
   /* What a kernel was compiled into, as Numba's get_regs_per_thread and
      the rest tell: on a GPU, what the driver says of the code loaded

@@ -132,3 +132,9 @@ cudajit_register_code (unsigned int abi_version, void **module,
   check_abi (abi_version, unit_name);
   add_to_module (module, unit_name, prelude, cuda_source, compile_flags);
 }
+
+const char *
+cudajit_version (void)
+{
+  return PACKAGE_VERSION;
+}
