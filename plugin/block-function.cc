@@ -158,6 +158,11 @@ sync_callee_p (const_tree callee)
    ARGUMENTS there, with its locals added to *LOCALS; NULL_TREE where the
    threads of a block must run as fibers, with why in *REFUSAL, and
    where in *REFUSAL_LOC, unless the unit lacks cudajit.h.  */
+/* Why a debug build's kernel runs as fibers, which is what the user asked
+   for, and no cause for a warning.  */
+static const char debug_build_refusal[]
+    = "it is compiled without optimization, for debugging";
+
 static tree
 block_function_body (tree kernel, tree entry, tree *locals,
                      const vec<tree> &arguments, const vec<tree> &callees,
@@ -209,7 +214,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (!optimize)
     {
       if (barrier)
-        *refusal = "it is compiled without optimization, for debugging";
+        *refusal = debug_build_refusal;
       return NULL_TREE;
     }
 
@@ -336,8 +341,7 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
       else if (refusal)
         {
           *kind = CUDAJIT_HOST_FIBERS;
-          /* Unoptimized, fibers are what the user asked for.  */
-          if (warn_fibers && optimize)
+          if (warn_fibers && refusal != debug_build_refusal)
             {
               auto_diagnostic_group group;
               if (warning_at (DECL_SOURCE_LOCATION (kernel), 0,
