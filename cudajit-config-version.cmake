@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: MIT
+# find_package (cudajit VERSION) accepts this cudajit if it is as new, of
+# the same major version.
+set (PACKAGE_VERSION "0.1.0")
+if (PACKAGE_FIND_VERSION_MAJOR EQUAL "0"
+    AND NOT PACKAGE_VERSION VERSION_LESS PACKAGE_FIND_VERSION)
+  set (PACKAGE_VERSION_COMPATIBLE TRUE)
+  if (PACKAGE_VERSION VERSION_EQUAL PACKAGE_FIND_VERSION)
+    set (PACKAGE_VERSION_EXACT TRUE)
+  endif ()
+elseif (NOT PACKAGE_FIND_VERSION)
+  set (PACKAGE_VERSION_COMPATIBLE TRUE)
+endif ()
