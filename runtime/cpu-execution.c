@@ -465,7 +465,7 @@ configure_pool (void)
   long threads = cudajit_environment ()->cpu_threads;
 
   if (!threads)
-    threads = sysconf (_SC_NPROCESSORS_ONLN);
+    threads = cudajit_default_cpu_threads ();
   /* The launching thread is one of them.  */
   cpu_threads.limit = threads - 1;
   cpu_threads.configured = true;

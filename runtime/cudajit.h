@@ -444,10 +444,21 @@ extern "C"
                                 cuda_stream_t stream);
 
   /* Devices: numba.cuda.is_available, the number of GPUs, and the GPU that
-     the calling host thread uses from now on (0 at first).  */
+     the calling host thread uses from now on (0 at first).  Memory, streams
+     and events belong to the GPU that was selected when they were made;
+     kernels may use another GPU's memory only once
+     cuda_enable_peer_access (that GPU) was called with the launching GPU
+     selected, as cudaDeviceEnablePeerAccess.  */
   int cuda_is_available (void);
   int cuda_device_count (void);
   void cuda_select_device (int device);
+  void cuda_enable_peer_access (int peer_device);
+  /* For one process among several on a node, as an MPI launcher starts
+     them: select GPU LOCAL_RANK % cuda_device_count (), LOCAL_RANK being the
+     process's rank among those of its node that the launcher says (Open
+     MPI, MPICH, MVAPICH, Slurm), or 0; return that GPU, or 0 on the CPU
+     backend.  */
+  int cuda_select_device_for_local_rank (void);
 
   /* With CUDAJIT_ERRORS=return, an error does not end the program: the call
      that failed returns (a null pointer where it returns one) and the error

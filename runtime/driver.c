@@ -230,8 +230,11 @@ cuda_device_count (void)
   return cudajit_gpu_p () ? gpu_count : 0;
 }
 
-void
-cuda_select_device (int device)
+/* Set up GPU DEVICE, given to FUNCTION, for the calling thread to use or
+   to reach; report why it cannot be and return null.  On the CPU backend,
+   only device 0, the CPU, exists, and null is returned for it too.  */
+static struct cudajit_gpu *
+usable_gpu (int device, const char *function)
 {
   CUresult r;
 
@@ -239,39 +242,96 @@ cuda_select_device (int device)
     {
       if (device != 0)
         cudajit_error (NULL,
-                       "cuda_select_device (%d): kernels run on the CPU, "
-                       "device 0; cuda_device_count () is 0",
-                       device);
-      return;
+                       "%s (%d): kernels run on the CPU, device 0; "
+                       "cuda_device_count () is 0",
+                       function, device);
+      return NULL;
     }
   if (device < 0 || device >= gpu_count)
     {
       cudajit_error (NULL,
-                     "cuda_select_device (%d): there is no such GPU; "
-                     "cuda_device_count () is %d",
-                     device, gpu_count);
-      return;
+                     "%s (%d): there is no such GPU; cuda_device_count () is "
+                     "%d",
+                     function, device, gpu_count);
+      return NULL;
     }
   if (device >= CUDAJIT_MAX_GPUS)
     {
       cudajit_error (NULL,
-                     "cuda_select_device (%d): cudajit uses only the first "
-                     "%d of the %d GPUs",
-                     device, CUDAJIT_MAX_GPUS, gpu_count);
-      return;
+                     "%s (%d): cudajit uses only the first %d of the %d GPUs",
+                     function, device, CUDAJIT_MAX_GPUS, gpu_count);
+      return NULL;
     }
   pthread_mutex_lock (&gpus_lock);
   r = open_device (device);
   pthread_mutex_unlock (&gpus_lock);
   if (r != CUDA_SUCCESS)
     {
-      cudajit_error (NULL, "cuda_select_device (%d): %s", device,
+      cudajit_error (NULL, "%s (%d): %s", function, device,
                      cudajit_cuda_error (r));
-      return;
+      return NULL;
     }
+  return &gpus[device];
+}
+
+void
+cuda_select_device (int device)
+{
+  if (!usable_gpu (device, "cuda_select_device"))
+    return;
   /* The next call makes its context current.  */
   selected_gpu = device;
   cudajit_current_gpu = NULL;
+}
+
+void
+cuda_enable_peer_access (int peer_device)
+{
+  struct cudajit_gpu *peer
+      = usable_gpu (peer_device, "cuda_enable_peer_access");
+  struct cudajit_gpu *gpu;
+  int can_access = 0;
+  CUresult r;
+
+  /* A GPU reaches its own memory: nothing to enable, as on the CPU.  */
+  if (!peer || peer_device == selected_gpu || !cudajit_gpu_p ())
+    return;
+  gpu = cudajit_current_gpu;
+  r = cudajit_cu.cuDeviceCanAccessPeer (&can_access, gpu->device,
+                                        peer->device);
+  if (r == CUDA_SUCCESS && !can_access)
+    {
+      cudajit_error (NULL,
+                     "cuda_enable_peer_access (%d): GPU %d cannot reach the "
+                     "memory of GPU %d; copy through the host instead",
+                     peer_device, gpu->ordinal, peer_device);
+      return;
+    }
+  if (r == CUDA_SUCCESS)
+    r = cudajit_cu.cuCtxEnablePeerAccess (peer->context, 0);
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+    {
+      cudajit_error (NULL, "cuda_enable_peer_access (%d): %s", peer_device,
+                     cudajit_cuda_error (r));
+      return;
+    }
+  atomic_fetch_or (&gpu->peers, 1u << peer_device);
+}
+
+int
+cudajit_current_gpu_ordinal (void)
+{
+  return selected_gpu;
+}
+
+bool
+cudajit_gpu_reaches (int owner)
+{
+  return owner == selected_gpu
+         || (cudajit_current_gpu
+             && (atomic_load_explicit (&cudajit_current_gpu->peers,
+                                       memory_order_relaxed)
+                 & (1u << owner)));
 }
 
 const char *

@@ -29,7 +29,9 @@ enum argument_memory
      across the bus.  */
   HOST_ARGUMENT,
   /* Memory that cudajit has freed.  */
-  FREED_ARGUMENT
+  FREED_ARGUMENT,
+  /* Memory of a GPU that the launching one cannot reach.  */
+  OTHER_GPU_ARGUMENT
 };
 
 /* Whether PTR, the argument for PARAM, was found to be device memory
@@ -41,7 +43,9 @@ known_device_p (struct cudajit_param *param, void *ptr,
   return (
       atomic_load_explicit (&param->known_device, memory_order_relaxed) == ptr
       && atomic_load_explicit (&param->known_generation, memory_order_relaxed)
-             == generation);
+             == generation
+      && atomic_load_explicit (&param->known_gpu, memory_order_relaxed)
+             == cudajit_current_gpu_ordinal ());
 }
 
 /* What PTR, an argument for PARAM, is, on the GPU if GPU, else on the CPU
@@ -82,8 +86,12 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
                   || !managed)))
         return HOST_ARGUMENT;
     }
+  else if (gpu && !cudajit_gpu_reaches (info.gpu))
+    return OTHER_GPU_ARGUMENT;
   atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
   atomic_store_explicit (&param->known_generation, generation,
+                         memory_order_relaxed);
+  atomic_store_explicit (&param->known_gpu, cudajit_current_gpu_ordinal (),
                          memory_order_relaxed);
   return DEVICE_ARGUMENT;
 }
@@ -106,6 +114,19 @@ find_host_arrays (struct cudajit_kernel *kernel,
       enum argument_memory memory
           = ptr ? argument_memory (p, ptr, gpu) : DEVICE_ARGUMENT;
       host[i] = memory != DEVICE_ARGUMENT;
+      if (memory == OTHER_GPU_ARGUMENT)
+        {
+          int owner = cudajit_find_object (ptr).gpu;
+          int current = cudajit_current_gpu_ordinal ();
+          cudajit_error (site,
+                         "argument %u, '%s', is memory of GPU %d, which the "
+                         "kernel cannot reach from GPU %d; launch it on GPU "
+                         "%d (cuda_select_device), copy the array there, or "
+                         "call cuda_enable_peer_access (%d) on GPU %d",
+                         i + 1, p->name, owner, current, owner, owner,
+                         current);
+          return -1;
+        }
       if (memory == FREED_ARGUMENT)
         {
           struct cudajit_object_info info = cudajit_find_object (ptr);

@@ -169,6 +169,9 @@ struct cudajit_gpu
   /* The compute capability as major * 10 + minor, as NVRTC numbers it.  */
   int arch;
   struct cudajit_limits limits;
+  /* Bit N: its kernels may use the memory of GPU N, by
+     cuda_enable_peer_access.  */
+  atomic_uint peers;
 };
 
 /* The GPU that the calling thread selected (the first unless it called
@@ -182,6 +185,23 @@ extern __thread struct cudajit_gpu *cudajit_current_gpu;
 /* Choose the backend on the first call.  Return true if it is the GPU;
    cudajit_current_gpu is then set, and its context current.  */
 bool cudajit_gpu_p (void);
+
+/* The GPU that the calling thread uses: its ordinal, 0 on the CPU
+   backend.  */
+int cudajit_current_gpu_ordinal (void);
+
+/* Whether kernels launched on the calling thread's GPU may use memory of
+   GPU OWNER.  */
+bool cudajit_gpu_reaches (int owner);
+
+/* This process's rank among the processes of its node that an MPI
+   launcher started, and in *SIZE their number; -1 and 1 without one.  */
+int cudajit_local_rank (int *size);
+
+/* How many threads run a launch on the CPU backend unless
+   CUDAJIT_CPU_THREADS says: the cores this process may use, or its share
+   of the node's among the processes of an MPI launcher.  */
+long cudajit_default_cpu_threads (void);
 
 /* The major version of the CUDA driver, 0 before it is known.  */
 int cudajit_driver_major (void);
@@ -283,6 +303,8 @@ struct cudajit_param
      arrays ask the driver nothing.  */
   _Atomic (void *) known_device;
   atomic_uint known_generation;
+  /* The GPU that launched with it, which may reach it.  */
+  atomic_int known_gpu;
 };
 
 struct cudajit_params
@@ -485,7 +507,8 @@ void *cudajit_host_allocate (size_t bytes);
 
 /* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
    host memory from cudajit_host_allocate; BUFFER_ID is the driver's
-   identifier of GPU memory, else 0.  */
+   identifier of GPU memory, else 0.  It belongs to the calling thread's
+   GPU.  */
 void cudajit_register_object (const void *base, size_t size,
                               enum cudajit_object_kind kind, bool owned,
                               unsigned long long buffer_id);
@@ -500,6 +523,9 @@ struct cudajit_object_info
   void *base;
   size_t size;
   unsigned long long buffer_id;
+  /* The GPU that was selected when it was made: see
+     cudajit_current_gpu_ordinal.  */
+  int gpu;
 };
 
 struct cudajit_object_info cudajit_find_object (const void *p);

@@ -44,6 +44,7 @@ struct object
   enum cudajit_object_kind kind;
   /* The driver's identifier of GPU memory, 0 elsewhere.  */
   unsigned long long buffer_id;
+  int gpu;
   bool released;
   /* Whether it is host memory of the CPU backend, from
      cudajit_host_allocate, which leaving the quarantine frees.  */
@@ -65,6 +66,7 @@ static __thread struct
   const void *handle;
   enum cudajit_object_kind kind;
   unsigned int generation;
+  int gpu;
 } valid;
 
 /* The objects, by address.  They do not overlap, so that comparing a byte
@@ -175,6 +177,7 @@ cudajit_register_object (const void *base, size_t size,
                              .size = size ? size : 1,
                              .kind = kind,
                              .buffer_id = buffer_id,
+                             .gpu = cudajit_current_gpu_ordinal (),
                              .owned = owned };
   pthread_mutex_lock (&lock);
   while ((old = find (object->base, object->size)))
@@ -197,6 +200,7 @@ cudajit_find_object (const void *p)
                                          .released = object->released,
                                          .kind = object->kind,
                                          .buffer_id = object->buffer_id,
+                                         .gpu = object->gpu,
                                          .base = (void *) object->base,
                                          .size = object->size };
   pthread_mutex_unlock (&lock);
@@ -339,16 +343,29 @@ check_new_handle (const struct cudajit_site *site, const char *function,
                   unsigned int generation)
 {
   struct cudajit_object_info info = cudajit_find_object (handle);
+  bool live = info.known && info.base == handle && info.kind == kind
+              && !info.released;
+  int current = cudajit_current_gpu_ordinal ();
 
+  /* The driver would answer with an invalid handle, or queue the work
+     behind another GPU's.  */
+  if (live && info.gpu != current)
+    {
+      cudajit_error (site,
+                     "%s: %s %p was made on GPU %d, but the calling thread "
+                     "uses GPU %d; cuda_select_device (%d) before using it",
+                     function, cudajit_object_kinds[kind].what, handle,
+                     info.gpu, current, info.gpu);
+      return false;
+    }
   /* On the GPU, the CUDA runtime's streams and events are the driver's
      too.  */
-  if ((info.known && info.base == handle && info.kind == kind
-       && !info.released)
-      || (handle && !info.known && gpu))
+  if (live || (handle && !info.known && gpu))
     {
       valid.handle = handle;
       valid.kind = kind;
       valid.generation = generation;
+      valid.gpu = current;
       return true;
     }
   if (!handle)
@@ -369,7 +386,8 @@ cudajit_check_handle (const struct cudajit_site *site, const char *function,
   /* Null is the default stream.  */
   if ((!handle && kind == CUDAJIT_STREAM)
       || (handle == valid.handle && kind == valid.kind
-          && generation == valid.generation))
+          && generation == valid.generation
+          && valid.gpu == cudajit_current_gpu_ordinal ()))
     return true;
   return check_new_handle (site, function, handle, kind, gpu, generation);
 }
