@@ -147,6 +147,8 @@ cudajit_host_allocate (size_t bytes)
 
   if (bytes < MAPPED_BYTES_MIN)
     return malloc (bytes);
+  if (bytes > SIZE_MAX - span)
+    return NULL;
   color = atomic_fetch_add_explicit (&next_color, 1, memory_order_relaxed)
           % MAPPED_COLORS;
   p = mmap (NULL, bytes + span, PROT_READ | PROT_WRITE,
