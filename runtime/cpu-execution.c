@@ -455,6 +455,14 @@ unlock_after_fork (void)
   pthread_mutex_unlock (&launch_lock);
 }
 
+long
+cudajit_cpu_threads (void)
+{
+  long threads = cudajit_environment ()->cpu_threads;
+
+  return threads ? threads : cudajit_default_cpu_threads ();
+}
+
 /* Read the size of the pool, and make ready what every launch needs;
    called with launch_lock held.  */
 static void
@@ -462,10 +470,8 @@ configure_pool (void)
 {
   /* A child inherits this, and the handlers.  */
   static bool fork_handled;
-  long threads = cudajit_environment ()->cpu_threads;
+  long threads = cudajit_cpu_threads ();
 
-  if (!threads)
-    threads = cudajit_default_cpu_threads ();
   /* The launching thread is one of them.  */
   cpu_threads.limit = threads - 1;
   cpu_threads.configured = true;

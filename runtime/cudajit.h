@@ -443,6 +443,51 @@ extern "C"
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
                                 cuda_stream_t stream);
 
+  /* numba.cuda.mapped_array: pinned host memory that kernels also take,
+     reaching it across the bus, at the same address as the host.  And
+     numba.cuda.managed_array: unified memory, which host and kernels both
+     use, the driver moving its pages where they are used.  After a
+     launch, the host reads them once cuda_synchronize () or the stream's
+     synchronization returned.  Each is freed by its own function, which
+     refuses memory of another kind.  On the CPU backend all are host
+     memory.  */
+  void *cuda_mapped_array (size_t bytes);
+  void cuda_free_mapped (void *host);
+  void *cuda_managed_array (size_t bytes);
+  void cuda_free_managed (void *p);
+
+/* Typed arrays, without byte counts: cuda_device_array_of (type, count)
+   is a TYPE * to COUNT elements of TYPE in device memory, as
+   numba.cuda.device_array (count, dtype); cuda_device_array_like
+   (pointer, count), Numba's device_array_like, is COUNT elements of the
+   type that POINTER points to, without its qualifiers in C (a const
+   float * gives a float *).  cuda_pinned_array_of, cuda_mapped_array_of and
+   cuda_managed_array_of are those kinds of memory.  A negative COUNT, or
+   one whose bytes do not fit size_t, is an error at the call's line
+   rather than a smaller array.  */
+#define cuda_device_array_of(type, count)                                     \
+  CUDAJIT_ARRAY_OF (cuda_device_array, type, sizeof (type), count,            \
+                    "cuda_device_array_of")
+#define cuda_pinned_array_of(type, count)                                     \
+  CUDAJIT_ARRAY_OF (cuda_pinned_array, type, sizeof (type), count,            \
+                    "cuda_pinned_array_of")
+#define cuda_mapped_array_of(type, count)                                     \
+  CUDAJIT_ARRAY_OF (cuda_mapped_array, type, sizeof (type), count,            \
+                    "cuda_mapped_array_of")
+#define cuda_managed_array_of(type, count)                                    \
+  CUDAJIT_ARRAY_OF (cuda_managed_array, type, sizeof (type), count,           \
+                    "cuda_managed_array_of")
+/* The comma drops the qualifiers of *POINTER's type.  */
+#define cuda_device_array_like(pointer, count)                                \
+  CUDAJIT_ARRAY_OF (cuda_device_array, __typeof__ (((void) 0, *(pointer))),   \
+                    sizeof *(pointer), count, "cuda_device_array_like")
+#define CUDAJIT_ARRAY_OF(allocator, type, size, count, function)              \
+  ((type *) cudajit_array_of (allocator, __extension__(long long) (count),    \
+                              size, function, __FILE__, __LINE__))
+  void *cudajit_array_of (void *(*allocator) (size_t bytes), long long count,
+                          size_t size, const char *function, const char *file,
+                          int line);
+
   /* Devices: numba.cuda.is_available, the number of GPUs, and the GPU that
      the calling host thread uses from now on (0 at first).  Memory, streams
      and events belong to the GPU that was selected when they were made;
@@ -459,6 +504,48 @@ extern "C"
      MPI, MPICH, MVAPICH, Slurm), or 0; return that GPU, or 0 on the CPU
      backend.  */
   int cuda_select_device_for_local_rank (void);
+
+  /* numba.cuda.detect: print the GPUs on stdout, each with its name and
+     compute capability and whether cudajit can use it, then how many it
+     can; or, on the CPU backend, why kernels run on the CPU.  Nonzero if
+     a GPU is usable.  */
+  int cuda_detect (void);
+  /* The GPU that the calling thread uses, numba.cuda.get_current_device
+     ().id; 0 on the CPU backend.  */
+  int cuda_current_device (void);
+
+  /* What a device is and allows, the attributes of Numba's Device.  On
+     the CPU backend, device 0 is "CPU backend", of compute capability
+     0.0, whose multiprocessors are the threads that run a launch and
+     whose memory is the host's, with the limits that the backend enforces
+     so that what runs there runs on any GPU.  */
+  struct cuda_device_properties
+  {
+    char name[256];
+    /* The compute capability, 9.0 for an H100.  */
+    int major, minor;
+    int multiprocessor_count;
+    size_t total_memory;
+    int warp_size;
+    int max_threads_per_block;
+    cuda_dim3 max_block_dim;
+    cuda_dim3 max_grid_dim;
+    size_t shared_memory_per_block;
+  };
+  /* Those of DEVICE, from 0 to cuda_device_count () - 1; all zero after
+     an error, such as a device that does not exist.  */
+  struct cuda_device_properties cuda_device_properties (int device);
+  /* numba.cuda.current_context ().get_memory_info (): the free and the
+     total bytes of memory of the calling thread's GPU, or on the CPU
+     backend of the host.  */
+  void cuda_memory_info (size_t *free_bytes, size_t *total_bytes);
+
+  /* numba.cuda.profile_start and profile_stop: the range of the program
+     that a profiler started with its capture limited to it records, as
+     nsys profile --capture-range=cudaProfilerApi.  They do nothing on the
+     CPU backend, or where the driver lacks cuProfilerStart.  */
+  void cuda_profile_start (void);
+  void cuda_profile_stop (void);
 
   /* With CUDAJIT_ERRORS=return, an error does not end the program: the call
      that failed returns (a null pointer where it returns one) and the error

@@ -44,6 +44,9 @@ static bool forked;
 /* Whether choose_backend keeps quiet about falling back to the CPU.  */
 static bool quiet_fallback;
 
+/* Why kernels run on the CPU, once choose_backend chose it.  */
+static char cpu_reason[512];
+
 static CUresult
 read_gpu_properties (struct cudajit_gpu *gpu)
 {
@@ -117,8 +120,11 @@ open_gpu (char *why, size_t size)
       snprintf (why, size, "the CUDA driver is too old (%s)", dlerror ());    \
       return false;                                                           \
     }
+#define CUDA_OPTIONAL_CALL(name, params)                                      \
+  cudajit_cu.name = (CUresult (*) params) dlsym (lib, #name);
 #include "cuda-lib.def"
 #undef CUDA_ONE_CALL
+#undef CUDA_OPTIONAL_CALL
 
   if ((r = cudajit_cu.cuInit (0)) != CUDA_SUCCESS
       || (r = cudajit_cu.cuDriverGetVersion (&version)) != CUDA_SUCCESS
@@ -155,14 +161,15 @@ static void
 choose_backend (void)
 {
   enum cudajit_backend backend = cudajit_environment ()->backend;
-  char why[512];
+  char *why = cpu_reason;
 
   if (backend == CUDAJIT_BACKEND_CPU)
     {
+      snprintf (why, sizeof cpu_reason, "CUDAJIT_BACKEND=cpu says so");
       cudajit_verbose ("backend: the CPU, as CUDAJIT_BACKEND says");
       return;
     }
-  use_gpu = open_gpu (why, sizeof why);
+  use_gpu = open_gpu (why, sizeof cpu_reason);
   if (use_gpu)
     {
       char name[256] = "";
@@ -211,11 +218,23 @@ cudajit_gpu_p (void)
   return true;
 }
 
+bool
+cudajit_gpu_quietly_p (void)
+{
+  quiet_fallback = true;
+  return cudajit_gpu_p ();
+}
+
 int
 cudajit_gpu_arch_quietly (void)
 {
-  quiet_fallback = true;
-  return cudajit_gpu_p () ? cudajit_current_gpu->arch : 0;
+  return cudajit_gpu_quietly_p () ? cudajit_current_gpu->arch : 0;
+}
+
+const char *
+cudajit_cpu_reason (void)
+{
+  return cudajit_gpu_quietly_p () ? NULL : cpu_reason;
 }
 
 int
@@ -230,11 +249,8 @@ cuda_device_count (void)
   return cudajit_gpu_p () ? gpu_count : 0;
 }
 
-/* Set up GPU DEVICE, given to FUNCTION, for the calling thread to use or
-   to reach; report why it cannot be and return null.  On the CPU backend,
-   only device 0, the CPU, exists, and null is returned for it too.  */
-static struct cudajit_gpu *
-usable_gpu (int device, const char *function)
+struct cudajit_gpu *
+cudajit_usable_gpu (int device, const char *function)
 {
   CUresult r;
 
@@ -277,7 +293,7 @@ usable_gpu (int device, const char *function)
 void
 cuda_select_device (int device)
 {
-  if (!usable_gpu (device, "cuda_select_device"))
+  if (!cudajit_usable_gpu (device, "cuda_select_device"))
     return;
   /* The next call makes its context current.  */
   selected_gpu = device;
@@ -288,7 +304,7 @@ void
 cuda_enable_peer_access (int peer_device)
 {
   struct cudajit_gpu *peer
-      = usable_gpu (peer_device, "cuda_enable_peer_access");
+      = cudajit_usable_gpu (peer_device, "cuda_enable_peer_access");
   struct cudajit_gpu *gpu;
   int can_access = 0;
   CUresult r;

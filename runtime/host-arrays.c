@@ -5,9 +5,9 @@
    (see plugin/array-params.cc) may receive host memory: the launch then
    allocates device memory, copies the array in, launches, waits, copies
    it back and frees, copying only in the directions that the declaration
-   allows.  Device memory, from cudajit, cudaMalloc or managed memory, is
-   passed as it is.  Host memory given to a pointer parameter without an
-   extent is an error, rather than a fault on the GPU.
+   allows.  Device memory, from cudajit, cudaMalloc or managed memory, and
+   mapped memory are passed as they are.  Host memory given to a pointer
+   parameter without an extent is an error, rather than a fault on the GPU.
 
    The copies are staged through pinned buffers (staging.c).  */
 
@@ -65,7 +65,7 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
   if (info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT)
     info.known = false;
   bool freed = info.known && info.released;
-  if (!info.known || info.released || info.kind != CUDAJIT_DEVICE_MEMORY)
+  if (!info.known || info.released || !cudajit_kernel_memory_p (info.kind))
     {
       /* The driver also knows memory from cudaMalloc and managed memory,
          which may be where cudajit freed some.  */
@@ -86,7 +86,9 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
                   || !managed)))
         return HOST_ARGUMENT;
     }
-  else if (gpu && !cudajit_gpu_reaches (info.gpu))
+  /* Every GPU reaches mapped and managed memory.  */
+  else if (gpu && info.kind == CUDAJIT_DEVICE_MEMORY
+           && !cudajit_gpu_reaches (info.gpu))
     return OTHER_GPU_ARGUMENT;
   atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
   atomic_store_explicit (&param->known_generation, generation,

@@ -123,8 +123,10 @@ const struct cudajit_environment *cudajit_environment (void);
 struct cudajit_cuda_lib
 {
 #define CUDA_ONE_CALL(name, params) CUresult (*name) params;
+#define CUDA_OPTIONAL_CALL CUDA_ONE_CALL
 #include "cuda-lib.def"
 #undef CUDA_ONE_CALL
+#undef CUDA_OPTIONAL_CALL
 };
 
 struct cudajit_nvrtc_lib
@@ -190,6 +192,11 @@ bool cudajit_gpu_p (void);
    backend.  */
 int cudajit_current_gpu_ordinal (void);
 
+/* Set up GPU DEVICE, given to FUNCTION, for the calling thread to use or
+   to reach; report why it cannot be and return null.  On the CPU backend,
+   only device 0, the CPU, exists, and null is returned for it too.  */
+struct cudajit_gpu *cudajit_usable_gpu (int device, const char *function);
+
 /* Whether kernels launched on the calling thread's GPU may use memory of
    GPU OWNER.  */
 bool cudajit_gpu_reaches (int owner);
@@ -209,6 +216,11 @@ int cudajit_driver_major (void);
    sm_90, or 0 where kernels run on the CPU, without saying why as the
    first use of the runtime otherwise does: for cudajit-inspect.  */
 int cudajit_gpu_arch_quietly (void);
+/* cudajit_gpu_p, as quiet.  */
+bool cudajit_gpu_quietly_p (void);
+/* Why kernels run on the CPU, once the backend is chosen, quietly; null
+   when they run on a GPU.  */
+const char *cudajit_cpu_reason (void);
 
 /* nvrtc.c */
 
@@ -232,9 +244,10 @@ struct cudajit_image
   bool cached;
 };
 
-/* The newest architecture that NVRTC compiles for.  NVRTC must have been
-   loaded.  */
+/* The newest and the oldest architecture that NVRTC compiles for.  NVRTC
+   must have been loaded.  */
 int cudajit_nvrtc_newest_arch (void);
+int cudajit_nvrtc_oldest_arch (void);
 
 /* Flags of cudajit_nvrtc_compile, beside those of enum
    cudajit_compile_flag: PTX rather than a cubin; ptxas's resource usage in
@@ -487,9 +500,23 @@ enum cudajit_object_kind
 {
   CUDAJIT_DEVICE_MEMORY,
   CUDAJIT_PINNED_MEMORY,
+  /* Pinned memory mapped into the GPU, at the same address there.  */
+  CUDAJIT_MAPPED_MEMORY,
+  /* Unified memory, which the driver moves where it is used.  */
+  CUDAJIT_MANAGED_MEMORY,
   CUDAJIT_STREAM,
   CUDAJIT_EVENT
 };
+
+/* Whether a kernel takes memory of KIND as it is: device memory, and
+   mapped and managed memory, which every GPU reaches at the host's
+   address; not pinned memory, which a launch copies as a host array.  */
+static inline bool
+cudajit_kernel_memory_p (enum cudajit_object_kind kind)
+{
+  return kind == CUDAJIT_DEVICE_MEMORY || kind == CUDAJIT_MAPPED_MEMORY
+         || kind == CUDAJIT_MANAGED_MEMORY;
+}
 
 /* For messages: what each kind of object is and where it comes from, as
    "a stream from cuda_stream", and what ends it, as "destroyed by
@@ -553,7 +580,7 @@ void cudajit_report_object (const struct cudajit_site *site,
                             enum cudajit_object_kind kind);
 
 /* Whether the BYTES at P, the device side of a copy by FUNCTION, lie in
-   live device or pinned memory; if not, report it and return false.  On
+   live memory of any kind; if not, report it and return false.  On
    the GPU, memory that the registry does not know is left to the
    driver.  */
 bool cudajit_check_range (const char *function, const void *p, size_t bytes,
@@ -577,6 +604,10 @@ void cudajit_pool_run (void (*work) (void *arg, unsigned int worker),
                        void *arg, unsigned int helpers);
 
 /* cpu-execution.c */
+
+/* How many threads run a launch on the CPU backend: CUDAJIT_CPU_THREADS,
+   or cudajit_default_cpu_threads.  */
+long cudajit_cpu_threads (void);
 
 /* Run KERNEL's grid, launched at SITE, on the host; return when it
    is done.  */

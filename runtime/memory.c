@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The memory API: GPU memory, pinned host memory, and the copies between
-   host and GPU, at once or queued on a stream.  Device pointers are plain
-   pointers: on the GPU, the driver's unified addresses; on the CPU
-   backend, host memory, as is pinned memory, and copies are done at
-   once.  */
+/* The memory API: GPU memory, pinned host memory, host memory mapped
+   into the GPU, managed memory, and the copies between host and GPU, at
+   once or queued on a stream.  Device pointers are plain pointers: on the
+   GPU, the driver's unified addresses; on the CPU backend, host memory, as
+   is every other kind, and copies are done at once.  */
 
 #include "internal.h"
 
@@ -17,18 +17,63 @@ device_pointer (const void *p)
   return (CUdeviceptr) (uintptr_t) p;
 }
 
-/* The kind of memory of the registry, pinned or device memory.  */
-static enum cudajit_object_kind
-kind_of (bool pinned)
+/* Whether memory of KIND is host memory for the driver, which
+   cuMemFreeHost frees.  */
+static bool
+host_kind_p (enum cudajit_object_kind kind)
 {
-  return pinned ? CUDAJIT_PINNED_MEMORY : CUDAJIT_DEVICE_MEMORY;
+  return kind == CUDAJIT_PINNED_MEMORY || kind == CUDAJIT_MAPPED_MEMORY;
 }
 
-/* BYTES of GPU memory, or of pinned host memory if PINNED, for FUNCTION;
-   null if there are none.  */
-static void *
-allocate (size_t bytes, bool pinned, const char *function)
+/* BYTES of memory of KIND from the driver into *P, for FUNCTION.  */
+static CUresult
+driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
+                 const char *function)
 {
+  CUdeviceptr dev = 0;
+  CUresult r;
+
+  /* Portable: pinned, and mapped, for the contexts of all GPUs, which the
+     thread may select later, not only the current one's.  */
+  switch (kind)
+    {
+    case CUDAJIT_PINNED_MEMORY:
+      return cudajit_cu.cuMemHostAlloc (p, bytes, CU_MEMHOSTALLOC_PORTABLE);
+    case CUDAJIT_MAPPED_MEMORY:
+      r = cudajit_cu.cuMemHostAlloc (
+          p, bytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
+      if (r != CUDA_SUCCESS)
+        return r;
+      /* Kernels take the host's pointer, which needs unified addressing,
+         as every 64-bit system has.  */
+      r = cudajit_cu.cuMemHostGetDevicePointer_v2 (&dev, *p, 0);
+      if (r == CUDA_SUCCESS && dev != (CUdeviceptr) (uintptr_t) *p)
+        cudajit_error (NULL,
+                       "%s: the GPU sees the mapped memory at %p at another "
+                       "address, 0x%llx: cudajit needs unified addressing",
+                       function, *p, dev);
+      if (r != CUDA_SUCCESS || dev != (CUdeviceptr) (uintptr_t) *p)
+        {
+          cudajit_cu.cuMemFreeHost (*p);
+          *p = NULL;
+        }
+      return r;
+    case CUDAJIT_MANAGED_MEMORY:
+      r = cudajit_cu.cuMemAllocManaged (&dev, bytes, CU_MEM_ATTACH_GLOBAL);
+      break;
+    default:
+      r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
+      break;
+    }
+  *p = (void *) (uintptr_t) dev;
+  return r;
+}
+
+/* BYTES of memory of KIND for FUNCTION; null if there are none.  */
+static void *
+allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
+{
+  unsigned int errors = cudajit_errors_returned ();
   bool gpu;
   void *p = NULL;
 
@@ -38,39 +83,30 @@ allocate (size_t bytes, bool pinned, const char *function)
   gpu = cudajit_gpu_p ();
   if (gpu)
     {
-      CUdeviceptr dev = 0;
-      CUresult r;
-
-      /* Portable: pinned for the contexts of all GPUs, which the thread
-         may select later, not only the current one's.  */
-      if (pinned)
-        r = cudajit_cu.cuMemHostAlloc (&p, bytes, CU_MEMHOSTALLOC_PORTABLE);
-      else
-        r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
-      if (r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
+      CUresult r = driver_allocate (&p, bytes, kind, function);
+      if ((r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
+          || errors != cudajit_errors_returned ())
         return NULL;
-      if (!pinned)
-        p = (void *) (uintptr_t) dev;
     }
   else
     p = cudajit_host_allocate (bytes);
   if (!p)
     cudajit_error (NULL, "%s: out of %s memory allocating %zu bytes", function,
-                   !gpu     ? "host"
-                   : pinned ? "pinned host"
-                            : "GPU",
+                   !gpu                 ? "host"
+                   : host_kind_p (kind) ? "pinned host"
+                                        : "GPU",
                    bytes);
   else
-    cudajit_register_object (p, bytes, kind_of (pinned), !gpu,
-                             gpu && !pinned ? cudajit_buffer_id (p) : 0);
+    cudajit_register_object (
+        p, bytes, kind, !gpu,
+        gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0);
   return p;
 }
 
-/* Free P, GPU memory, or pinned host memory if PINNED, for FUNCTION.  */
+/* Free P, memory of KIND, for FUNCTION.  */
 static void
-release (void *p, bool pinned, const char *function)
+release (void *p, enum cudajit_object_kind kind, const char *function)
 {
-  enum cudajit_object_kind kind = kind_of (pinned);
   bool released;
   CUresult r;
 
@@ -98,7 +134,7 @@ release (void *p, bool pinned, const char *function)
           return;
         }
     }
-  if (pinned)
+  if (host_kind_p (kind))
     r = cudajit_cu.cuMemFreeHost (p);
   else
     r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
@@ -150,13 +186,13 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
 void *
 cuda_device_array (size_t bytes)
 {
-  return allocate (bytes, false, "cuda_device_array");
+  return allocate (bytes, CUDAJIT_DEVICE_MEMORY, "cuda_device_array");
 }
 
 void *
 cuda_to_device (const void *host, size_t bytes)
 {
-  void *dev = allocate (bytes, false, "cuda_to_device");
+  void *dev = allocate (bytes, CUDAJIT_DEVICE_MEMORY, "cuda_to_device");
 
   if (dev && !copy (dev, host, bytes, true, false, NULL, "cuda_to_device"))
     {
@@ -199,19 +235,61 @@ cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
 void
 cuda_free (void *dev)
 {
-  release (dev, false, "cuda_free");
+  release (dev, CUDAJIT_DEVICE_MEMORY, "cuda_free");
 }
 
 void *
 cuda_pinned_array (size_t bytes)
 {
-  return allocate (bytes, true, "cuda_pinned_array");
+  return allocate (bytes, CUDAJIT_PINNED_MEMORY, "cuda_pinned_array");
 }
 
 void
 cuda_free_pinned (void *host)
 {
-  release (host, true, "cuda_free_pinned");
+  release (host, CUDAJIT_PINNED_MEMORY, "cuda_free_pinned");
+}
+
+void *
+cuda_mapped_array (size_t bytes)
+{
+  return allocate (bytes, CUDAJIT_MAPPED_MEMORY, "cuda_mapped_array");
+}
+
+void
+cuda_free_mapped (void *host)
+{
+  release (host, CUDAJIT_MAPPED_MEMORY, "cuda_free_mapped");
+}
+
+void *
+cuda_managed_array (size_t bytes)
+{
+  return allocate (bytes, CUDAJIT_MANAGED_MEMORY, "cuda_managed_array");
+}
+
+void
+cuda_free_managed (void *p)
+{
+  release (p, CUDAJIT_MANAGED_MEMORY, "cuda_free_managed");
+}
+
+void *
+cudajit_array_of (void *(*allocator) (size_t), long long count, size_t size,
+                  const char *function, const char *file, int line)
+{
+  struct cudajit_site site = { NULL, file, line };
+
+  if (count < 0)
+    cudajit_error (&site, "%s: the count, %lld, is negative", function, count);
+  else if (size && (unsigned long long) count > SIZE_MAX / size)
+    cudajit_error (&site,
+                   "%s: %lld elements of %zu bytes are more bytes than "
+                   "size_t holds",
+                   function, count, size);
+  else
+    return allocator ((size_t) count * size);
+  return NULL;
 }
 
 void

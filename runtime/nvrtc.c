@@ -162,6 +162,14 @@ cudajit_nvrtc_newest_arch (void)
   return supported_arch (INT_MAX, &oldest);
 }
 
+int
+cudajit_nvrtc_oldest_arch (void)
+{
+  int oldest;
+  supported_arch (INT_MAX, &oldest);
+  return oldest;
+}
+
 const char *
 cudajit_nvrtc_compile (const char *source, const char *name, int arch,
                        int flags, bool use_cache, struct cudajit_image *image)

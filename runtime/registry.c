@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* What the runtime handed out: device and pinned memory, streams and
-   events, live or lately given back.  Both backends ask it before they
-   use a pointer or a handle, so that they refuse the same misuses with
-   the same messages: memory freed twice or through a pointer inside it, a
+/* What the runtime handed out: device, pinned, mapped and managed
+   memory, streams and events, live or lately given back.  Both backends ask it
+   before they use a pointer or a handle, so that they refuse the same misuses
+   with the same messages: memory freed twice or through a pointer inside it, a
    copy past the end of an allocation, a destroyed stream.  On the CPU
    backend, where device memory is host memory, it is also what tells the
    two apart.
@@ -268,6 +268,10 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
       "freed by cuda_free" },
   [CUDAJIT_PINNED_MEMORY]
   = { "pinned memory from cuda_pinned_array", "freed by cuda_free_pinned" },
+  [CUDAJIT_MAPPED_MEMORY]
+  = { "mapped memory from cuda_mapped_array", "freed by cuda_free_mapped" },
+  [CUDAJIT_MANAGED_MEMORY]
+  = { "managed memory from cuda_managed_array", "freed by cuda_free_managed" },
   [CUDAJIT_STREAM]
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]
@@ -316,8 +320,7 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
   if (!info.known)
     cudajit_error (NULL, "%s: the %zu bytes at %p are not %s", function, bytes,
                    p, cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
-  else if (info.kind != CUDAJIT_DEVICE_MEMORY
-           && info.kind != CUDAJIT_PINNED_MEMORY)
+  else if (info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT)
     cudajit_error (NULL, "%s: the %zu bytes at %p are in %s", function, bytes,
                    p, cudajit_object_kinds[info.kind].what);
   else if (info.released)
