@@ -12,7 +12,8 @@ struct callable
 };
 
 /* For the expansions of cudajit-scalar-types.def: X where a class of
-   types has warp functions, or bit operations.  */
+   types has warp functions, bit operations, or the wrapping inc and
+   dec.  */
 #define IF_WARP_SMALL_INTEGER(x)
 #define IF_WARP_SIGNED_INTEGER(x) x
 #define IF_WARP_UNSIGNED_INTEGER(x) x
@@ -21,6 +22,10 @@ struct callable
 #define IF_INTEGER_SIGNED_INTEGER(x) x
 #define IF_INTEGER_UNSIGNED_INTEGER(x) x
 #define IF_INTEGER_FLOATING(x)
+#define IF_UNSIGNED_SMALL_INTEGER(x)
+#define IF_UNSIGNED_SIGNED_INTEGER(x)
+#define IF_UNSIGNED_UNSIGNED_INTEGER(x) x
+#define IF_UNSIGNED_FLOATING(x)
 
 /* The table's macros are laid out by hand: clang-format cannot settle on
    a layout of lists of initializers made by macros.  */
@@ -105,20 +110,24 @@ static const callable callables[] = {
 
   /* cudajit.h's atomics, which the prelude defines by the same names.  */
 #define ATOMIC(name) { name, name },
-  /* Those of every type, and those of integers.  */
+  /* Those of every type, those of integers, and those of unsigned int
+     and wider.  */
 #define ATOMIC_TYPE(t, op) ATOMIC ("cudajit_atomic_" op "_" #t)
 #define ATOMIC_ALL(t) ATOMIC_TYPE (t, "add") ATOMIC_TYPE (t, "sub")         \
   ATOMIC_TYPE (t, "max") ATOMIC_TYPE (t, "min") ATOMIC_TYPE (t, "exch")
 #define ATOMIC_BITS(t) ATOMIC_TYPE (t, "cas") ATOMIC_TYPE (t, "and")        \
   ATOMIC_TYPE (t, "or") ATOMIC_TYPE (t, "xor")
+#define ATOMIC_WRAPPING(t) ATOMIC_TYPE (t, "inc") ATOMIC_TYPE (t, "dec")
 #define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
-  ATOMIC_ALL (t) IF_INTEGER_##kind (ATOMIC_BITS (t))
+  ATOMIC_ALL (t) IF_INTEGER_##kind (ATOMIC_BITS (t))                          \
+  IF_UNSIGNED_##kind (ATOMIC_WRAPPING (t))
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
 #undef ATOMIC
 #undef ATOMIC_TYPE
 #undef ATOMIC_ALL
 #undef ATOMIC_BITS
+#undef ATOMIC_WRAPPING
 
   /* GCC's atomic builtins on 1, 2, 4 and 8 bytes, as the prelude's
      wrappers of CUDA's atomics.  The __sync forms share the wrappers of the

@@ -89,6 +89,17 @@ __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
   cudajit_atomic_exch_##t (type *p, type v) \
   { return from_bits (atomicExch ((bits *) p, (bits) to_bits (v))); }
 
+/* CUDA's atomicInc and atomicDec, which keep a counter in 0 ... V,
+   exist on 4 bytes only; on 8 they are compare-and-swap loops.  */
+#define CUDAJIT_ATOMIC_WRAPPING_4(t, type) \
+  CUDAJIT_ATOMIC (inc_##t, type, unsigned int, atomicInc, v) \
+  CUDAJIT_ATOMIC (dec_##t, type, unsigned int, atomicDec, v)
+#define CUDAJIT_ATOMIC_WRAPPING_8(t, type) \
+  CUDAJIT_ATOMIC_LOOP (inc_##t, type, unsigned long long, atomicCAS, \
+  , , true, old >= v ? 0 : old + 1) \
+  CUDAJIT_ATOMIC_LOOP (dec_##t, type, unsigned long long, atomicCAS, \
+  , , true, old == 0 || old > v ? v : old - 1)
+
 /* On 1 and 2 bytes, GCC's builtins, defined below, serve; the bits
    of these types are their values.  */
 #define CUDAJIT_ATOMIC_NARROW(t, type, n, bits) \
@@ -122,7 +133,8 @@ __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 #define CUDAJIT_WIDE_ATOMICS_SIGNED_INTEGER(t, type, n) \
   CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_SIGNED_##n)
 #define CUDAJIT_WIDE_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n)
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n) \
+  CUDAJIT_ATOMIC_WRAPPING_##n (t, type)
 #define CUDAJIT_WIDE_ATOMICS_FLOATING(t, type, n) \
   CUDAJIT_ATOMIC_FLOAT (t, type, CUDAJIT_BITS_##n, CUDAJIT_TO_BITS_##n, \
   CUDAJIT_FROM_BITS_##n)
@@ -258,6 +270,8 @@ __device__ __forceinline__ void
 #undef CUDAJIT_ATOMIC_INTEGER
 #undef CUDAJIT_ATOMIC_FLOAT
 #undef CUDAJIT_ATOMIC_NARROW
+#undef CUDAJIT_ATOMIC_WRAPPING_4
+#undef CUDAJIT_ATOMIC_WRAPPING_8
 #undef CUDAJIT_GCC_ATOMIC
 #undef CUDAJIT_GCC_LOOP
 #undef CUDAJIT_GCC_LOOPS

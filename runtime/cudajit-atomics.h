@@ -50,9 +50,9 @@ cudajit_plain_atomic_p (const void *ptr)
     return old;                                                               \
   }
 
-/* What GCC has no atomic for: max, min, and add and sub on floating
-   point.  *PTR, OLD, becomes NEXT, computed from OLD and VALUE, where
-   REPLACES holds.  */
+/* What GCC has no atomic for: max, min, add and sub on floating point,
+   and the wrapping inc and dec.  *PTR, OLD, becomes NEXT, computed from OLD
+   and VALUE, where REPLACES holds.  */
 #define CUDAJIT_ATOMIC_LOOP(name, type, replaces, next)                       \
   static __inline__ type cudajit_atomic_##name (type *ptr, type value)        \
   {                                                                           \
@@ -123,9 +123,17 @@ cudajit_plain_atomic_p (const void *ptr)
                        value)                                                 \
   CUDAJIT_ATOMIC_EXCH (t, type)
 
+/* CUDA's atomicInc and atomicDec, which keep a counter in 0 ... VALUE.  */
+#define CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS(t, type)                            \
+  CUDAJIT_ATOMIC_LOOP (inc_##t, type, 1, old >= value ? 0 : old + 1)          \
+  CUDAJIT_ATOMIC_LOOP (dec_##t, type, 1,                                      \
+                       old == 0 || old > value ? value : old - 1)
+
 #define CUDAJIT_ATOMICS_SMALL_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
 #define CUDAJIT_ATOMICS_SIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
-#define CUDAJIT_ATOMICS_UNSIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
+#define CUDAJIT_ATOMICS_UNSIGNED_INTEGER(t, type)                             \
+  CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (t, type)                                  \
+  CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS (t, type)
 #define CUDAJIT_ATOMICS_FLOATING CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
 #define CUDAJIT_SCALAR(t, type, kind, bytes) CUDAJIT_ATOMICS_##kind (t, type)
 #include "cudajit-scalar-types.def"
@@ -140,5 +148,6 @@ cudajit_plain_atomic_p (const void *ptr)
 #undef CUDAJIT_ATOMIC_EXCH
 #undef CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
 #undef CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
+#undef CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS
 
 #endif /* cudajit-atomics.h */

@@ -131,9 +131,23 @@ extern "C"
    stores VALUE only where *PTR equals COMPARE.  PTR points to an integer
    (char, short, int, long or long long, signed or unsigned), or for add,
    sub, max, min and exch also to a float or a double; max and min ignore a
-   NaN, as fmax and fmin do.  Like CUDA's, they are relaxed: they order no
-   other access to memory.  On the GPU, those on char and short are
-   compare-and-swap loops on the 4-byte word that holds the object.
+   NaN, as fmax and fmin do: a NaN VALUE leaves *PTR alone, and a NaN in
+   *PTR gives way to VALUE.  That is Numba's atomic.nanmax and nanmin, and
+   cuda_atomic_nanmax and cuda_atomic_nanmin are the same functions under
+   Numba's names.  (Numba's atomic.max and min differ only there: they
+   leave a NaN already in *PTR in place.)
+
+   cuda_atomic_inc (ptr, value) and cuda_atomic_dec (ptr, value) count
+   with wrapping, as CUDA's atomicInc and atomicDec and Numba's atomic.inc
+   and dec do: inc stores *PTR >= VALUE ? 0 : *PTR + 1, dec stores
+   *PTR == 0 || *PTR > VALUE ? VALUE : *PTR - 1, so that a counter started
+   in 0 ... VALUE stays there.  PTR points to an unsigned int, unsigned
+   long or unsigned long long (Numba's uint32 and uint64).
+
+   Like CUDA's, they are relaxed: they order no other access to memory
+   (cuda_threadfence does).  On the GPU, those on char and short, and inc
+   and dec on 8 bytes, for which CUDA has no atomic, are compare-and-swap
+   loops, on the 4-byte word that holds the object for char and short.
 
    On the GPU, kernels call the functions of the same names that the
    plugin's CUDA prelude defines with CUDA's atomics; the functions here,
@@ -156,25 +170,43 @@ extern "C"
   CUDAJIT_ATOMIC_INTEGER (or, ptr) (ptr, value)
 #define cuda_atomic_xor(ptr, value)                                           \
   CUDAJIT_ATOMIC_INTEGER (xor, ptr) (ptr, value)
+#define cuda_atomic_nanmax(ptr, value)                                        \
+  CUDAJIT_ATOMIC_NUMBER (max, ptr) (ptr, value)
+#define cuda_atomic_nanmin(ptr, value)                                        \
+  CUDAJIT_ATOMIC_NUMBER (min, ptr) (ptr, value)
+#define cuda_atomic_inc(ptr, value)                                           \
+  CUDAJIT_ATOMIC_UNSIGNED (inc, ptr, cuda_atomic_not_available_for_this_type) \
+  (ptr, value)
+#define cuda_atomic_dec(ptr, value)                                           \
+  CUDAJIT_ATOMIC_UNSIGNED (dec, ptr, cuda_atomic_not_available_for_this_type) \
+  (ptr, value)
 
 /* The function for OP on the type that PTR points to, or for a type
    without OP one that no pointer converts to.  The cuda_atomic_* macros
    pass PTR to it unparenthesized, so that GCC's error is then at the
-   caller's line and names the pointer's type.  */
-#define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
-  __extension__ _Generic(*(ptr), char                                         \
-                         : cudajit_atomic_##op##_char, signed char            \
-                         : cudajit_atomic_##op##_schar, unsigned char         \
-                         : cudajit_atomic_##op##_uchar, short                 \
-                         : cudajit_atomic_##op##_short, unsigned short        \
-                         : cudajit_atomic_##op##_ushort, int                  \
-                         : cudajit_atomic_##op##_int, unsigned int            \
-                         : cudajit_atomic_##op##_uint, long                   \
-                         : cudajit_atomic_##op##_long, unsigned long          \
-                         : cudajit_atomic_##op##_ulong, long long             \
-                         : cudajit_atomic_##op##_ll, unsigned long long       \
+   caller's line and names the pointer's type.  Each names only the
+   functions of its types, as an unchosen branch of _Generic must
+   compile too: CUDAJIT_ATOMIC_UNSIGNED those of unsigned int and wider,
+   which the others add to, and OTHERWISE for any other type.  */
+#define CUDAJIT_ATOMIC_UNSIGNED(op, ptr, otherwise)                           \
+  __extension__ _Generic(*(ptr), unsigned int                                 \
+                         : cudajit_atomic_##op##_uint, unsigned long          \
+                         : cudajit_atomic_##op##_ulong, unsigned long long    \
                          : cudajit_atomic_##op##_ull, default                 \
-                         : cuda_atomic_not_available_for_this_type)
+                         : otherwise)
+#define CUDAJIT_ATOMIC_INTEGER(op, ptr)                                       \
+  __extension__ _Generic(                                                     \
+      *(ptr), char                                                            \
+      : cudajit_atomic_##op##_char, signed char                               \
+      : cudajit_atomic_##op##_schar, unsigned char                            \
+      : cudajit_atomic_##op##_uchar, short                                    \
+      : cudajit_atomic_##op##_short, unsigned short                           \
+      : cudajit_atomic_##op##_ushort, int                                     \
+      : cudajit_atomic_##op##_int, long                                       \
+      : cudajit_atomic_##op##_long, long long                                 \
+      : cudajit_atomic_##op##_ll, default                                     \
+      : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
+                                 cuda_atomic_not_available_for_this_type))
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
   __extension__ _Generic(*(ptr), float                                        \
                          : cudajit_atomic_##op##_float, double                \

@@ -20,9 +20,26 @@ no_such_atomics (_Bool *b, float *f, double *d, int **p, unsigned char *c)
   cuda_atomic_max (c, 1);
 }
 
+/* inc and dec take unsigned int and wider only, as CUDA's and Numba's;
+   nanmax and nanmin what max and min take.  */
+__attribute__ ((cuda_jit)) void
+no_such_wrapping (int *i, long *l, unsigned short *s, float *f, _Bool *b,
+                  double **p, unsigned int *u)
+{
+  cuda_atomic_inc (i, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_dec (l, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_inc (s, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_dec (f, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_nanmax (b, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_nanmin (p, 0); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_inc (u, 1);
+  cuda_atomic_nanmax (i, 1);
+}
+
 void
 host (struct pair *p)
 {
+  cuda_atomic_dec (&p->a, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
   cuda_atomic_exch (p, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
 }
 
