@@ -105,6 +105,21 @@ waits_otherwise_p (const_tree callee)
   return cudajit_waiting_call_p (callee) && !cudajit_barrier_call_p (callee);
 }
 
+/* Make the variable that holds each statement expression's value, which
+   the C front end makes without a function, KERNEL's (DATA), as the
+   gimplifier would: copy_tree_body_r then gives the copy its own, where
+   it would take it for a global and leave one variable in two functions,
+   which breaks the gimplifier.  */
+static tree
+claim_statement_expression_value (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == TARGET_EXPR && !DECL_CONTEXT (TARGET_EXPR_SLOT (*tp)))
+    DECL_CONTEXT (TARGET_EXPR_SLOT (*tp)) = (tree) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
 /* A copy of the body of KERNEL for ENTRY, with KERNEL's parameters as
    the entry's ARGUMENTS, which are read once for the block; a parameter
    that the body changes is, for each thread, a local of its own (in
@@ -140,6 +155,8 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
         }
       decl_map.put (parm, argument);
     }
+  walk_tree_without_duplicates (&body, claim_statement_expression_value,
+                                kernel);
   walk_tree (&body, copy_tree_body_r, &id, NULL);
   append_to_statement_list (body, &statements);
   return statements;

@@ -68,18 +68,11 @@ static const callable callables[] = {
 #undef WARP
 
   /* <math.h>, in double and float; CUDA has them by the same names.  */
-#define MATH(name) { #name, #name }, { #name "f", #name "f" },
-  MATH (sqrt) MATH (cbrt) MATH (hypot) MATH (exp) MATH (exp2) MATH (expm1)
-  MATH (log) MATH (log2) MATH (log10) MATH (log1p) MATH (pow)
-  MATH (sin) MATH (cos) MATH (tan) MATH (asin) MATH (acos) MATH (atan)
-  MATH (atan2) MATH (sinh) MATH (cosh) MATH (tanh) MATH (asinh)
-  MATH (acosh) MATH (atanh) MATH (fabs) MATH (floor) MATH (ceil)
-  MATH (round) MATH (trunc) MATH (rint) MATH (nearbyint) MATH (fmod)
-  MATH (remainder) MATH (fmin) MATH (fmax) MATH (fdim) MATH (fma)
-  MATH (erf) MATH (erfc) MATH (tgamma) MATH (lgamma) MATH (copysign)
-  MATH (ldexp) MATH (scalbn) MATH (lround) MATH (llround) MATH (lrint)
-  MATH (llrint)
-#undef MATH
+#define DEF_MATH(name, what) { #name, #name }, { #name "f", #name "f" },
+#define DEF_MATH_REFUSED(name, why)
+#include "math-functions.def"
+#undef DEF_MATH
+#undef DEF_MATH_REFUSED
   /* printf, which CUDA has for the device too.  */
   { "printf", "printf" },
   { "abs", "abs" },
@@ -94,7 +87,24 @@ static const callable callables[] = {
   /* What glibc's assert calls (see assertions.cc).  */
   { "__assert_fail", "cudajit_assert_fail" },
 
+  /* <string.h>'s memory functions: CUDA has memcpy and memset, the
+     prelude the others.  */
+  { "memcpy", "memcpy" },
+  { "memset", "memset" },
+  { "memmove", "cudajit_memmove" },
+  { "memcmp", "cudajit_memcmp" },
+
+  /* GCC's hints, which CUDA has too.  */
+  { "__builtin_expect", "__builtin_expect" },
+  { "__builtin_unreachable", "__builtin_unreachable" },
+
   /* GCC's integer builtins, as CUDA's intrinsics or the prelude's.  */
+  { "__builtin_bswap16", "cudajit_bswap16" },
+  { "__builtin_bswap32", "cudajit_bswap32" },
+  { "__builtin_bswap64", "cudajit_bswap64" },
+  { "__builtin_parity", "cudajit_parity" },
+  { "__builtin_parityl", "cudajit_parityll" },
+  { "__builtin_parityll", "cudajit_parityll" },
   { "__builtin_popcount", "__popc" },
   { "__builtin_popcountl", "__popcll" },
   { "__builtin_popcountll", "__popcll" },
@@ -156,6 +166,16 @@ static const callable callables[] = {
 #undef GCC_ATOMIC_OP
 #undef GCC_ATOMIC
 };
+
+
+/* The functions of <math.h> that kernels may not call, and why.  */
+static const callable math_refusals[] = {
+#define DEF_MATH(name, what)
+#define DEF_MATH_REFUSED(name, why) { #name, why }, { #name "f", why },
+#include "math-functions.def"
+#undef DEF_MATH
+#undef DEF_MATH_REFUSED
+};
 /* clang-format on */
 
 /* GCC's __builtin_NAME for a <math.h> function is NAME to CUDA.  */
@@ -188,4 +208,32 @@ cudajit_builtin_cuda_name (const_tree fndecl)
       if (strcmp (plain, c.c_name) == 0)
         return c.cuda_name;
   return NULL;
+}
+
+const char *
+cudajit_math_refusal (const_tree fndecl)
+{
+  if (!DECL_NAME (fndecl))
+    return NULL;
+  const char *name
+      = strip_builtin_prefix (IDENTIFIER_POINTER (DECL_NAME (fndecl)));
+  for (const callable &c : math_refusals)
+    if (strcmp (name, c.c_name) == 0)
+      return c.cuda_name;
+  return NULL;
+}
+
+tree
+cudajit_cexpi_argument (const_tree t)
+{
+  if (TREE_CODE (t) == SAVE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) != CALL_EXPR)
+    return NULL_TREE;
+  tree fndecl = get_callee_fndecl (CONST_CAST_TREE (t));
+  if (fndecl
+      && (fndecl_built_in_p (fndecl, BUILT_IN_CEXPI)
+          || fndecl_built_in_p (fndecl, BUILT_IN_CEXPIF)))
+    return CALL_EXPR_ARG (t, 0);
+  return NULL_TREE;
 }

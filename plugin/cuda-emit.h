@@ -58,6 +58,10 @@ struct cuda_emitter
   int marker_line;
   const char *marker_file;
   unsigned int marker_newlines;
+  /* Prints statements (cuda-statements.cc's emit_stmt), for the GNU
+     statement expressions inside expressions: a hook, so that printing
+     expressions does not call back into the file that calls it.  */
+  void (*emit_statement) (cuda_emitter *e, tree t);
 };
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */

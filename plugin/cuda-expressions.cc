@@ -698,6 +698,26 @@ emit_operator (cuda_emitter *e, tree t)
   return false;
 }
 
+/* A GNU statement expression, whose value BODY leaves in SLOT if it has
+   one, as CUDA C++ has none: a lambda called at once.  It captures the
+   function's variables by reference, which are all declared at its top,
+   so that BODY's statements print as anywhere else.  */
+static void
+emit_statement_expression (cuda_emitter *e, tree body, tree slot)
+{
+  pp_string (&e->pp, "[&] () {");
+  e->indent++;
+  e->emit_statement (e, body);
+  if (slot)
+    {
+      emit_newline (e);
+      emit_printf (e, "return %s;", decl_name (e, slot));
+    }
+  e->indent--;
+  emit_newline (e);
+  pp_string (&e->pp, "} ()");
+}
+
 void
 emit_expr (cuda_emitter *e, tree t)
 {
@@ -755,11 +775,31 @@ emit_expr (cuda_emitter *e, tree t)
     case BIND_EXPR:
       /* The declaration of a variable-length array's type, which the
          CUDA C does not need.  */
-      gcc_checking_assert (cudajit_type_declaration_p (t));
-      pp_string (&e->pp, "(void) 0");
+      if (cudajit_type_declaration_p (t))
+        {
+          pp_string (&e->pp, "(void) 0");
+          return;
+        }
+      /* Fall through.  */
+    case STATEMENT_LIST:
+      emit_statement_expression (e, t, NULL_TREE);
+      return;
+    case TARGET_EXPR:
+      emit_statement_expression (e, TARGET_EXPR_INITIAL (t),
+                                 TARGET_EXPR_SLOT (t));
       return;
     case REALPART_EXPR:
     case IMAGPART_EXPR:
+      if (tree x = cudajit_cexpi_argument (TREE_OPERAND (t, 0)))
+        {
+          bool single = TYPE_MAIN_VARIANT (TREE_TYPE (t)) == float_type_node;
+          emit_printf (e, "%s%s (",
+                       TREE_CODE (t) == REALPART_EXPR ? "cos" : "sin",
+                       single ? "f" : "");
+          emit_expr (e, x);
+          pp_right_paren (&e->pp);
+          return;
+        }
       pp_left_paren (&e->pp);
       emit_expr (e, TREE_OPERAND (t, 0));
       pp_string (&e->pp,

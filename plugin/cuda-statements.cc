@@ -72,6 +72,53 @@ empty_statement_p (tree t)
           || (TREE_CODE (t) == STATEMENT_LIST && tsi_end_p (tsi_start (t))));
 }
 
+/* Add to the vector DATA the case ranges of a switch's body, not those
+   of the switches inside it.  */
+static tree
+collect_case_range (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == SWITCH_STMT || TREE_CODE (*tp) == SWITCH_EXPR
+      || TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == CASE_LABEL_EXPR && CASE_HIGH (*tp))
+    ((vec<tree> *) data)->safe_push (*tp);
+  return NULL_TREE;
+}
+
+/* The value that SWITCH_STMT switches on.  CUDA C++ has no case ranges
+   (GNU C's case LOW ... HIGH): a value in a range becomes the range's
+   low end, which labels it, through a lambda that takes the value once.
+   Other labels cannot lie in a range, which C forbids.  */
+static void
+emit_switch_value (cuda_emitter *e, tree switch_stmt)
+{
+  tree value = TREE_OPERAND (switch_stmt, 0);
+  auto_vec<tree> ranges;
+  walk_tree_without_duplicates (&TREE_OPERAND (switch_stmt, 1),
+                                collect_case_range, &ranges);
+  if (ranges.is_empty ())
+    {
+      emit_expr (e, value);
+      return;
+    }
+  pp_string (&e->pp, "[] (");
+  emit_declaration (e, TREE_TYPE (value), "value");
+  pp_string (&e->pp, ") { return ");
+  for (tree range : ranges)
+    {
+      pp_string (&e->pp, "value >= ");
+      emit_expr (e, CASE_LOW (range));
+      pp_string (&e->pp, " && value <= ");
+      emit_expr (e, CASE_HIGH (range));
+      pp_string (&e->pp, " ? ");
+      emit_expr (e, CASE_LOW (range));
+      pp_string (&e->pp, " : ");
+    }
+  pp_string (&e->pp, "value; } (");
+  emit_expr (e, value);
+  pp_right_paren (&e->pp);
+}
+
 static void
 emit_stmt (cuda_emitter *e, tree t)
 {
@@ -135,6 +182,7 @@ emit_stmt (cuda_emitter *e, tree t)
         pp_string (&e->pp, "return;");
       return;
     case CASE_LABEL_EXPR:
+      /* A range is labelled by its low end: see emit_switch_value.  */
       emit_newline (e);
       if (CASE_LOW (t))
         {
@@ -149,7 +197,7 @@ emit_stmt (cuda_emitter *e, tree t)
     case SWITCH_STMT:
       emit_newline (e);
       pp_string (&e->pp, "switch (");
-      emit_expr (e, TREE_OPERAND (t, 0));
+      emit_switch_value (e, t);
       pp_string (&e->pp, ")");
       emit_newline (e);
       emit_block (e, TREE_OPERAND (t, 1));
@@ -231,7 +279,14 @@ collect_local (tree *tp, int *walk_subtrees, void *data)
           name_decl (e, var, NAME_TEMPORARY);
           e->locals.safe_push (var);
         }
-  if (TREE_CODE (*tp) == SAVE_EXPR && !e->names.get (*tp))
+  /* A statement expression's value.  */
+  if (TREE_CODE (*tp) == TARGET_EXPR && !e->names.get (TARGET_EXPR_SLOT (*tp)))
+    {
+      name_decl (e, TARGET_EXPR_SLOT (*tp), NAME_TEMPORARY);
+      e->locals.safe_push (TARGET_EXPR_SLOT (*tp));
+    }
+  if (TREE_CODE (*tp) == SAVE_EXPR && !e->names.get (*tp)
+      && !cudajit_cexpi_argument (*tp))
     {
       name_decl (e, *tp, NAME_SAVED_VALUE);
       e->locals.safe_push (*tp);
@@ -323,6 +378,7 @@ new_emitter (void)
   e->temporaries = 0;
   e->hidden = NULL;
   e->newlines = 0;
+  e->emit_statement = emit_stmt;
   forget_line_marker (e);
   return e;
 }

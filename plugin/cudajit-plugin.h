@@ -50,6 +50,14 @@ bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
    <math.h> or GCC's builtins that a kernel may call; NULL for any other
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
+/* Why a kernel may not call FNDECL if it is a function of <math.h> that
+   math-functions.def refuses, else NULL.  */
+const char *cudajit_math_refusal (const_tree fndecl);
+/* The argument X of T if T is GCC's __builtin_cexpi (X) or its float
+   variant, maybe saved, which the C front end makes of sincos (X, &s,
+   &c): its real part is cos (X), its imaginary part sin (X), which the
+   CUDA C computes instead of the complex number; else NULL.  */
+tree cudajit_cexpi_argument (const_tree t);
 
 /* tree-queries.cc: what the subset check and the emitter both ask.
    Whether the GPU has TYPE as the host has it, with pointers where

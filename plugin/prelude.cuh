@@ -42,6 +42,36 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
+/* @part bytes cudajit_bswap cudajit_parity */
+/* GCC's byte swaps and parities, which CUDA spells otherwise.  */
+__device__ __forceinline__ unsigned short cudajit_bswap16 (unsigned short x)
+{ return (unsigned short) (x << 8 | x >> 8); }
+__device__ __forceinline__ unsigned int cudajit_bswap32 (unsigned int x)
+{ return __byte_perm (x, 0, 0x0123); }
+__device__ __forceinline__ unsigned long long
+cudajit_bswap64 (unsigned long long x)
+{ return (unsigned long long) cudajit_bswap32 ((unsigned int) x) << 32
+         | cudajit_bswap32 ((unsigned int) (x >> 32)); }
+__device__ __forceinline__ int cudajit_parity (unsigned int x)
+{ return __popc (x) & 1; }
+__device__ __forceinline__ int cudajit_parityll (unsigned long long x)
+{ return __popcll (x) & 1; }
+
+/* @part memory cudajit_memmove cudajit_memcmp */
+/* <string.h>'s, which CUDA lacks, byte by byte.  */
+__device__ void *cudajit_memmove (void *to, const void *from, unsigned long n)
+{ unsigned char *d = (unsigned char *) to;
+  const unsigned char *s = (const unsigned char *) from;
+  if (d < s) for (unsigned long i = 0; i < n; i++) d[i] = s[i];
+  else for (unsigned long i = n; i-- > 0;) d[i] = s[i];
+  return to; }
+__device__ int cudajit_memcmp (const void *a, const void *b, unsigned long n)
+{ const unsigned char *p = (const unsigned char *) a;
+  const unsigned char *q = (const unsigned char *) b;
+  for (unsigned long i = 0; i < n; i++)
+    if (p[i] != q[i]) return p[i] < q[i] ? -1 : 1;
+  return 0; }
+
 /* @part atomics cudajit_atomic_ */
 /* Atomics.  cudajit.h's cuda_atomic_OP (p, v) is
    cudajit_atomic_OP_TYPE, and GCC's atomic builtins on N bytes are

@@ -17,6 +17,14 @@ struct subset_checker
   vec<location_t> *call_sites;
   /* Whether the expression checked is an argument of printf.  */
   bool in_printf;
+  /* Inside a statement expression, the loops and the switches entered
+   since it began, which its break and continue may leave: it prints as
+   a lambda (cuda-expressions.cc), which no jump may leave.  */
+  bool in_statement_expression;
+  int loops, switches;
+  /* The variables that hold statement expressions' values, which the C
+     front end makes without a function.  */
+  hash_set<tree> statement_expression_values;
   /* Its shared arrays.  */
   auto_vec<tree> shared;
   /* What has been diagnosed once: types, local variables whose every
@@ -298,6 +306,10 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "have GCC%'s %<__atomic%> and %<__sync%> builtins on integers of "
             "1, 2, 4 and 8 bytes, and %<cuda_threadfence%> for fences",
             fndecl);
+  else if (cudajit_math_refusal (fndecl))
+    reject (checker, loc,
+            "kernel calls %qD, which is not available on the GPU: %s", fndecl,
+            cudajit_math_refusal (fndecl));
   else if (DECL_EXTERNAL (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU", fndecl);
@@ -336,7 +348,8 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
       if (DECL_NAME (shared) == DECL_NAME (decl))
         return;
   if (VAR_P (decl) && !TREE_STATIC (decl) && !DECL_EXTERNAL (decl)
-      && DECL_CONTEXT (decl) == checker->kernel)
+      && (DECL_CONTEXT (decl) == checker->kernel
+          || checker->statement_expression_values.contains (decl)))
     {
       if (DECL_ARTIFICIAL (decl))
         check_type (checker, TREE_TYPE (decl), loc, NULL, NULL_TREE);
@@ -384,6 +397,46 @@ check_initializer (subset_checker *checker, tree type, tree init,
     check_initializer (checker, cudajit_initializer_part_type (type, index),
                        value, loc);
   }
+}
+
+static void check_stmt (subset_checker *, tree, location_t);
+
+/* BODY, a statement inside one more loop or switch, as COUNTER counts
+   them.  */
+static void
+check_nested_stmt (subset_checker *checker, tree body, location_t loc,
+                   int *counter)
+{
+  ++*counter;
+  check_stmt (checker, body, loc);
+  --*counter;
+}
+
+/* WHAT (a goto, a return...) at LOC, which would leave the statement
+   expression it is in, if it is in one.  */
+static void
+reject_jump_out (subset_checker *checker, location_t loc, const char *what)
+{
+  if (checker->in_statement_expression)
+    reject (checker, loc,
+            "%s in a statement expression is not supported in a kernel; "
+            "only break and continue of the loops and switches inside it "
+            "may jump",
+            what);
+}
+
+/* The statements BODY of a GNU statement expression, ({ ... }).  */
+static void
+check_statement_expression (subset_checker *checker, tree body, location_t loc)
+{
+  bool outer = checker->in_statement_expression;
+  int loops = checker->loops, switches = checker->switches;
+  checker->in_statement_expression = true;
+  checker->loops = checker->switches = 0;
+  check_stmt (checker, body, loc);
+  checker->in_statement_expression = outer;
+  checker->loops = loops;
+  checker->switches = switches;
 }
 
 /* Statements, as the C front end leaves them before genericization.  LOC
@@ -441,36 +494,49 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         check_expr (checker, FOR_COND (t), loc);
       if (FOR_EXPR (t))
         check_expr (checker, FOR_EXPR (t), loc);
-      check_stmt (checker, FOR_BODY (t), loc);
+      check_nested_stmt (checker, FOR_BODY (t), loc, &checker->loops);
       return;
 
     case WHILE_STMT:
       check_expr (checker, WHILE_COND (t), loc);
-      check_stmt (checker, WHILE_BODY (t), loc);
+      check_nested_stmt (checker, WHILE_BODY (t), loc, &checker->loops);
       return;
 
     case DO_STMT:
-      check_stmt (checker, DO_BODY (t), loc);
+      check_nested_stmt (checker, DO_BODY (t), loc, &checker->loops);
       check_expr (checker, DO_COND (t), loc);
       return;
 
     case SWITCH_EXPR:
     case SWITCH_STMT:
       check_expr (checker, TREE_OPERAND (t, 0), loc);
-      check_stmt (checker, TREE_OPERAND (t, 1), loc);
-      return;
-
-    case CASE_LABEL_EXPR:
-      if (CASE_HIGH (t))
-        reject (checker, loc, "case ranges are not supported in a kernel");
+      check_nested_stmt (checker, TREE_OPERAND (t, 1), loc,
+                         &checker->switches);
       return;
 
     case GOTO_EXPR:
       if (TREE_CODE (GOTO_DESTINATION (t)) != LABEL_DECL)
         reject (checker, loc, "computed gotos are not supported in a kernel");
+      else
+        reject_jump_out (checker, loc, "goto");
+      return;
+
+    case LABEL_EXPR:
+      reject_jump_out (checker, loc, "a label");
+      return;
+
+    case BREAK_STMT:
+      if (!checker->loops && !checker->switches)
+        reject_jump_out (checker, loc, "break");
+      return;
+
+    case CONTINUE_STMT:
+      if (!checker->loops)
+        reject_jump_out (checker, loc, "continue");
       return;
 
     case RETURN_EXPR:
+      reject_jump_out (checker, loc, "return");
       /* A kernel returning a value is diagnosed with its type; a device
          function's value is in an assignment to its result.  */
       if (TREE_OPERAND (t, 0)
@@ -483,9 +549,7 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
         }
       return;
 
-    case LABEL_EXPR:
-    case BREAK_STMT:
-    case CONTINUE_STMT:
+    case CASE_LABEL_EXPR:
     case PREDICT_EXPR:
     case DEBUG_BEGIN_STMT:
       return;
@@ -591,9 +655,14 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case REALPART_EXPR:
     case IMAGPART_EXPR:
       {
-        /* Those of the overflow builtins; others take apart complex
-           numbers, refused once, here.  */
+        /* Those of the overflow builtins and of sincos; others take apart
+           complex numbers, refused once, here.  */
         tree operand = TREE_OPERAND (t, 0);
+        if (tree x = cudajit_cexpi_argument (operand))
+          {
+            check_expr (checker, x, loc);
+            return;
+          }
         if (TREE_CODE (operand) == SAVE_EXPR)
           operand = TREE_OPERAND (operand, 0);
         if (!cudajit_overflow_operation (operand))
@@ -611,9 +680,11 @@ check_expr (subset_checker *checker, tree t, location_t loc)
         return;
       /* Fall through.  */
     case STATEMENT_LIST:
+      check_statement_expression (checker, t, loc);
+      return;
     case TARGET_EXPR:
-      reject (checker, loc,
-              "statement expressions are not supported in a kernel");
+      checker->statement_expression_values.add (TARGET_EXPR_SLOT (t));
+      check_statement_expression (checker, TARGET_EXPR_INITIAL (t), loc);
       return;
 
     case COMPOUND_LITERAL_EXPR:
@@ -741,6 +812,8 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   checker.callees = callees;
   checker.call_sites = call_sites;
   checker.in_printf = false;
+  checker.in_statement_expression = false;
+  checker.loops = checker.switches = 0;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
   const char *what = cudajit_kernel_p (fndecl) ? "kernel" : "device function";

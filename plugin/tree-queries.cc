@@ -353,6 +353,13 @@ find_matching_call (tree *tp, int *walk_subtrees, void *data)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
+  /* walk_tree does not look into declarations, where a local variable's
+     initializer is.  */
+  if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp))
+      && !TREE_STATIC (DECL_EXPR_DECL (*tp))
+      && DECL_INITIAL (DECL_EXPR_DECL (*tp)))
+    return walk_tree_without_duplicates (&DECL_INITIAL (DECL_EXPR_DECL (*tp)),
+                                         find_matching_call, data);
   if (TREE_CODE (*tp) != CALL_EXPR)
     return NULL_TREE;
   tree callee = get_callee_fndecl (*tp);
