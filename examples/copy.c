@@ -8,7 +8,7 @@
    kernels as they are: their declared extents let cudajit copy them, as
    Numba copies NumPy arrays.  */
 
-#include "numpy-print.h"
+#include "notebook.h"
 #include <cudajit.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* The examples print arrays as the seeds' notebooks do, in NumPy's
-   format: print (x) gives [0. 1. 2.], a cell's value array([0., 1., 2.]).
-   Like NumPy, floats get at most 8 decimals with the trailing zeros
-   dropped, aligned on the point; lines wrap at 75 characters; arrays of
-   more than 1000 elements show their first and last 3.  NumPy's
-   scientific notation, which it picks for very large or small values, is
-   left out: the examples' values do not need it.  */
+/* The examples print what the seeds' notebooks show: times as IPython's
+   %time and %timeit print them, and arrays in NumPy's format: print (x) gives
+   [0. 1. 2.], a cell's value array([0., 1., 2.]). Like NumPy, floats get at
+   most 8 decimals with the trailing zeros dropped, aligned on the point; lines
+   wrap at 75 characters; arrays of more than 1000 elements show their first
+   and last 3.  NumPy's scientific notation, which it picks for very large or
+   small values, is left out: the examples' values do not need it.  */
 
-#ifndef NUMPY_PRINT_H
-#define NUMPY_PRINT_H
+#ifndef NOTEBOOK_H
+#define NOTEBOOK_H
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 enum
 {
@@ -150,5 +153,78 @@ numpy_print_ints (const long long *x, long n)
     }
   numpy_layout (count, "", " ", "");
 }
+
+/* SECONDS as IPython writes a time: 3 digits and a unit.  */
+static inline const char *
+notebook_time (char buf[NUMPY_WORD], double seconds)
+{
+  static const char *const units[] = { "s", "ms", "\u00b5s", "ns" };
+  int unit = seconds > 0 ? 0 : 3;
+  while (unit < 3 && seconds < 1)
+    {
+      seconds *= 1000;
+      unit++;
+    }
+  snprintf (buf, NUMPY_WORD, "%.3g %s", seconds, units[unit]);
+  return buf;
+}
+
+struct notebook_clock
+{
+  double wall, user, sys;
+};
+
+static inline struct notebook_clock
+notebook_now (void)
+{
+  struct timespec ts;
+  struct rusage usage;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  getrusage (RUSAGE_SELF, &usage);
+  return (struct notebook_clock){
+    ts.tv_sec + ts.tv_nsec / 1e9,
+    usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6,
+    usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6,
+  };
+}
+
+/* What %time prints about the time since START.  */
+static inline void
+notebook_print_time (struct notebook_clock start)
+{
+  struct notebook_clock end = notebook_now ();
+  char user[NUMPY_WORD], sys[NUMPY_WORD], total[NUMPY_WORD], wall[NUMPY_WORD];
+  printf ("CPU times: user %s, sys: %s, total: %s\nWall time: %s\n",
+          notebook_time (user, end.user - start.user),
+          notebook_time (sys, end.sys - start.sys),
+          notebook_time (total, end.user + end.sys - start.user - start.sys),
+          notebook_time (wall, end.wall - start.wall));
+}
+
+/* %timeit -r RUNS -n LOOPS STATEMENT: the mean and standard deviation of
+   RUNS runs of LOOPS executions each.  */
+#define NOTEBOOK_TIMEIT(runs, loops, statement)                               \
+  do                                                                          \
+    {                                                                         \
+      double sum_ = 0, sum_squares_ = 0;                                      \
+      for (int run_ = 0; run_ < (runs); run_++)                               \
+        {                                                                     \
+          double start_ = notebook_now ().wall;                               \
+          for (int loop_ = 0; loop_ < (loops); loop_++)                       \
+            statement;                                                        \
+          double t_ = (notebook_now ().wall - start_) / (loops);              \
+          sum_ += t_;                                                         \
+          sum_squares_ += t_ * t_;                                            \
+        }                                                                     \
+      double mean_ = sum_ / (runs);                                           \
+      double var_ = sum_squares_ / (runs) -mean_ * mean_;                     \
+      char m_[NUMPY_WORD], s_[NUMPY_WORD];                                    \
+      printf ("%s \u00b1 %s per loop (mean \u00b1 std. dev. of %d run%s, "    \
+              "%d loop%s each)\n",                                            \
+              notebook_time (m_, mean_),                                      \
+              notebook_time (s_, var_ > 0 ? sqrt (var_) : 0), (runs),         \
+              (runs) == 1 ? "" : "s", (loops), (loops) == 1 ? "" : "s");      \
+    }                                                                         \
+  while (0)
 
 #endif
