@@ -1,43 +1,52 @@
 /* SPDX-License-Identifier: MIT */
-/* Seed 000, "something a little bigger": double 30 million random numbers,
-   in a plain C loop and in a kernel, and compare.  The kernel is timed
-   with device arrays (the kernel alone), with host memory copied to the
-   device and back by hand, and with the host arrays passed as they are,
-   which the declared extents let cudajit copy by itself (the whole
-   call).  */
+/* Seed 000, "something a little bigger": double 30 million random numbers
+   into output, in a plain C loop (the seed's Python loop) and in the
+   kernel foo on 128-thread blocks, each timed as %%time does; then with
+   the arrays on the GPU, gpu_random_array and gpu_output, timed as
+   %%timeit -n 100 does (on the CPU backend, whose launch takes as long as
+   the plain loop, with 1 loop a run, to stay fast).  `double N` doubles N
+   numbers.  Each result is checked against the plain loop.  */
 
+#include "notebook.h"
 #include <cudajit.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+/* The seed's kernel has no bounds check, its size being a multiple of
+   128; N need not be.  */
 __attribute__ ((cuda_jit)) void
-double_kernel (long n, const double input_array[n], double output_array[n])
+foo (long n, const double input_array[n], double output_array[n])
 {
   long i = cuda_grid_x ();
   if (i < n)
     output_array[i] = input_array[i] * 2;
 }
 
-static double
-now_ms (void)
+enum
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+  RUNS = 7,
+  GPU_LOOPS = 100
+};
+
+static long
+mismatches_of (long n, const double *random_array, const double *output)
+{
+  long mismatches = 0;
+  for (long i = 0; i < n; i++)
+    mismatches += output[i] != random_array[i] * 2;
+  return mismatches;
 }
 
 int
 main (int argc, char **argv)
 {
   long n = argc > 1 ? atol (argv[1]) : 30000000;
-  int repeats = argc > 2 ? atoi (argv[2]) : 10;
   size_t bytes = n * sizeof (double);
   double *random_array = malloc (bytes);
-  double *expected = malloc (bytes);
   double *output = calloc (n, sizeof (double));
-  if (!random_array || !expected || !output)
+  if (!random_array || !output)
     {
       fprintf (stderr, "double: out of memory\n");
       return 1;
@@ -45,67 +54,43 @@ main (int argc, char **argv)
   srand (1);
   for (long i = 0; i < n; i++)
     random_array[i] = rand () / (RAND_MAX + 1.0);
+  numpy_print_floats (random_array, n, 1, NULL);
+  numpy_print_floats (output, n, 1, NULL);
 
-  double start = now_ms ();
+  struct notebook_clock start = notebook_now ();
   for (long i = 0; i < n; i++)
-    expected[i] = random_array[i] * 2;
-  double host_ms = now_ms () - start;
-
-  int threads = 128;
-  long blocks = (n + threads - 1) / threads;
-
-  /* The first launch compiles the kernel; keep that out of the timings.  */
-  double *dev_input = cuda_to_device (random_array, bytes);
-  double *dev_output = cuda_device_array (bytes);
-  start = now_ms ();
-  cuda_launch (double_kernel, blocks, threads) (n, dev_input, dev_output);
-  cuda_synchronize ();
-  double first_ms = now_ms () - start;
-
-  start = now_ms ();
-  for (int r = 0; r < repeats; r++)
-    cuda_launch (double_kernel, blocks, threads) (n, dev_input, dev_output);
-  cuda_synchronize ();
-  double kernel_ms = (now_ms () - start) / repeats;
-  cuda_free (dev_input);
-  cuda_free (dev_output);
-
-  start = now_ms ();
-  for (int r = 0; r < repeats; r++)
-    {
-      double *in = cuda_to_device (random_array, bytes);
-      double *out = cuda_device_array (bytes);
-      cuda_launch (double_kernel, blocks, threads) (n, in, out);
-      cuda_copy_to_host (output, out, bytes);
-      cuda_free (in);
-      cuda_free (out);
-    }
-  double copied_ms = (now_ms () - start) / repeats;
+    output[i] = random_array[i] * 2;
+  notebook_print_time (start);
+  numpy_print_floats (output, n, 1, NULL);
   long mismatches = 0;
-  for (long i = 0; i < n; i++)
-    mismatches += output[i] != expected[i];
 
   memset (output, 0, bytes);
-  start = now_ms ();
-  for (int r = 0; r < repeats; r++)
-    cuda_launch (double_kernel, blocks, threads) (n, random_array, output);
-  double automatic_ms = (now_ms () - start) / repeats;
-  for (long i = 0; i < n; i++)
-    mismatches += output[i] != expected[i];
+  int threads = 128;
+  long blocks = (n + threads - 1) / threads; /* math.ceil */
+  start = notebook_now ();
+  cuda_launch (foo, blocks, threads) (n, random_array, output);
+  notebook_print_time (start);
+  numpy_print_floats (output, n, 1, NULL);
+  mismatches += mismatches_of (n, random_array, output);
 
-  printf ("elements:                                   %ld\n", n);
-  printf ("plain C loop:                               %10.3f ms\n", host_ms);
-  printf ("first launch (JIT compile included):        %10.3f ms\n", first_ms);
-  printf ("kernel with device arrays:                  %10.3f ms\n",
-          kernel_ms);
-  printf ("whole call, host memory copied by hand:     %10.3f ms\n",
-          copied_ms);
-  printf ("whole call, host arrays copied by cudajit:  %10.3f ms\n",
-          automatic_ms);
+  double *gpu_random_array = cuda_to_device (random_array, bytes);
+  double *gpu_output = cuda_device_array_like (random_array, n);
+  printf ("<cudajit device array at %p>\n", (void *) gpu_random_array);
+  int loops = cuda_is_available () ? GPU_LOOPS : 1;
+  NOTEBOOK_TIMEIT (RUNS, loops, {
+    cuda_launch (foo, blocks, threads) (n, gpu_random_array, gpu_output);
+    cuda_synchronize ();
+  });
+  memset (output, 0, bytes);
+  cuda_copy_to_host (output, gpu_output, bytes);
+  numpy_print_floats (output, n, 1, NULL);
+  mismatches += mismatches_of (n, random_array, output);
+  cuda_free (gpu_random_array);
+  cuda_free (gpu_output);
+
   printf ("double: %s (%ld mismatches)\n", mismatches ? "FAILED" : "ok",
           mismatches);
   free (random_array);
-  free (expected);
   free (output);
   return mismatches != 0;
 }

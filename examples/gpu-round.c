@@ -3,13 +3,14 @@
    function rint (round half to even), over the array with cuda_forall,
    which picks the block size by occupancy.  */
 
+#include "notebook.h"
 #include <cudajit.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Round to the nearest integer, ties to even; the nearest integer as a
-   double.  */
+/* The seed's rint: round to the nearest integer, ties to even; the
+   nearest integer as a double.  <math.h> has a rint already.  */
 static double
 round_half_even (double x)
 {
@@ -48,12 +49,11 @@ main (void)
     in_data[i] = (double) rand () / RAND_MAX;
   in_data[0] = 0.0125;
   cuda_forall (gpu_round, n) (n, in_data, out_data, 3);
+  numpy_print_floats (in_data, n, 0, NULL);
+  numpy_print_floats (out_data, n, 0, NULL);
   int mismatches = 0;
   for (int i = 0; i < n; i++)
-    {
-      printf ("%.6f -> %.3f\n", in_data[i], out_data[i]);
-      mismatches += out_data[i] != round_half_even (in_data[i] * 1000) / 1000;
-    }
+    mismatches += out_data[i] != round_half_even (in_data[i] * 1000) / 1000;
   printf ("gpu-round: %s (%d mismatches)\n", mismatches ? "FAILED" : "ok",
           mismatches);
   return mismatches != 0;

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* The first kernel of seed 000: each thread writes its own index.
-   Numba: foo[1, len(data)](data, output).  */
+   Numba: foo[1, len(data)](data, output), data np.asarray(range(10)) and
+   output np.zeros(len(data)); the notebook then shows output.  */
 
+#include "notebook.h"
 #include <cudajit.h>
 #include <stdio.h>
 
 __attribute__ ((cuda_jit)) void
-foo (const double *input_array, double *output_array)
+foo (const long long *input_array, double *output_array)
 {
   long i = cuda_grid_x ();
   output_array[i] = i;
@@ -19,23 +21,22 @@ main (void)
   {
     n = 10
   };
-  double data[n], output[n];
+  long long data[n];
+  double output[n] = { 0 };
   for (int i = 0; i < n; i++)
     data[i] = i;
 
-  double *dev_data = cuda_to_device (data, sizeof data);
+  long long *dev_data = cuda_to_device (data, sizeof data);
   double *dev_output = cuda_device_array (sizeof output);
   cuda_launch (foo, 1, n) (dev_data, dev_output);
   cuda_copy_to_host (output, dev_output, sizeof output);
   cuda_free (dev_data);
   cuda_free (dev_output);
 
+  numpy_print_floats (output, n, 1, NULL);
   int errors = 0;
   for (int i = 0; i < n; i++)
-    {
-      printf ("%g%s", output[i], i + 1 < n ? " " : "\n");
-      errors += output[i] != i;
-    }
+    errors += output[i] != i;
   printf ("hello: %s\n", errors ? "FAILED" : "ok");
   return errors != 0;
 }

@@ -35,13 +35,13 @@ main (void)
   cuda_free (global_counter);
   /* Threads that read the counter at the same time all write back the
      same value: on the GPU most increments are lost.  */
-  printf ("race condition: should be %d: %d\n", blocks * threads, racy);
+  printf ("Should be %d: [%d]\n", blocks * threads, racy);
 
   global_counter = cuda_to_device (&zero, sizeof zero);
   cuda_launch (thread_counter_safe, blocks, threads) (global_counter);
   cuda_copy_to_host (&safe, global_counter, sizeof safe);
   cuda_free (global_counter);
-  printf ("atomic:         should be %d: %d\n", blocks * threads, safe);
+  printf ("Should be %d: [%d]\n", blocks * threads, safe);
 
   printf ("thread-counter: %s\n", safe == blocks * threads ? "ok" : "FAILED");
   return safe != blocks * threads;
