@@ -1,13 +1,196 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The cuda_jit attribute, which marks a C function as a kernel;
+/* The cuda_jit attribute, which marks a C function as a kernel, with
+   its compile options as arguments;
    cuda_device, which marks one that kernels call (Numba's
    @cuda.jit(device=True)); and cuda_shared, which puts an array of a
    kernel in the block's shared memory (Numba's cuda.shared.array).  */
 
 #include "cudajit-plugin.h"
 
+/* The kernel options of the arguments of cuda_jit, the table of
+   cudajit-compile-options.def.  */
+struct compile_option
+{
+  const char *name;
+  int value;
+  int sets, clears;
+};
+
+static const struct compile_option compile_options[] = {
+#define DEF_CUDAJIT_COMPILE_OPTION(name, value, sets, clears, nvrtc)          \
+  { name, value, sets, clears },
+#include "cudajit-compile-options.def"
+#undef DEF_CUDAJIT_COMPILE_OPTION
+};
+
+#define COMPILE_OPTION_COUNT                                                  \
+  (sizeof compile_options / sizeof compile_options[0])
+
+/* What the arguments of cuda_jit say: the flags of enum
+   cudajit_compile_flag that they set and clear, and the most registers,
+   0 for no limit.  */
+struct kernel_options
+{
+  int sets, clears;
+  int max_registers;
+};
+
+/* The value of TEXT, digits alone, or -1; at most LIMIT + 1.  */
+static int
+parse_count (const char *text, int limit)
+{
+  int count = 0;
+  if (!*text)
+    return -1;
+  for (; *text; text++)
+    if (!ISDIGIT (*text))
+      return -1;
+    else if (count <= limit)
+      count = count * 10 + (*text - '0');
+  return MIN (count, limit + 1);
+}
+
+/* Fold the option ARGUMENT into *OPTIONS, where SEEN says which names
+   were already given, by their first entry in the table, and the
+   registers by COMPILE_OPTION_COUNT.  Diagnose a bad one at LOC, if
+   DIAGNOSE, and return false.  */
+static bool
+parse_option (tree argument, location_t loc, bool diagnose,
+              struct kernel_options *options, auto_vec<int> &seen,
+              auto_vec<int> &seen_values)
+{
+  if (TREE_CODE (argument) != STRING_CST)
+    {
+      if (diagnose)
+        error_at (loc, "the arguments of %<cuda_jit%> are strings, such as "
+                       "%<\"fastmath\"%> or %<\"max_registers=64\"%>");
+      return false;
+    }
+  const char *text = TREE_STRING_POINTER (argument);
+  const char *equals = strchr (text, '=');
+  size_t name_length = equals ? (size_t) (equals - text) : strlen (text);
+  const char *value_text = equals ? equals + 1 : "1";
+  int entry = -1;
+  int value;
+  if (name_length == strlen (CUDAJIT_COMPILE_MAX_REGISTERS_NAME)
+      && strncmp (text, CUDAJIT_COMPILE_MAX_REGISTERS_NAME, name_length) == 0)
+    {
+      entry = COMPILE_OPTION_COUNT;
+      value = equals ? parse_count (value_text,
+                                    CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT)
+                     : -1;
+      if (value < 1 || value > CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT)
+        {
+          if (diagnose)
+            error_at (loc,
+                      "kernel option %qs needs a count of registers from 1 "
+                      "to %d, as in %<max_registers=64%>",
+                      text, CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT);
+          return false;
+        }
+    }
+  else
+    {
+      for (unsigned int i = 0; i < COMPILE_OPTION_COUNT && entry < 0; i++)
+        if (strlen (compile_options[i].name) == name_length
+            && strncmp (compile_options[i].name, text, name_length) == 0)
+          entry = i;
+      if (entry < 0)
+        {
+          if (diagnose)
+            error_at (loc,
+                      "unknown kernel option %qs; the options are "
+                      "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
+                      "each maybe %<=0%> or %<=1%>, and "
+                      "%<max_registers=N%>",
+                      text);
+          return false;
+        }
+      value = parse_count (value_text, 1);
+      if (value < 0 || value > 1)
+        {
+          if (diagnose)
+            error_at (loc, "kernel option %qs takes %<=0%> or %<=1%>", text);
+          return false;
+        }
+    }
+  for (unsigned int i = 0; i < seen.length (); i++)
+    if (seen[i] == entry)
+      {
+        if (diagnose && seen_values[i] == value)
+          error_at (loc, "kernel option %<%.*s%> is given twice",
+                    (int) name_length, text);
+        else if (diagnose)
+          error_at (loc, "conflicting values of kernel option %<%.*s%>",
+                    (int) name_length, text);
+        return false;
+      }
+  seen.safe_push (entry);
+  seen_values.safe_push (value);
+  if (entry == (int) COMPILE_OPTION_COUNT)
+    {
+      options->max_registers = value;
+      return true;
+    }
+  for (const struct compile_option &option : compile_options)
+    if (strcmp (option.name, compile_options[entry].name) == 0
+        && option.value == value)
+      {
+        options->sets = (options->sets & ~option.clears) | option.sets;
+        options->clears = (options->clears & ~option.sets) | option.clears;
+        return true;
+      }
+  if (diagnose)
+    error_at (loc,
+              "kernel option %qs cannot be turned off; kernels always have "
+              "it",
+              text);
+  return false;
+}
+
+/* The options of ARGUMENTS, those of a cuda_jit attribute, diagnosed at
+   LOC if DIAGNOSE, into *OPTIONS.  Return false if one is bad.  */
+static bool
+parse_options (tree arguments, location_t loc, bool diagnose,
+               struct kernel_options *options)
+{
+  auto_vec<int> seen, seen_values;
+  bool good = true;
+  for (tree argument = arguments; argument; argument = TREE_CHAIN (argument))
+    good &= parse_option (TREE_VALUE (argument), loc, diagnose, options, seen,
+                          seen_values);
+  return good;
+}
+
+int
+cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
+{
+  struct kernel_options options = { 0, 0, 0 };
+  for (tree attribute
+       = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
+       attribute;
+       attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
+    parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options);
+  return ((unit_flags & ~options.clears) | options.sets
+          | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT);
+}
+
+/* The CPU backend's twin of fastmath: GCC's -ffast-math for the kernel's
+   C version, as if it said __attribute__ ((optimize ("fast-math"))); its
+   host entry takes the kernel's optimizations (block-function.cc).  */
+static void
+use_fast_math_on_cpu (tree *node)
+{
+  static const char fast_math[] = "fast-math";
+  tree attribute = build_tree_list (
+      get_identifier ("optimize"),
+      build_tree_list (NULL_TREE,
+                       build_string (sizeof fast_math - 1, fast_math)));
+  decl_attributes (node, attribute, 0);
+}
+
 static tree
-handle_cuda_jit_attribute (tree *node, tree name, tree, int, bool *no_add)
+handle_cuda_jit_attribute (tree *node, tree name, tree args, int, bool *no_add)
 {
   tree decl = *node;
   if (TREE_CODE (decl) != FUNCTION_DECL)
@@ -26,6 +209,10 @@ handle_cuda_jit_attribute (tree *node, tree name, tree, int, bool *no_add)
                 "results through memory",
                 decl);
     }
+  struct kernel_options options = { 0, 0, 0 };
+  if (parse_options (args, DECL_SOURCE_LOCATION (decl), true, &options)
+      && (options.sets & CUDAJIT_COMPILE_FAST_MATH))
+    use_fast_math_on_cpu (node);
   return NULL_TREE;
 }
 
@@ -74,9 +261,9 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
-static const struct attribute_spec cuda_jit_attribute
-    = { "cuda_jit", 0, 0, true, false, false, false, handle_cuda_jit_attribute,
-        NULL };
+static const struct attribute_spec cuda_jit_attribute = {
+  "cuda_jit", 0, -1, true, false, false, false, handle_cuda_jit_attribute, NULL
+};
 
 static const struct attribute_spec cuda_device_attribute
     = { "cuda_device", 0,     0,     true,

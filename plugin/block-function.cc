@@ -325,6 +325,11 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
   /* With the lines of the kernel's statements in the debug information,
      for gdb, valgrind and the sanitizers to name them.  */
   DECL_IGNORED_P (entry) = 0;
+  /* It runs the kernel's statements, or calls the kernel, which it can
+     then inline: with the kernel's optimizations, such as the
+     -ffast-math of its fastmath option.  */
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (entry)
+      = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (kernel);
 
   /* The arguments, read once: T0 a0 = *(T0 *) args[0]; ...  */
   tree *locals = &BIND_EXPR_VARS (bind);

@@ -32,6 +32,10 @@ tree cudajit_header_function (const char *name);
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
+/* How NVRTC compiles kernel FNDECL (enum cudajit_compile_flag): as the
+   unit's kernels, UNIT_FLAGS, changed by the options of its cuda_jit
+   attributes.  */
+int cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags);
 bool cudajit_device_marked_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a

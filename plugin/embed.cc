@@ -150,16 +150,26 @@ cudajit_request_device_debug (void)
   device_debug_requested = true;
 }
 
-/* How NVRTC is to compile the unit (see cudajit-abi.h): a debug build, -g
-   at -O0, gets cuda-gdb's device debug information; -g alone is not
-   enough, as autotools' default CFLAGS, -g -O2, would make every kernel
-   slow.  */
+/* How NVRTC is to compile the unit's code (see cudajit-abi.h): a debug build,
+   -g at -O0, gets cuda-gdb's device debug information; -g alone is not enough,
+   as autotools' default CFLAGS, -g -O2, would make every kernel slow.  */
 static int
-compile_flags (void)
+unit_compile_flags (void)
 {
   bool debug = device_debug_requested
                || (debug_info_level > DINFO_LEVEL_NONE && !optimize);
   return debug ? CUDAJIT_COMPILE_DEBUG : 0;
+}
+
+/* How NVRTC is to compile FNDECL: with its options if it is a kernel; a
+   device function is compiled with those of each kernel, in each of the
+   unit's modules, and registered with the unit's.  */
+static int
+compile_flags (tree fndecl)
+{
+  return cudajit_kernel_p (fndecl)
+             ? cudajit_kernel_compile_flags (fndecl, unit_compile_flags ())
+             : unit_compile_flags ();
 }
 
 /* The strings of a registration, laid out as a record of the section
@@ -223,11 +233,12 @@ record_field (const struct record &r, enum cudajit_record_field field)
 }
 
 static struct record
-build_registration_record (const char *kind, const char *name,
-                           const char *prelude, const char *cuda_source)
+build_registration_record (const char *kind, tree fndecl, const char *prelude,
+                           const char *cuda_source)
 {
   char flags[16];
-  snprintf (flags, sizeof flags, "%d", compile_flags ());
+  snprintf (flags, sizeof flags, "%d", compile_flags (fndecl));
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   const char *fields[CUDAJIT_RECORD_FIELDS];
   fields[CUDAJIT_RECORD_KIND] = kind;
   fields[CUDAJIT_RECORD_FLAGS] = flags;
@@ -311,9 +322,8 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
 {
   char *params = describe_params (kernel);
   char *prelude = cudajit_cuda_prelude (cuda_source);
-  struct record r = build_registration_record (
-      CUDAJIT_RECORD_KIND_KERNEL, IDENTIFIER_POINTER (DECL_NAME (kernel)),
-      prelude, cuda_source);
+  struct record r = build_registration_record (CUDAJIT_RECORD_KIND_KERNEL,
+                                               kernel, prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel),
       cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 12,
@@ -327,7 +337,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       build_string_literal (strlen (params) + 1, params),
       size_int (static_shared_bytes),
       build_int_cst (integer_type_node, host_entry_kind),
-      build_int_cst (integer_type_node, compile_flags ()));
+      build_int_cst (integer_type_node, compile_flags (kernel)));
   free (params);
   free (prelude);
   build_constructor (kernel, call);
@@ -338,9 +348,8 @@ static void
 build_code_registration (tree fndecl, const char *cuda_source)
 {
   char *prelude = cudajit_cuda_prelude (cuda_source);
-  struct record r = build_registration_record (
-      CUDAJIT_RECORD_KIND_CODE, IDENTIFIER_POINTER (DECL_NAME (fndecl)),
-      prelude, cuda_source);
+  struct record r = build_registration_record (CUDAJIT_RECORD_KIND_CODE,
+                                               fndecl, prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (fndecl),
       cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_CODE, NULL_TREE), 6,
@@ -348,7 +357,7 @@ build_code_registration (tree fndecl, const char *cuda_source)
       record_field (r, CUDAJIT_RECORD_UNIT),
       record_field (r, CUDAJIT_RECORD_PRELUDE),
       record_field (r, CUDAJIT_RECORD_CUDA_SOURCE),
-      build_int_cst (integer_type_node, compile_flags ()));
+      build_int_cst (integer_type_node, compile_flags (fndecl)));
   free (prelude);
   build_constructor (fndecl, call);
 }

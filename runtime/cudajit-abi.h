@@ -20,7 +20,10 @@
      its parameters (below);
      the bytes of its static shared arrays, and how the CPU backend calls
        its C version, one of enum cudajit_host_entry;
-     how NVRTC compiles the unit, flags of enum cudajit_compile_flag.
+     how NVRTC compiles the kernel, flags of enum cudajit_compile_flag:
+       the unit's, changed by the arguments of the kernel's cuda_jit
+       attribute (cudajit-compile-options.def); the runtime compiles the
+       unit's CUDA C once for each set of flags that its kernels have.
    The device functions that the unit's kernels call are registered by
    cudajit_register_code, each once, as code that the unit's module also
    compiles.
@@ -41,7 +44,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 4
+#define CUDAJIT_ABI_VERSION 5
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -66,17 +69,30 @@ enum cudajit_host_entry
   CUDAJIT_HOST_WHOLE
 };
 
-/* How NVRTC compiles a unit for the GPU.  Always with line information
+/* How NVRTC compiles a kernel for the GPU.  Always with line information
    (-lineinfo), which the #line directives of the CUDA C point at the
    user's C lines, for compute-sanitizer and Nsight, and which costs
    nothing at run time.  With CUDAJIT_COMPILE_DEBUG, with device debug
    information too (-G), for cuda-gdb, which turns off NVRTC's
    optimizations: the unit was compiled with -g and -O0, or with
-   -fplugin-arg-cudajit-debug.  */
+   -fplugin-arg-cudajit-debug, or the kernel says "debug".  The others
+   are the kernel's options of cudajit-compile-options.def, and the most
+   registers a thread may use, max_registers=N, in the bits of
+   CUDAJIT_COMPILE_MAX_REGISTERS_MASK (0 for NVRTC's choice).  */
 enum cudajit_compile_flag
 {
-  CUDAJIT_COMPILE_DEBUG = 1
+  CUDAJIT_COMPILE_DEBUG = 1,
+  CUDAJIT_COMPILE_FAST_MATH = 2,
+  CUDAJIT_COMPILE_OPTIMIZE = 4,
+  CUDAJIT_COMPILE_NO_OPTIMIZE = 8
 };
+
+#define CUDAJIT_COMPILE_MAX_REGISTERS_NAME "max_registers"
+#define CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT 8
+/* CUDA's limit of registers a thread.  */
+#define CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT 255
+#define CUDAJIT_COMPILE_MAX_REGISTERS_MASK                                    \
+  (CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT)
 
 /* The strings of each registration lie in a record of the section
    CUDAJIT_SECTION, where cudajit-inspect finds the kernels of an object

@@ -150,16 +150,45 @@ record_flags (const struct record *r)
   return atoi (r->field[CUDAJIT_RECORD_FLAGS]);
 }
 
+/* FLAGS as the arguments of a cuda_jit attribute that give them, in
+   parentheses, or nothing for none.  */
+static void
+print_options (int flags)
+{
+  const char *separator = " (";
+#define DEF_CUDAJIT_COMPILE_OPTION(name, value, sets, clears, nvrtc)          \
+  if ((sets) && (flags & (sets)))                                             \
+    {                                                                         \
+      printf ("%s%s", separator, name);                                       \
+      if ((value) != 1)                                                       \
+        printf ("=%d", value);                                                \
+      separator = ", ";                                                       \
+    }
+#include "cudajit-compile-options.def"
+#undef DEF_CUDAJIT_COMPILE_OPTION
+  int registers = ((flags & CUDAJIT_COMPILE_MAX_REGISTERS_MASK)
+                   >> CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT);
+  if (registers)
+    {
+      printf ("%s%s=%d", separator, CUDAJIT_COMPILE_MAX_REGISTERS_NAME,
+              registers);
+      separator = ", ";
+    }
+  if (*separator == ',')
+    putchar (')');
+}
+
 static void
 list (const struct record *records, int count)
 {
   for (int i = 0; i < count; i++)
-    printf ("%s: %s %s%s\n", records[i].field[CUDAJIT_RECORD_UNIT],
-            kernel_p (&records[i]) ? "kernel" : "device function",
-            records[i].field[CUDAJIT_RECORD_NAME],
-            record_flags (&records[i]) & CUDAJIT_COMPILE_DEBUG
-                ? " (device debug information)"
-                : "");
+    {
+      printf ("%s: %s %s", records[i].field[CUDAJIT_RECORD_UNIT],
+              kernel_p (&records[i]) ? "kernel" : "device function",
+              records[i].field[CUDAJIT_RECORD_NAME]);
+      print_options (record_flags (&records[i]));
+      putchar ('\n');
+    }
 }
 
 /* The CUDA C of the unit of records[KERNEL], as the runtime puts it

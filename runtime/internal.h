@@ -249,11 +249,20 @@ struct cudajit_image
 int cudajit_nvrtc_newest_arch (void);
 int cudajit_nvrtc_oldest_arch (void);
 
+/* The entries of cudajit-compile-options.def.  */
+enum
+{
+  CUDAJIT_COMPILE_OPTION_COUNT = 0
+#define DEF_CUDAJIT_COMPILE_OPTION(name, value, sets, clears, nvrtc) +1
+#include "cudajit-compile-options.def"
+#undef DEF_CUDAJIT_COMPILE_OPTION
+};
+
 /* Flags of cudajit_nvrtc_compile, beside those of enum
    cudajit_compile_flag: PTX rather than a cubin; ptxas's resource usage in
    the log.  */
-#define CUDAJIT_NVRTC_PTX 0x100
-#define CUDAJIT_NVRTC_RESOURCE_USAGE 0x200
+#define CUDAJIT_NVRTC_PTX 0x10000
+#define CUDAJIT_NVRTC_RESOURCE_USAGE 0x20000
 
 /* Compile SOURCE, called NAME in NVRTC's log, for a GPU of architecture
    ARCH, as FLAGS say: a cubin if NVRTC supports ARCH, else PTX for the
@@ -275,14 +284,19 @@ extern pthread_mutex_t cudajit_module_lock;
 
 /* jit.c */
 
-/* The kernels of a translation unit, compiled together.  */
+/* The kernels of a translation unit that have the same compile options,
+   compiled together.  */
 struct cudajit_module
 {
   const char *unit_name;
-  /* The unit's prelude, then the CUDA C of each kernel.  */
+  /* The unit's prelude, then the CUDA C of each kernel and device
+     function, of whatever options: those of the unit's other modules
+     too.  */
   char *cuda_source;
   /* How NVRTC compiles it, enum cudajit_compile_flag.  */
   int compile_flags;
+  /* The unit's next module, of other options.  */
+  struct cudajit_module *next;
   /* What NVRTC made of the source for GPUs of architecture code_arch, on
      the first launch of one of the kernels, to load on each GPU of that
      architecture; null before.  Under the JIT's lock, as is handle.  */

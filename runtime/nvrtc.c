@@ -176,8 +176,10 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
 {
   nvrtcProgram program;
   nvrtcResult result;
-  char arch_option[64];
-  const char *options[3];
+  char arch_option[64], registers_option[64];
+  /* The architecture, the lines, the registers, ptxas's report and
+     those of the table.  */
+  const char *options[4 + CUDAJIT_COMPILE_OPTION_COUNT];
   int count = 0;
   struct cudajit_cache_key key;
   size_t size;
@@ -200,9 +202,22 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
   snprintf (arch_option, sizeof arch_option, "--gpu-architecture=%s_%d",
             image->ptx ? "compute" : "sm", image->arch);
   options[count++] = arch_option;
-  /* -G has the lines too.  */
-  options[count++] = flags & CUDAJIT_COMPILE_DEBUG ? "--device-debug"
-                                                   : "--generate-line-info";
+  /* -G, which the table gives, has the lines too.  */
+  if (!(flags & CUDAJIT_COMPILE_DEBUG))
+    options[count++] = "--generate-line-info";
+#define DEF_CUDAJIT_COMPILE_OPTION(name, value, sets, clears, nvrtc)          \
+  if ((sets) && (flags & (sets)) && (nvrtc))                                  \
+    options[count++] = (nvrtc);
+#include "cudajit-compile-options.def"
+#undef DEF_CUDAJIT_COMPILE_OPTION
+  int registers = ((flags & CUDAJIT_COMPILE_MAX_REGISTERS_MASK)
+                   >> CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT);
+  if (registers)
+    {
+      snprintf (registers_option, sizeof registers_option, "--maxrregcount=%d",
+                registers);
+      options[count++] = registers_option;
+    }
   if (flags & CUDAJIT_NVRTC_RESOURCE_USAGE)
     options[count++] = "--ptxas-options=-v";
   if (use_cache && cudajit_cache_lookup (&key, source, count, options, image))

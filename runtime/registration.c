@@ -25,32 +25,55 @@ check_abi (unsigned int abi_version, const char *unit_name)
                    CUDAJIT_ABI_VERSION);
 }
 
-/* Add CUDA_SOURCE to the module of a translation unit, which the first
-   registration creates with the unit's PRELUDE.  This runs in
-   constructors, maybe before main and before the program has a chance to
-   set CUDAJIT_BACKEND, so it only records what it is given.  */
+/* Add CUDA_SOURCE to the modules of a translation unit, whose first
+   registration creates the first with the unit's PRELUDE, and return the
+   one compiled as COMPILE_FLAGS say, made from the others' source if it
+   is the first of those.  The unit's kernels and device functions are
+   in each module, for the device functions are compiled with the options
+   of each kernel that calls them.  This runs in constructors, maybe
+   before main and before the program has a chance to set
+   CUDAJIT_BACKEND, so it only records what it is given.  */
 static struct cudajit_module *
 add_to_module (void **module, const char *unit_name, const char *prelude,
                const char *cuda_source, int compile_flags)
 {
-  struct cudajit_module *m;
+  struct cudajit_module *first, *m, **last;
 
   pthread_mutex_lock (&cudajit_module_lock);
-  m = *module;
+  first = *module;
   /* A module already compiled, because a constructor launched one of its
-     kernels, cannot take more: later code starts a new one.  */
-  if (!m || m->code)
+     kernels, cannot take more: later code starts new ones.  */
+  for (m = first; m; m = m->next)
+    if (m->code)
+      first = NULL;
+  if (!first)
     {
-      m = cudajit_xrealloc (NULL, sizeof *m);
-      *m = (struct cudajit_module){ .unit_name = unit_name,
-                                    .cuda_source = cudajit_append (NULL, "") };
-      *module = m;
+      first = cudajit_xrealloc (NULL, sizeof *first);
+      *first
+          = (struct cudajit_module){ .unit_name = unit_name,
+                                     .cuda_source = cudajit_append (NULL, ""),
+                                     .compile_flags = compile_flags };
+      *module = first;
+    }
+  for (last = &first; *last && (*last)->compile_flags != compile_flags;
+       last = &(*last)->next)
+    ;
+  if (!*last)
+    {
+      *last = cudajit_xrealloc (NULL, sizeof **last);
+      **last = (struct cudajit_module){ .unit_name = unit_name,
+                                        .cuda_source = cudajit_append (
+                                            NULL, first->cuda_source),
+                                        .compile_flags = compile_flags };
     }
   /* The parts of the prelude that the code uses, which a module has once
      whatever the pieces that bring them.  */
-  m->cuda_source = cudajit_append (m->cuda_source, prelude);
-  m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
-  m->compile_flags |= compile_flags;
+  for (m = first; m; m = m->next)
+    {
+      m->cuda_source = cudajit_append (m->cuda_source, prelude);
+      m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
+    }
+  m = *last;
   pthread_mutex_unlock (&cudajit_module_lock);
   return m;
 }

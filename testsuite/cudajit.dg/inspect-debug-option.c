@@ -11,4 +11,4 @@ fill (int *x, int value)
   x[cuda_grid_x ()] = value;
 }
 
-/* { dg-final { inspect "" "^inspect-debug-option.c: kernel fill \\(device debug information\\)\n?$" } } */
+/* { dg-final { inspect "" "^inspect-debug-option.c: kernel fill \\(debug\\)\n?$" } } */

@@ -19,5 +19,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { inspect "" "^inspect-debug.c: kernel fill \\(device debug information\\)\n?$" } } */
+/* { dg-final { inspect "" "^inspect-debug.c: kernel fill \\(debug\\)\n?$" } } */
 /* { dg-final { inspect "fill" "Compiling entry function 'fill'" } } */

@@ -1,0 +1,21 @@
+/* The compile options of cuda_jit (Numba's fastmath, max_registers, opt,
+   lineinfo and debug): unknown ones, bad values, and one said twice, on
+   the attribute's line.  */
+/* { dg-do compile } */
+
+#include <cudajit.h>
+
+__attribute__ ((cuda_jit ("fast_math"))) void unknown (int *x) { *x = 1; } /* { dg-error "unknown kernel option 'fast_math'" } */
+__attribute__ ((cuda_jit ("max_registers=0"))) void no_registers (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=0' needs a count of registers from 1 to 255" } */
+__attribute__ ((cuda_jit ("max_registers=256"))) void too_many (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=256' needs a count of registers from 1 to 255" } */
+__attribute__ ((cuda_jit ("max_registers=6x"))) void not_a_count (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=6x' needs a count" } */
+__attribute__ ((cuda_jit ("max_registers"))) void no_count (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers' needs a count" } */
+__attribute__ ((cuda_jit ("fastmath=2"))) void bad_switch (int *x) { *x = 1; } /* { dg-error "kernel option 'fastmath=2' takes '=0' or '=1'" } */
+__attribute__ ((cuda_jit ("opt=0", "opt"))) void conflict (int *x) { *x = 1; } /* { dg-error "conflicting values of kernel option 'opt'" } */
+__attribute__ ((cuda_jit ("fastmath", "fastmath=1"))) void twice (int *x) { *x = 1; } /* { dg-error "kernel option 'fastmath' is given twice" } */
+__attribute__ ((cuda_jit ("max_registers=32", "max_registers=64"))) void two_counts (int *x) { *x = 1; } /* { dg-error "conflicting values of kernel option 'max_registers'" } */
+__attribute__ ((cuda_jit ("lineinfo=0"))) void no_lines (int *x) { *x = 1; } /* { dg-error "kernel option 'lineinfo=0' cannot be turned off" } */
+__attribute__ ((cuda_jit (64))) void not_a_string (int *x) { *x = 1; } /* { dg-error "the arguments of 'cuda_jit' are strings" } */
+
+/* Good ones, which the file's only errors must not be blamed on.  */
+__attribute__ ((cuda_jit ("fastmath=0", "opt=1", "debug=0", "lineinfo", "max_registers=255"))) void good (int *x) { *x = 1; }
