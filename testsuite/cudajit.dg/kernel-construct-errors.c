@@ -18,25 +18,6 @@ string_literal (int *out)
 }
 
 __attribute__ ((cuda_jit)) void
-statement_expression (int *out)
-{
-  out[0] = ({ int t = out[1]; t * 2; }); /* { dg-error "statement expressions are not supported in a kernel" } */
-}
-
-__attribute__ ((cuda_jit)) void
-case_range (int *out, int n)
-{
-  switch (n)
-    {
-    case 1 ... 3: /* { dg-error "case ranges are not supported in a kernel" } */
-      out[0] = 1;
-      break;
-    default:
-      out[0] = 2;
-    }
-}
-
-__attribute__ ((cuda_jit)) void
 computed_goto (int *out, int n)
 {
   void *target = n ? &&one : &&two; /* { dg-error "label addresses are not supported in a kernel" } */
