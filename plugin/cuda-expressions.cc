@@ -162,6 +162,38 @@ same_cuda_type_p (tree a, tree b)
   return TYPE_MAIN_VARIANT (a) == TYPE_MAIN_VARIANT (b);
 }
 
+/* A conversion to or from _Float16, through float, which holds every
+   _Float16 exactly and rounds every integer that _Float16 does not
+   overflow on exactly; only double is rounded to _Float16 directly, as
+   rounding it first to float could round it twice.  */
+static void
+emit_half_cast (cuda_emitter *e, tree type, tree operand)
+{
+  tree from = TYPE_MAIN_VARIANT (TREE_TYPE (operand));
+  bool to_float = TYPE_MAIN_VARIANT (type) == float_type_node;
+  if (!cudajit_half_type_p (type))
+    {
+      if (!to_float)
+        {
+          pp_string (&e->pp, "((");
+          emit_type (e, type);
+          pp_string (&e->pp, ") ");
+        }
+      pp_string (&e->pp, "cudajit_half_to_float (");
+      emit_expr (e, operand);
+      pp_string (&e->pp, to_float ? ")" : "))");
+      return;
+    }
+  if (from == double_type_node)
+    pp_string (&e->pp, "cudajit_double_to_half (");
+  else if (from == float_type_node)
+    pp_string (&e->pp, "cudajit_float_to_half (");
+  else
+    pp_string (&e->pp, "cudajit_float_to_half ((float) ");
+  emit_expr (e, operand);
+  pp_right_paren (&e->pp);
+}
+
 static void
 emit_cast (cuda_emitter *e, tree type, tree operand)
 {
@@ -170,9 +202,14 @@ emit_cast (cuda_emitter *e, tree type, tree operand)
       emit_expr (e, operand);
       return;
     }
+  tree from = TREE_TYPE (operand);
+  if (cudajit_half_type_p (type) || cudajit_half_type_p (from))
+    {
+      emit_half_cast (e, type, operand);
+      return;
+    }
   /* A conversion to a bit-field's type keeps the value's bits that the
      type has, unless it has no others.  */
-  tree from = TREE_TYPE (operand);
   /* So does one to _Bool, GCC's type of one bit, from another integer:
      the C front end writes C's conversions to _Bool as comparisons with
      0, but GCC 15 folds (_Bool) (x & 1) into (_Bool) x, which C++ would
@@ -629,9 +666,10 @@ emit_abs (cuda_emitter *e, tree t)
       emit_min_max_abs (e, t);
       return;
     }
-  pp_string (&e->pp, TYPE_MAIN_VARIANT (TREE_TYPE (t)) == float_type_node
-                         ? "fabsf ("
-                         : "fabs (");
+  tree type = TYPE_MAIN_VARIANT (TREE_TYPE (t));
+  pp_string (&e->pp, cudajit_half_type_p (type) ? "cudajit_habs ("
+                     : type == float_type_node  ? "fabsf ("
+                                                : "fabs (");
   emit_expr (e, TREE_OPERAND (t, 0));
   pp_right_paren (&e->pp);
 }

@@ -105,9 +105,12 @@ emit_type (cuda_emitter *e, tree type)
       pp_string (&e->pp, "bool");
       break;
     case REAL_TYPE:
-      pp_string (&e->pp, TYPE_MAIN_VARIANT (type) == float_type_node
-                             ? "float"
-                             : "double");
+      if (cudajit_half_type_p (type))
+        pp_string (&e->pp, "cudajit_half");
+      else
+        pp_string (&e->pp, TYPE_MAIN_VARIANT (type) == float_type_node
+                               ? "float"
+                               : "double");
       break;
     case COMPLEX_TYPE:
       /* Only an overflow builtin's value and overflow flag.  */

@@ -66,10 +66,12 @@ tree cudajit_cexpi_argument (const_tree t);
 /* tree-queries.cc: what the subset check and the emitter both ask.
    Whether the GPU has TYPE as the host has it, with pointers where
    POINTER_OK; a structure or union, saying why not where EXPLAIN; and
-   an inform of why TYPE is not, where it is not.  */
+   an inform at LOC of why TYPE is not, where it is not.  */
 bool cudajit_supported_type_p (tree type, bool pointer_ok);
 bool cudajit_supported_record_p (tree type, bool explain);
-void cudajit_explain_type (tree type);
+void cudajit_explain_type (tree type, location_t loc);
+/* Whether TYPE is _Float16, the CUDA C's cudajit_half.  */
+bool cudajit_half_type_p (const_tree type);
 /* The scalars of TYPE, an array of constant size in every dimension, or
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it
    is no array.  */

@@ -42,6 +42,63 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
+/* @part half cudajit_half */
+/* _Float16, laid out as CUDA's __half.  NVRTC has no cuda_fp16.h of its
+   own, and the toolkit's headers need not be where a program runs, so
+   the prelude converts with PTX as cuda_fp16.h does.  GCC computes
+   _Float16 arithmetic in float on x86-64 and rounds it with these
+   conversions; where it leaves it in _Float16 (as with -mavx512fp16),
+   the operators do the same, which rounds as _Float16 arithmetic does:
+   float holds a sum, difference, product or quotient of two _Float16
+   closely enough that rounding it again is exact.  signbit returns what
+   GCC computes on x86-64, the sign bit in its place.  */
+struct cudajit_half { unsigned short bits; };
+__device__ __forceinline__ float cudajit_half_to_float (cudajit_half x)
+{ float f; asm ("cvt.f32.f16 %0, %1;" : "=f" (f) : "h" (x.bits)); return f; }
+__device__ __forceinline__ cudajit_half cudajit_float_to_half (float x)
+{ cudajit_half h; asm ("cvt.rn.f16.f32 %0, %1;" : "=h" (h.bits) : "f" (x));
+  return h; }
+__device__ __forceinline__ cudajit_half cudajit_double_to_half (double x)
+{ cudajit_half h; asm ("cvt.rn.f16.f64 %0, %1;" : "=h" (h.bits) : "d" (x));
+  return h; }
+__device__ __forceinline__ cudajit_half operator- (cudajit_half x)
+{ return cudajit_half{ (unsigned short) (x.bits ^ 0x8000u) }; }
+__device__ __forceinline__ cudajit_half cudajit_habs (cudajit_half x)
+{ return cudajit_half{ (unsigned short) (x.bits & 0x7fffu) }; }
+__device__ __forceinline__ int cudajit_signbit (cudajit_half x)
+{ return x.bits & 0x8000; }
+#define CUDAJIT_HALF_OPERATOR(op, result, value) \
+  __device__ __forceinline__ result operator op (cudajit_half a, cudajit_half b) \
+  { return value (cudajit_half_to_float (a) op cudajit_half_to_float (b)); }
+CUDAJIT_HALF_OPERATOR (+, cudajit_half, cudajit_float_to_half)
+CUDAJIT_HALF_OPERATOR (-, cudajit_half, cudajit_float_to_half)
+CUDAJIT_HALF_OPERATOR (*, cudajit_half, cudajit_float_to_half)
+CUDAJIT_HALF_OPERATOR (/, cudajit_half, cudajit_float_to_half)
+CUDAJIT_HALF_OPERATOR (<, bool, )
+CUDAJIT_HALF_OPERATOR (<=, bool, )
+CUDAJIT_HALF_OPERATOR (>, bool, )
+CUDAJIT_HALF_OPERATOR (>=, bool, )
+CUDAJIT_HALF_OPERATOR (==, bool, )
+CUDAJIT_HALF_OPERATOR (!=, bool, )
+#undef CUDAJIT_HALF_OPERATOR
+/* What cuda_reduce needs of a type (see the reduce part).  */
+__device__ __forceinline__ cudajit_half
+cudajit_reduce_shuffle (cudajit_half v, unsigned int delta)
+{ return cudajit_half{ (unsigned short) __shfl_down_sync (0xffffffffu,
+                                                          (int) v.bits,
+                                                          delta) }; }
+__device__ __forceinline__ cudajit_half
+cudajit_reduce_result (const volatile cudajit_half *results, unsigned int j)
+{ return cudajit_half{ results[j].bits }; }
+#define CUDAJIT_HALF_STEP(op, step) \
+  __device__ __forceinline__ cudajit_half &operator op (cudajit_half &x) \
+  { return x = cudajit_float_to_half (cudajit_half_to_float (x) step); } \
+  __device__ __forceinline__ cudajit_half operator op (cudajit_half &x, int) \
+  { cudajit_half old = x; op x; return old; }
+CUDAJIT_HALF_STEP (++, + 1.0f)
+CUDAJIT_HALF_STEP (--, - 1.0f)
+#undef CUDAJIT_HALF_STEP
+
 /* @part bytes cudajit_bswap cudajit_parity */
 /* GCC's byte swaps and parities, which CUDA spells otherwise.  */
 __device__ __forceinline__ unsigned short cudajit_bswap16 (unsigned short x)
@@ -487,6 +544,12 @@ CUDAJIT_REDUCE_SHUFFLE (bool, int)
 #undef CUDAJIT_REDUCE_UNSIGNED_INTEGER
 #undef CUDAJIT_REDUCE_FLOATING
 
+/* The result of block J; the half part has its own for cudajit_half,
+   which C++ does not copy from volatile.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_reduce_result (const volatile T *results, unsigned int j)
+{ return results[j]; }
+
 /* V of the first COUNT lanes of the warp folded, in lane 0.  */
 template <typename T, typename F> __device__ __forceinline__ T
 cudajit_reduce_warp (T v, unsigned int count, F f)
@@ -540,9 +603,9 @@ cudajit_reduce (const T *a, long long n, T *partials,
   /* Past the L1 cache, where the other blocks' results are.  */
   const volatile T *results = partials;
   unsigned int blocks = gridDim.x;
-  v = results[threadIdx.x < blocks ? threadIdx.x : 0];
+  v = cudajit_reduce_result (results, threadIdx.x < blocks ? threadIdx.x : 0);
   for (unsigned int j = threadIdx.x + blockDim.x; j < blocks;
        j += blockDim.x)
-    v = f (v, results[j]);
+    v = f (v, cudajit_reduce_result (results, j));
   v = cudajit_reduce_block (v, min (blocks, blockDim.x), f);
   if (threadIdx.x == 0) { *result = v; *blocks_done = 0; } }

@@ -73,12 +73,13 @@ check_type (subset_checker *checker, tree type, location_t loc,
   if (decl)
     reject (checker, loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
-            "kernels use integer, %<_Bool%>, %<float%> and %<double%> "
-            "values, pointers, arrays, and structures and unions of these",
+            "kernels use integer, %<_Bool%>, %<_Float16%>, %<float%> and "
+            "%<double%> values, pointers, arrays, and structures and unions "
+            "of these",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
-  cudajit_explain_type (type);
+  cudajit_explain_type (type, loc);
 }
 
 /* Local arrays of a constant size, Numba's cuda.local.array; their

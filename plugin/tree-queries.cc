@@ -106,8 +106,17 @@ cudajit_type_declaration_p (const_tree t)
           && TREE_CODE (DECL_EXPR_DECL (body)) == TYPE_DECL);
 }
 
-/* The types a kernel's values may have: C's integer types, _Bool, float,
-   double, and pointers to these (or to void).  */
+/* GCC 11 has no _Float16 on x86-64: its float16_type_node is then
+   NULL_TREE, which no type is.  */
+bool
+cudajit_half_type_p (const_tree type)
+{
+  return (TREE_CODE (type) == REAL_TYPE
+          && TYPE_MAIN_VARIANT (type) == float16_type_node);
+}
+
+/* The types a kernel's values may have: C's integer types, _Bool,
+   _Float16, float, double, and pointers to these (or to void).  */
 bool
 cudajit_supported_type_p (tree type, bool pointer_ok)
 {
@@ -119,8 +128,11 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
     case BOOLEAN_TYPE:
       return true;
     case REAL_TYPE:
+      /* The CUDA C's _Float16 is a class, which C++ copies from and to
+         volatile objects only member by member.  */
       return (TYPE_MAIN_VARIANT (type) == float_type_node
-              || TYPE_MAIN_VARIANT (type) == double_type_node);
+              || TYPE_MAIN_VARIANT (type) == double_type_node
+              || (cudajit_half_type_p (type) && !TYPE_VOLATILE (type)));
     case POINTER_TYPE:
       {
         /* Pointers to arrays too, as C99 array parameters such as
@@ -174,7 +186,7 @@ explain_field (tree field)
 {
   inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
           declared_type (field));
-  cudajit_explain_type (declared_type (field));
+  cudajit_explain_type (declared_type (field), DECL_SOURCE_LOCATION (field));
 }
 
 /* Where NVRTC does not lay out RECORD as GCC did, given the CUDA C that
@@ -305,11 +317,16 @@ cudajit_supported_record_p (tree type, bool explain)
 /* Notes on why TYPE, which is not supported, is not, where a structure
    or union is the reason.  */
 void
-cudajit_explain_type (tree type)
+cudajit_explain_type (tree type, location_t loc)
 {
   tree record = record_of (type);
   if (record)
     cudajit_supported_record_p (record, true);
+  tree scalar = type;
+  while (POINTER_TYPE_P (scalar) || TREE_CODE (scalar) == ARRAY_TYPE)
+    scalar = TREE_TYPE (scalar);
+  if (cudajit_half_type_p (scalar) && TYPE_VOLATILE (scalar))
+    inform (loc, "kernels have %<_Float16%>, but not %<volatile _Float16%>");
 }
 
 /* The functions of cudajit.h at which a thread waits for others of its
