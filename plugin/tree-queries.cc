@@ -107,7 +107,8 @@ cudajit_type_declaration_p (const_tree t)
 }
 
 /* The types a kernel's values may have: C's integer types, _Bool, float,
-   double, and pointers to these (or to void).  */
+   double, _Complex float and _Complex double, and pointers to these (or to
+   void).  */
 bool
 cudajit_supported_type_p (tree type, bool pointer_ok)
 {
@@ -121,6 +122,10 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
     case REAL_TYPE:
       return (TYPE_MAIN_VARIANT (type) == float_type_node
               || TYPE_MAIN_VARIANT (type) == double_type_node);
+    case COMPLEX_TYPE:
+      /* Not GNU C's complex integers.  */
+      return (TREE_CODE (TREE_TYPE (type)) == REAL_TYPE
+              && cudajit_supported_type_p (TREE_TYPE (type), false));
     case POINTER_TYPE:
       {
         /* Pointers to arrays too, as C99 array parameters such as
@@ -300,6 +305,15 @@ cudajit_supported_record_p (tree type, bool explain)
                 misplaced);
     }
   return !misplaced;
+}
+
+bool
+cudajit_unsupported_complex_p (tree type)
+{
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return (TREE_CODE (type) == COMPLEX_TYPE
+          && !cudajit_supported_type_p (type, false));
 }
 
 /* Notes on why TYPE, which is not supported, is not, where a structure
