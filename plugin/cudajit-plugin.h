@@ -71,7 +71,8 @@ bool cudajit_supported_type_p (tree type, bool pointer_ok);
 bool cudajit_supported_record_p (tree type, bool explain);
 void cudajit_explain_type (tree type);
 /* Whether TYPE is, or points to or is an array of, a complex type that
-   kernels do not have: GNU C's complex integers, _Complex long double.  */
+   kernels do not have: GNU C's complex integers, _Complex long double,
+   volatile ones.  */
 bool cudajit_unsupported_complex_p (tree type);
 /* The scalars of TYPE, an array of constant size in every dimension, or
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it

@@ -81,8 +81,8 @@ check_type (subset_checker *checker, tree type, location_t loc,
         reject (checker, loc, "type %qT is not supported in a kernel", type);
       inform (loc,
               "the complex numbers of kernels are %<_Complex float%> "
-              "and %<_Complex double%>, not the complex integers of GNU C nor "
-              "%<_Complex long double%>");
+              "and %<_Complex double%>, not volatile, and not the complex "
+              "integers of GNU C nor %<_Complex long double%>");
       return;
     }
   if (decl)

@@ -123,8 +123,11 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
       return (TYPE_MAIN_VARIANT (type) == float_type_node
               || TYPE_MAIN_VARIANT (type) == double_type_node);
     case COMPLEX_TYPE:
-      /* Not GNU C's complex integers.  */
+      /* Not GNU C's complex integers; not volatile, as C++ copies no
+         volatile class object, and the prelude's operators take theirs
+         by value.  */
       return (TREE_CODE (TREE_TYPE (type)) == REAL_TYPE
+              && !TYPE_VOLATILE (type)
               && cudajit_supported_type_p (TREE_TYPE (type), false));
     case POINTER_TYPE:
       {

@@ -1,6 +1,6 @@
-/* Kernels have _Complex float and _Complex double, not GNU C's complex
-   integers nor _Complex long double: each is refused where it first
-   appears, once.  */
+/* Kernels have _Complex float and _Complex double, not volatile ones,
+   GNU C's complex integers nor _Complex long double: each is refused
+   where it first appears, once.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
@@ -28,6 +28,13 @@ __attribute__ ((cuda_jit)) void
 long_double_parameter (_Complex long double *q) /* { dg-error "parameter 'q' has type '_Complex long double \\*', which is not supported in a kernel" } */
 {
   q[0] = 0;
+}
+
+__attribute__ ((cuda_jit)) void
+volatile_local (_Complex double *out)
+{
+  volatile _Complex double v = out[1]; /* { dg-error "local variable 'v' has type .*, which is not supported in a kernel" } */
+  out[0] = v;
 }
 
 /* { dg-message "the complex numbers of kernels are '_Complex float' and '_Complex double'" "" { target *-*-* } 0 } */
