@@ -73,6 +73,11 @@ static const callable callables[] = {
 #include "math-functions.def"
 #undef DEF_MATH
 #undef DEF_MATH_REFUSED
+  /* <complex.h>, which the prelude defines for both types.  */
+#define DEF_COMPLEX(name, what)                                               \
+  { #name, "cudajit_" #name }, { #name "f", "cudajit_" #name },
+#include "complex-functions.def"
+#undef DEF_COMPLEX
   /* printf, which CUDA has for the device too.  */
   { "printf", "printf" },
   { "abs", "abs" },

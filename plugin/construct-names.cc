@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a construct that kernels cannot have is called in C, for the
-   error that refuses it: a user knows complex numbers and va_arg, not GCC's
+   error that refuses it: a user knows vector types and va_arg, not GCC's
    tree codes.  */
 
 #include "cudajit-plugin.h"
@@ -12,11 +12,6 @@ struct construct_name
 };
 
 static const construct_name construct_names[] = {
-  { COMPLEX_CST, "complex numbers" },
-  { COMPLEX_EXPR, "complex numbers" },
-  { REALPART_EXPR, "complex numbers" },
-  { IMAGPART_EXPR, "complex numbers" },
-  { CONJ_EXPR, "complex numbers" },
   { FIXED_CST, "fixed-point types" },
   { VECTOR_CST, "vector types" },
   { VEC_DUPLICATE_EXPR, "vector types" },

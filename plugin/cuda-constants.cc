@@ -127,3 +127,14 @@ emit_real_cst (cuda_emitter *e, tree cst)
   if (is_float)
     pp_character (&e->pp, 'f');
 }
+
+void
+emit_complex_cst (cuda_emitter *e, tree cst)
+{
+  emit_type (e, TREE_TYPE (cst));
+  pp_string (&e->pp, " (");
+  emit_real_cst (e, TREE_REALPART (cst));
+  pp_string (&e->pp, ", ");
+  emit_real_cst (e, TREE_IMAGPART (cst));
+  pp_right_paren (&e->pp);
+}

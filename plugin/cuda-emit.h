@@ -111,6 +111,7 @@ tree field_type (tree type);
 void emit_integer_cst (cuda_emitter *e, tree cst);
 bool emit_enumerator (cuda_emitter *e, tree cst);
 void emit_real_cst (cuda_emitter *e, tree cst);
+void emit_complex_cst (cuda_emitter *e, tree cst);
 
 /* cuda-expressions.cc */
 void emit_value (cuda_emitter *e, tree t);

@@ -776,6 +776,9 @@ emit_expr (cuda_emitter *e, tree t)
     case REAL_CST:
       emit_real_cst (e, t);
       return;
+    case COMPLEX_CST:
+      emit_complex_cst (e, t);
+      return;
     case VAR_DECL:
       if (cudajit_constant_value (t))
         {
@@ -840,8 +843,19 @@ emit_expr (cuda_emitter *e, tree t)
         }
       pp_left_paren (&e->pp);
       emit_expr (e, TREE_OPERAND (t, 0));
-      pp_string (&e->pp,
-                 TREE_CODE (t) == REALPART_EXPR ? ").value" : ").overflow");
+      if (SCALAR_FLOAT_TYPE_P (TREE_TYPE (t)))
+        pp_string (&e->pp, TREE_CODE (t) == REALPART_EXPR ? ").re" : ").im");
+      else
+        pp_string (&e->pp,
+                   TREE_CODE (t) == REALPART_EXPR ? ").value" : ").overflow");
+      return;
+    case COMPLEX_EXPR:
+      emit_type (e, TREE_TYPE (t));
+      pp_string (&e->pp, " (");
+      emit_expr (e, TREE_OPERAND (t, 0));
+      pp_string (&e->pp, ", ");
+      emit_expr (e, TREE_OPERAND (t, 1));
+      pp_right_paren (&e->pp);
       return;
     case COMPOUND_LITERAL_EXPR:
       {

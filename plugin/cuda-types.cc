@@ -113,8 +113,11 @@ emit_type (cuda_emitter *e, tree type)
                                : "double");
       break;
     case COMPLEX_TYPE:
-      /* Only an overflow builtin's value and overflow flag.  */
-      pp_string (&e->pp, "cudajit_overflow<");
+      /* C's complex numbers, or an overflow builtin's value and overflow
+         flag, GCC's complex integer.  */
+      pp_string (&e->pp, TREE_CODE (TREE_TYPE (type)) == REAL_TYPE
+                             ? "cudajit_complex<"
+                             : "cudajit_overflow<");
       emit_type (e, TYPE_MAIN_VARIANT (TREE_TYPE (type)));
       pp_greater (&e->pp);
       break;

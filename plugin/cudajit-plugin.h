@@ -72,6 +72,10 @@ bool cudajit_supported_record_p (tree type, bool explain);
 void cudajit_explain_type (tree type, location_t loc);
 /* Whether TYPE is _Float16, the CUDA C's cudajit_half.  */
 bool cudajit_half_type_p (const_tree type);
+/* Whether TYPE is, or points to or is an array of, a complex type that
+   kernels do not have: GNU C's complex integers, _Complex long double,
+   volatile ones.  */
+bool cudajit_unsupported_complex_p (tree type);
 /* The scalars of TYPE, an array of constant size in every dimension, or
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it
    is no array.  */
@@ -109,7 +113,7 @@ bool cudajit_type_declaration_p (const_tree t);
 bool cudajit_builtin_variable_p (const_tree decl);
 
 /* construct-names.cc: what CODE, of a construct that kernels cannot
-   have, is called in C, in the plural ("complex numbers"); NULL where
+   have, is called in C, in the plural ("vector types"); NULL where
    there is no better name than "this construct".  */
 const char *cudajit_construct_name (enum tree_code code);
 

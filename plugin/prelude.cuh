@@ -459,6 +459,120 @@ __device__ __forceinline__ int cudajit_signbit (float x)
 __device__ __forceinline__ int cudajit_signbit (double x)
 { return (int) ((unsigned long long) __double_as_longlong (x) >> 63); }
 
+/* @part complex cudajit_complex */
+/* C's _Complex float and double (see cuda-types.cc), laid out as on the
+   host: the real part, then the imaginary part.  GCC computes products
+   and quotients as C99's Annex G says, recovering infinities where the
+   usual formulas give NaNs; these use the usual formulas, the quotient
+   scaled as in Smith's algorithm, so that only results with infinities
+   or NaNs may differ from the CPU backend's.  */
+template <typename T> struct cudajit_complex
+{ T re, im;
+  cudajit_complex () = default;
+  __device__ __forceinline__ constexpr cudajit_complex (T r, T i)
+  : re (r), im (i) {}
+  template <typename U> __device__ __forceinline__ explicit
+  cudajit_complex (cudajit_complex<U> z) : re ((T) z.re), im ((T) z.im) {}
+};
+static_assert (sizeof (cudajit_complex<float>) == 8
+  && alignof (cudajit_complex<float>) == 4
+  && sizeof (cudajit_complex<double>) == 16
+  && alignof (cudajit_complex<double>) == 8,
+  "cudajit: complex numbers have another layout on the GPU");
+#define CUDAJIT_COMPLEX(result) \
+  template <typename T> __device__ __forceinline__ result
+CUDAJIT_COMPLEX (cudajit_complex<T>) operator+ (cudajit_complex<T> a,
+  cudajit_complex<T> b) { return cudajit_complex<T> (a.re + b.re,
+  a.im + b.im); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) operator- (cudajit_complex<T> a,
+  cudajit_complex<T> b) { return cudajit_complex<T> (a.re - b.re,
+  a.im - b.im); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) operator* (cudajit_complex<T> a,
+  cudajit_complex<T> b) { return cudajit_complex<T> (a.re * b.re
+  - a.im * b.im, a.re * b.im + a.im * b.re); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) operator/ (cudajit_complex<T> a,
+  cudajit_complex<T> b)
+{ if (fabs (b.re) >= fabs (b.im))
+    { T r = b.im / b.re, d = b.re + b.im * r;
+      return cudajit_complex<T> ((a.re + a.im * r) / d,
+        (a.im - a.re * r) / d); }
+  T r = b.re / b.im, d = b.re * r + b.im;
+  return cudajit_complex<T> ((a.re * r + a.im) / d,
+    (a.im * r - a.re) / d); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) operator- (cudajit_complex<T> a)
+{ return cudajit_complex<T> (-a.re, -a.im); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) operator~ (cudajit_complex<T> a)
+{ return cudajit_complex<T> (a.re, -a.im); }
+CUDAJIT_COMPLEX (bool) operator== (cudajit_complex<T> a,
+  cudajit_complex<T> b) { return a.re == b.re && a.im == b.im; }
+CUDAJIT_COMPLEX (bool) operator!= (cudajit_complex<T> a,
+  cudajit_complex<T> b) { return !(a == b); }
+
+/* <complex.h> (see complex-functions.def), from the real functions, with
+   the branch cuts of C99 away from the axes' signed zeros.  */
+CUDAJIT_COMPLEX (T) cudajit_creal (cudajit_complex<T> z) { return z.re; }
+CUDAJIT_COMPLEX (T) cudajit_cimag (cudajit_complex<T> z) { return z.im; }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_conj (cudajit_complex<T> z)
+{ return ~z; }
+CUDAJIT_COMPLEX (T) cudajit_cabs (cudajit_complex<T> z)
+{ return hypot (z.re, z.im); }
+CUDAJIT_COMPLEX (T) cudajit_carg (cudajit_complex<T> z)
+{ return atan2 (z.im, z.re); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_cproj (cudajit_complex<T> z)
+{ return isinf (z.re) || isinf (z.im)
+  ? cudajit_complex<T> ((T) __longlong_as_double (0x7ff0000000000000ll),
+  copysign ((T) 0, z.im)) : z; }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_cexp (cudajit_complex<T> z)
+{ T e = exp (z.re); return cudajit_complex<T> (e * cos (z.im),
+  e * sin (z.im)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_clog (cudajit_complex<T> z)
+{ return cudajit_complex<T> (log (cudajit_cabs (z)), cudajit_carg (z)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_csqrt (cudajit_complex<T> z)
+{ if (z.re == 0 && z.im == 0) return cudajit_complex<T> ((T) 0, z.im);
+  T t = sqrt ((fabs (z.re) + cudajit_cabs (z)) / 2);
+  return z.re >= 0 ? cudajit_complex<T> (t, z.im / (2 * t))
+  : cudajit_complex<T> (fabs (z.im) / (2 * t), copysign (t, z.im)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_cpow (cudajit_complex<T> z,
+  cudajit_complex<T> w) { return cudajit_cexp (w * cudajit_clog (z)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_csinh (cudajit_complex<T> z)
+{ return cudajit_complex<T> (sinh (z.re) * cos (z.im),
+  cosh (z.re) * sin (z.im)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_ccosh (cudajit_complex<T> z)
+{ return cudajit_complex<T> (cosh (z.re) * cos (z.im),
+  sinh (z.re) * sin (z.im)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_ctanh (cudajit_complex<T> z)
+{ T d = cosh (2 * z.re) + cos (2 * z.im);
+  return cudajit_complex<T> (sinh (2 * z.re) / d, sin (2 * z.im) / d); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_casinh (cudajit_complex<T> z)
+{ if (z.re < 0) return -cudajit_casinh (-z);
+  cudajit_complex<T> one ((T) 1, (T) 0);
+  return cudajit_clog (z + cudajit_csqrt (z * z + one)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_cacosh (cudajit_complex<T> z)
+{ cudajit_complex<T> one ((T) 1, (T) 0);
+  return cudajit_clog (z + cudajit_csqrt (z + one)
+  * cudajit_csqrt (z - one)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_catanh (cudajit_complex<T> z)
+{ cudajit_complex<T> one ((T) 1, (T) 0), half ((T) 0.5, (T) 0);
+  return half * (cudajit_clog (one + z) - cudajit_clog (one - z)); }
+/* The circular functions are the hyperbolic ones turned by i:
+   f (z) = -i g (i z).  */
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_times_i (cudajit_complex<T> z)
+{ return cudajit_complex<T> (-z.im, z.re); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_csin (cudajit_complex<T> z)
+{ return -cudajit_times_i (cudajit_csinh (cudajit_times_i (z))); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_ccos (cudajit_complex<T> z)
+{ return cudajit_ccosh (cudajit_times_i (z)); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_ctan (cudajit_complex<T> z)
+{ return -cudajit_times_i (cudajit_ctanh (cudajit_times_i (z))); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_casin (cudajit_complex<T> z)
+{ return -cudajit_times_i (cudajit_casinh (cudajit_times_i (z))); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_catan (cudajit_complex<T> z)
+{ return -cudajit_times_i (cudajit_catanh (cudajit_times_i (z))); }
+CUDAJIT_COMPLEX (cudajit_complex<T>) cudajit_cacos (cudajit_complex<T> z)
+{ cudajit_complex<T> w = cudajit_casin (z);
+  return cudajit_complex<T> ((T) 1.57079632679489661923 - w.re, -w.im); }
+#undef CUDAJIT_COMPLEX
+
 /* @part assert cudajit_assert_fail */
 /* glibc's assert calls __assert_fail (see assertions.cc).  CUDA declares
    __assertfail, whose last argument is the size of a character of the

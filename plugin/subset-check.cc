@@ -70,12 +70,27 @@ check_type (subset_checker *checker, tree type, location_t loc,
     checker->reported.add (decl);
   if (checker->reported.add (TYPE_MAIN_VARIANT (type)) && !decl)
     return;
+  if (cudajit_unsupported_complex_p (type))
+    {
+      if (decl)
+        reject (checker, loc,
+                "%s %qD has type %qT, which is not supported "
+                "in a kernel",
+                what, decl, type);
+      else
+        reject (checker, loc, "type %qT is not supported in a kernel", type);
+      inform (loc,
+              "the complex numbers of kernels are %<_Complex float%> "
+              "and %<_Complex double%>, not volatile, and not the complex "
+              "integers of GNU C nor %<_Complex long double%>");
+      return;
+    }
   if (decl)
     reject (checker, loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
-            "kernels use integer, %<_Bool%>, %<_Float16%>, %<float%> and "
-            "%<double%> values, pointers, arrays, and structures and unions "
-            "of these",
+            "kernels use integer, %<_Bool%>, %<_Float16%>, %<float%>, "
+            "%<double%>, %<_Complex float%> and %<_Complex double%> values, "
+            "pointers, arrays, and structures and unions of these",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
@@ -589,6 +604,7 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case REAL_CST:
+    case COMPLEX_CST:
       check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
       return;
 
@@ -656,19 +672,22 @@ check_expr (subset_checker *checker, tree t, location_t loc)
     case REALPART_EXPR:
     case IMAGPART_EXPR:
       {
-        /* Those of the overflow builtins and of sincos; others take apart
-           complex numbers, refused once, here.  */
+        /* Those of complex numbers, of the overflow builtins and of
+           sincos; others take apart complex numbers that kernels do not
+           have, refused once, by their type.  */
         tree operand = TREE_OPERAND (t, 0);
         if (tree x = cudajit_cexpi_argument (operand))
           {
             check_expr (checker, x, loc);
             return;
           }
+        if (cudajit_supported_type_p (TREE_TYPE (operand), false))
+          break;
         if (TREE_CODE (operand) == SAVE_EXPR)
           operand = TREE_OPERAND (operand, 0);
         if (!cudajit_overflow_operation (operand))
           {
-            reject_construct (checker, loc, t);
+            check_type (checker, TREE_TYPE (operand), loc, NULL, NULL_TREE);
             return;
           }
         break;

@@ -116,7 +116,8 @@ cudajit_half_type_p (const_tree type)
 }
 
 /* The types a kernel's values may have: C's integer types, _Bool,
-   _Float16, float, double, and pointers to these (or to void).  */
+   _Float16, float, double, _Complex float and _Complex double, and
+   pointers to these (or to void).  */
 bool
 cudajit_supported_type_p (tree type, bool pointer_ok)
 {
@@ -133,6 +134,14 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
       return (TYPE_MAIN_VARIANT (type) == float_type_node
               || TYPE_MAIN_VARIANT (type) == double_type_node
               || (cudajit_half_type_p (type) && !TYPE_VOLATILE (type)));
+    case COMPLEX_TYPE:
+      /* Of float or double: not GNU C's complex integers, nor of
+         _Float16 or long double; not volatile, as C++ copies no volatile
+         class object, and the prelude's operators take theirs by
+         value.  */
+      return ((TYPE_MAIN_VARIANT (TREE_TYPE (type)) == float_type_node
+               || TYPE_MAIN_VARIANT (TREE_TYPE (type)) == double_type_node)
+              && !TYPE_VOLATILE (type));
     case POINTER_TYPE:
       {
         /* Pointers to arrays too, as C99 array parameters such as
@@ -312,6 +321,15 @@ cudajit_supported_record_p (tree type, bool explain)
                 misplaced);
     }
   return !misplaced;
+}
+
+bool
+cudajit_unsupported_complex_p (tree type)
+{
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  return (TREE_CODE (type) == COMPLEX_TYPE
+          && !cudajit_supported_type_p (type, false));
 }
 
 /* Notes on why TYPE, which is not supported, is not, where a structure

@@ -37,13 +37,6 @@ launches (int *out)
 }
 
 __attribute__ ((cuda_jit)) void
-complex_numbers (double *out)
-{
-  out[0] = __imag__ (__builtin_complex (out[1], out[2]) /* { dg-error "complex numbers are not supported in a kernel" } */
-                     * __builtin_complex (out[2], out[1]));
-}
-
-__attribute__ ((cuda_jit)) void
 wide (int *out, int i)
 {
   out[0] = L"wide"[i]; /* { dg-error "wide string literals are not supported in a kernel" } */

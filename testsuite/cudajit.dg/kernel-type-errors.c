@@ -114,7 +114,7 @@ __attribute__ ((cuda_jit)) void
 locals (double *out, int n)
 {
   long double ld = out[0]; /* { dg-error "local variable 'ld' has type 'long double'" } */
-  _Complex double z = 1; /* { dg-error "local variable 'z' has type 'complex double'" } */
+  _Complex int z = 1; /* { dg-error "local variable 'z' has type 'complex int'" } */
   __int128 wide = n; /* { dg-error "local variable 'wide' has type '__int128'" } */
   float4 v = { 1, 2, 3, 4 }; /* { dg-error "local variable 'v' has type 'float4'" } */
   int array[4];
