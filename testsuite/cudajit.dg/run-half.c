@@ -38,7 +38,9 @@ static const _Float16 table[4] = { 0.5, -1.25, 65504, 0x1p-24 };
     --g;                                                                      \
     t = t > p.limit ? p.limit : t;                                            \
     int k = t;                                                                \
-    unsigned char c = (unsigned char) (h * (_Float16) 4);                     \
+    /* Through int: a float beyond unsigned char is undefined, and the GPU   \
+       saturates where x86 wraps.  */                                        \
+    unsigned char c = (unsigned char) (int) (h * (_Float16) 4);               \
     double d = (double) t * 1.0000001;                                        \
     long l = (long) g;                                                        \
     y[i * 8 + 0] = t;                                                         \
