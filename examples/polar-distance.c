@@ -4,9 +4,11 @@
    Python returns a tuple), and cuda_vectorize applies the distance of two
    points to each pair.  */
 
+#include "notebook.h"
 #include <cudajit.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 __attribute__ ((cuda_device)) void
 polar_to_cartesian (float rho, float theta, float *x, float *y)
@@ -29,15 +31,18 @@ main (void)
 {
   enum
   {
-    n = 100000
+    n = 1000000
   };
   static float rho1[n], theta1[n], rho2[n], theta2[n], out[n];
+  static double shown[n];
+  /* The seed's uniform draws: rho in [0.5, 1.5), theta in [-pi, pi).  */
+  srand (3);
   for (long i = 0; i < n; i++)
     {
-      rho1[i] = 1 + i % 7;
-      theta1[i] = i * 0.001f;
-      rho2[i] = 2 + i % 5;
-      theta2[i] = -i * 0.002f;
+      rho1[i] = 0.5f + (float) rand () / RAND_MAX;
+      theta1[i] = (float) ((2.0 * rand () / RAND_MAX - 1) * M_PI);
+      rho2[i] = 0.5f + (float) rand () / RAND_MAX;
+      theta2[i] = (float) ((2.0 * rand () / RAND_MAX - 1) * M_PI);
     }
   cuda_vectorize (polar_distance, n) (out, rho1, theta1, rho2, theta2);
   long mismatches = 0;
@@ -49,6 +54,9 @@ main (void)
                                     * cos ((double) theta1[i] - theta2[i]));
       mismatches += fabs (out[i] - expected) > 1e-4 * (expected + 1);
     }
+  for (long i = 0; i < n; i++)
+    shown[i] = out[i];
+  numpy_print_floats (shown, n, 1, "float32");
   printf ("polar-distance: %s (%ld mismatches)\n",
           mismatches ? "FAILED" : "ok", mismatches);
   return mismatches != 0;
