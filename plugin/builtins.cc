@@ -235,7 +235,7 @@ cudajit_cexpi_argument (const_tree t)
     t = TREE_OPERAND (t, 0);
   if (TREE_CODE (t) != CALL_EXPR)
     return NULL_TREE;
-  tree fndecl = get_callee_fndecl (CONST_CAST_TREE (t));
+  tree fndecl = get_callee_fndecl (t);
   if (fndecl
       && (fndecl_built_in_p (fndecl, BUILT_IN_CEXPI)
           || fndecl_built_in_p (fndecl, BUILT_IN_CEXPIF)))
