@@ -10,7 +10,8 @@
    in plain C.
 
    mpi-heat [POINTS-PER-RANK [STEPS]]: a weak-scaling run keeps POINTS-PER-
-   RANK and adds ranks; rank 0 prints the time per step.  */
+   RANK and adds ranks, a strong-scaling one divides the same rod among
+   them; rank 0 prints the time per step, the first step's apart.  */
 
 #include <cudajit.h>
 #include <math.h>
@@ -150,10 +151,16 @@ main (int argc, char **argv)
   double *u = cuda_to_device (host, bytes);
   double *next = cuda_to_device (host, bytes);
 
-  MPI_Barrier (MPI_COMM_WORLD);
-  double start = now_ms ();
+  /* The first step compiles the kernel, so the clock starts after it.  */
+  double start = 0;
   for (int s = 0; s < steps; s++)
     {
+      if (s == 1)
+        {
+          cuda_synchronize ();
+          MPI_Barrier (MPI_COMM_WORLD);
+          start = now_ms ();
+        }
       exchange_edges (u, n, left, right, direct);
       cuda_forall (heat_step, n) (n, u, next, diffusion);
       double *t = u;
@@ -162,7 +169,7 @@ main (int argc, char **argv)
     }
   cuda_synchronize ();
   MPI_Barrier (MPI_COMM_WORLD);
-  double ms = now_ms () - start;
+  double ms = steps > 1 ? now_ms () - start : 0;
 
   cuda_copy_to_host (host, u, bytes);
   double *rod = rank == 0 ? malloc (points * sizeof (double)) : NULL;
@@ -182,7 +189,8 @@ main (int argc, char **argv)
               "per step; largest difference from plain C %.1e: mpi-heat: "
               "%s\n",
               ranks, ranks == 1 ? "" : "s", n, steps,
-              direct ? "passed directly" : "through the host", ms / steps,
+              direct ? "passed directly" : "through the host",
+              steps > 1 ? ms / (steps - 1) : 0,
               difference, ok ? "ok" : "FAILED");
     }
   MPI_Bcast (&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
