@@ -190,8 +190,8 @@ main (int argc, char **argv)
               "%s\n",
               ranks, ranks == 1 ? "" : "s", n, steps,
               direct ? "passed directly" : "through the host",
-              steps > 1 ? ms / (steps - 1) : 0,
-              difference, ok ? "ok" : "FAILED");
+              steps > 1 ? ms / (steps - 1) : 0, difference,
+              ok ? "ok" : "FAILED");
     }
   MPI_Bcast (&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   free (rod);
