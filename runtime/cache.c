@@ -21,6 +21,7 @@
    lock files, is removed once it is old enough for its writer to be
    surely dead.  */
 
+#include "cudajit-config.h"
 #include "internal.h"
 
 #include <dirent.h>
@@ -37,16 +38,19 @@
 #include <unistd.h>
 
 /* An entry is a header, then the code.  The header is the magic string,
-   the format version (4 bytes), the code's size (8 bytes) and its SHA-256;
-   integers are little-endian.  */
+   the format version (4 bytes), the code's size (8 bytes) and its
+   SHA-256, the architecture that the code is for (4 bytes) and whether it
+   is PTX (4 bytes); integers are little-endian.  */
 static const char magic[8] = "cudajit";
 enum
 {
-  FORMAT_VERSION = 1,
+  FORMAT_VERSION = 2,
   VERSION_AT = sizeof magic,
   SIZE_AT = VERSION_AT + 4,
   CHECKSUM_AT = SIZE_AT + 8,
-  HEADER_SIZE = CHECKSUM_AT + CUDAJIT_SHA256_SIZE
+  ARCH_AT = CHECKSUM_AT + CUDAJIT_SHA256_SIZE,
+  PTX_AT = ARCH_AT + 4,
+  HEADER_SIZE = PTX_AT + 4
 };
 
 /* An entry's file name is its key in hex; its lock file and its
@@ -255,7 +259,6 @@ read_entry (const char *path, struct cudajit_image *image)
           && (size = get_le (header + SIZE_AT, 8)) > 0
           && size == (uint64_t) st.st_size - HEADER_SIZE
           && (code = malloc (size)) && read_all (fd, code, size);
-  close (fd);
   if (found)
     {
       checksum (code, size, digest);
@@ -263,11 +266,17 @@ read_entry (const char *path, struct cudajit_image *image)
     }
   if (!found)
     {
+      close (fd);
       free (code);
       return false;
     }
+  /* Its use makes it the most recently used.  */
+  futimens (fd, NULL);
+  close (fd);
   image->code = code;
   image->size = size;
+  image->arch = get_le (header + ARCH_AT, 4);
+  image->ptx = get_le (header + PTX_AT, 4);
   image->log = cudajit_xrealloc (NULL, 1);
   *image->log = '\0';
   image->cached = true;
@@ -354,24 +363,22 @@ cudajit_cache_unlock (struct cudajit_cache_key *key)
 
 bool
 cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
-                      int count, const char *const *options,
-                      struct cudajit_image *image)
+                      int arch, int flags, struct cudajit_image *image)
 {
   struct cudajit_sha256 sha;
-  int nvrtc_major = 0, nvrtc_minor = 0, driver = 0;
-  char versions[64], path[PATH_MAX];
+  int driver = 0;
+  char what[128], path[PATH_MAX];
 
-  cudajit_nvrtc.nvrtcVersion (&nvrtc_major, &nvrtc_minor);
-  /* nvrtc-check loads no driver, and keys its entries with driver 0.  */
+  /* nvrtc-check loads no driver, and keys its entries with driver 0.  No
+     NVRTC version: what an NVRTC made stays good for the driver, and
+     asking would load NVRTC.  The runtime's version, for how it turns
+     ARCH and FLAGS into NVRTC's options.  */
   if (cudajit_cu.cuDriverGetVersion)
     cudajit_cu.cuDriverGetVersion (&driver);
-  snprintf (versions, sizeof versions, "NVRTC %d.%d, driver %d", nvrtc_major,
-            nvrtc_minor, driver);
+  snprintf (what, sizeof what, "cudajit %s, driver %d, sm_%d, flags %#x",
+            PACKAGE_VERSION, driver, arch, flags);
   cudajit_sha256_init (&sha);
-  hash_part (&sha, versions);
-  /* The options name the architecture.  */
-  for (int i = 0; i < count; i++)
-    hash_part (&sha, options[i]);
+  hash_part (&sha, what);
   hash_part (&sha, source);
   cudajit_sha256_final (&sha, key->hash);
   key->lock = -1;
@@ -439,6 +446,76 @@ remove_leftovers (void)
   closedir (dir);
 }
 
+/* An entry, for remove_least_recently_used.  */
+struct entry_use
+{
+  char name[NAME_SIZE + 1];
+  off_t size;
+  struct timespec used;
+};
+
+static int
+compare_use (const void *a, const void *b)
+{
+  const struct timespec *x = &((const struct entry_use *) a)->used;
+  const struct timespec *y = &((const struct entry_use *) b)->used;
+
+  if (x->tv_sec != y->tv_sec)
+    return x->tv_sec < y->tv_sec ? -1 : 1;
+  return (x->tv_nsec > y->tv_nsec) - (x->tv_nsec < y->tv_nsec);
+}
+
+/* While the entries take more than CUDAJIT_CACHE_MAX bytes, remove the
+   one used longest ago (an entry's use sets its modification time), but
+   never KEPT, just written.  Other processes may remove the same entries
+   at once, or use one as it goes: either costs them a compilation at
+   worst.  */
+static void
+remove_least_recently_used (const char *kept)
+{
+  size_t max = cudajit_environment ()->cache_max, total = 0;
+  struct entry_use *entries = NULL;
+  size_t count = 0, allocated = 0;
+  DIR *dir = opendir (cache_dir);
+  struct dirent *e;
+
+  if (!dir)
+    return;
+  while ((e = readdir (dir)))
+    {
+      struct stat st;
+
+      if (strlen (e->d_name) != NAME_SIZE
+          || strspn (e->d_name, "0123456789abcdef") != NAME_SIZE
+          || strcmp (e->d_name, kept) == 0
+          || fstatat (dirfd (dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0
+          || !S_ISREG (st.st_mode))
+        continue;
+      if (count == allocated)
+        {
+          allocated = allocated ? 2 * allocated : 64;
+          entries = cudajit_xrealloc (entries, allocated * sizeof *entries);
+        }
+      memcpy (entries[count].name, e->d_name, NAME_SIZE + 1);
+      entries[count].size = st.st_size;
+      entries[count].used = st.st_mtim;
+      total += st.st_size;
+      count++;
+    }
+  struct stat st;
+  if (fstatat (dirfd (dir), kept, &st, 0) == 0)
+    total += st.st_size;
+  if (total > max)
+    {
+      qsort (entries, count, sizeof *entries, compare_use);
+      for (size_t i = 0; i < count && total > max; i++)
+        if (unlinkat (dirfd (dir), entries[i].name, 0) == 0)
+          total -= entries[i].size;
+    }
+  closedir (dir);
+  free (entries);
+}
+
 void
 cudajit_cache_store (const struct cudajit_cache_key *key,
                      const struct cudajit_image *image)
@@ -460,6 +537,8 @@ cudajit_cache_store (const struct cudajit_cache_key *key,
   put_le (header + VERSION_AT, FORMAT_VERSION, 4);
   put_le (header + SIZE_AT, image->size, 8);
   checksum (image->code, image->size, header + CHECKSUM_AT);
+  put_le (header + ARCH_AT, image->arch, 4);
+  put_le (header + PTX_AT, image->ptx, 4);
 
   /* A name that no other writer uses: the process ID alone repeats in
      containers that share the cache, hence the time too.  */
@@ -480,7 +559,10 @@ cudajit_cache_store (const struct cudajit_cache_key *key,
 
       /* close reports some errors that write does not, on NFS for one.  */
       if (close (fd) == 0 && written && rename (temp, path) == 0)
-        return;
+        {
+          remove_least_recently_used (path + strlen (cache_dir) + 1);
+          return;
+        }
       error = errno;
       unlink (temp);
     }

@@ -8,12 +8,14 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 /* Set by read_environment; the defaults are those of unset variables.  */
-static struct cudajit_environment environment = { .cache = true };
+static struct cudajit_environment environment
+    = { .cache = true, .cache_max = CUDAJIT_CACHE_MAX_DEFAULT };
 
 /* The index of VALUE among the null-terminated WORDS, or -1.  */
 static int
@@ -75,6 +77,31 @@ parse_threads (const char *value, void *field)
   return !*end && !errno && n >= 1 && n <= CUDAJIT_CPU_THREADS_MAX;
 }
 
+/* A size in bytes, with an optional K, M or G for powers of 1024, as
+   CUDA's own CUDA_CACHE_MAXSIZE is given in bytes and du -h prints.  */
+static bool
+parse_size (const char *value, void *field)
+{
+  static const char units[] = "KMG";
+  char *end;
+  unsigned long long n;
+  const char *unit;
+
+  errno = 0;
+  n = strtoull (value, &end, 10);
+  if (*end && (unit = strchr (units, *end)) && !end[1])
+    for (const char *u = units; u <= unit; u++)
+      {
+        if (n > SIZE_MAX / 1024)
+          errno = ERANGE;
+        n *= 1024;
+      }
+  else if (*end)
+    return false;
+  *(size_t *) field = n;
+  return *value >= '0' && *value <= '9' && !errno && n >= 1 && n <= SIZE_MAX;
+}
+
 static bool
 parse_path (const char *value, void *field)
 {
@@ -116,6 +143,10 @@ static const struct variable
     FIELD (cpu_threads) },
   { "CUDAJIT_CACHE_DIR", CACHE_DIR_VALUES, parse_dir, FIELD (cache_dir) },
   { "CUDAJIT_CACHE", BOOLEAN_VALUES, parse_boolean, FIELD (cache) },
+  { "CUDAJIT_CACHE_MAX",
+    "a size in bytes, with K, M or G for KiB, MiB or "
+    "GiB",
+    parse_size, FIELD (cache_max) },
   { "CUDAJIT_ERRORS", "'exit' or 'return'", parse_errors,
     FIELD (errors_return) },
   { "CUDAJIT_PROFILE", BOOLEAN_VALUES, parse_boolean, FIELD (profile) },

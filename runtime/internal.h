@@ -88,6 +88,10 @@ enum cudajit_backend
    names of the files in it.  */
 #define CUDAJIT_CACHE_DIR_MAX 3840
 
+/* CUDAJIT_CACHE_MAX's default, CUDA_CACHE_MAXSIZE's for the driver's own
+   cache of PTX compiled for the GPU: 256 MiB.  */
+#define CUDAJIT_CACHE_MAX_DEFAULT ((size_t) 256 << 20)
+
 /* The environment variables that cudajit reads.  A variable that is unset
    or empty has the value given here for it.  */
 struct cudajit_environment
@@ -103,6 +107,9 @@ struct cudajit_environment
   const char *cache_dir;
   /* CUDAJIT_CACHE, whether the disk cache is used; true.  */
   bool cache;
+  /* CUDAJIT_CACHE_MAX, the most bytes that the disk cache's entries
+     take before the least recently used are removed.  */
+  size_t cache_max;
   /* Whether CUDAJIT_ERRORS is return; false.  */
   bool errors_return;
   /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
@@ -268,9 +275,10 @@ enum
    ARCH, as FLAGS say: a cubin if NVRTC supports ARCH, else PTX for the
    newest architecture below it that NVRTC supports.  With USE_CACHE, look the
    code up in the disk cache first, and keep what NVRTC makes there.
-   Return null on success, otherwise NVRTC's error, with the log in IMAGE.
-   The caller frees IMAGE->code and IMAGE->log.  NVRTC must have been
-   loaded.  Exported for nvrtc-check.  */
+   Load NVRTC unless the cache has the code.  Return null on success,
+   otherwise NVRTC's error, with the log in IMAGE, or, with an empty log,
+   cudajit_load_nvrtc's.  The caller frees IMAGE->code and IMAGE->log.
+   Exported for nvrtc-check.  */
 const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    int arch, int flags, bool use_cache,
                                    struct cudajit_image *image)
@@ -405,19 +413,22 @@ struct cudajit_cache_key
 /* The directory of the disk cache, or null when it is off.  */
 const char *cudajit_cache_directory (void);
 
-/* Set KEY for compiling SOURCE with the COUNT OPTIONS by the NVRTC loaded
-   now, for the driver loaded now if any.  If the disk cache holds the code
-   for KEY, set IMAGE->code, size, log and cached as
-   cudajit_nvrtc_compile does, and return true.  If another process is
-   compiling it, wait for it to write it first.  Otherwise return false
-   with the entry locked, for the caller to compile the code, store it and
-   call cudajit_cache_unlock.  Unless CUDAJIT_CACHE is off, the cache is
-   in $CUDAJIT_CACHE_DIR, $XDG_CACHE_HOME/cudajit or ~/.cache/cudajit.  */
+/* Set KEY for compiling SOURCE for a GPU of architecture ARCH as FLAGS
+   say (those of cudajit_nvrtc_compile), for the driver loaded now if any.
+   The key needs no NVRTC, so that a kernel in the cache loads without it.
+   If the disk cache holds the code for KEY, set IMAGE as
+   cudajit_nvrtc_compile does, with an empty log and cached set, and
+   return true.  If another process is compiling it, wait for it to write
+   it first.  Otherwise return false with the entry locked, for the caller
+   to compile the code, store it and call cudajit_cache_unlock.  Unless
+   CUDAJIT_CACHE is off, the cache is in $CUDAJIT_CACHE_DIR,
+   $XDG_CACHE_HOME/cudajit or ~/.cache/cudajit.  */
 bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
-                           int count, const char *const *options,
-                           struct cudajit_image *image);
+                           int arch, int flags, struct cudajit_image *image);
 
-/* Keep IMAGE's code in the disk cache under KEY, if it can be written.  */
+/* Keep IMAGE's code in the disk cache under KEY, if it can be written;
+   then remove the least recently used entries while the cache's entries
+   take more than CUDAJIT_CACHE_MAX bytes.  */
 void cudajit_cache_store (const struct cudajit_cache_key *key,
                           const struct cudajit_image *image);
 

@@ -52,15 +52,10 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
                 const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
-  const char *error = cudajit_load_nvrtc ();
+  const char *error;
   struct cudajit_image image;
   char *name;
 
-  if (error)
-    {
-      cudajit_error (site, "%s", error);
-      return false;
-    }
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
   double start = cudajit_profile_clock_ms ();
   char *range
@@ -100,7 +95,10 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
         image.ptx ? "compute" : "sm", image.arch, ms,
         cudajit_cache_directory () ? ", cache " : "",
         cudajit_cache_directory () ? cudajit_cache_directory () : "");
-  if (error)
+  /* NVRTC is loaded only when the cache lacks the code.  */
+  if (error && cudajit_load_nvrtc ())
+    cudajit_error (site, "%s", error);
+  else if (error)
     cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,
                    *image.log ? "\n" : "", image.log);

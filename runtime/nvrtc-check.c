@@ -9,11 +9,12 @@
    not compile, and with 77, the testsuite's "unsupported", if NVRTC cannot be
    loaded.  Only functions that libcudajit.so exports are used.
 
-   With --cache, go through the JIT's disk cache, as set by CUDAJIT_CACHE
-   and CUDAJIT_CACHE_DIR, with driver version 0 in the keys as no driver is
-   loaded; and say on stdout for each FILE compiled whether NVRTC compiled
-   it or it came from the cache.  Without, the cache is left alone, so that
-   the testsuite does not fill the user's.  */
+   With --cache, go through the JIT's disk cache, as set by CUDAJIT_CACHE,
+   CUDAJIT_CACHE_DIR and CUDAJIT_CACHE_MAX, with driver version 0 in the
+   keys as no driver is loaded, loading NVRTC only for a FILE that the
+   cache lacks, as the JIT does; and say on stdout for each FILE compiled
+   whether NVRTC compiled it or it came from the cache.  Without, the cache is
+   left alone, so that the testsuite does not fill the user's.  */
 
 #include "internal.h"
 
@@ -82,7 +83,8 @@ main (int argc, char **argv)
       fputs (usage, stderr);
       return 2;
     }
-  if ((error = cudajit_load_nvrtc ()))
+  /* With the cache, NVRTC is loaded only for what the cache lacks.  */
+  if (!use_cache && (error = cudajit_load_nvrtc ()))
     {
       fprintf (stderr, "nvrtc-check: %s\n", error);
       return 77;

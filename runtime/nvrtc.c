@@ -184,7 +184,20 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
   struct cudajit_cache_key key;
   size_t size;
   int oldest;
+  const char *error;
 
+  if (use_cache && cudajit_cache_lookup (&key, source, arch, flags, image))
+    return NULL;
+  if ((error = cudajit_load_nvrtc ()))
+    {
+      *image = (struct cudajit_image){
+        NULL, 0, arch, false, cudajit_xrealloc (NULL, 1), false
+      };
+      *image->log = '\0';
+      if (use_cache)
+        cudajit_cache_unlock (&key);
+      return error;
+    }
   image->arch = supported_arch (arch, &oldest);
   if (!image->arch)
     {
@@ -196,6 +209,8 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
         NULL, 0, arch, false, cudajit_xrealloc (NULL, strlen (text) + 1), false
       };
       strcpy (image->log, text);
+      if (use_cache)
+        cudajit_cache_unlock (&key);
       return "unsupported GPU architecture";
     }
   image->ptx = image->arch != arch || (flags & CUDAJIT_NVRTC_PTX);
@@ -220,9 +235,6 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
     }
   if (flags & CUDAJIT_NVRTC_RESOURCE_USAGE)
     options[count++] = "--ptxas-options=-v";
-  if (use_cache && cudajit_cache_lookup (&key, source, count, options, image))
-    return NULL;
-
   nvrtc_check (
       cudajit_nvrtc.nvrtcCreateProgram (&program, source, name, 0, NULL, NULL),
       "nvrtcCreateProgram");

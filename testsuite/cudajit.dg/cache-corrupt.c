@@ -6,10 +6,10 @@
 
 #include "cache-test.h"
 
-/* The entries have a 52-byte header before the code.  */
+/* The entries have a 60-byte header before the code.  */
 enum
 {
-  HEADER_SIZE = 52
+  HEADER_SIZE = 60
 };
 
 /* The cache's only entry.  */
