@@ -192,13 +192,16 @@ list (const struct record *records, int count)
 }
 
 /* The CUDA C of the unit of records[KERNEL], as the runtime puts it
-   together for NVRTC: the records of one unit follow each other.  */
+   together for NVRTC to compile the kernel alone, as at the first launch
+   of one of the unit's kernels: the records of one unit follow each
+   other.  */
 static char *
 unit_source (const struct record *records, int count, int kernel)
 {
   const char *unit = records[kernel].field[CUDAJIT_RECORD_UNIT];
   int first = kernel, last = kernel;
-  char *source = cudajit_append (NULL, "");
+  char *source
+      = cudajit_keep_kernel (NULL, records[kernel].field[CUDAJIT_RECORD_NAME]);
   while (first > 0
          && strcmp (records[first - 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
     first--;
@@ -209,8 +212,17 @@ unit_source (const struct record *records, int count, int kernel)
     {
       source
           = cudajit_append (source, records[i].field[CUDAJIT_RECORD_PRELUDE]);
-      source = cudajit_append (source,
-                               records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
+      if (kernel_p (&records[i]))
+        {
+          char *selectable = cudajit_selectable_kernel (
+              records[i].field[CUDAJIT_RECORD_NAME],
+              records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
+          source = cudajit_append (source, selectable);
+          free (selectable);
+        }
+      else
+        source = cudajit_append (source,
+                                 records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
     }
   return source;
 }

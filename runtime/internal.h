@@ -299,14 +299,21 @@ struct cudajit_module
   const char *unit_name;
   /* The unit's prelude, then the CUDA C of each kernel and device
      function, of whatever options: those of the unit's other modules
-     too.  */
+     too.  Each kernel's CUDA C is left out where CUDAJIT_SOME_KERNELS is
+     defined, unless CUDAJIT_KERNEL_ followed by its name is too.  */
   char *cuda_source;
   /* How NVRTC compiles it, enum cudajit_compile_flag.  */
   int compile_flags;
   /* The unit's next module, of other options.  */
   struct cudajit_module *next;
-  /* What NVRTC made of the source for GPUs of architecture code_arch, on
-     the first launch of one of the kernels, to load on each GPU of that
+  /* Its kernels, chained by next_in_module, and how many.  */
+  struct cudajit_kernel *kernels;
+  int kernel_count;
+  /* The first of several kernels to be launched, which is compiled alone
+     into code of its own (jit.c); null before.  */
+  struct cudajit_kernel *alone_kernel;
+  /* What NVRTC made of the source for GPUs of architecture code_arch, all
+     the kernels but alone_kernel, to load on each GPU of that
      architecture; null before.  Under the JIT's lock, as is handle.  */
   char *code;
   int code_arch;
@@ -366,11 +373,29 @@ struct cudajit_kernel
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];
+  /* The next kernel of its module.  */
+  struct cudajit_kernel *next_in_module;
+  /* For its module's alone_kernel, its code, compiled alone for GPUs of
+     architecture own_arch, and loaded on each GPU as the module's is.
+     Under the JIT's lock.  */
+  char *own_code;
+  int own_arch;
+  CUmodule own_handle[CUDAJIT_MAX_GPUS];
   /* Its row of CUDAJIT_PROFILE's table, from its first launch.  */
   struct cudajit_profile *profile;
   /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
   int verbose_block;
 };
+
+/* NAME's CUDA_SOURCE as its module holds it, so that the kernel can be
+   compiled alone or left out: kept where cudajit_keep_kernel has not been
+   called, or has been for NAME.  */
+char *cudajit_selectable_kernel (const char *name, const char *cuda_source);
+
+/* TEXT, null or from malloc, followed by what keeps kernel NAME, which
+   every call adds to, and drops the others, in a module's CUDA C that
+   follows.  */
+char *cudajit_keep_kernel (char *text, const char *name);
 
 /* The kernel's function on the calling thread's GPU, cudajit_current_gpu,
    compiling and loading its module on the kernel's first launch there, at

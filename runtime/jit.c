@@ -45,16 +45,60 @@ notice_long_compile (void *data)
   return NULL;
 }
 
-/* Compile KERNEL's module for a GPU of architecture ARCH, for the launch
-   at SITE.  Return false if it cannot be.  */
+/* A module's CUDA C keeps a kernel where SOME_KERNELS is undefined, or
+   KERNEL_PREFIX followed by the kernel's name is defined.  */
+#define SOME_KERNELS "CUDAJIT_SOME_KERNELS"
+#define KERNEL_PREFIX "CUDAJIT_KERNEL_"
+
+char *
+cudajit_selectable_kernel (const char *name, const char *cuda_source)
+{
+  char *text = cudajit_append (NULL, "#if !defined " SOME_KERNELS
+                                     " || defined " KERNEL_PREFIX);
+  text = cudajit_append (text, name);
+  text = cudajit_append (text, "\n");
+  text = cudajit_append (text, cuda_source);
+  return cudajit_append (text, "\n#endif\n");
+}
+
+char *
+cudajit_keep_kernel (char *text, const char *name)
+{
+  if (!text)
+    text = cudajit_append (NULL, "#define " SOME_KERNELS "\n");
+  text = cudajit_append (text, "#define " KERNEL_PREFIX);
+  text = cudajit_append (text, name);
+  return cudajit_append (text, "\n");
+}
+
+/* The CUDA C that compiles MODULE's kernel ALONE by itself, or, where
+   ALONE is null, MODULE's other kernels; all of it if the module has one
+   kernel.  */
+static char *
+cuda_source_of (const struct cudajit_module *module,
+                const struct cudajit_kernel *alone)
+{
+  char *source = NULL;
+
+  if (module->kernel_count > 1)
+    for (const struct cudajit_kernel *k = module->kernels; k;
+         k = k->next_in_module)
+      if (alone ? k == alone : k != module->alone_kernel)
+        source = cudajit_keep_kernel (source, k->name);
+  return cudajit_append (source, module->cuda_source);
+}
+
+/* Compile KERNEL alone (ALONE), or the other kernels of its module, for a
+   GPU of architecture ARCH, for the launch at SITE, into the kernel's own
+   code or the module's.  Return false if it cannot be.  */
 static bool
-compile_module (const struct cudajit_kernel *kernel, int arch,
-                const struct cudajit_site *site)
+compile (struct cudajit_kernel *kernel, bool alone, int arch,
+         const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
   const char *error;
   struct cudajit_image image;
-  char *name;
+  char *name, *source = cuda_source_of (module, alone ? kernel : NULL);
 
   name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
   double start = cudajit_profile_clock_ms ();
@@ -70,8 +114,8 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
   pthread_t noticer;
   bool noticing
       = pthread_create (&noticer, NULL, notice_long_compile, &notice) == 0;
-  error = cudajit_nvrtc_compile (module->cuda_source, name, arch,
-                                 module->compile_flags, true, &image);
+  error = cudajit_nvrtc_compile (source, name, arch, module->compile_flags,
+                                 true, &image);
   if (noticing)
     {
       pthread_mutex_lock (&notice.lock);
@@ -82,6 +126,7 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
     }
   cudajit_range_pop ();
   free (range);
+  free (source);
   double ms = cudajit_profile_clock_ms () - start;
   if (!module->compile_ms)
     {
@@ -90,9 +135,16 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
     }
   if (!error)
     cudajit_verbose (
-        "%s %s for %s_%d in %.1f ms%s%s", name,
+        "%s %s for %s_%d in %.1f ms%s%s%s%s%s", name,
         image.cached ? "came from the cache" : "compiled by NVRTC",
         image.ptx ? "compute" : "sm", image.arch, ms,
+        alone                  ? ", kernel '"
+        : module->alone_kernel ? ", but kernel '"
+                               : "",
+        alone                  ? kernel->name
+        : module->alone_kernel ? module->alone_kernel->name
+                               : "",
+        alone || module->alone_kernel ? "'" : "",
         cudajit_cache_directory () ? ", cache " : "",
         cudajit_cache_directory () ? cudajit_cache_directory () : "");
   /* NVRTC is loaded only when the cache lacks the code.  */
@@ -102,6 +154,12 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
     cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
                    image.ptx ? "compute" : "sm", image.arch, error,
                    *image.log ? "\n" : "", image.log);
+  else if (alone)
+    {
+      free (kernel->own_code);
+      kernel->own_code = image.code;
+      kernel->own_arch = arch;
+    }
   else
     {
       free (module->code);
@@ -113,22 +171,37 @@ compile_module (const struct cudajit_kernel *kernel, int arch,
   return !error;
 }
 
-/* Load KERNEL's module on GPU, for the launch at SITE,
-   compiling it again if it was compiled for another architecture.  Return
-   false if it cannot be.  */
-static bool
-load_module (const struct cudajit_kernel *kernel,
-             const struct cudajit_gpu *gpu, const struct cudajit_site *site)
+/* The module on GPU that has KERNEL, loaded and compiled as needed, for
+   the launch at SITE; null if it cannot be had.  The first kernel of a
+   module of several to be launched is compiled alone, so that its launch
+   waits for none of the others; the first launch of another compiles all
+   the others, and the first keeps its own code.  */
+static CUmodule
+kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
+               const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
+  bool alone;
+  CUmodule *handle;
+  char **code;
+  int *code_arch;
 
-  if (module->code_arch != gpu->arch
-      && !compile_module (kernel, gpu->arch, site))
-    return false;
+  if (!module->alone_kernel && !module->code && module->kernel_count > 1)
+    module->alone_kernel = kernel;
+  alone = kernel == module->alone_kernel;
+  handle = alone ? &kernel->own_handle[gpu->ordinal]
+                 : &module->handle[gpu->ordinal];
+  code = alone ? &kernel->own_code : &module->code;
+  code_arch = alone ? &kernel->own_arch : &module->code_arch;
+  if (*handle)
+    return *handle;
+  if (*code_arch != gpu->arch && !compile (kernel, alone, gpu->arch, site))
+    return NULL;
   /* The driver compiles PTX further itself.  */
-  return cudajit_check (cudajit_cu.cuModuleLoadData (
-                            &module->handle[gpu->ordinal], module->code),
-                        site, "cuModuleLoadData");
+  if (!cudajit_check (cudajit_cu.cuModuleLoadData (handle, *code), site,
+                      "cuModuleLoadData"))
+    return NULL;
+  return *handle;
 }
 
 CUfunction
@@ -138,17 +211,17 @@ cudajit_kernel_function (struct cudajit_kernel *kernel,
   const struct cudajit_gpu *gpu = cudajit_current_gpu;
   _Atomic (CUfunction) *slot = &kernel->function[gpu->ordinal];
   CUfunction function = atomic_load_explicit (slot, memory_order_acquire);
-  CUmodule *handle = &kernel->module->handle[gpu->ordinal];
+  CUmodule module;
 
   if (function)
     return function;
   pthread_mutex_lock (&cudajit_module_lock);
   function = atomic_load_explicit (slot, memory_order_relaxed);
-  if (!function && (*handle || load_module (kernel, gpu, site)))
+  if (!function && (module = kernel_module (kernel, gpu, site)))
     {
-      if (cudajit_check (cudajit_cu.cuModuleGetFunction (&function, *handle,
-                                                         kernel->name),
-                         site, "cuModuleGetFunction"))
+      if (cudajit_check (
+              cudajit_cu.cuModuleGetFunction (&function, module, kernel->name),
+              site, "cuModuleGetFunction"))
         atomic_store_explicit (slot, function, memory_order_release);
       else
         function = NULL;

@@ -129,9 +129,17 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
 
   check_abi (abi_version, unit_name);
   k = cudajit_xrealloc (NULL, sizeof *k);
+  memset (k, 0, sizeof *k);
   k->name = name;
+  char *selectable = cudajit_selectable_kernel (name, cuda_source);
   k->module
-      = add_to_module (module, unit_name, prelude, cuda_source, compile_flags);
+      = add_to_module (module, unit_name, prelude, selectable, compile_flags);
+  free (selectable);
+  pthread_mutex_lock (&cudajit_module_lock);
+  k->next_in_module = k->module->kernels;
+  k->module->kernels = k;
+  k->module->kernel_count++;
+  pthread_mutex_unlock (&cudajit_module_lock);
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
@@ -142,8 +150,6 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
          || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
-  k->profile = NULL;
-  k->verbose_block = 0;
   *kernel = k;
 }
 

@@ -1,6 +1,7 @@
 /* cudajit-inspect lists the kernels and device functions of an object
    file, and prints, for a kernel, its unit's CUDA C with the user's lines,
-   the PTX, and the registers that ptxas gives it.  -g at -O2 gives the
+   and the PTX and the registers that ptxas gives it, compiled alone as
+   at its first launch.  -g at -O2 gives the
    kernels line information only, not device debug information.  */
 /* { dg-do assemble } */
 /* { dg-options "-O2 -g" } */
@@ -31,8 +32,9 @@ fill (int *x, int value)
 /* { dg-final { inspect "" "(^|\n)inspect-object.c: kernel scale(\n|$)" } } */
 /* { dg-final { inspect "" "(^|\n)inspect-object.c: kernel fill(\n|$)" } } */
 /* { dg-final { inspect-not "" "debug" } } */
-/* { dg-final { inspect "fill --cuda" "#line 25 \"\[^\"\]*inspect-object.c\"\nextern \"C\" __global__ void\nfill \\(" } } */
-/* { dg-final { inspect "scale --ptx" "\\.visible \\.entry scale\\(.*\\.visible \\.entry fill\\(|\\.visible \\.entry fill\\(.*\\.visible \\.entry scale\\(" } } */
+/* { dg-final { inspect "fill --cuda" "#line 26 \"\[^\"\]*inspect-object.c\"\nextern \"C\" __global__ void\nfill \\(" } } */
+/* { dg-final { inspect "scale --ptx" "\\.visible \\.entry scale\\(" } } */
+/* { dg-final { inspect-not "scale --ptx" "\\.entry fill" } } */
 /* { dg-final { inspect "scale" "^scale \\(inspect-object.c\\), sm_\[0-9\]+:\n.*Compiling entry function 'scale'.*Used \[0-9\]+ registers" } } */
 /* { dg-final { inspect-not "scale" "entry function 'fill'" } } */
 /* { dg-final { inspect "twice" "has no kernel twice" } } */
