@@ -209,21 +209,22 @@ unit_source (const struct record *records, int count, int kernel)
          && strcmp (records[last + 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
     last++;
   for (int i = first; i <= last; i++)
-    {
-      source
-          = cudajit_append (source, records[i].field[CUDAJIT_RECORD_PRELUDE]);
-      if (kernel_p (&records[i]))
-        {
-          char *selectable = cudajit_selectable_kernel (
-              records[i].field[CUDAJIT_RECORD_NAME],
-              records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
-          source = cudajit_append (source, selectable);
-          free (selectable);
-        }
-      else
+    if (kernel_p (&records[i]))
+      {
+        char *selectable = cudajit_selectable_kernel (
+            records[i].field[CUDAJIT_RECORD_NAME],
+            records[i].field[CUDAJIT_RECORD_PRELUDE],
+            records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
+        source = cudajit_append (source, selectable);
+        free (selectable);
+      }
+    else
+      {
+        source = cudajit_append (source,
+                                 records[i].field[CUDAJIT_RECORD_PRELUDE]);
         source = cudajit_append (source,
                                  records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
-    }
+      }
   return source;
 }
 

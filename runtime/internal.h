@@ -387,10 +387,12 @@ struct cudajit_kernel
   int verbose_block;
 };
 
-/* NAME's CUDA_SOURCE as its module holds it, so that the kernel can be
-   compiled alone or left out: kept where cudajit_keep_kernel has not been
-   called, or has been for NAME.  */
-char *cudajit_selectable_kernel (const char *name, const char *cuda_source);
+/* Kernel NAME's CUDA_SOURCE, after the parts of the PRELUDE that it
+   uses, as its module holds them, so that the kernel can be compiled
+   alone or left out, and the parts with it: kept where
+   cudajit_keep_kernel has not been called, or has been for NAME.  */
+char *cudajit_selectable_kernel (const char *name, const char *prelude,
+                                 const char *cuda_source);
 
 /* TEXT, null or from malloc, followed by what keeps kernel NAME, which
    every call adds to, and drops the others, in a module's CUDA C that

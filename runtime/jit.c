@@ -51,12 +51,14 @@ notice_long_compile (void *data)
 #define KERNEL_PREFIX "CUDAJIT_KERNEL_"
 
 char *
-cudajit_selectable_kernel (const char *name, const char *cuda_source)
+cudajit_selectable_kernel (const char *name, const char *prelude,
+                           const char *cuda_source)
 {
   char *text = cudajit_append (NULL, "#if !defined " SOME_KERNELS
                                      " || defined " KERNEL_PREFIX);
   text = cudajit_append (text, name);
   text = cudajit_append (text, "\n");
+  text = cudajit_append (text, prelude);
   text = cudajit_append (text, cuda_source);
   return cudajit_append (text, "\n#endif\n");
 }

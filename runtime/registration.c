@@ -131,9 +131,8 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k = cudajit_xrealloc (NULL, sizeof *k);
   memset (k, 0, sizeof *k);
   k->name = name;
-  char *selectable = cudajit_selectable_kernel (name, cuda_source);
-  k->module
-      = add_to_module (module, unit_name, prelude, selectable, compile_flags);
+  char *selectable = cudajit_selectable_kernel (name, prelude, cuda_source);
+  k->module = add_to_module (module, unit_name, "", selectable, compile_flags);
   free (selectable);
   pthread_mutex_lock (&cudajit_module_lock);
   k->next_in_module = k->module->kernels;
