@@ -375,6 +375,10 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
         }
       else
         *kind = CUDAJIT_HOST_THREAD;
+      /* Whatever runs the threads of a block, those of the whole grid
+         must be alive at once.  */
+      if (cudajit_reaches_grid_sync_p (DECL_SAVED_TREE (kernel)))
+        *kind = CUDAJIT_HOST_GRID_FIBERS;
     }
   if (!run)
     {
