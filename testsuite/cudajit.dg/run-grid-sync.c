@@ -79,6 +79,31 @@ row_sums (long width, long *a, long *sums)
   sums[y * width + x] = sum;
 }
 
+/* Each block sums its part of A in shared memory, at cuda_syncthreads;
+   after the grid's barrier every thread sums the blocks' sums.  On the
+   CPU backend, every block of the grid has shared memory of its own.  */
+__attribute__ ((cuda_jit)) void
+total (const long *a, long *block_sums, long *totals)
+{
+  static __attribute__ ((cuda_shared)) long part[THREADS];
+  long i = cuda_grid_x ();
+
+  part[threadIdx.x] = a[i];
+  cuda_syncthreads ();
+  if (threadIdx.x == 0)
+    {
+      long sum = 0;
+      for (int t = 0; t < THREADS; t++)
+        sum += part[t];
+      block_sums[blockIdx.x] = sum;
+    }
+  cuda_grid_sync ();
+  long sum = 0;
+  for (unsigned int b = 0; b < gridDim.x; b++)
+    sum += block_sums[b];
+  totals[i] = sum + part[(threadIdx.x + 1) % THREADS];
+}
+
 static void
 expect (long *got, const char *what, int *errors)
 {
@@ -152,6 +177,26 @@ main (void)
           y = HEIGHT;
           break;
         }
+  start (host, a);
+  long *block_sums = cuda_device_array (BLOCKS * sizeof (long));
+  cuda_launch (total, BLOCKS, THREADS) (a, block_sums, scratch);
+  static long totals[N];
+  cuda_copy_to_host (totals, scratch, sizeof totals);
+  long sum = 0;
+  for (int i = 0; i < N; i++)
+    sum += host[i];
+  for (int i = 0; i < N; i++)
+    {
+      int b = i / THREADS, next = b * THREADS + (i % THREADS + 1) % THREADS;
+      if (totals[i] != sum + host[next])
+        {
+          printf ("total: totals[%d] = %ld, not %ld\n", i, totals[i],
+                  sum + host[next]);
+          errors++;
+          break;
+        }
+    }
+  cuda_free (block_sums);
   errors += cuda_last_error () != NULL;
 
   /* More blocks than any device holds at once: a launch that does
