@@ -281,10 +281,11 @@ void cudajit_device_function_first_call (tree fndecl, tree *caller,
    define.  */
 void cudajit_finish_device_functions (void);
 /* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
-   those of the functions it calls, are known and do not.  Whether BODY,
-   or the known bodies of the device functions it calls, reach
-   cuda_grid_sync.  */
+   those of the functions it calls, are known and do not.  Whether
+   FNDECL, or BODY, or the known bodies of the device functions they call,
+   reach cuda_grid_sync.  */
 bool cudajit_device_function_may_sync (tree fndecl);
+bool cudajit_device_function_reaches_grid_sync (tree fndecl);
 bool cudajit_reaches_grid_sync_p (tree body);
 void cudajit_device_functions_register_roots (const char *plugin_name);
 

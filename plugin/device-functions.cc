@@ -184,6 +184,15 @@ cudajit_device_function_may_sync (tree fndecl)
 }
 
 bool
+cudajit_device_function_reaches_grid_sync (tree fndecl)
+{
+  sync_search search;
+  search.match = cudajit_grid_sync_call_p;
+  search.unknown_may = false;
+  return may_sync (fndecl, &search);
+}
+
+bool
 cudajit_reaches_grid_sync_p (tree body)
 {
   sync_search search;
