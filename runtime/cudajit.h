@@ -247,13 +247,13 @@ extern "C"
      GPU holds at once (those of its size that the occupancy calculator
      fits on a multiprocessor, times the multiprocessors) is an error at
      the launch, not a hang.  The CPU backend runs such a grid's threads
-     as fibers of one thread and holds 2048 threads for each of its
-     multiprocessors, cuda_device_properties's multiprocessor_count, with
-     the same error.  As in CUDA, every thread of the grid must reach each
-     cuda_grid_sync: where some do not (a branch, an early return), a GPU
-     hangs, and the CPU backend ends the program with an error.  The
-     kernels of a unit share one barrier on the GPU: two of them must not
-     run at once on different streams.  */
+     as fibers of one thread and holds 2048 threads in up to 32 blocks
+     for each of its multiprocessors, cuda_device_properties's
+     multiprocessor_count, with the same error.  As in CUDA, every thread of
+     the grid must reach each cuda_grid_sync: where some do not (a branch, an
+     early return), a GPU hangs, and the CPU backend ends the program with an
+     error.  The kernels of a unit share one barrier on the GPU: two of them
+     must not run at once on different streams.  */
   void cuda_grid_sync (void);
 
 /* Warp functions: numba.cuda.shfl_sync, shfl_up_sync, shfl_down_sync,

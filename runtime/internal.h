@@ -627,10 +627,11 @@ void cudajit_pool_run (void (*work) (void *arg, unsigned int worker),
    or cudajit_default_cpu_threads.  */
 long cudajit_cpu_threads (void);
 
-/* The threads that a thread of the CPU backend, one of its
-   multiprocessors, holds at once for a grid that waits at
+/* The threads, and the blocks, that a thread of the CPU backend, one of
+   its multiprocessors, holds at once for a grid that waits at
    cuda_grid_sync: as many as a multiprocessor of an H100.  */
 #define CUDAJIT_CPU_RESIDENT_THREADS 2048
+#define CUDAJIT_CPU_RESIDENT_BLOCKS 32
 
 /* Run KERNEL's grid, launched at SITE, on the host; return when it
    is done.  */

@@ -86,16 +86,19 @@ check_resident (const struct cudajit_launch_config *config,
 }
 
 /* The same for the CPU backend, whose multiprocessors are its threads,
-   each holding CUDAJIT_CPU_RESIDENT_THREADS.  */
+   each holding CUDAJIT_CPU_RESIDENT_THREADS in up to
+   CUDAJIT_CPU_RESIDENT_BLOCKS blocks.  */
 static bool
 check_cpu_resident (const struct cudajit_launch_config *config,
                     const struct cudajit_site *site)
 {
   cuda_dim3 block = config->block;
+  int per_multiprocessor
+      = CUDAJIT_CPU_RESIDENT_THREADS / (block.x * block.y * block.z);
 
-  return check_resident (config, site,
-                         CUDAJIT_CPU_RESIDENT_THREADS
-                             / (block.x * block.y * block.z),
+  if (per_multiprocessor > CUDAJIT_CPU_RESIDENT_BLOCKS)
+    per_multiprocessor = CUDAJIT_CPU_RESIDENT_BLOCKS;
+  return check_resident (config, site, per_multiprocessor,
                          (int) cudajit_cpu_threads ());
 }
 

@@ -2,8 +2,8 @@
    whole grid.  Each round, every thread writes its element, waits for the
    grid, then reads the element that a thread of the next block wrote,
    which a block barrier alone would not order; directly in the kernel,
-   through a device function, with blocks of one thread, and a 2D grid.
-   Checked against the same rounds in plain C.  A grid larger than the
+   through a device function, with small blocks, blocks of one thread,
+   and a 2D grid.  Checked against the same rounds in plain C.  A grid larger than the
    device holds at once is an error at the launch, with CUDAJIT_ERRORS=
    return, that names the kernel and the launch, not a hang.  */
 /* { dg-do run } */
@@ -28,8 +28,9 @@ step (long mine, long next, int round)
   return mine * 3 + next + round;
 }
 
+/* Element I reads element I + AHEAD, of another block.  */
 __attribute__ ((cuda_jit)) void
-rounds (long n, long *a, long *scratch)
+rounds (long n, long ahead, long *a, long *scratch)
 {
   long i = cuda_grid_x ();
 
@@ -37,8 +38,7 @@ rounds (long n, long *a, long *scratch)
     {
       scratch[i] = a[i];
       cuda_grid_sync ();
-      /* An element of another block: THREADS ahead.  */
-      a[i] = step (scratch[i], scratch[(i + THREADS) % n], round);
+      a[i] = step (scratch[i], scratch[(i + ahead) % n], round);
       cuda_grid_sync ();
     }
 }
@@ -143,7 +143,7 @@ main (void)
   int errors = 0;
 
   start (host, a);
-  cuda_launch (rounds, BLOCKS, THREADS) (N, a, scratch);
+  cuda_launch (rounds, BLOCKS, THREADS) (N, THREADS, a, scratch);
   cuda_copy_to_host (host, a, sizeof host);
   expect (host, "rounds", &errors);
 
@@ -152,11 +152,41 @@ main (void)
   cuda_copy_to_host (host, a, sizeof host);
   expect (host, "rounds_via_device", &errors);
 
-  /* Blocks of one thread: THREADS ahead is THREADS blocks ahead.  */
+  /* Small blocks: THREADS ahead is several blocks ahead.  Of 8 threads,
+     32 blocks, which any device holds at once.  */
   start (host, a);
-  cuda_launch (rounds, N, 1) (N, a, scratch);
+  cuda_launch (rounds, N / 8, 8) (N, THREADS, a, scratch);
   cuda_copy_to_host (host, a, sizeof host);
-  expect (host, "blocks of one thread", &errors);
+  expect (host, "blocks of 8 threads", &errors);
+
+  /* Blocks of one thread, a grid of 16, each reading 3 blocks ahead.  */
+  enum
+  {
+    FEW = 16
+  };
+  static long few[FEW], want_few[FEW];
+  long *dfew = cuda_device_array (sizeof few);
+  for (int i = 0; i < FEW; i++)
+    few[i] = want_few[i] = i * 5 % 7;
+  for (int round = 0; round < ROUNDS; round++)
+    {
+      long before[FEW];
+      memcpy (before, want_few, sizeof before);
+      for (int i = 0; i < FEW; i++)
+        want_few[i] = step (before[i], before[(i + 3) % FEW], round);
+    }
+  cuda_copy_to_device (dfew, few, sizeof few);
+  cuda_launch (rounds, FEW, 1) (FEW, 3, dfew, scratch);
+  cuda_copy_to_host (few, dfew, sizeof few);
+  for (int i = 0; i < FEW; i++)
+    if (few[i] != want_few[i])
+      {
+        printf ("blocks of one thread: a[%d] = %ld, not %ld\n", i, few[i],
+                want_few[i]);
+        errors++;
+        break;
+      }
+  cuda_free (dfew);
 
   /* 4 x 2 blocks of 8 x 4 threads: rows of 32, 8 of them.  */
   enum
@@ -202,7 +232,7 @@ main (void)
   /* More blocks than any device holds at once: a launch that does
      nothing, and an error.  */
   int line = __LINE__ + 1;
-  cuda_launch (rounds, 1 << 24, 1024) (N, a, scratch);
+  cuda_launch (rounds, 1 << 24, 1024) (N, THREADS, a, scratch);
   const char *error = cuda_last_error ();
   char wanted[256];
   snprintf (wanted, sizeof wanted,
@@ -214,7 +244,7 @@ main (void)
 
   /* The barrier is left as it was for the launches after.  */
   start (host, a);
-  cuda_launch (rounds, BLOCKS, THREADS) (N, a, scratch);
+  cuda_launch (rounds, BLOCKS, THREADS) (N, THREADS, a, scratch);
   cuda_copy_to_host (host, a, sizeof host);
   expect (host, "rounds after the error", &errors);
   errors += cuda_last_error () != NULL;
