@@ -211,6 +211,10 @@ block_function_body (tree kernel, tree entry, tree *locals,
             &b, cudajit_calls_p (kernel_body, sync_callee_p),
             "it calls a function that may call 'cuda_syncthreads'");
       }
+  if (tree call = cudajit_calls_p (kernel_body, cudajit_grid_sync_call_p))
+    cudajit_refuse_loops (&b, call,
+                          "it calls 'cuda_grid_sync', where the threads of "
+                          "the whole grid wait for each other");
   if (tree call = cudajit_calls_p (kernel_body, waits_otherwise_p))
     cudajit_refuse_loops (&b, call,
                           "it calls a warp function, whose threads go in "
@@ -375,6 +379,10 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
         }
       else
         *kind = CUDAJIT_HOST_THREAD;
+      /* Whatever runs the threads of a block, those of the whole grid
+         must be alive at once.  */
+      if (cudajit_reaches_grid_sync_p (DECL_SAVED_TREE (kernel)))
+        *kind = CUDAJIT_HOST_GRID_FIBERS;
     }
   if (!run)
     {

@@ -42,6 +42,7 @@ static const callable callables[] = {
   { "cuda_syncthreads_count", "__syncthreads_count" },
   { "cuda_syncthreads_and", "__syncthreads_and" },
   { "cuda_syncthreads_or", "__syncthreads_or" },
+  { "cuda_grid_sync", "cudajit_grid_sync" },
   { "cuda_threadfence", "__threadfence" },
   { "cuda_threadfence_block", "__threadfence_block" },
   { "cuda_threadfence_system", "__threadfence_system" },

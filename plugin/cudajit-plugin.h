@@ -82,10 +82,12 @@ bool cudajit_unsupported_complex_p (tree type);
 tree cudajit_constant_array_element (tree type);
 /* The first call in BODY of a function that MATCH accepts, or NULL_TREE;
    whether CALLEE is one at which a thread waits for others
-   (cuda_syncthreads, the warp functions), and whether BODY calls one.  */
+   (cuda_syncthreads, cuda_grid_sync, the warp functions), and whether
+   BODY calls one; whether CALLEE is cuda_grid_sync.  */
 tree cudajit_calls_p (tree body, bool (*match) (const_tree callee));
 bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_calls_barrier_p (tree body);
+bool cudajit_grid_sync_call_p (const_tree callee);
 
 /* The type of the part of an object of TYPE that the element at INDEX of
    a CONSTRUCTOR for it initializes.  */
@@ -279,8 +281,12 @@ void cudajit_device_function_first_call (tree fndecl, tree *caller,
    define.  */
 void cudajit_finish_device_functions (void);
 /* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
-   those of the functions it calls, are known and do not.  */
+   those of the functions it calls, are known and do not.  Whether
+   FNDECL, or BODY, or the known bodies of the device functions they call,
+   reach cuda_grid_sync.  */
 bool cudajit_device_function_may_sync (tree fndecl);
+bool cudajit_device_function_reaches_grid_sync (tree fndecl);
+bool cudajit_reaches_grid_sync_p (tree body);
 void cudajit_device_functions_register_roots (const char *plugin_name);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,

@@ -81,7 +81,19 @@ cudajit_device_function_finished (tree fndecl)
   if (f->needed)
     {
       f->done = true;
-      return DECL_SAVED_TREE (fndecl);
+      /* The kernels that reach it through its first caller were
+         registered as never waiting at cuda_grid_sync, and launched
+         as such.  */
+      tree body = DECL_SAVED_TREE (fndecl);
+      tree call = cudajit_calls_p (body, cudajit_grid_sync_call_p);
+      if (call || cudajit_reaches_grid_sync_p (body))
+        error_at (call ? EXPR_LOC_OR_LOC (call, DECL_SOURCE_LOCATION (fndecl))
+                       : DECL_SOURCE_LOCATION (fndecl),
+                  "%qD reaches %<cuda_grid_sync%> but is defined after %qD, "
+                  "which calls it; define a device function that reaches "
+                  "%<cuda_grid_sync%> before the functions that call it",
+                  fndecl, f->first_caller);
+      return body;
     }
   saved_bodies = tree_cons (fndecl, unshare_expr (DECL_SAVED_TREE (fndecl)),
                             saved_bodies);
@@ -119,13 +131,18 @@ device_callee_p (const_tree callee)
          && cudajit_device_function_p (callee);
 }
 
-/* The device functions that a search for barriers has looked at.  */
+/* A search for the calls that MATCH accepts, through the device
+   functions that it has looked at (SEEN); a function whose body is not
+   known yet may call one if UNKNOWN_MAY.  */
 struct sync_search
 {
   hash_set<tree> seen;
+  bool (*match) (const_tree callee);
+  bool unknown_may;
 };
 
 static bool may_sync (tree fndecl, sync_search *search);
+static bool body_may_sync (tree body, sync_search *search);
 
 static tree
 find_syncing_call (tree *tp, int *walk_subtrees, void *data)
@@ -139,24 +156,49 @@ find_syncing_call (tree *tp, int *walk_subtrees, void *data)
              : NULL_TREE;
 }
 
-/* Whether FNDECL, or a device function it calls, may reach a barrier or
-   a warp function; a function that it calls and whose body is not known
-   yet might.  A function already being looked at is looked at once.  */
+static bool
+body_may_sync (tree body, sync_search *search)
+{
+  return (cudajit_calls_p (body, search->match)
+          || walk_tree_without_duplicates (&body, find_syncing_call, search));
+}
+
+/* Whether FNDECL, or a device function it calls, may reach what SEARCH
+   looks for.  A function already being looked at is looked at once.  */
 static bool
 may_sync (tree fndecl, sync_search *search)
 {
   if (search->seen.add (fndecl))
     return false;
   tree body = saved_body (fndecl);
-  return (!body || cudajit_calls_barrier_p (body)
-          || walk_tree_without_duplicates (&body, find_syncing_call, search));
+  return body ? body_may_sync (body, search) : search->unknown_may;
 }
 
 bool
 cudajit_device_function_may_sync (tree fndecl)
 {
   sync_search search;
+  search.match = cudajit_waiting_call_p;
+  search.unknown_may = true;
   return may_sync (fndecl, &search);
+}
+
+bool
+cudajit_device_function_reaches_grid_sync (tree fndecl)
+{
+  sync_search search;
+  search.match = cudajit_grid_sync_call_p;
+  search.unknown_may = false;
+  return may_sync (fndecl, &search);
+}
+
+bool
+cudajit_reaches_grid_sync_p (tree body)
+{
+  sync_search search;
+  search.match = cudajit_grid_sync_call_p;
+  search.unknown_may = false;
+  return body_may_sync (body, &search);
 }
 
 void

@@ -20,7 +20,7 @@ static const char *const kernel_only_functions[]
         "cuda_ballot_sync",     "cuda_all_sync",
         "cuda_any_sync",        "cuda_eq_sync",
         "cuda_activemask",      "cuda_laneid",
-        "cuda_lanemask_lt" };
+        "cuda_lanemask_lt",     "cuda_grid_sync" };
 
 /* The name of what DECL is, if a kernel alone may use it; else NULL.  */
 static const char *

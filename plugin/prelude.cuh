@@ -582,6 +582,34 @@ cudajit_assert_fail (const char *expression, const char *file,
   unsigned int line, const char *function)
 { __assertfail (expression, file, line, function, 1); }
 
+/* @part grid_sync cudajit_grid_sync */
+/* cuda_grid_sync, the barrier of a grid that the runtime launched
+   cooperatively, so that all its blocks are resident at once: without
+   cooperative_groups.h, which NVRTC cannot find by itself.  Thread 0 of
+   each block arrives for its block: block 0 adds 2^31 - (blocks - 1),
+   the others 1, so that the last to arrive flips the top bit of the
+   count, and the low bits are back as they were for the next barrier.
+   Each waits for the top bit to differ from what it saw at its arrival;
+   a block that runs ahead to the next barrier cannot flip it back before
+   every block has arrived there too.  The fences make the writes before
+   the barrier visible to every thread after it (fence-fence
+   synchronization through the count).  The count is the module's, so
+   kernels that wait at it must not run at once on two streams.  */
+__device__ unsigned int cudajit_grid_barrier;
+__device__ __forceinline__ void cudajit_grid_sync (void)
+{ __syncthreads ();
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+    { unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+      bool first = blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0;
+      unsigned int add = first ? 0x80000000u - (blocks - 1) : 1u;
+      volatile unsigned int *count = &cudajit_grid_barrier;
+      __threadfence ();
+      unsigned int seen = atomicAdd (&cudajit_grid_barrier, add);
+      while (((seen ^ *count) & 0x80000000u) == 0)
+        ;
+      __threadfence (); }
+  __syncthreads (); }
+
 /* @part overflow cudajit_overflow_result cudajit_wide */
 /* GCC's overflow builtins (see overflow-builtins.cc).  */
 template <typename T> struct __attribute__ ((unused)) cudajit_overflow

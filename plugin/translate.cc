@@ -98,6 +98,12 @@ cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
   cudajit_embed_whole_kernel (kernel, cuda_source);
   if (cudajit_builtin_cuda_name (callee))
     return;
+  /* Its kernel is launched as any other, and its C version runs alone.  */
+  if (cudajit_device_function_reaches_grid_sync (callee))
+    error_at (site,
+              "%qD reaches %<cuda_grid_sync%>, which the function of a "
+              "%<cuda_reduce%> may not",
+              callee);
   tree callee_body = cudajit_device_function_needed (callee, kernel, site);
   if (callee_body)
     worklist.safe_push ({ callee, callee_body });

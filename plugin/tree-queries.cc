@@ -348,13 +348,24 @@ cudajit_explain_type (tree type, location_t loc)
 }
 
 /* The functions of cudajit.h at which a thread waits for others of its
-   block or warp, or learns which of its warp have returned
+   grid, block or warp, or learns which of its warp have returned
    (cuda_activemask), so that on the CPU backend they must be alive at
    once; a name ending in '_' stands for every name that it begins.  */
+static const char grid_sync_name[] = "cuda_grid_sync";
+
+bool
+cudajit_grid_sync_call_p (const_tree callee)
+{
+  return DECL_NAME (callee)
+         && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), grid_sync_name)
+                == 0;
+}
+
 static const char *const waiting_functions[]
     = { "cuda_syncthreads", "cuda_syncthreads_", "cuda_ballot_sync",
         "cuda_all_sync",    "cuda_any_sync",     "cuda_eq_sync",
-        "cuda_activemask",  "cudajit_shfl_",     "cudajit_match_" };
+        "cuda_activemask",  "cudajit_shfl_",     "cudajit_match_",
+        grid_sync_name };
 
 bool
 cudajit_waiting_call_p (const_tree callee)

@@ -41,6 +41,8 @@ enum fiber_state
   FIBER_AT_BARRIER,
   /* In a warp function, until its warp lets it go on.  */
   FIBER_AT_WARP,
+  /* In cuda_grid_sync, until every block of the grid is.  */
+  FIBER_AT_GRID_BARRIER,
   FIBER_DONE
 };
 
@@ -135,6 +137,8 @@ struct runner
   unsigned int capacity;
   bool guarded;
   struct warp *warps;
+  /* The threads of the block that have not returned.  */
+  unsigned int live;
   /* How many threads that arrived at the barrier in progress gave a
      nonzero predicate (cuda_syncthreads_count, _and, _or); at the last
      barrier passed, that count and how many arrived.  */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU backend's device API: what kernels call on the CPU, the twins
-   of CUDA's built-in functions (cuda_syncthreads, the warp votes,
-   shuffles and match functions, the fences) and of the GPU's assert.  The
+   of CUDA's built-in functions (cuda_syncthreads, cuda_grid_sync, the
+   warp votes, shuffles and match functions, the fences) and of the GPU's
+   assert.  The
    threads of a block that wait for each other run as fibers
    (cpu-execution.c).  */
 
@@ -123,6 +124,22 @@ cuda_syncthreads_or (int predicate)
   unsigned int arrived;
 
   return barrier ("cuda_syncthreads_or", predicate, &arrived) != 0;
+}
+
+/* The grid's barrier: the calling thread waits until the threads of every
+   block, all fibers of this pool thread (cpu-execution.c), wait too.  */
+void
+cuda_grid_sync (void)
+{
+  struct runner *r = kernel_runner ("cuda_grid_sync");
+
+  if (!r->job->kernel->grid_sync)
+    cudajit_fatal (&r->job->site,
+                   "cuda_grid_sync in a kernel registered as never reaching "
+                   "it: its blocks are not all alive at once (a bug of the "
+                   "cudajit plugin)");
+  r->fibers[r->running].state = FIBER_AT_GRID_BARRIER;
+  cudajit_fiber_switch (&r->fibers[r->running].context, &r->scheduler);
 }
 
 /* The warp functions.  The calling thread makes REQUEST, as FUNCTION, and

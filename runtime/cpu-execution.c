@@ -11,7 +11,9 @@
    reach cuda_syncthreads or a warp function so needs all the threads of a
    block alive at once, each waiting there for others: the pool thread
    then runs them as fibers, each on a stack of its own, switching from
-   one to the next where one waits.  */
+   one to the next where one waits.  One that may reach cuda_grid_sync
+   needs all the threads of the grid so: the launching thread alone runs
+   them all as fibers.  */
 
 /* For MAP_ANONYMOUS, MAP_NORESERVE and MAP_STACK.  */
 #define _DEFAULT_SOURCE
@@ -246,14 +248,14 @@ cudajit_release_warp (struct runner *r, unsigned int number)
   w->arrived = w->mask = 0;
 }
 
-/* Run the threads of the block in blockIdx of R->job as fibers.  */
+/* Start the threads of a block of R->job as fibers.  */
 static void
-run_block_fibers (struct runner *r)
+start_block_fibers (struct runner *r)
 {
   const struct job *job = r->job;
-  unsigned int live = job->threads, at_barrier = 0;
 
   r->barrier_count = 0;
+  r->live = job->threads;
   for (unsigned int i = 0; i < job->threads; i++)
     {
       struct fiber *f = &r->fibers[i];
@@ -274,10 +276,20 @@ run_block_fibers (struct runner *r)
         .running = lanes >= CUDAJIT_WARP_SIZE ? ~0u : (1u << lanes) - 1
       };
     }
-  /* Each pass runs every thread that can go on until it waits or returns.
-     A warp's threads go on when the last of them arrives or returns, the
-     block's when all that have not returned wait at cuda_syncthreads.  */
-  while (live)
+}
+
+/* Run the fibers of the block in blockIdx of R->job until each has
+   returned or waits at cuda_grid_sync; whether some wait there.  Each
+   pass runs every thread that can go on until it waits or returns.  A
+   warp's threads go on when the last of them arrives or returns, the
+   block's when all that have not returned wait at cuda_syncthreads.  */
+static bool
+resume_block_fibers (struct runner *r)
+{
+  const struct job *job = r->job;
+  unsigned int at_barrier = 0, at_grid_barrier = 0;
+
+  while (r->live > at_grid_barrier)
     {
       bool ran = false;
 
@@ -299,16 +311,18 @@ run_block_fibers (struct runner *r)
                            f->index.y, f->index.z);
           if (f->state == FIBER_AT_BARRIER)
             at_barrier++;
+          else if (f->state == FIBER_AT_GRID_BARRIER)
+            at_grid_barrier++;
           else if (f->state == FIBER_READY)
             {
               f->state = FIBER_DONE;
-              live--;
+              r->live--;
               r->warps[i / CUDAJIT_WARP_SIZE].running
                   &= ~(1u << i % CUDAJIT_WARP_SIZE);
               cudajit_release_warp (r, i / CUDAJIT_WARP_SIZE);
             }
         }
-      if (at_barrier && at_barrier == live)
+      if (at_barrier && at_barrier == r->live)
         {
           r->passed_count = r->barrier_count;
           r->passed_arrived = at_barrier;
@@ -318,13 +332,26 @@ run_block_fibers (struct runner *r)
               r->fibers[i].state = FIBER_READY;
           at_barrier = 0;
         }
-      else if (!ran && live)
+      else if (!ran && r->live > at_grid_barrier)
         cudajit_fatal (&job->site,
                        "the threads of block (%u, %u, %u) wait for each other "
-                       "forever on the CPU backend: a warp function's mask "
-                       "names threads that wait at cuda_syncthreads",
-                       blockIdx.x, blockIdx.y, blockIdx.z);
+                       "forever on the CPU backend: %s",
+                       blockIdx.x, blockIdx.y, blockIdx.z,
+                       at_grid_barrier
+                           ? "some wait at cuda_grid_sync, others at "
+                             "cuda_syncthreads or a warp function"
+                           : "a warp function's mask names threads that wait "
+                             "at cuda_syncthreads");
     }
+  return at_grid_barrier > 0;
+}
+
+/* Run the threads of the block in blockIdx of R->job as fibers.  */
+static void
+run_block_fibers (struct runner *r)
+{
+  start_block_fibers (r);
+  resume_block_fibers (r);
 }
 
 /* Blocks FIRST to END - 1 of a job.  */
@@ -389,6 +416,107 @@ run_whole_blocks (struct job *job, struct runner *r, struct blocks taken)
   cudajit_fault_rerun_point (NULL);
 }
 
+/* Make R's shared memory as large as a block of R->job needs.  */
+static void
+reserve_shared (struct runner *r)
+{
+  const struct job *job = r->job;
+
+  if (job->shared_bytes <= r->shared_size)
+    return;
+  free (r->shared);
+  r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
+  if (!r->shared)
+    cudajit_fatal (&job->site,
+                   "out of memory allocating %zu bytes of shared memory",
+                   job->shared_bytes);
+  r->shared_size = job->shared_bytes;
+}
+
+/* The runners of the blocks of a grid that waits at cuda_grid_sync, one
+   for each, which keep their fibers' stacks from launch to launch;
+   launch_lock guards them.  */
+static struct
+{
+  struct runner *runners;
+  unsigned long long count;
+} grid_runners;
+
+/* Run the threads of all the blocks of JOB, whose kernel may wait at
+   cuda_grid_sync, as fibers of the calling thread: each block runs until
+   each of its threads has returned or waits there, and once every block
+   waits there, all go on.  A block that returns while others wait would
+   leave them waiting forever, as it would hang a GPU.  */
+static void
+run_grid_fibers (struct job *job)
+{
+  unsigned long long blocks = job->blocks;
+
+  if (blocks > grid_runners.count)
+    {
+      grid_runners.runners = cudajit_xrealloc (
+          grid_runners.runners, blocks * sizeof *grid_runners.runners);
+      memset (&grid_runners.runners[grid_runners.count], 0,
+              (blocks - grid_runners.count) * sizeof *grid_runners.runners);
+      grid_runners.count = blocks;
+    }
+  gridDim = job->grid;
+  blockDim = job->block;
+  cudajit_cpu_alone = 1;
+  cudajit_cpu_shared_bytes = job->shared_bytes;
+  cudajit_fault_site (&job->site);
+  for (unsigned long long number = 0; number < blocks; number++)
+    {
+      struct runner *r = &grid_runners.runners[number];
+
+      r->job = job;
+      reserve_shared (r);
+      prepare_fibers (r);
+      r->as_fibers = true;
+      start_block_fibers (r);
+    }
+  for (;;)
+    {
+      unsigned long long waiting = 0, returned = blocks;
+
+      for (unsigned long long number = 0; number < blocks; number++)
+        {
+          struct runner *r = &grid_runners.runners[number];
+
+          set_block_index (job, number);
+          cudajit_cpu_current = r;
+          cudajit_cpu_shared = (uintptr_t) r->shared;
+          if (resume_block_fibers (r))
+            waiting++;
+          else if (returned == blocks)
+            returned = number;
+        }
+      if (!waiting)
+        break;
+      if (returned < blocks)
+        {
+          set_block_index (job, returned);
+          cudajit_fatal (&job->site,
+                         "block (%u, %u, %u) returned without reaching the "
+                         "cuda_grid_sync where %llu other blocks wait for it "
+                         "forever",
+                         blockIdx.x, blockIdx.y, blockIdx.z, waiting);
+        }
+      for (unsigned long long number = 0; number < blocks; number++)
+        {
+          struct runner *r = &grid_runners.runners[number];
+
+          for (unsigned int i = 0; i < job->threads; i++)
+            if (r->fibers[i].state == FIBER_AT_GRID_BARRIER)
+              r->fibers[i].state = FIBER_READY;
+        }
+    }
+  cudajit_fault_site (NULL);
+  cudajit_cpu_alone = 0;
+  cudajit_cpu_shared_bytes = 0;
+  cudajit_cpu_current = NULL;
+}
+
 /* Run blocks of JOB with R until none is left.  R is made ready for them
    only once it has one, so that a launch of few blocks costs little
    however many threads the pool has.  */
@@ -402,16 +530,7 @@ run_blocks (struct job *job, struct runner *r)
   gridDim = job->grid;
   blockDim = job->block;
   r->job = job;
-  if (job->shared_bytes > r->shared_size)
-    {
-      free (r->shared);
-      r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
-      if (!r->shared)
-        cudajit_fatal (&job->site,
-                       "out of memory allocating %zu bytes of shared memory",
-                       job->shared_bytes);
-      r->shared_size = job->shared_bytes;
-    }
+  reserve_shared (r);
   if (job->fibers)
     prepare_fibers (r);
   r->as_fibers = job->fibers;
@@ -528,6 +647,13 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   if (!cpu_threads.configured)
     configure_pool ();
   cudajit_know_code (kernel->host_entry);
+  if (kernel->grid_sync)
+    {
+      cudajit_need_signal_stack ();
+      run_grid_fibers (&job);
+      pthread_mutex_unlock (&launch_lock);
+      return;
+    }
   /* The launching thread takes a block too; launches run one at a
      time.  */
   workers = job.blocks - 1 < cpu_threads.limit ? job.blocks - 1

@@ -44,7 +44,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 5
+#define CUDAJIT_ABI_VERSION 6
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -54,8 +54,11 @@
    for each thread, one after another (where the unit lacks what those
    loops need of cudajit.h), or as a fiber, for a kernel that may reach
    cuda_syncthreads or a warp function otherwise, where every thread of a
-   block must be alive at once; or alone, outside launches, for a kernel
-   that the plugin made whose C version does the whole work
+   block must be alive at once; as a fiber for each thread of the whole
+   grid (GRID_FIBERS), for a kernel that may reach cuda_grid_sync, where
+   every thread of the grid must be: on the GPU, such a kernel is
+   launched cooperatively, its grid co-resident; or alone, outside launches,
+   for a kernel that the plugin made whose C version does the whole work
    (cuda_reduce's).  A C version that runs a block runs the kernel for
    the one thread in threadIdx, as one of THREAD, or of FIBERS for
    BLOCK_REGIONS, where cudajit_block_start says so: the runtime runs a
@@ -66,6 +69,7 @@ enum cudajit_host_entry
   CUDAJIT_HOST_BLOCK_REGIONS,
   CUDAJIT_HOST_THREAD,
   CUDAJIT_HOST_FIBERS,
+  CUDAJIT_HOST_GRID_FIBERS,
   CUDAJIT_HOST_WHOLE
 };
 

@@ -238,6 +238,24 @@ extern "C"
   void cuda_threadfence_block (void);
   void cuda_threadfence_system (void);
 
+  /* numba.cuda's cg.this_grid ().sync (): a barrier of all the threads of
+     the grid, each waiting there until every thread of every block has
+     arrived, with what each wrote before it visible to all after it.  A
+     kernel that may reach it, itself or through a device function
+     (defined before the kernel), needs its whole grid alive at once: on a
+     GPU it is launched cooperatively, and a grid of more blocks than the
+     GPU holds at once (those of its size that the occupancy calculator
+     fits on a multiprocessor, times the multiprocessors) is an error at
+     the launch, not a hang.  The CPU backend runs such a grid's threads
+     as fibers of one thread and holds 2048 threads in up to 32 blocks
+     for each of its multiprocessors, cuda_device_properties's
+     multiprocessor_count, with the same error.  As in CUDA, every thread of
+     the grid must reach each cuda_grid_sync: where some do not (a branch, an
+     early return), a GPU hangs, and the CPU backend ends the program with an
+     error.  The kernels of a unit share one barrier on the GPU: two of them
+     must not run at once on different streams.  */
+  void cuda_grid_sync (void);
+
 /* Warp functions: numba.cuda.shfl_sync, shfl_up_sync, shfl_down_sync,
    shfl_xor_sync, all_sync, any_sync, eq_sync, ballot_sync, match_any_sync,
    match_all_sync, activemask, lanemask_lt, laneid and warpsize.  The warps

@@ -370,6 +370,10 @@ struct cudajit_kernel
   size_t static_shared_bytes;
   bool barrier;
   bool host_entry_runs_block;
+  /* Whether it may reach cuda_grid_sync, so that its grid must be
+     resident at once: launched cooperatively on a GPU, its whole grid as
+     fibers on the CPU backend.  */
+  bool grid_sync;
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];
@@ -660,6 +664,12 @@ void cudajit_pool_run (void (*work) (void *arg, unsigned int worker),
 /* How many threads run a launch on the CPU backend: CUDAJIT_CPU_THREADS,
    or cudajit_default_cpu_threads.  */
 long cudajit_cpu_threads (void);
+
+/* The threads, and the blocks, that a thread of the CPU backend, one of
+   its multiprocessors, holds at once for a grid that waits at
+   cuda_grid_sync: as many as a multiprocessor of an H100.  */
+#define CUDAJIT_CPU_RESIDENT_THREADS 2048
+#define CUDAJIT_CPU_RESIDENT_BLOCKS 32
 
 /* Run KERNEL's grid, launched at SITE, on the host; return when it
    is done.  */

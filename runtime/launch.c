@@ -60,6 +60,71 @@ check_config (const struct cudajit_kernel *kernel,
   return false;
 }
 
+/* Whether CONFIG's grid, of a kernel that waits at cuda_grid_sync, fits
+   at once on a device of MULTIPROCESSORS that each hold PER_MULTIPROCESSOR
+   of its blocks; if not, report it, the same on both backends.  */
+static bool
+check_resident (const struct cudajit_launch_config *config,
+                const struct cudajit_site *site, int per_multiprocessor,
+                int multiprocessors)
+{
+  cuda_dim3 grid = config->grid, block = config->block;
+  unsigned long long blocks = (unsigned long long) grid.x * grid.y * grid.z;
+  unsigned long long most
+      = (unsigned long long) per_multiprocessor * multiprocessors;
+
+  if (blocks <= most)
+    return true;
+  cudajit_error (site,
+                 "grid (%u, %u, %u) of %llu blocks of %u threads waits at "
+                 "cuda_grid_sync, where all its blocks must be resident at "
+                 "once, but at most %llu fit: %d on each of %d "
+                 "multiprocessors",
+                 DIM3 (grid), blocks, block.x * block.y * block.z, most,
+                 per_multiprocessor, multiprocessors);
+  return false;
+}
+
+/* The same for the CPU backend, whose multiprocessors are its threads,
+   each holding CUDAJIT_CPU_RESIDENT_THREADS in up to
+   CUDAJIT_CPU_RESIDENT_BLOCKS blocks.  */
+static bool
+check_cpu_resident (const struct cudajit_launch_config *config,
+                    const struct cudajit_site *site)
+{
+  cuda_dim3 block = config->block;
+  int per_multiprocessor
+      = CUDAJIT_CPU_RESIDENT_THREADS / (block.x * block.y * block.z);
+
+  if (per_multiprocessor > CUDAJIT_CPU_RESIDENT_BLOCKS)
+    per_multiprocessor = CUDAJIT_CPU_RESIDENT_BLOCKS;
+  return check_resident (config, site, per_multiprocessor,
+                         (int) cudajit_cpu_threads ());
+}
+
+/* The same for FUNCTION on the calling thread's GPU, from its occupancy
+   calculator.  */
+static bool
+check_gpu_resident (CUfunction function,
+                    const struct cudajit_launch_config *config,
+                    const struct cudajit_site *site)
+{
+  cuda_dim3 block = config->block;
+  int per_multiprocessor, multiprocessors;
+
+  return cudajit_check (
+             cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
+                 &per_multiprocessor, function,
+                 (int) (block.x * block.y * block.z), config->shared_bytes),
+             site, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
+         && cudajit_check (cudajit_cu.cuDeviceGetAttribute (
+                               &multiprocessors,
+                               CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                               cudajit_current_gpu->device),
+                           site, "cuDeviceGetAttribute")
+         && check_resident (config, site, per_multiprocessor, multiprocessors);
+}
+
 static __attribute__ ((cold)) void
 launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
                const struct cudajit_launch_config *config,
@@ -123,6 +188,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
     {
       if (check_config (k, &config, site, &cudajit_cpu_limits,
                         k->static_shared_bytes)
+          && (!k->grid_sync || check_cpu_resident (&config, site))
           && cudajit_check_cpu_arguments (k, site, args, extent_bytes))
         {
           double start
@@ -139,7 +205,8 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   /* The GPU knows the size of the static shared arrays better, and checks
      it at the launch.  */
   if (!check_config (k, &config, site, &cudajit_current_gpu->limits, 0)
-      || !(function = cudajit_kernel_function (k, site)))
+      || !(function = cudajit_kernel_function (k, site))
+      || (k->grid_sync && !check_gpu_resident (function, &config, site)))
     return;
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
@@ -149,9 +216,14 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
                      ? cudajit_profile_gpu_start (k, config.stream)
                      : NULL;
   cudajit_range_push (k->name);
-  r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
-                                 DIM3 (config.block), config.shared_bytes,
-                                 config.stream, args, NULL);
+  if (k->grid_sync)
+    r = cudajit_cu.cuLaunchCooperativeKernel (
+        function, DIM3 (config.grid), DIM3 (config.block), config.shared_bytes,
+        config.stream, args);
+  else
+    r = cudajit_cu.cuLaunchKernel (function, DIM3 (config.grid),
+                                   DIM3 (config.block), config.shared_bytes,
+                                   config.stream, args, NULL);
   cudajit_range_pop ();
   cudajit_profile_gpu_stop (timing, config.stream);
   if (r != CUDA_SUCCESS)

@@ -142,8 +142,10 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
-  k->barrier = (host_entry_kind == CUDAJIT_HOST_FIBERS
-                || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
+  k->grid_sync = host_entry_kind == CUDAJIT_HOST_GRID_FIBERS;
+  k->barrier
+      = (host_entry_kind == CUDAJIT_HOST_FIBERS
+         || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS || k->grid_sync);
   k->host_entry_runs_block
       = (host_entry_kind == CUDAJIT_HOST_BLOCK
          || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
