@@ -15,7 +15,8 @@
      bench/suite [--scale N] [--repeats N] [--first-launch LABEL]
 
    --scale N (or $BENCH_SCALE) divides the sizes by N (the sides of the
-   square ones by its square root).  --first-launch LABEL only times the
+   square ones by its square root); on the CPU backend N is CPU_SCALE
+   unless given.  --first-launch LABEL only times the
    first launch of a kernel in this process, as bench "first launch
    (LABEL)": bench/bench.sh runs it with an empty and then a warm kernel
    cache.  */
@@ -41,6 +42,9 @@ enum
   MATMUL_SAMPLES = 997,
   GPU_REPEATS = 10,
   CPU_REPEATS = 3,
+  /* The CPU backend's sizes, unless told: the suite then takes a minute
+     or so on two cores.  */
+  CPU_SCALE = 16,
   FIRST_LAUNCH_N = 1 << 20
 };
 
@@ -718,8 +722,8 @@ int
 main (int argc, char **argv)
 {
   const char *env = getenv ("BENCH_SCALE"), *first = NULL;
-  long scale = env ? atol (env) : 1;
   int gpu = cuda_is_available ();
+  long scale = env ? atol (env) : gpu ? 1 : CPU_SCALE;
   int repeats = gpu ? GPU_REPEATS : CPU_REPEATS, all_ok = 1;
 
   for (int i = 1; i < argc; i++)
