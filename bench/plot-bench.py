@@ -33,6 +33,7 @@ def main():
         return 77
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     table = load_table()
     devices, measures = table.read([results])
@@ -44,16 +45,18 @@ def main():
         return 1
     rows = [r for r in rows if any("ratio_" + o in r for o in others)]
     height = 0.8 / len(others)
-    fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) * len(others) + 1.5))
+    fig, ax = plt.subplots(figsize=(8, 0.3 * len(rows) * len(others) + 1.5))
     for k, other in enumerate(others):
         ys = [i + k * height for i in range(len(rows))]
-        ax.barh(ys, [r.get("ratio_" + other, 0) for r in rows], height,
-                label="cudajit / " + other)
+        # From 1, as fast, to the ratio, on either side.
+        ax.barh(ys, [r.get("ratio_" + other, 1) - 1 for r in rows], height,
+                left=1, label="cudajit / " + other)
     ax.set_yticks([i + height * (len(others) - 1) / 2
                    for i in range(len(rows))])
     ax.set_yticklabels([r["bench"] for r in rows])
     ax.invert_yaxis()
-    ax.set_xscale("log")
+    ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FormatStrFormatter("%g"))
     ax.axvline(1, color="black", linewidth=0.8)
     ax.set_xlabel("cudajit's time over the other's (below 1: cudajit is "
                   "faster)")
