@@ -33,6 +33,8 @@ from numba.cuda.random import (  # noqa: E402
 BLOCK, STRIDE_BLOCKS, BINS = 256, 1024, 256
 TILE, BLOCK_ROWS, MM_TILE = 32, 8, 16
 PI_ITERATIONS, LAUNCHES, MATMUL_SAMPLES, REPEATS = 10000, 10000, 997, 10
+# Launches between synchronizations, as bench/suite.c.
+LAUNCH_BATCH = 1000
 FIRST_LAUNCH_N = 1 << 20
 SQRT_2PI = np.float32(2.5066282746310002)
 PDF_MEAN, PDF_SIGMA = np.float32(0), np.float32(1)
@@ -236,8 +238,10 @@ def suite(scale, repeats):
         result["sum"] = sum_reduce(d_reduce)
 
     def run_launch():
-        for _ in range(LAUNCHES):
+        for i in range(LAUNCHES):
             tiny[1, 32](d_small)
+            if (i + 1) % LAUNCH_BATCH == 0:
+                cuda.synchronize()
 
     def check_matmul():
         c = d_mm_c.copy_to_host()

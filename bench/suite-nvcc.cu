@@ -20,6 +20,7 @@
 static const int BLOCK = 256, STRIDE_BLOCKS = 1024, TILE = 32,
                  BLOCK_ROWS = 8, MM_TILE = 16, BINS = 256,
                  PI_ITERATIONS = 10000, LAUNCHES = 10000,
+                 LAUNCH_BATCH = 1000,
                  MATMUL_SAMPLES = 997, REPEATS = 10,
                  FIRST_LAUNCH_N = 1 << 20;
 static const float SQRT_2PI = 2.5066282746310002f;
@@ -450,7 +451,11 @@ static void
 run_launch ()
 {
   for (int i = 0; i < LAUNCHES; i++)
-    tiny<<<1, 32>>> (d_small);
+    {
+      tiny<<<1, 32>>> (d_small);
+      if ((i + 1) % LAUNCH_BATCH == 0)
+        cudaDeviceSynchronize ();
+    }
 }
 
 // What cuda_launch does with the seed's host arrays, by hand.

@@ -39,6 +39,9 @@ enum
   BINS = 256,
   PI_ITERATIONS = 10000,
   LAUNCHES = 10000,
+  /* Launches between synchronizations, which keep the launch queue short:
+     a full one makes each launch wait for the GPU (bench/launch-cost.c).  */
+  LAUNCH_BATCH = 1000,
   MATMUL_SAMPLES = 997,
   GPU_REPEATS = 10,
   CPU_REPEATS = 3,
@@ -449,7 +452,11 @@ static void
 kernel_launch (void)
 {
   for (int i = 0; i < LAUNCHES; i++)
-    cuda_launch (tiny, 1, 32) (d_small);
+    {
+      cuda_launch (tiny, 1, 32) (d_small);
+      if ((i + 1) % LAUNCH_BATCH == 0)
+        cuda_synchronize ();
+    }
 }
 
 /* The seed's way: host arrays, which the launch copies to the GPU and
