@@ -123,7 +123,23 @@ load_module (const struct cudajit_kernel *kernel,
              const struct cudajit_gpu *gpu, const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
+  const struct cudajit_embedded_image *image
+      = cudajit_module_image (module, gpu->arch);
 
+  /* Code compiled ahead of time spares loading NVRTC.  A driver too old
+     for its PTX refuses it: NVRTC compiles the CUDA C then, as without
+     it.  */
+  if (image)
+    {
+      bool loaded = cudajit_cu.cuModuleLoadData (&module->handle[gpu->ordinal],
+                                                 image->code)
+                    == CUDA_SUCCESS;
+      cudajit_verbose ("%s.cu %s the ahead-of-time %s for %s",
+                       module->unit_name, loaded ? "loaded" : "could not load",
+                       image->target.ptx ? "PTX" : "cubin", image->name);
+      if (loaded)
+        return true;
+    }
   if (module->code_arch != gpu->arch
       && !compile_module (kernel, gpu->arch, site))
     return false;
