@@ -62,6 +62,28 @@ cudajit_set_arch_option (const char *value)
              "%<-fplugin-arg-cudajit-arch=sm_80,sm_90%>");
       return false;
     }
+  for (const char *item = value; *item;)
+    {
+      size_t length = strcspn (item, ",");
+      struct cudajit_target target;
+      bool again = false;
+
+      if (!cudajit_parse_target (item, length, false, &target))
+        {
+          char *name = xstrndup (item, length);
+          ARCH_ERROR ("%qs is not a GPU architecture: write %<sm_XY%>, as "
+                      "%<sm_90%>, or %<sm_XYa%>, as %<sm_90a%>",
+                      name);
+          free (name);
+          return false;
+        }
+      for (const cudajit_target &t : targets)
+        again |= t.arch == target.arch && t.specific == target.specific;
+      if (!again)
+        targets.safe_push (target);
+      newest.arch = MAX (newest.arch, target.arch);
+      item += length + (item[length] == ',');
+    }
   why = cudajit_nvrtc_open (&nvrtc, getenv (CUDAJIT_NVRTC_LIBRARY_VARIABLE),
                             getenv (CUDAJIT_CUDA_HOME_VARIABLE), 0);
   if (why)
@@ -69,26 +91,12 @@ cudajit_set_arch_option (const char *value)
       ARCH_ERROR ("NVRTC compiles the kernels ahead of time, but %s", why);
       return false;
     }
-  for (const char *item = value; *item;)
+  for (const cudajit_target &t : targets)
     {
-      size_t length = strcspn (item, ",");
-      char *name = xstrndup (item, length);
-      struct cudajit_target target;
-      bool ok = cudajit_parse_target (item, length, false, &target);
-
-      if (!ok)
-        ARCH_ERROR ("%qs is not a GPU architecture: write %<sm_XY%>, as "
-                    "%<sm_90%>, or %<sm_XYa%>, as %<sm_90a%>",
-                    name);
-      else
-        ok = check_supported (name, target.arch);
-      free (name);
-      if (!ok)
+      char name[CUDAJIT_TARGET_NAME_SIZE];
+      cudajit_target_name (&t, name, sizeof name);
+      if (!check_supported (name, t.arch))
         return false;
-      targets.safe_push (target);
-      if (target.arch > newest.arch)
-        newest.arch = target.arch;
-      item += length + (item[length] == ',');
     }
   /* PTX for the newest, which the driver compiles for newer GPUs.  */
   targets.safe_push (newest);
@@ -123,8 +131,8 @@ cudajit_compile_ahead_of_time (const char *source, int flags,
       if (why)
         error ("cudajit: NVRTC cannot compile the CUDA C of this unit for %qs "
                "(%s: %s), a bug of the cudajit plugin: please report it%s%s",
-               image.name, failed, why, log && *log ? "\n" : "",
-               log ? log : "");
+               image.name, failed ? failed : "nvrtcCompileProgram", why,
+               log && *log ? "\n" : "", log ? log : "");
       else
         images->safe_push (image);
       if (why)

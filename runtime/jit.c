@@ -131,14 +131,18 @@ load_module (const struct cudajit_kernel *kernel,
      it.  */
   if (image)
     {
-      bool loaded = cudajit_cu.cuModuleLoadData (&module->handle[gpu->ordinal],
-                                                 image->code)
-                    == CUDA_SUCCESS;
-      cudajit_verbose ("%s.cu %s the ahead-of-time %s for %s",
-                       module->unit_name, loaded ? "loaded" : "could not load",
-                       image->target.ptx ? "PTX" : "cubin", image->name);
-      if (loaded)
-        return true;
+      CUresult result = cudajit_cu.cuModuleLoadData (
+          &module->handle[gpu->ordinal], image->code);
+      if (result == CUDA_SUCCESS)
+        {
+          cudajit_verbose ("%s.cu loaded the ahead-of-time %s for %s",
+                           module->unit_name,
+                           image->target.ptx ? "PTX" : "cubin", image->name);
+          return true;
+        }
+      cudajit_verbose ("%s.cu cannot load the ahead-of-time %s for %s: %s",
+                       module->unit_name, image->target.ptx ? "PTX" : "cubin",
+                       image->name, cudajit_cuda_error (result));
     }
   if (module->code_arch != gpu->arch
       && !compile_module (kernel, gpu->arch, site))

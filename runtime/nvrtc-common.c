@@ -207,7 +207,8 @@ cudajit_nvrtc_build (const struct cudajit_nvrtc_lib *lib, const char *source,
   result = lib->nvrtcCreateProgram (&program, source, name, 0, NULL, NULL);
   if (result != NVRTC_SUCCESS)
     return lib->nvrtcGetErrorString (result);
-  *failed = "nvrtcCompileProgram";
+  /* The compilation itself, which NVRTC's log explains.  */
+  *failed = NULL;
   compiled = result
       = lib->nvrtcCompileProgram (program, options->count, options->option);
   if (lib->nvrtcGetProgramLogSize (program, &log_size) == NVRTC_SUCCESS

@@ -97,7 +97,7 @@ extern "C"
      PTX, else a cubin: malloc'ed in *CODE, of *SIZE bytes (PTX with its
      NUL).  *LOG, malloc'ed, has NVRTC's log without trailing newlines, or
      is null if memory ran out.  Return null, or NVRTC's error, with the
-     call that failed in *FAILED.  */
+     call that failed in *FAILED, null for the compilation itself.  */
   const char *cudajit_nvrtc_build (const struct cudajit_nvrtc_lib *lib,
                                    const char *source, const char *name,
                                    const struct cudajit_nvrtc_options *options,

@@ -106,7 +106,7 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
     image->log = cudajit_append (NULL, "");
   /* NVRTC fails elsewhere only if something is badly wrong, such as
      memory.  */
-  if (error && strcmp (failed, "nvrtcCompileProgram") != 0)
+  if (error && failed)
     cudajit_fatal (NULL, "%s: %s", failed, error);
   if (!error && use_cache)
     cudajit_cache_store (&key, image);

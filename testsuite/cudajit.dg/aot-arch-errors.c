@@ -73,6 +73,10 @@ main (void)
                 "'-fplugin-arg-cudajit-arch=sm_90': NVRTC compiles the "
                 "kernels ahead of time, but cannot load NVRTC from "
                 "CUDAJIT_NVRTC_LIBRARY: ");
+  /* A name is checked before NVRTC is looked for.  */
+  expect_error ("CUDAJIT_NVRTC_LIBRARY=/nonexistent/libnvrtc.so",
+                "-fplugin-arg-cudajit-arch=sm_10x",
+                "'sm_10x' is not a GPU architecture");
   printf ("%d failures\n", failures);
   return failures != 0;
 }
