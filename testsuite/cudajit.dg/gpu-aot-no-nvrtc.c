@@ -1,7 +1,9 @@
-/* On a GPU, a kernel compiled ahead of time for it is loaded from its
-   image: NVRTC, made unfindable, is not needed, and CUDAJIT_VERBOSE says
-   which image was loaded.  Needs an sm_80 or newer GPU (sm_8x runs the
-   sm_80 cubin, sm_90 its own, newer ones the compute_90 PTX).  */
+/* On a GPU, kernels compiled ahead of time for it are loaded from their
+   images: NVRTC, made unfindable, is not needed, and CUDAJIT_VERBOSE says
+   which image each module loaded.  The two kernels have different
+   options, so two modules, each with its images.  Needs an sm_80 or
+   newer GPU (sm_8x runs the sm_80 cubin, sm_90 its own, newer ones the
+   compute_90 PTX).  */
 /* { dg-do run } */
 /* { dg-require-effective-target cuda_gpu } */
 /* { dg-options "-O2 -fplugin-arg-cudajit-arch=sm_80,sm_90" } */
@@ -12,6 +14,8 @@
 #include <cudajit.h>
 #include <stdio.h>
 
+#define N 512
+
 __attribute__ ((cuda_jit)) void
 iota (int *x, int n)
 {
@@ -20,19 +24,32 @@ iota (int *x, int n)
     x[i] = 3 * i + 1;
 }
 
+__attribute__ ((cuda_jit ("fastmath"))) void
+halves (float *y, int n)
+{
+  int i = cuda_grid_x ();
+  if (i < n)
+    y[i] = i * 0.5f;
+}
+
 int
 main (void)
 {
-  int host[512];
-  int *dev = cuda_device_array (sizeof host);
-  cuda_launch (iota, 4, 128) (dev, 512);
-  cuda_copy_to_host (host, dev, sizeof host);
-  cuda_free (dev);
+  int x[N];
+  float y[N];
+  int *dx = cuda_device_array (sizeof x);
+  float *dy = cuda_device_array (sizeof y);
+  cuda_launch (iota, N / 128, 128) (dx, N);
+  cuda_launch (halves, N / 128, 128) (dy, N);
+  cuda_copy_to_host (x, dx, sizeof x);
+  cuda_copy_to_host (y, dy, sizeof y);
+  cuda_free (dx);
+  cuda_free (dy);
   int errors = 0;
-  for (int i = 0; i < 512; i++)
-    errors += host[i] != 3 * i + 1;
-  printf ("iota from the image: %d errors\n", errors);
+  for (int i = 0; i < N; i++)
+    errors += x[i] != 3 * i + 1 || y[i] != i * 0.5f;
+  printf ("from the images: %d errors\n", errors);
   return errors != 0;
 }
 
-/* { dg-output "gpu-aot-no-nvrtc.c.cu loaded the ahead-of-time (cubin for sm_\[0-9\]+a?|PTX for compute_\[0-9\]+)\n.*iota from the image: 0 errors" } */
+/* { dg-output "gpu-aot-no-nvrtc.c.cu loaded the ahead-of-time (cubin for sm_\[0-9\]+a?|PTX for compute_\[0-9\]+)\n.*gpu-aot-no-nvrtc.c.cu loaded the ahead-of-time (cubin for sm_\[0-9\]+a?|PTX for compute_\[0-9\]+)\n.*from the images: 0 errors" } */
