@@ -74,6 +74,10 @@ int
 cudajit_plugin_init (struct plugin_name_args *info,
                      struct plugin_gcc_version *)
 {
+  /* -fplugin-arg-cudajit-arch, which loads NVRTC, where there are
+     kernels to compile.  */
+  const struct plugin_argument *arch = NULL;
+
   for (int i = 0; i < info->argc; i++)
     {
       if (strcmp (info->argv[i].key, "dump") == 0)
@@ -93,10 +97,7 @@ cudajit_plugin_init (struct plugin_name_args *info,
                && !info->argv[i].value)
         cudajit_request_device_debug ();
       else if (strcmp (info->argv[i].key, "arch") == 0)
-        {
-          if (!cudajit_set_arch_option (info->argv[i].value))
-            return 1;
-        }
+        arch = &info->argv[i];
       else
         {
           error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",
@@ -117,6 +118,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
       || strncmp (lang_hooks.name, "GNU C++", 7) == 0)
     return 0;
 
+  if (arch && !cudajit_set_arch_option (arch->value))
+    return 1;
   register_callback (info->base_name, PLUGIN_ATTRIBUTES,
                      cudajit_register_attributes, NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,
