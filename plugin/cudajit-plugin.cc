@@ -12,6 +12,9 @@
 
 static const char *dump_dir;
 
+/* Whether the unit is whole: parsed, with all its CUDA C.  */
+static bool unit_parsed;
+
 static struct plugin_info cudajit_plugin_info
     = { CUDAJIT_VERSION,
         "Translates C functions marked __attribute__ ((cuda_jit)) to CUDA C "
@@ -21,7 +24,10 @@ static struct plugin_info cudajit_plugin_info
         "  -fplugin-arg-cudajit-warn-fibers  warn of the kernels whose "
         "threads run as fibers on the CPU backend\n"
         "  -fplugin-arg-cudajit-debug  compile the kernels with device "
-        "debug information, for cuda-gdb, as -g -O0 does" };
+        "debug information, for cuda-gdb, as -g -O0 does\n"
+        "  -fplugin-arg-cudajit-arch=sm_XY[,sm_XY...]  compile the kernels "
+        "with NVRTC at build time, into cubins for these and PTX for the "
+        "newest" };
 
 static void
 finish_function (void *gcc_data, void *)
@@ -42,6 +48,18 @@ finish_decl (void *gcc_data, void *)
   cudajit_check_entry_point_declaration ((tree) gcc_data);
 }
 
+/* GCC has no event between the end of parsing and the analysis of the
+   unit: its first pass is the first moment that the unit's CUDA C is
+   whole while functions may still be added to the unit.  */
+static void
+pass_execution (void *, void *)
+{
+  if (unit_parsed)
+    return;
+  unit_parsed = true;
+  cudajit_embed_images ();
+}
+
 static void
 finish_unit (void *, void *)
 {
@@ -56,6 +74,10 @@ int
 cudajit_plugin_init (struct plugin_name_args *info,
                      struct plugin_gcc_version *)
 {
+  /* -fplugin-arg-cudajit-arch, which loads NVRTC, where there are
+     kernels to compile.  */
+  const struct plugin_argument *arch = NULL;
+
   for (int i = 0; i < info->argc; i++)
     {
       if (strcmp (info->argv[i].key, "dump") == 0)
@@ -74,6 +96,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
       else if (strcmp (info->argv[i].key, "debug") == 0
                && !info->argv[i].value)
         cudajit_request_device_debug ();
+      else if (strcmp (info->argv[i].key, "arch") == 0)
+        arch = &info->argv[i];
       else
         {
           error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",
@@ -94,12 +118,17 @@ cudajit_plugin_init (struct plugin_name_args *info,
       || strncmp (lang_hooks.name, "GNU C++", 7) == 0)
     return 0;
 
+  if (arch && !cudajit_set_arch_option (arch->value))
+    return 1;
   register_callback (info->base_name, PLUGIN_ATTRIBUTES,
                      cudajit_register_attributes, NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
+  if (cudajit_ahead_of_time_p ())
+    register_callback (info->base_name, PLUGIN_PASS_EXECUTION, pass_execution,
+                       NULL);
   cudajit_embed_register_roots (info->base_name);
   cudajit_device_functions_register_roots (info->base_name);
   return 0;

@@ -168,6 +168,25 @@ struct cudajit_tree_printers
 void cudajit_emit_overflow_call (pretty_printer *pp, tree call,
                                  const cudajit_tree_printers &print);
 
+/* ahead-of-time.cc: -fplugin-arg-cudajit-arch=VALUE, the architectures
+   to compile the kernels for at build time, checked against the NVRTC
+   that it loads: false, with an error, if it cannot.  Whether it was
+   given.  The images of SOURCE, the unit's CUDA C, compiled as FLAGS say
+   (enum cudajit_compile_flag), added to IMAGES; an error for those that
+   NVRTC cannot compile.  */
+struct cudajit_aot_image
+{
+  /* The target as NVRTC names it, sm_90 or compute_90; malloc'ed, as is
+     CODE.  */
+  char *name;
+  char *code;
+  size_t size;
+};
+bool cudajit_set_arch_option (const char *value);
+bool cudajit_ahead_of_time_p (void);
+void cudajit_compile_ahead_of_time (const char *source, int flags,
+                                    vec<cudajit_aot_image> *images);
+
 /* embed.cc: keeps a kernel's CUDA C and host entry, or a device
    function's CUDA C, in the object file and registers them with the
    runtime at load time; writes the dump.  CALLEES are the device
@@ -181,6 +200,10 @@ void cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source);
 void cudajit_embed_device_function (tree fndecl, const char *cuda_source);
 tree cudajit_kernel_handle (tree fndecl);
 void cudajit_embed_register_roots (const char *plugin_name);
+/* Compiles the unit's CUDA C ahead of time, once for each set of compile
+   flags of its kernels, and embeds the images with their registrations;
+   once the unit is whole.  */
+void cudajit_embed_images (void);
 void cudajit_write_dump (const char *dir);
 /* -fplugin-arg-cudajit-debug: compile the kernels for cuda-gdb.  */
 void cudajit_request_device_debug (void);

@@ -22,6 +22,10 @@ static char *unit_cuda_source;
 /* -fplugin-arg-cudajit-debug.  */
 static bool device_debug_requested;
 
+/* The compile flags of the unit's kernels, each once: the runtime
+   compiles a module of the unit for each.  */
+static vec<int> kernel_flags;
+
 static const struct ggc_root_tab embed_roots[]
     = { { &module_handle, 1, sizeof (tree), &gt_ggc_mx_tree_node,
           &gt_pch_nx_tree_node },
@@ -233,20 +237,29 @@ record_field (const struct record &r, enum cudajit_record_field field)
 }
 
 static struct record
-build_registration_record (const char *kind, tree fndecl, const char *prelude,
-                           const char *cuda_source)
+build_registration_record (const char *kind, int flags, const char *name,
+                           const char *prelude, const char *cuda_source)
 {
-  char flags[16];
-  snprintf (flags, sizeof flags, "%d", compile_flags (fndecl));
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  char flags_text[16];
+  snprintf (flags_text, sizeof flags_text, "%d", flags);
   const char *fields[CUDAJIT_RECORD_FIELDS];
   fields[CUDAJIT_RECORD_KIND] = kind;
-  fields[CUDAJIT_RECORD_FLAGS] = flags;
+  fields[CUDAJIT_RECORD_FLAGS] = flags_text;
   fields[CUDAJIT_RECORD_UNIT] = lbasename (main_input_filename);
   fields[CUDAJIT_RECORD_NAME] = name;
   fields[CUDAJIT_RECORD_PRELUDE] = prelude;
   fields[CUDAJIT_RECORD_CUDA_SOURCE] = cuda_source;
   return build_record (fields);
+}
+
+/* The record of FNDECL's registration.  */
+static struct record
+build_function_record (const char *kind, tree fndecl, const char *prelude,
+                       const char *cuda_source)
+{
+  return build_registration_record (kind, compile_flags (fndecl),
+                                    IDENTIFIER_POINTER (DECL_NAME (fndecl)),
+                                    prelude, cuda_source);
 }
 
 /* What the runtime needs to know of the kernel's parameters: an entry
@@ -293,15 +306,14 @@ unit_module (void)
   return module_handle;
 }
 
-/* A constructor, named after FNDECL, whose body is CALL.  */
+/* A constructor, named after WHAT, whose body is BODY.  */
 static void
-build_constructor (tree fndecl, tree call)
+build_constructor (const char *what, tree body)
 {
-  char *name = concat ("cudajit.register.",
-                       IDENTIFIER_POINTER (DECL_NAME (fndecl)), NULL);
+  char *name = concat ("cudajit.register.", what, NULL);
   tree ctor = cudajit_build_function (
       name, build_function_type_list (void_type_node, NULL_TREE), NULL_TREE,
-      call);
+      body);
   free (name);
   DECL_STATIC_CONSTRUCTOR (ctor) = 1;
   decl_init_priority_insert (ctor, DEFAULT_INIT_PRIORITY);
@@ -322,8 +334,8 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
 {
   char *params = describe_params (kernel);
   char *prelude = cudajit_cuda_prelude (cuda_source);
-  struct record r = build_registration_record (CUDAJIT_RECORD_KIND_KERNEL,
-                                               kernel, prelude, cuda_source);
+  struct record r = build_function_record (CUDAJIT_RECORD_KIND_KERNEL, kernel,
+                                           prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel),
       cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 12,
@@ -340,7 +352,9 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       build_int_cst (integer_type_node, compile_flags (kernel)));
   free (params);
   free (prelude);
-  build_constructor (kernel, call);
+  build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), call);
+  if (!kernel_flags.contains (compile_flags (kernel)))
+    kernel_flags.safe_push (compile_flags (kernel));
 }
 
 /* A constructor that registers FNDECL, a device function.  */
@@ -348,8 +362,8 @@ static void
 build_code_registration (tree fndecl, const char *cuda_source)
 {
   char *prelude = cudajit_cuda_prelude (cuda_source);
-  struct record r = build_registration_record (CUDAJIT_RECORD_KIND_CODE,
-                                               fndecl, prelude, cuda_source);
+  struct record r = build_function_record (CUDAJIT_RECORD_KIND_CODE, fndecl,
+                                           prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (fndecl),
       cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_CODE, NULL_TREE), 6,
@@ -359,7 +373,7 @@ build_code_registration (tree fndecl, const char *cuda_source)
       record_field (r, CUDAJIT_RECORD_CUDA_SOURCE),
       build_int_cst (integer_type_node, compile_flags (fndecl)));
   free (prelude);
-  build_constructor (fndecl, call);
+  build_constructor (IDENTIFIER_POINTER (DECL_NAME (fndecl)), call);
 }
 
 static void
@@ -401,6 +415,76 @@ cudajit_embed_device_function (tree fndecl, const char *cuda_source)
 {
   build_code_registration (fndecl, cuda_source);
   add_to_dump (cuda_source);
+}
+
+/* IMAGE's bytes, read-only data of the unit.  */
+static tree
+build_image_bytes (const cudajit_aot_image &image)
+{
+  /* Unique in the unit, which is as simple and as good.  */
+  static unsigned int images;
+  char name[32];
+  snprintf (name, sizeof name, "cudajit.image.%u", images++);
+  tree type = build_array_type_nelts (unsigned_char_type_node, image.size);
+  tree bytes = build_string (image.size, image.code);
+  TREE_TYPE (bytes) = type;
+  tree var
+      = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name), type);
+  TREE_STATIC (var) = 1;
+  TREE_READONLY (var) = 1;
+  TREE_USED (var) = 1;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  /* The driver reads a cubin's ELF headers in place.  */
+  SET_DECL_ALIGN (var, BIGGEST_ALIGNMENT);
+  DECL_USER_ALIGN (var) = 1;
+  DECL_INITIAL (var) = bytes;
+  varpool_node::finalize_decl (var);
+  return var;
+}
+
+/* A constructor that registers IMAGES, the code of the unit's module of
+   compile flags FLAGS (see cudajit-abi.h).  */
+static void
+build_image_registration (int flags, const vec<cudajit_aot_image> &images)
+{
+  tree body = alloc_stmt_list ();
+  for (const cudajit_aot_image &image : images)
+    {
+      struct record r = build_registration_record (CUDAJIT_RECORD_KIND_IMAGE,
+                                                   flags, image.name, "", "");
+      append_to_statement_list (
+          build_call_expr (
+              cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_IMAGE, NULL_TREE), 7,
+              abi_version (), build_fold_addr_expr (unit_module ()),
+              record_field (r, CUDAJIT_RECORD_UNIT),
+              record_field (r, CUDAJIT_RECORD_NAME),
+              build_fold_addr_expr (build_image_bytes (image)),
+              size_int (image.size), build_int_cst (integer_type_node, flags)),
+          &body);
+    }
+  char what[32];
+  snprintf (what, sizeof what, "images.%d", flags);
+  build_constructor (what, body);
+}
+
+void
+cudajit_embed_images (void)
+{
+  if (!unit_cuda_source || !cudajit_ahead_of_time_p () || seen_error ())
+    return;
+  for (int flags : kernel_flags)
+    {
+      auto_vec<cudajit_aot_image> images;
+      cudajit_compile_ahead_of_time (unit_cuda_source, flags, &images);
+      if (!images.is_empty ())
+        build_image_registration (flags, images);
+      for (cudajit_aot_image &image : images)
+        {
+          free (image.name);
+          free (image.code);
+        }
+    }
 }
 
 /* The name of the unit's dump: its file name, for the reader, and a hash

@@ -28,6 +28,16 @@
    cudajit_register_code, each once, as code that the unit's module also
    compiles.
 
+   Compiled with -fplugin-arg-cudajit-arch=sm_XY,..., a unit also has, for
+   each set of compile flags of its kernels, the code that NVRTC made of
+   the whole unit's CUDA C ahead of time: a cubin for each of those
+   architectures, and PTX for the newest.  A constructor registers each
+   such image with cudajit_register_image: the ABI version, the unit's
+   module handle and name, the image's target as NVRTC names it (sm_90,
+   sm_90a, compute_90), its bytes and their count, and the compile flags
+   of the module it belongs to.  The runtime loads an image that the GPU
+   runs rather than compiling the module.
+
    A kernel's parameters are described, for the automatic transfer of
    host arrays, by a CUDAJIT_PARAM_SEPARATOR-separated entry for each:
    empty for a parameter that is not a pointer, else its name, followed by
@@ -108,6 +118,10 @@ enum cudajit_compile_flag
 #define CUDAJIT_RECORD_MAGIC "\177cudajit-record"
 #define CUDAJIT_RECORD_KIND_KERNEL "kernel"
 #define CUDAJIT_RECORD_KIND_CODE "device-function"
+/* An image compiled ahead of time, whose NAME is its target (sm_90,
+   compute_90) and whose PRELUDE and CUDA_SOURCE are empty: its bytes are
+   not strings, and lie elsewhere.  */
+#define CUDAJIT_RECORD_KIND_IMAGE "image"
 
 enum cudajit_record_field
 {

@@ -3,7 +3,8 @@
    NVRTC makes of them, without running it.
 
      cudajit-inspect FILE
-       lists the kernels and device functions that FILE carries, by unit;
+       lists the kernels and device functions that FILE carries, by unit,
+       and the images compiled ahead of time for their modules;
      cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | --resources]
                      FILE KERNEL
        prints, for KERNEL's unit, the CUDA C that NVRTC compiles, the PTX,
@@ -178,14 +179,24 @@ print_options (int flags)
     putchar (')');
 }
 
+/* What R registers, as the list says it.  */
+static const char *
+kind_name (const struct record *r)
+{
+  if (kernel_p (r))
+    return "kernel";
+  if (strcmp (r->field[CUDAJIT_RECORD_KIND], CUDAJIT_RECORD_KIND_IMAGE) == 0)
+    return "image";
+  return "device function";
+}
+
 static void
 list (const struct record *records, int count)
 {
   for (int i = 0; i < count; i++)
     {
       printf ("%s: %s %s", records[i].field[CUDAJIT_RECORD_UNIT],
-              kernel_p (&records[i]) ? "kernel" : "device function",
-              records[i].field[CUDAJIT_RECORD_NAME]);
+              kind_name (&records[i]), records[i].field[CUDAJIT_RECORD_NAME]);
       print_options (record_flags (&records[i]));
       putchar ('\n');
     }

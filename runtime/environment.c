@@ -137,8 +137,9 @@ static const struct variable
   size_t field;
 } variables[] = {
   { "CUDAJIT_BACKEND", "'cpu' or 'cuda'", parse_backend, FIELD (backend) },
-  { "CUDAJIT_NVRTC_LIBRARY", "a path", parse_path, FIELD (nvrtc_library) },
-  { "CUDA_HOME", "a path", parse_path, FIELD (cuda_home) },
+  { CUDAJIT_NVRTC_LIBRARY_VARIABLE, "a path", parse_path,
+    FIELD (nvrtc_library) },
+  { CUDAJIT_CUDA_HOME_VARIABLE, "a path", parse_path, FIELD (cuda_home) },
   { "CUDAJIT_CPU_THREADS", THREADS_VALUES, parse_threads,
     FIELD (cpu_threads) },
   { "CUDAJIT_CACHE_DIR", CACHE_DIR_VALUES, parse_dir, FIELD (cache_dir) },

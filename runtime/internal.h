@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include "cudajit.h"
 #include "cuda-api.h"
+#include "nvrtc-common.h"
 
 /* Only the API of cudajit.h is exported; this also keeps the calls between
    the runtime's files direct, which the launch path needs.  */
@@ -136,13 +137,6 @@ struct cudajit_cuda_lib
 #undef CUDA_OPTIONAL_CALL
 };
 
-struct cudajit_nvrtc_lib
-{
-#define NVRTC_ONE_CALL(result, name, params) result (*name) params;
-#include "nvrtc-lib.def"
-#undef NVRTC_ONE_CALL
-};
-
 extern struct cudajit_cuda_lib cudajit_cu;
 extern struct cudajit_nvrtc_lib cudajit_nvrtc;
 
@@ -256,21 +250,6 @@ struct cudajit_image
 int cudajit_nvrtc_newest_arch (void);
 int cudajit_nvrtc_oldest_arch (void);
 
-/* The entries of cudajit-compile-options.def.  */
-enum
-{
-  CUDAJIT_COMPILE_OPTION_COUNT = 0
-#define DEF_CUDAJIT_COMPILE_OPTION(name, value, sets, clears, nvrtc) +1
-#include "cudajit-compile-options.def"
-#undef DEF_CUDAJIT_COMPILE_OPTION
-};
-
-/* Flags of cudajit_nvrtc_compile, beside those of enum
-   cudajit_compile_flag: PTX rather than a cubin; ptxas's resource usage in
-   the log.  */
-#define CUDAJIT_NVRTC_PTX 0x10000
-#define CUDAJIT_NVRTC_RESOURCE_USAGE 0x20000
-
 /* Compile SOURCE, called NAME in NVRTC's log, for a GPU of architecture
    ARCH, as FLAGS say: a cubin if NVRTC supports ARCH, else PTX for the
    newest architecture below it that NVRTC supports.  With USE_CACHE, look the
@@ -330,7 +309,28 @@ struct cudajit_module
   /* Loaded on each GPU, indexed by ordinal, on the first launch of one of
      the kernels there.  */
   CUmodule handle[CUDAJIT_MAX_GPUS];
+  /* What the plugin compiled ahead of time, -fplugin-arg-cudajit-arch:
+     under the JIT's lock.  */
+  struct cudajit_embedded_image *images;
+  size_t image_count;
 };
+
+/* An image that a constructor registered, in the program's read-only
+   data.  */
+struct cudajit_embedded_image
+{
+  const char *name;
+  struct cudajit_target target;
+  const void *code;
+  size_t size;
+};
+
+/* The image of MODULE that a GPU of architecture ARCH runs best, or null:
+   a cubin for ARCH, else one of the same major and an older minor (but
+   for an sm_XYa, which runs on X.Y alone), else the newest PTX for ARCH
+   or older, which the driver compiles.  Under the JIT's lock.  */
+const struct cudajit_embedded_image *
+cudajit_module_image (const struct cudajit_module *module, int arch);
 
 /* What the registration of a kernel says of its parameters.  */
 struct cudajit_param

@@ -173,30 +173,59 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
   return !error;
 }
 
+/* Load MODULE's code compiled ahead of time for GPU, if it has some that
+   the GPU runs, which spares loading NVRTC.  Return false if it has none,
+   or the driver refuses it (a driver too old for its PTX), for NVRTC to
+   compile the CUDA C as without it.  */
+static bool
+load_image (struct cudajit_module *module, const struct cudajit_gpu *gpu)
+{
+  const struct cudajit_embedded_image *image
+      = cudajit_module_image (module, gpu->arch);
+
+  if (!image)
+    return false;
+  CUresult result = cudajit_cu.cuModuleLoadData (
+      &module->handle[gpu->ordinal], image->code);
+  if (result == CUDA_SUCCESS)
+    {
+      cudajit_verbose ("%s.cu loaded the ahead-of-time %s for %s",
+                       module->unit_name, image->target.ptx ? "PTX" : "cubin",
+                       image->name);
+      return true;
+    }
+  cudajit_verbose ("%s.cu cannot load the ahead-of-time %s for %s: %s",
+                   module->unit_name, image->target.ptx ? "PTX" : "cubin",
+                   image->name, cudajit_cuda_error (result));
+  return false;
+}
+
 /* The module on GPU that has KERNEL, loaded and compiled as needed, for
-   the launch at SITE; null if it cannot be had.  The first kernel of a
-   module of several to be launched is compiled alone, so that its launch
-   waits for none of the others; the first launch of another compiles all
-   the others, and the first keeps its own code.  */
+   the launch at SITE; null if it cannot be had.  Code compiled ahead of
+   time has all the kernels.  Otherwise the first kernel of a module of
+   several to be launched is compiled alone, so that its launch waits for
+   none of the others; the first launch of another compiles all the
+   others, and the first keeps its own code.  */
 static CUmodule
 kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
                const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
-  bool alone;
-  CUmodule *handle;
-  char **code;
-  int *code_arch;
+  CUmodule *module_handle = &module->handle[gpu->ordinal];
+
+  if (*module_handle && kernel != module->alone_kernel)
+    return *module_handle;
+  if (kernel->own_handle[gpu->ordinal])
+    return kernel->own_handle[gpu->ordinal];
+  if (!*module_handle && load_image (module, gpu))
+    return *module_handle;
 
   if (!module->alone_kernel && !module->code && module->kernel_count > 1)
     module->alone_kernel = kernel;
-  alone = kernel == module->alone_kernel;
-  handle = alone ? &kernel->own_handle[gpu->ordinal]
-                 : &module->handle[gpu->ordinal];
-  code = alone ? &kernel->own_code : &module->code;
-  code_arch = alone ? &kernel->own_arch : &module->code_arch;
-  if (*handle)
-    return *handle;
+  bool alone = kernel == module->alone_kernel;
+  CUmodule *handle = alone ? &kernel->own_handle[gpu->ordinal] : module_handle;
+  char **code = alone ? &kernel->own_code : &module->code;
+  int *code_arch = alone ? &kernel->own_arch : &module->code_arch;
   if (*code_arch != gpu->arch && !compile (kernel, alone, gpu->arch, site))
     return NULL;
   /* The driver compiles PTX further itself.  */

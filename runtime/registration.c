@@ -163,6 +163,61 @@ cudajit_register_code (unsigned int abi_version, void **module,
   add_to_module (module, unit_name, prelude, cuda_source, compile_flags);
 }
 
+void
+cudajit_register_image (unsigned int abi_version, void **module,
+                        const char *unit_name, const char *name,
+                        const void *code, size_t size, int compile_flags)
+{
+  struct cudajit_module *m;
+  struct cudajit_target target;
+
+  check_abi (abi_version, unit_name);
+  if (!cudajit_parse_target (name, strlen (name), true, &target))
+    cudajit_fatal (NULL,
+                   "%s registers an image for %s, which is not a GPU "
+                   "architecture",
+                   unit_name, name);
+  m = add_to_module (module, unit_name, "", "", compile_flags);
+  pthread_mutex_lock (&cudajit_module_lock);
+  m->images
+      = cudajit_xrealloc (m->images, (m->image_count + 1) * sizeof *m->images);
+  m->images[m->image_count++]
+      = (struct cudajit_embedded_image){ name, target, code, size };
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+/* Whether a GPU of architecture ARCH runs IMAGE as a cubin.  */
+static bool
+runs_cubin (const struct cudajit_target *image, int arch)
+{
+  if (image->ptx)
+    return false;
+  if (image->specific)
+    return image->arch == arch;
+  return image->arch / 10 == arch / 10 && image->arch <= arch;
+}
+
+const struct cudajit_embedded_image *
+cudajit_module_image (const struct cudajit_module *module, int arch)
+{
+  const struct cudajit_embedded_image *cubin = NULL, *ptx = NULL;
+
+  for (size_t i = 0; i < module->image_count; i++)
+    {
+      const struct cudajit_embedded_image *image = &module->images[i];
+      const struct cudajit_target *t = &image->target;
+
+      if (runs_cubin (t, arch)
+          && (!cubin || t->arch > cubin->target.arch
+              || (t->arch == cubin->target.arch && t->specific)))
+        cubin = image;
+      else if (t->ptx && t->arch <= arch
+               && (!ptx || t->arch > ptx->target.arch))
+        ptx = image;
+    }
+  return cubin ? cubin : ptx;
+}
+
 const char *
 cudajit_version (void)
 {
