@@ -32,6 +32,8 @@ from numba.cuda.random import (  # noqa: E402
 
 BLOCK, STRIDE_BLOCKS, BINS = 256, 1024, 256
 TILE, BLOCK_ROWS, MM_TILE = 32, 8, 16
+# A shared array's shape must be constants for Numba, not TILE + 1.
+TILE_PADDED = TILE + 1
 PI_ITERATIONS, LAUNCHES, MATMUL_SAMPLES, REPEATS = 10000, 10000, 997, 10
 # Launches between synchronizations, as bench/suite.c.
 LAUNCH_BATCH = 1000
@@ -83,7 +85,7 @@ def transpose(side, a, out):
 
 @cuda.jit
 def tile_transpose(side, a, out):
-    tile = cuda.shared.array((TILE, TILE + 1), float32)
+    tile = cuda.shared.array((TILE, TILE_PADDED), float32)
     tx, ty = cuda.threadIdx.x, cuda.threadIdx.y
     x = cuda.blockIdx.x * TILE + tx
     y = cuda.blockIdx.y * TILE + ty
