@@ -288,7 +288,8 @@ print_resources (const char *log, const char *function)
 static char *
 find_tool (const char *name)
 {
-  const char *dirs[] = { getenv ("CUDA_HOME"), "/usr/local/cuda" };
+  const char *dirs[]
+      = { getenv (CUDAJIT_CUDA_HOME_VARIABLE), CUDAJIT_DEFAULT_CUDA_HOME };
   const char *path = getenv ("PATH");
   char candidate[PATH_MAX];
   while (path && *path)

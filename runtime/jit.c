@@ -185,8 +185,8 @@ load_image (struct cudajit_module *module, const struct cudajit_gpu *gpu)
 
   if (!image)
     return false;
-  CUresult result = cudajit_cu.cuModuleLoadData (
-      &module->handle[gpu->ordinal], image->code);
+  CUresult result = cudajit_cu.cuModuleLoadData (&module->handle[gpu->ordinal],
+                                                 image->code);
   if (result == CUDA_SUCCESS)
     {
       cudajit_verbose ("%s.cu loaded the ahead-of-time %s for %s",

@@ -51,7 +51,7 @@ static bool
 open_soname (struct cudajit_nvrtc_lib *lib, const char *soname,
              const char *cuda_home)
 {
-  const char *dirs[] = { cuda_home, "/usr/local/cuda" };
+  const char *dirs[] = { cuda_home, CUDAJIT_DEFAULT_CUDA_HOME };
   char path[PATH_MAX];
 
   if (!open_path (lib, soname))

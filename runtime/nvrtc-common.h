@@ -21,6 +21,9 @@ extern "C"
   /* The variables that say where NVRTC is.  */
 #define CUDAJIT_NVRTC_LIBRARY_VARIABLE "CUDAJIT_NVRTC_LIBRARY"
 #define CUDAJIT_CUDA_HOME_VARIABLE "CUDA_HOME"
+  /* Where the CUDA toolkit usually is, which the loader's and the shell's
+     search paths often lack.  */
+#define CUDAJIT_DEFAULT_CUDA_HOME "/usr/local/cuda"
 
   struct cudajit_nvrtc_lib
   {

@@ -81,8 +81,9 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
     return NULL;
   if ((error = cudajit_load_nvrtc ()))
     {
-      *image = (struct cudajit_image){ NULL, 0, arch, false,
-                                       cudajit_append (NULL, ""), false };
+      *image = (struct cudajit_image){
+        NULL, 0, arch, false, cudajit_append (NULL, ""), false
+      };
       if (use_cache)
         cudajit_cache_unlock (&key);
       return error;
