@@ -51,6 +51,12 @@ _Noreturn void cudajit_vfatal (const struct cudajit_site *site,
 void cudajit_write_message (FILE *stream, const struct cudajit_site *site,
                             const char *format, va_list ap);
 
+/* Write PREFIX and the message, as above, as a line on stderr, in one
+   write, so that the lines of processes that share stderr, such as the
+   ranks of an MPI program, do not mix.  */
+void cudajit_write_line (const char *prefix, const struct cudajit_site *site,
+                         const char *format, va_list ap);
+
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
 

@@ -21,11 +21,7 @@ cudajit_verbose (const char *format, ...)
 
   if (!cudajit_verbose_p ())
     return;
-  flockfile (stderr);
-  fputs ("cudajit: ", stderr);
   va_start (ap, format);
-  vfprintf (stderr, format, ap);
+  cudajit_write_line ("cudajit: ", NULL, format, ap);
   va_end (ap);
-  fputc ('\n', stderr);
-  funlockfile (stderr);
 }
