@@ -220,22 +220,15 @@ unit_source (const struct record *records, int count, int kernel)
          && strcmp (records[last + 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
     last++;
   for (int i = first; i <= last; i++)
-    if (kernel_p (&records[i]))
-      {
-        char *selectable = cudajit_selectable_kernel (
-            records[i].field[CUDAJIT_RECORD_NAME],
-            records[i].field[CUDAJIT_RECORD_PRELUDE],
-            records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
-        source = cudajit_append (source, selectable);
-        free (selectable);
-      }
-    else
-      {
-        source = cudajit_append (source,
-                                 records[i].field[CUDAJIT_RECORD_PRELUDE]);
-        source = cudajit_append (source,
-                                 records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
-      }
+    {
+      char *piece = cudajit_module_piece (
+          kernel_p (&records[i]) ? records[i].field[CUDAJIT_RECORD_NAME]
+                                 : NULL,
+          records[i].field[CUDAJIT_RECORD_PRELUDE],
+          records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
+      source = cudajit_append (source, piece);
+      free (piece);
+    }
   return source;
 }
 

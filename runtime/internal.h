@@ -397,12 +397,13 @@ struct cudajit_kernel
   int verbose_block;
 };
 
-/* Kernel NAME's CUDA_SOURCE, after the parts of the PRELUDE that it
-   uses, as its module holds them, so that the kernel can be compiled
-   alone or left out, and the parts with it: kept where
-   cudajit_keep_kernel has not been called, or has been for NAME.  */
-char *cudajit_selectable_kernel (const char *name, const char *prelude,
-                                 const char *cuda_source);
+/* A registration's CUDA_SOURCE, after the parts of the PRELUDE that it
+   uses, as a module holds it.  That of KERNEL, if not null, is kept with
+   its parts only where cudajit_keep_kernel has not been called, or has
+   been for KERNEL, so that the kernel can be compiled alone or left out;
+   that of a device function always.  */
+char *cudajit_module_piece (const char *kernel, const char *prelude,
+                            const char *cuda_source);
 
 /* TEXT, null or from malloc, followed by what keeps kernel NAME, which
    every call adds to, and drops the others, in a module's CUDA C that

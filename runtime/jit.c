@@ -51,16 +51,21 @@ notice_long_compile (void *data)
 #define KERNEL_PREFIX "CUDAJIT_KERNEL_"
 
 char *
-cudajit_selectable_kernel (const char *name, const char *prelude,
-                           const char *cuda_source)
+cudajit_module_piece (const char *kernel, const char *prelude,
+                      const char *cuda_source)
 {
-  char *text = cudajit_append (NULL, "#if !defined " SOME_KERNELS
-                                     " || defined " KERNEL_PREFIX);
-  text = cudajit_append (text, name);
-  text = cudajit_append (text, "\n");
+  char *text = NULL;
+
+  if (kernel)
+    {
+      text = cudajit_append (text, "#if !defined " SOME_KERNELS
+                                   " || defined " KERNEL_PREFIX);
+      text = cudajit_append (text, kernel);
+      text = cudajit_append (text, "\n");
+    }
   text = cudajit_append (text, prelude);
   text = cudajit_append (text, cuda_source);
-  return cudajit_append (text, "\n#endif\n");
+  return kernel ? cudajit_append (text, "\n#endif\n") : text;
 }
 
 char *

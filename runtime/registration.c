@@ -25,17 +25,19 @@ check_abi (unsigned int abi_version, const char *unit_name)
                    CUDAJIT_ABI_VERSION);
 }
 
-/* Add CUDA_SOURCE to the modules of a translation unit, whose first
-   registration creates the first with the unit's PRELUDE, and return the
-   one compiled as COMPILE_FLAGS say, made from the others' source if it
-   is the first of those.  The unit's kernels and device functions are
-   in each module, for the device functions are compiled with the options
-   of each kernel that calls them.  This runs in constructors, maybe
-   before main and before the program has a chance to set
-   CUDAJIT_BACKEND, so it only records what it is given.  */
+/* Add PIECE (cudajit_module_piece) to the modules of a translation unit,
+   whose first registration creates the first, and return the one
+   compiled as COMPILE_FLAGS say, made from the others' source if it is
+   the first of those, with KERNEL, if not null, among its kernels.  The
+   unit's kernels and device functions are in each module, for the device
+   functions are compiled with the options of each kernel that calls
+   them.  This runs in constructors, maybe before main and before the
+   program has a chance to set CUDAJIT_BACKEND, so it only records what
+   it is given.  */
 static struct cudajit_module *
-add_to_module (void **module, const char *unit_name, const char *prelude,
-               const char *cuda_source, int compile_flags)
+add_to_module (void **module, const char *unit_name,
+               struct cudajit_kernel *kernel, const char *piece,
+               int compile_flags)
 {
   struct cudajit_module *first, *m, **last;
 
@@ -66,14 +68,15 @@ add_to_module (void **module, const char *unit_name, const char *prelude,
                                             NULL, first->cuda_source),
                                         .compile_flags = compile_flags };
     }
-  /* The parts of the prelude that the code uses, which a module has once
-     whatever the pieces that bring them.  */
   for (m = first; m; m = m->next)
-    {
-      m->cuda_source = cudajit_append (m->cuda_source, prelude);
-      m->cuda_source = cudajit_append (m->cuda_source, cuda_source);
-    }
+    m->cuda_source = cudajit_append (m->cuda_source, piece);
   m = *last;
+  if (kernel)
+    {
+      kernel->next_in_module = m->kernels;
+      m->kernels = kernel;
+      m->kernel_count++;
+    }
   pthread_mutex_unlock (&cudajit_module_lock);
   return m;
 }
@@ -131,14 +134,9 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k = cudajit_xrealloc (NULL, sizeof *k);
   memset (k, 0, sizeof *k);
   k->name = name;
-  char *selectable = cudajit_selectable_kernel (name, prelude, cuda_source);
-  k->module = add_to_module (module, unit_name, "", selectable, compile_flags);
-  free (selectable);
-  pthread_mutex_lock (&cudajit_module_lock);
-  k->next_in_module = k->module->kernels;
-  k->module->kernels = k;
-  k->module->kernel_count++;
-  pthread_mutex_unlock (&cudajit_module_lock);
+  char *piece = cudajit_module_piece (name, prelude, cuda_source);
+  k->module = add_to_module (module, unit_name, k, piece, compile_flags);
+  free (piece);
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
@@ -160,7 +158,9 @@ cudajit_register_code (unsigned int abi_version, void **module,
                        const char *cuda_source, int compile_flags)
 {
   check_abi (abi_version, unit_name);
-  add_to_module (module, unit_name, prelude, cuda_source, compile_flags);
+  char *piece = cudajit_module_piece (NULL, prelude, cuda_source);
+  add_to_module (module, unit_name, NULL, piece, compile_flags);
+  free (piece);
 }
 
 void
@@ -177,7 +177,7 @@ cudajit_register_image (unsigned int abi_version, void **module,
                    "%s registers an image for %s, which is not a GPU "
                    "architecture",
                    unit_name, name);
-  m = add_to_module (module, unit_name, "", "", compile_flags);
+  m = add_to_module (module, unit_name, NULL, "", compile_flags);
   pthread_mutex_lock (&cudajit_module_lock);
   m->images
       = cudajit_xrealloc (m->images, (m->image_count + 1) * sizeof *m->images);
