@@ -140,18 +140,17 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
       module->compile_ms = ms;
       module->compile_cached = image.cached;
     }
+  /* The kernel compiled alone, or left out as it was.  */
+  const struct cudajit_kernel *named = alone ? kernel : module->alone_kernel;
   if (!error)
     cudajit_verbose (
         "%s %s for %s_%d in %.1f ms%s%s%s%s%s", name,
         image.cached ? "came from the cache" : "compiled by NVRTC",
         image.ptx ? "compute" : "sm", image.arch, ms,
-        alone                  ? ", kernel '"
-        : module->alone_kernel ? ", but kernel '"
-                               : "",
-        alone                  ? kernel->name
-        : module->alone_kernel ? module->alone_kernel->name
-                               : "",
-        alone || module->alone_kernel ? "'" : "",
+        !named  ? ""
+        : alone ? ", kernel '"
+                : ", but kernel '",
+        named ? named->name : "", named ? "'" : "",
         cudajit_cache_directory () ? ", cache " : "",
         cudajit_cache_directory () ? cudajit_cache_directory () : "");
   /* NVRTC is loaded only when the cache lacks the code.  */
