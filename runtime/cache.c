@@ -412,6 +412,15 @@ remove_lock_file (int dir_fd, const char *name)
   close (fd);
 }
 
+/* What follows the key in hex at the start of NAME, a file of the cache
+   (empty for an entry), or null if NAME does not start with a key.  */
+static const char *
+after_key (const char *name)
+{
+  return strspn (name, "0123456789abcdef") == NAME_SIZE ? name + NAME_SIZE
+                                                        : NULL;
+}
+
 /* Remove what writers that died left in the cache: their temporary files,
    and the lock files that no one holds, once they are STALE_SECONDS old.
    Other files are left alone, as the directory may hold others' too.  */
@@ -426,11 +435,11 @@ remove_leftovers (void)
     return;
   while ((e = readdir (dir)))
     {
-      const char *suffix = e->d_name + NAME_SIZE;
+      const char *suffix = after_key (e->d_name);
       struct stat st;
       bool temp, lock;
 
-      if (strspn (e->d_name, "0123456789abcdef") != NAME_SIZE)
+      if (!suffix)
         continue;
       temp = strncmp (suffix, TEMP_SUFFIX, strlen (TEMP_SUFFIX)) == 0;
       lock = strcmp (suffix, LOCK_SUFFIX) == 0;
@@ -483,11 +492,10 @@ remove_least_recently_used (const char *kept)
     return;
   while ((e = readdir (dir)))
     {
+      const char *suffix = after_key (e->d_name);
       struct stat st;
 
-      if (strlen (e->d_name) != NAME_SIZE
-          || strspn (e->d_name, "0123456789abcdef") != NAME_SIZE
-          || strcmp (e->d_name, kept) == 0
+      if (!suffix || *suffix || strcmp (e->d_name, kept) == 0
           || fstatat (dirfd (dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0
           || !S_ISREG (st.st_mode))
         continue;
