@@ -13,20 +13,8 @@
 # 'N passed, N failed'; exits with 1 if one failed.
 
 bundle=${1:?usage: gpu-tools.sh BUNDLE}
-passed=0
-failed=0
+. "$(dirname "$0")/checks.sh"
 export CUDAJIT_BACKEND=cuda
-
-check ()
-{
-  if [ "$1" = 0 ]; then
-    echo "PASS: $2"
-    passed=$((passed + 1))
-  else
-    echo "FAIL: $2"
-    failed=$((failed + 1))
-  fi
-}
 
 # The line of FILE marked with the comment "gpu-tools.sh: WHAT".
 line_of ()
@@ -131,5 +119,4 @@ else
   echo "SKIP: nsys is not installed"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

@@ -14,21 +14,9 @@
 # failed.
 
 bundle=${1:?usage: several-gpus.sh BUNDLE}
-passed=0
-failed=0
+. "$(dirname "$0")/checks.sh"
 export CUDAJIT_BACKEND=cuda
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-
-check ()
-{
-  if [ "$1" = 0 ]; then
-    echo "PASS: $2"
-    passed=$((passed + 1))
-  else
-    echo "FAIL: $2"
-    failed=$((failed + 1))
-  fi
-}
 
 # run NAME COMMAND...: runs COMMAND, shows its output, keeps it in
 # $output, and checks that it exits with 0.
@@ -110,5 +98,4 @@ run "nccl-allreduce over $gpus GPUs" "$bundle/nccl-allreduce"
 echo "$output" | grep -q "over $gpus GPUs; 0 wrong"
 check $? "nccl-allreduce: every GPU's sum right"
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary
