@@ -67,25 +67,28 @@ cudajit_nvrtc_oldest_arch (void)
   return oldest;
 }
 
-const char *
-cudajit_nvrtc_compile (const char *source, const char *name, int arch,
-                       int flags, bool use_cache, struct cudajit_image *image)
+/* IMAGE of what could not be compiled for ARCH, with LOG.  */
+static void
+set_failed_image (struct cudajit_image *image, int arch, const char *log)
+{
+  *image = (struct cudajit_image){
+    NULL, 0, arch, false, cudajit_append (NULL, log), false
+  };
+}
+
+/* cudajit_nvrtc_compile without the cache.  */
+static const char *
+compile_with_nvrtc (const char *source, const char *name, int arch, int flags,
+                    struct cudajit_image *image)
 {
   struct cudajit_nvrtc_options options;
   struct cudajit_target target;
-  struct cudajit_cache_key key;
   const char *error, *failed;
   int oldest;
 
-  if (use_cache && cudajit_cache_lookup (&key, source, arch, flags, image))
-    return NULL;
   if ((error = cudajit_load_nvrtc ()))
     {
-      *image = (struct cudajit_image){
-        NULL, 0, arch, false, cudajit_append (NULL, ""), false
-      };
-      if (use_cache)
-        cudajit_cache_unlock (&key);
+      set_failed_image (image, arch, "");
       return error;
     }
   image->arch = supported_arch (arch, &oldest);
@@ -95,12 +98,7 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
 
       snprintf (text, sizeof text, "this NVRTC supports sm_%d and newer",
                 oldest);
-      *image = (struct cudajit_image){
-        NULL, 0, arch, false, cudajit_xrealloc (NULL, strlen (text) + 1), false
-      };
-      strcpy (image->log, text);
-      if (use_cache)
-        cudajit_cache_unlock (&key);
+      set_failed_image (image, arch, text);
       return "unsupported GPU architecture";
     }
   image->ptx = image->arch != arch || (flags & CUDAJIT_NVRTC_PTX);
@@ -117,9 +115,23 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
      memory.  */
   if (error && failed)
     cudajit_fatal (NULL, "%s: %s", failed, error);
-  if (!error && use_cache)
+  return error;
+}
+
+const char *
+cudajit_nvrtc_compile (const char *source, const char *name, int arch,
+                       int flags, bool use_cache, struct cudajit_image *image)
+{
+  struct cudajit_cache_key key;
+  const char *error;
+
+  if (!use_cache)
+    return compile_with_nvrtc (source, name, arch, flags, image);
+  if (cudajit_cache_lookup (&key, source, arch, flags, image))
+    return NULL;
+  error = compile_with_nvrtc (source, name, arch, flags, image);
+  if (!error)
     cudajit_cache_store (&key, image);
-  if (use_cache)
-    cudajit_cache_unlock (&key);
+  cudajit_cache_unlock (&key);
   return error;
 }
