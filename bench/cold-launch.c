@@ -3,18 +3,21 @@
    with nothing in the kernel cache, against NVRTC compiling that kernel
    alone, as written by hand in CUDA C.
 
-     bench/cold-launch [nvrtc]
+     bench/cold-launch [all [MS] | nvrtc [FILE]]
 
    prints the time of the first launch of saxpy, compilation included
    (with CUDAJIT_CACHE_DIR naming an empty directory, that of the first
-   launch cold; run again, warm), or, with nvrtc, the time that loading
-   NVRTC and compiling saxpy alone take in this process, with the options
-   cudajit gives NVRTC.  bench/cold-launch.sh runs both in
-   fresh processes and prints medians and ratios.  Without a GPU it exits
-   with 77.  */
+   launch cold; run again, warm); with all, also the time until the first
+   launches of all nine kernels have run, one after the other, after MS
+   milliseconds (0) of the program's own work on the CPU; with
+   nvrtc, the time that loading NVRTC and compiling saxpy alone, or the
+   CUDA C in FILE, take in this process, with the options cudajit gives
+   NVRTC.  bench/cold-launch.sh runs them in fresh processes and prints
+   medians and ratios.  Without a GPU it exits with 77.  */
 
 #include <cudajit.h>
 #include <math.h>
+#include <stdbool.h>
 #include "internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,13 +151,38 @@ now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* NVRTC loaded and compiling saxpy_cuda in this process, its first
+/* The contents of FILE, to be freed.  */
+static char *
+read_file (const char *file)
+{
+  FILE *f = fopen (file, "r");
+  char *text = NULL;
+  size_t size = 0, n = 0;
+
+  while (f && !feof (f) && !ferror (f))
+    {
+      text = realloc (text, size = 2 * size + BUFSIZ);
+      if (!text)
+        break;
+      n += fread (text + n, 1, size - n - 1, f);
+    }
+  if (!f || ferror (f) || !text)
+    {
+      perror (file);
+      exit (1);
+    }
+  fclose (f);
+  text[n] = '\0';
+  return text;
+}
+
+/* NVRTC loaded and compiling SOURCE in this process, its first
    compilation, for the GPU's architecture, through the same calls as
    cudajit's JIT, so with the same options and the same way of finding
    NVRTC, but without its cache; the milliseconds of loading NVRTC in
    *LOAD_MS.  */
 static double
-nvrtc_alone_ms (double *load_ms)
+nvrtc_alone_ms (const char *source, double *load_ms)
 {
   struct cuda_device_properties p = cuda_device_properties (0);
   struct cudajit_image image;
@@ -163,17 +191,52 @@ nvrtc_alone_ms (double *load_ms)
   const char *error = cudajit_load_nvrtc ();
   *load_ms = now_ms () - start;
   if (!error)
-    error = cudajit_nvrtc_compile (saxpy_cuda, "saxpy.cu",
-                                   p.major * 10 + p.minor, 0, false, &image);
+    error = cudajit_nvrtc_compile (source, "alone.cu", p.major * 10 + p.minor,
+                                   0, false, &image);
   double ms = now_ms () - start;
   if (error)
     {
-      fprintf (stderr, "cold-launch: NVRTC cannot compile saxpy: %s\n", error);
+      fprintf (stderr, "cold-launch: NVRTC cannot compile: %s\n", error);
       exit (1);
     }
   free (image.code);
   free (image.log);
   return ms;
+}
+
+/* The first launches of the eight kernels but saxpy.  */
+static void
+launch_the_others (void)
+{
+  enum
+  {
+    SIDE = 1024,
+    BLOCK = 256
+  };
+  double *d = cuda_device_array_of (double, N);
+  float *f = cuda_device_array_of (float, N),
+        *g = cuda_device_array_of (float, N);
+  float *h = cuda_device_array_of (float, N);
+  unsigned char *bytes = cuda_device_array_of (unsigned char, N);
+  unsigned int *bins = cuda_device_array_of (unsigned int, 256);
+  cuda_dim3 tiles = cuda_dim3 (SIDE / TILE, SIDE / TILE),
+            tile = cuda_dim3 (TILE, TILE);
+
+  cuda_launch (double_it, N / BLOCK, BLOCK) (N, d, d);
+  cuda_launch (add_grid_stride, N / BLOCK, BLOCK) (N, f, g, h);
+  cuda_launch (gaussian_pdf, N / BLOCK, BLOCK) (N, f, g, 0, 1);
+  cuda_launch (transpose, tiles, tile) (SIDE, f, g);
+  cuda_launch (tile_transpose, tiles, tile) (SIDE, f, g);
+  cuda_launch (block_sum, N / BLOCK, BLOCK) (N, d, d);
+  cuda_launch (matmul, tiles, tile) (SIDE, f, g, h);
+  cuda_launch (histogram, N / BLOCK, BLOCK) (N, bytes, bins);
+  cuda_synchronize ();
+  cuda_free (d);
+  cuda_free (f);
+  cuda_free (g);
+  cuda_free (h);
+  cuda_free (bytes);
+  cuda_free (bins);
 }
 
 int
@@ -186,12 +249,15 @@ main (int argc, char **argv)
     }
   if (argc > 1 && strcmp (argv[1], "nvrtc") == 0)
     {
-      double load_ms, ms = nvrtc_alone_ms (&load_ms);
-      printf ("NVRTC loads and compiles saxpy alone in %.2f ms (loading "
-              "%.2f ms)\n",
-              ms, load_ms);
+      char *source = argc > 2 ? read_file (argv[2]) : NULL;
+      double load_ms,
+          ms = nvrtc_alone_ms (source ? source : saxpy_cuda, &load_ms);
+      printf ("NVRTC loads and compiles %s in %.2f ms (loading %.2f ms)\n",
+              source ? "the file's CUDA C" : "saxpy alone", ms, load_ms);
+      free (source);
       return 0;
     }
+  bool all = argc > 1 && strcmp (argv[1], "all") == 0;
 
   float *x = cuda_device_array_of (float, N);
   float *y = cuda_device_array_of (float, N);
@@ -206,6 +272,16 @@ main (int argc, char **argv)
   printf ("first launch of saxpy, one kernel of nine, %.2f ms; the second "
           "%.3f ms\n",
           first, second);
+  if (all)
+    {
+      double work_ms = argc > 2 ? atof (argv[2]) : 0,
+             until = now_ms () + work_ms;
+      while (now_ms () < until)
+        continue;
+      launch_the_others ();
+      printf ("all nine kernels launched in %.2f ms\n",
+              first + now_ms () - start);
+    }
   cuda_free (x);
   cuda_free (y);
   return 0;

@@ -15,7 +15,9 @@
 
 /* Set by read_environment; the defaults are those of unset variables.  */
 static struct cudajit_environment environment
-    = { .cache = true, .cache_max = CUDAJIT_CACHE_MAX_DEFAULT };
+    = { .cache = true,
+        .background_compile = true,
+        .cache_max = CUDAJIT_CACHE_MAX_DEFAULT };
 
 /* The index of VALUE among the null-terminated WORDS, or -1.  */
 static int
@@ -144,6 +146,8 @@ static const struct variable
     FIELD (cpu_threads) },
   { "CUDAJIT_CACHE_DIR", CACHE_DIR_VALUES, parse_dir, FIELD (cache_dir) },
   { "CUDAJIT_CACHE", BOOLEAN_VALUES, parse_boolean, FIELD (cache) },
+  { "CUDAJIT_BACKGROUND_COMPILE", BOOLEAN_VALUES, parse_boolean,
+    FIELD (background_compile) },
   { "CUDAJIT_CACHE_MAX",
     "a size in bytes, with K, M or G for KiB, MiB or "
     "GiB",

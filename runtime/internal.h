@@ -114,6 +114,9 @@ struct cudajit_environment
   const char *cache_dir;
   /* CUDAJIT_CACHE, whether the disk cache is used; true.  */
   bool cache;
+  /* CUDAJIT_BACKGROUND_COMPILE, whether the first launch of a kernel
+     of a module of several starts compiling the others; true.  */
+  bool background_compile;
   /* CUDAJIT_CACHE_MAX, the most bytes that the disk cache's entries
      take before the least recently used are removed.  */
   size_t cache_max;
@@ -212,9 +215,12 @@ bool cudajit_gpu_reaches (int owner);
    launcher started, and in *SIZE their number; -1 and 1 without one.  */
 int cudajit_local_rank (int *size);
 
+/* The cores this process may use, or its share of the node's among the
+   processes of an MPI launcher, whose number is put in *PROCESSES.  */
+long cudajit_cpu_share (int *processes);
+
 /* How many threads run a launch on the CPU backend unless
-   CUDAJIT_CPU_THREADS says: the cores this process may use, or its share
-   of the node's among the processes of an MPI launcher.  */
+   CUDAJIT_CPU_THREADS says: cudajit_cpu_share.  */
 long cudajit_default_cpu_threads (void);
 
 /* The major version of the CUDA driver, 0 before it is known.  */
@@ -269,6 +275,27 @@ const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    struct cudajit_image *image)
     __attribute__ ((visibility ("default")));
 
+/* background-compile.c */
+
+/* A compilation in a thread of its own, which the program need not wait
+   for until it launches a kernel that it compiles.  */
+struct cudajit_background_compile;
+
+/* Start compiling SOURCE, which it takes, named NAME, for ARCH as FLAGS
+   say and with the disk cache, as cudajit_nvrtc_compile does, in a thread
+   of its own; null, and SOURCE freed, where CUDAJIT_BACKGROUND_COMPILE
+   is off, the process has a single core or the thread cannot be made.
+   Exit waits for the compilation.  */
+struct cudajit_background_compile *
+cudajit_compile_in_background (char *source, const char *name, int arch,
+                               int flags);
+
+/* Wait for COMPILATION to end, and free it.  Return true with its code
+   in *IMAGE and its milliseconds in *MS if it made code, or false if it
+   failed: the caller compiles again to say why.  */
+bool cudajit_background_image (struct cudajit_background_compile *compilation,
+                               struct cudajit_image *image, double *ms);
+
 /* registration.c */
 
 /* Guards the modules: their CUDA C, which constructors add to, and their
@@ -302,6 +329,14 @@ struct cudajit_module
      architecture; null before.  Under the JIT's lock, as is handle.  */
   char *code;
   int code_arch;
+  /* Whether the others wait to be compiled for background_arch, as the
+     compilation of alone_kernel left them, chained by next_pending; then
+     their compilation in the background, until the first launch of one
+     of them takes it.  Under the JIT's lock.  */
+  bool others_pending;
+  struct cudajit_module *next_pending;
+  struct cudajit_background_compile *background;
+  int background_arch;
   /* What cuda_kernel_ptx and cuda_kernel_cubin return, with their sizes,
      once asked for; under the JIT's lock.  */
   char *ptx;
@@ -409,6 +444,11 @@ char *cudajit_module_piece (const char *kernel, const char *prelude,
    every call adds to, and drops the others, in a module's CUDA C that
    follows.  */
 char *cudajit_keep_kernel (char *text, const char *name);
+
+/* The program has waited for the GPU, and may work on the CPU next:
+   start compiling in the background the other kernels of the modules
+   whose first launch compiled one kernel alone.  */
+void cudajit_gpu_waited (void);
 
 /* The kernel's function on the calling thread's GPU, cudajit_current_gpu,
    compiling and loading its module on the kernel's first launch there, at

@@ -95,6 +95,100 @@ cuda_source_of (const struct cudajit_module *module,
   return cudajit_append (source, module->cuda_source);
 }
 
+/* MODULE's file name for NVRTC and messages, to be freed.  */
+static char *
+file_name_of (const struct cudajit_module *module)
+{
+  return cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
+}
+
+/* Compiling the kernels of a module but its alone_kernel in the
+   background lets the first launch of one of them find them compiled, or
+   wait for no longer than the rest of the compilation.  It starts only
+   once alone_kernel was compiled and launched, and the program waited
+   for it: NVRTC compiles one program at a time, mostly, and a program
+   that launches the others at once gains nothing, while one that works
+   on the CPU in between does; and the first compilation in the process
+   registers functions to run at exit, which must run after exit has
+   waited for this one.  The modules that wait, chained by next_pending,
+   and how many, read without the lock.  */
+static struct cudajit_module *pending;
+static atomic_int pending_count;
+
+void
+cudajit_gpu_waited (void)
+{
+  if (!atomic_load_explicit (&pending_count, memory_order_relaxed))
+    return;
+  pthread_mutex_lock (&cudajit_module_lock);
+  for (struct cudajit_module *module = pending; module;
+       module = module->next_pending)
+    {
+      char *name = file_name_of (module);
+      module->others_pending = false;
+      module->background = cudajit_compile_in_background (
+          cuda_source_of (module, NULL), name, module->background_arch,
+          module->compile_flags);
+      free (name);
+    }
+  pending = NULL;
+  atomic_store_explicit (&pending_count, 0, memory_order_relaxed);
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+/* Let MODULE's other kernels wait for cudajit_gpu_waited, for ARCH; or,
+   where ARCH is 0, no longer.  */
+static void
+set_pending (struct cudajit_module *module, int arch)
+{
+  if (module->others_pending == (arch != 0))
+    return;
+  module->others_pending = arch != 0;
+  module->background_arch = arch;
+  if (arch)
+    {
+      module->next_pending = pending;
+      pending = module;
+      atomic_fetch_add_explicit (&pending_count, 1, memory_order_relaxed);
+      return;
+    }
+  for (struct cudajit_module **m = &pending; *m; m = &(*m)->next_pending)
+    if (*m == module)
+      {
+        *m = module->next_pending;
+        atomic_fetch_sub_explicit (&pending_count, 1, memory_order_relaxed);
+        return;
+      }
+}
+
+/* Into IMAGE, with its milliseconds in *MS, KERNEL compiled ALONE or the
+   other kernels of its module, for ARCH, by NVRTC in the background or
+   now; return null or NVRTC's error.  */
+static const char *
+compiled_code (struct cudajit_kernel *kernel, bool alone, int arch,
+               const char *name, struct cudajit_image *image, double *ms,
+               bool *in_background)
+{
+  struct cudajit_module *module = kernel->module;
+  struct cudajit_background_compile *background = module->background;
+
+  *in_background = !alone && background && module->background_arch == arch;
+  if (*in_background)
+    {
+      module->background = NULL;
+      *in_background = cudajit_background_image (background, image, ms);
+      if (*in_background)
+        return NULL;
+    }
+  double start = cudajit_profile_clock_ms ();
+  char *source = cuda_source_of (module, alone ? kernel : NULL);
+  const char *error = cudajit_nvrtc_compile (
+      source, name, arch, module->compile_flags, true, image);
+  free (source);
+  *ms = cudajit_profile_clock_ms () - start;
+  return error;
+}
+
 /* Compile KERNEL alone (ALONE), or the other kernels of its module, for a
    GPU of architecture ARCH, for the launch at SITE, into the kernel's own
    code or the module's.  Return false if it cannot be.  */
@@ -105,10 +199,13 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
   struct cudajit_module *module = kernel->module;
   const char *error;
   struct cudajit_image image;
-  char *name, *source = cuda_source_of (module, alone ? kernel : NULL);
+  double ms;
+  bool in_background;
+  char *name = file_name_of (module);
 
-  name = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
-  double start = cudajit_profile_clock_ms ();
+  if (!alone)
+    set_pending (module, 0);
+
   char *range
       = cudajit_append (cudajit_append (NULL, "cudajit: compile "), name);
   cudajit_range_push (range);
@@ -121,8 +218,8 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
   pthread_t noticer;
   bool noticing
       = pthread_create (&noticer, NULL, notice_long_compile, &notice) == 0;
-  error = cudajit_nvrtc_compile (source, name, arch, module->compile_flags,
-                                 true, &image);
+  error
+      = compiled_code (kernel, alone, arch, name, &image, &ms, &in_background);
   if (noticing)
     {
       pthread_mutex_lock (&notice.lock);
@@ -133,8 +230,6 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
     }
   cudajit_range_pop ();
   free (range);
-  free (source);
-  double ms = cudajit_profile_clock_ms () - start;
   if (!module->compile_ms)
     {
       module->compile_ms = ms;
@@ -144,8 +239,9 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
   const struct cudajit_kernel *named = alone ? kernel : module->alone_kernel;
   if (!error)
     cudajit_verbose (
-        "%s %s for %s_%d in %.1f ms%s%s%s%s%s", name,
+        "%s %s%s for %s_%d in %.1f ms%s%s%s%s%s", name,
         image.cached ? "came from the cache" : "compiled by NVRTC",
+        in_background ? " in the background" : "",
         image.ptx ? "compute" : "sm", image.arch, ms,
         !named  ? ""
         : alone ? ", kernel '"
@@ -165,6 +261,8 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
       free (kernel->own_code);
       kernel->own_code = image.code;
       kernel->own_arch = arch;
+      if (!image.cached && module->kernel_count > 1)
+        set_pending (module, arch);
     }
   else
     {
@@ -208,8 +306,8 @@ load_image (struct cudajit_module *module, const struct cudajit_gpu *gpu)
    the launch at SITE; null if it cannot be had.  Code compiled ahead of
    time has all the kernels.  Otherwise the first kernel of a module of
    several to be launched is compiled alone, so that its launch waits for
-   none of the others; the first launch of another compiles all the
-   others, and the first keeps its own code.  */
+   none of the others, which are compiled after it in the background or
+   at the first launch of one of them; the first keeps its own code.  */
 static CUmodule
 kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
                const struct cudajit_site *site)

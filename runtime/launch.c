@@ -211,7 +211,11 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))
-    return;
+    {
+      /* It has copied the arrays back.  */
+      cudajit_gpu_waited ();
+      return;
+    }
   void *timing = cudajit_profiling ()
                      ? cudajit_profile_gpu_start (k, config.stream)
                      : NULL;

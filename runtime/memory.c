@@ -210,6 +210,7 @@ void
 cuda_copy_to_host (void *host, const void *dev, size_t bytes)
 {
   copy (host, dev, bytes, false, false, NULL, "cuda_copy_to_host");
+  cudajit_gpu_waited ();
 }
 
 void
@@ -297,4 +298,5 @@ cuda_synchronize (void)
 {
   if (cudajit_gpu_p ())
     cudajit_check (cudajit_cu.cuCtxSynchronize (), NULL, "cuda_synchronize");
+  cudajit_gpu_waited ();
 }

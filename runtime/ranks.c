@@ -81,22 +81,28 @@ cuda_select_device_for_local_rank (void)
 }
 
 long
-cudajit_default_cpu_threads (void)
+cudajit_cpu_share (int *processes)
 {
   long online = sysconf (_SC_NPROCESSORS_ONLN);
   long cores = online;
   cpu_set_t set;
-  int processes;
 
   if (sched_getaffinity (0, sizeof set, &set) == 0)
     cores = CPU_COUNT (&set);
-  cudajit_local_rank (&processes);
+  cudajit_local_rank (processes);
   /* A launcher that binds each process to its cores has shared them
      already; one that does not leaves the sharing to us.  */
-  if (processes > 1 && cores > online / processes)
-    cores = online / processes;
-  if (cores < 1)
-    cores = 1;
+  if (*processes > 1 && cores > online / *processes)
+    cores = online / *processes;
+  return cores < 1 ? 1 : cores;
+}
+
+long
+cudajit_default_cpu_threads (void)
+{
+  int processes;
+  long cores = cudajit_cpu_share (&processes);
+
   cudajit_verbose ("CPU backend: %ld thread%s (%d process%s on this node)",
                    cores, cores == 1 ? "" : "s", processes,
                    processes == 1 ? "" : "es");

@@ -81,6 +81,7 @@ cuda_stream_synchronize (cuda_stream_t stream)
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
     cudajit_check (cudajit_cu.cuStreamSynchronize (stream), NULL,
                    "cuda_stream_synchronize");
+  cudajit_gpu_waited ();
 }
 
 static CUresult
@@ -143,6 +144,7 @@ cuda_event_synchronize (cuda_event_t event)
   if (check (event, CUDAJIT_EVENT, "cuda_event_synchronize", &gpu) && gpu)
     cudajit_check (cudajit_cu.cuEventSynchronize (event), NULL,
                    "cuda_event_synchronize");
+  cudajit_gpu_waited ();
 }
 
 int

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* The compilation of a module's other kernels in a thread of its own,
+   started once the first kernel launched has run, so that the program's
+   own work after it hides the compilation, and the first launch of
+   another kernel waits for no more than what is left of it (jit.c).  */
+
+/* For SCHED_IDLE.  */
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+struct cudajit_background_compile
+{
+  char *source, *name;
+  int arch, flags;
+  /* Set by the thread, under the lock, when it ends.  */
+  bool done;
+  const char *error;
+  struct cudajit_image image;
+  double ms;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ended = PTHREAD_COND_INITIALIZER;
+/* The compilations running, under the lock.  */
+static int running;
+/* The process that started them: a child that fork made has none.  */
+static pid_t starter;
+/* Whether the calling thread is one of them.  */
+static __thread bool compiling_here;
+
+/* At exit, NVRTC's destructors would run under a compilation still
+   running; so exit waits for it, unless a compilation itself exits, for
+   an error that ends the program.  Exit runs this before them if it was
+   registered after NVRTC had compiled something, which registers them.  */
+static void
+wait_at_exit (void)
+{
+  if (compiling_here || getpid () != starter)
+    return;
+  pthread_mutex_lock (&lock);
+  if (running)
+    cudajit_verbose ("waiting at exit for NVRTC to finish compiling");
+  while (running)
+    pthread_cond_wait (&ended, &lock);
+  pthread_mutex_unlock (&lock);
+}
+
+static void
+register_wait_at_exit (void)
+{
+  starter = getpid ();
+  atexit (wait_at_exit);
+}
+
+static void *
+compile_in_background (void *data)
+{
+  struct cudajit_background_compile *b = data;
+
+  compiling_here = true;
+  /* Where a core is idle it runs there, but it takes no time from the
+     program's threads, such as the one that waits for the first
+     kernel.  */
+  struct sched_param idle = { 0 };
+  sched_setscheduler (0, SCHED_IDLE, &idle);
+  double start = cudajit_profile_clock_ms ();
+  const char *error = cudajit_nvrtc_compile (b->source, b->name, b->arch,
+                                             b->flags, true, &b->image);
+  pthread_mutex_lock (&lock);
+  b->error = error;
+  b->ms = cudajit_profile_clock_ms () - start;
+  b->done = true;
+  running--;
+  pthread_cond_broadcast (&ended);
+  pthread_mutex_unlock (&lock);
+  return NULL;
+}
+
+struct cudajit_background_compile *
+cudajit_compile_in_background (char *source, const char *name, int arch,
+                               int flags)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  int processes;
+  pthread_attr_t attributes;
+  pthread_t thread;
+  sigset_t all, old;
+
+  /* With one core, the compilation would slow the first kernel's.  */
+  if (!cudajit_environment ()->background_compile
+      || cudajit_cpu_share (&processes) < 2)
+    {
+      free (source);
+      return NULL;
+    }
+  pthread_once (&once, register_wait_at_exit);
+  struct cudajit_background_compile *b = cudajit_xrealloc (NULL, sizeof *b);
+  *b = (struct cudajit_background_compile){
+    source, cudajit_append (NULL, name), arch, flags, false, NULL, { 0 }, 0
+  };
+  pthread_mutex_lock (&lock);
+  running++;
+  pthread_mutex_unlock (&lock);
+  /* The program's signals are for its own threads.  */
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  pthread_attr_init (&attributes);
+  pthread_attr_setdetachstate (&attributes, PTHREAD_CREATE_DETACHED);
+  bool started
+      = pthread_create (&thread, &attributes, compile_in_background, b) == 0;
+  pthread_attr_destroy (&attributes);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  if (started)
+    return b;
+  pthread_mutex_lock (&lock);
+  running--;
+  pthread_mutex_unlock (&lock);
+  free (b->name);
+  free (b->source);
+  free (b);
+  return NULL;
+}
+
+bool
+cudajit_background_image (struct cudajit_background_compile *b,
+                          struct cudajit_image *image, double *ms)
+{
+  pthread_mutex_lock (&lock);
+  while (!b->done)
+    pthread_cond_wait (&ended, &lock);
+  pthread_mutex_unlock (&lock);
+  bool compiled = !b->error;
+  if (compiled)
+    {
+      *image = b->image;
+      *ms = b->ms;
+    }
+  else
+    {
+      free (b->image.code);
+      free (b->image.log);
+    }
+  free (b->name);
+  free (b->source);
+  free (b);
+  return compiled;
+}
