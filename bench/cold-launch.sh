@@ -7,8 +7,8 @@
 #     some work of the program's own, with the others compiled in the
 #     background and without (CUDAJIT_BACKGROUND_COMPILE=0);
 #   - NVRTC loading and compiling that kernel alone, and the whole unit,
-#     whose CUDA C cudajit-inspect (INSPECT, else the one beside this
-#     script) gives;
+#     whose CUDA C cudajit-inspect --unit (INSPECT, else the one beside
+#     this script) gives;
 # then the first launch with the cache warm.  Print the median of each and
 # the ratios.  Built with -fplugin-arg-cudajit-arch=... (the GPU bundle's
 # cold-launch-aot), its cold first launch is that with ahead-of-time code.
@@ -54,8 +54,7 @@ status=$?
 unit=
 if [ -x "$inspect" ]; then
   unit=$results/unit.cu
-  "$inspect" --cuda "$program" saxpy |
-    sed '/^#define CUDAJIT_SOME_KERNELS$/d; /^#define CUDAJIT_KERNEL_/d' >"$unit"
+  "$inspect" --unit "$program" saxpy >"$unit"
 fi
 for i in $(seq "$runs"); do
   first_launch cold 1 all

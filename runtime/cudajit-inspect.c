@@ -5,11 +5,13 @@
      cudajit-inspect FILE
        lists the kernels and device functions that FILE carries, by unit,
        and the images compiled ahead of time for their modules;
-     cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | --resources]
-                     FILE KERNEL
-       prints, for KERNEL's unit, the CUDA C that NVRTC compiles, the PTX,
-       the SASS (with the CUDA toolkit's cuobjdump or nvdisasm), or
-       KERNEL's registers and memory as ptxas reports them (the default).
+     cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | --resources
+                     | --unit] FILE KERNEL
+       prints, for KERNEL compiled alone, as the JIT compiles the first
+       kernel of a unit to be launched, the CUDA C that NVRTC compiles,
+       the PTX, the SASS (with the CUDA toolkit's cuobjdump or nvdisasm),
+       or KERNEL's registers and memory as ptxas reports them (the
+       default); or the CUDA C of KERNEL's whole unit.
 
    It reads the records of the section CUDAJIT_SECTION (cudajit-abi.h),
    which the plugin writes into each object.  The code is compiled as the
@@ -36,7 +38,7 @@
 static const char usage[]
     = "usage: cudajit-inspect FILE\n"
       "       cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | "
-      "--resources] FILE KERNEL\n";
+      "--resources | --unit] FILE KERNEL\n";
 
 static const char *program_name = "cudajit-inspect";
 
@@ -202,17 +204,15 @@ list (const struct record *records, int count)
     }
 }
 
-/* The CUDA C of the unit of records[KERNEL], as the runtime puts it
-   together for NVRTC to compile the kernel alone, as at the first launch
-   of one of the unit's kernels: the records of one unit follow each
-   other.  */
+/* The CUDA C of the unit of records[KERNEL] that compiles that kernel
+   alone, as the first launch of one of the unit's kernels does; or, with
+   WHOLE, all of the unit's: the records of one unit follow each other.  */
 static char *
-unit_source (const struct record *records, int count, int kernel)
+unit_source (const struct record *records, int count, int kernel, bool whole)
 {
   const char *unit = records[kernel].field[CUDAJIT_RECORD_UNIT];
   int first = kernel, last = kernel;
-  char *source
-      = cudajit_keep_kernel (NULL, records[kernel].field[CUDAJIT_RECORD_NAME]);
+  char *source = cudajit_append (NULL, "");
   while (first > 0
          && strcmp (records[first - 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
     first--;
@@ -220,15 +220,14 @@ unit_source (const struct record *records, int count, int kernel)
          && strcmp (records[last + 1].field[CUDAJIT_RECORD_UNIT], unit) == 0)
     last++;
   for (int i = first; i <= last; i++)
-    {
-      char *piece = cudajit_module_piece (
-          kernel_p (&records[i]) ? records[i].field[CUDAJIT_RECORD_NAME]
-                                 : NULL,
-          records[i].field[CUDAJIT_RECORD_PRELUDE],
-          records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
-      source = cudajit_append (source, piece);
-      free (piece);
-    }
+    if (whole || i == kernel || !kernel_p (&records[i]))
+      {
+        char *piece = cudajit_module_piece (
+            records[i].field[CUDAJIT_RECORD_PRELUDE],
+            records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
+        source = cudajit_append (source, piece);
+        free (piece);
+      }
   return source;
 }
 
@@ -356,14 +355,15 @@ enum what
   WHAT_RESOURCES,
   WHAT_CUDA,
   WHAT_PTX,
-  WHAT_SASS
+  WHAT_SASS,
+  WHAT_UNIT
 };
 
 int
 main (int argc, char **argv)
 {
   static const char *const what_options[]
-      = { "--resources", "--cuda", "--ptx", "--sass" };
+      = { "--resources", "--cuda", "--ptx", "--sass", "--unit" };
   enum what what = WHAT_RESOURCES;
   int arch = 0, operands = 0;
 
@@ -423,9 +423,9 @@ main (int argc, char **argv)
          name, file);
 
   const char *unit = records[kernel].field[CUDAJIT_RECORD_UNIT];
-  char *source = unit_source (records, count, kernel);
+  char *source = unit_source (records, count, kernel, what == WHAT_UNIT);
   int flags = record_flags (&records[kernel]);
-  if (what == WHAT_CUDA)
+  if (what == WHAT_CUDA || what == WHAT_UNIT)
     {
       fputs (source, stdout);
       return 0;

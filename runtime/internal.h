@@ -309,11 +309,11 @@ extern pthread_mutex_t cudajit_module_lock;
 struct cudajit_module
 {
   const char *unit_name;
-  /* The unit's prelude, then the CUDA C of each kernel and device
-     function, of whatever options: those of the unit's other modules
-     too.  Each kernel's CUDA C is left out where CUDAJIT_SOME_KERNELS is
-     defined, unless CUDAJIT_KERNEL_ followed by its name is too.  */
-  char *cuda_source;
+  /* The CUDA C of each kernel and device function of the unit, of
+     whatever options: those of the unit's other modules too, whose
+     kernels it leaves out (cudajit_module_source).  */
+  struct cudajit_segment *segments;
+  size_t segment_count;
   /* How NVRTC compiles it, enum cudajit_compile_flag.  */
   int compile_flags;
   /* The unit's next module, of other options.  */
@@ -432,18 +432,27 @@ struct cudajit_kernel
   int verbose_block;
 };
 
-/* A registration's CUDA_SOURCE, after the parts of the PRELUDE that it
-   uses, as a module holds it.  That of KERNEL, if not null, is kept with
-   its parts only where cudajit_keep_kernel has not been called, or has
-   been for KERNEL, so that the kernel can be compiled alone or left out;
-   that of a device function always.  */
-char *cudajit_module_piece (const char *kernel, const char *prelude,
-                            const char *cuda_source);
+/* A registration's CUDA C, as a module holds it: the parts of the
+   prelude that it uses (each of which defines itself once in a
+   compilation), then its own.  Each kernel's carries what it shares with
+   the others, such as types, so that it compiles alone or with any of
+   them.  */
+struct cudajit_segment
+{
+  /* The kernel; null for a device function, which every compilation of
+     the module has.  */
+  const struct cudajit_kernel *kernel;
+  const char *text;
+};
 
-/* TEXT, null or from malloc, followed by what keeps kernel NAME, which
-   every call adds to, and drops the others, in a module's CUDA C that
-   follows.  */
-char *cudajit_keep_kernel (char *text, const char *name);
+/* The text of a segment, from malloc: PRELUDE, then CUDA_SOURCE.  */
+char *cudajit_module_piece (const char *prelude, const char *cuda_source);
+
+/* The CUDA C that compiles MODULE's kernels, or ONLY if it is not null,
+   but EXCEPT, with its device functions; from malloc.  */
+char *cudajit_module_source (const struct cudajit_module *module,
+                             const struct cudajit_kernel *only,
+                             const struct cudajit_kernel *except);
 
 /* The program has waited for the GPU, and may work on the CPU next:
    start compiling in the background the other kernels of the modules

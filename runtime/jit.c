@@ -45,54 +45,26 @@ notice_long_compile (void *data)
   return NULL;
 }
 
-/* A module's CUDA C keeps a kernel where SOME_KERNELS is undefined, or
-   KERNEL_PREFIX followed by the kernel's name is defined.  */
-#define SOME_KERNELS "CUDAJIT_SOME_KERNELS"
-#define KERNEL_PREFIX "CUDAJIT_KERNEL_"
+char *
+cudajit_module_piece (const char *prelude, const char *cuda_source)
+{
+  return cudajit_append (cudajit_append (NULL, prelude), cuda_source);
+}
 
 char *
-cudajit_module_piece (const char *kernel, const char *prelude,
-                      const char *cuda_source)
+cudajit_module_source (const struct cudajit_module *module,
+                       const struct cudajit_kernel *only,
+                       const struct cudajit_kernel *except)
 {
-  char *text = NULL;
+  char *source = cudajit_append (NULL, "");
 
-  if (kernel)
+  for (size_t i = 0; i < module->segment_count; i++)
     {
-      text = cudajit_append (text, "#if !defined " SOME_KERNELS
-                                   " || defined " KERNEL_PREFIX);
-      text = cudajit_append (text, kernel);
-      text = cudajit_append (text, "\n");
+      const struct cudajit_kernel *k = module->segments[i].kernel;
+      if (!k || (k->module == module && (!only || k == only) && k != except))
+        source = cudajit_append (source, module->segments[i].text);
     }
-  text = cudajit_append (text, prelude);
-  text = cudajit_append (text, cuda_source);
-  return kernel ? cudajit_append (text, "\n#endif\n") : text;
-}
-
-char *
-cudajit_keep_kernel (char *text, const char *name)
-{
-  if (!text)
-    text = cudajit_append (NULL, "#define " SOME_KERNELS "\n");
-  text = cudajit_append (text, "#define " KERNEL_PREFIX);
-  text = cudajit_append (text, name);
-  return cudajit_append (text, "\n");
-}
-
-/* The CUDA C that compiles MODULE's kernel ALONE by itself, or, where
-   ALONE is null, MODULE's other kernels; all of it if the module has one
-   kernel.  */
-static char *
-cuda_source_of (const struct cudajit_module *module,
-                const struct cudajit_kernel *alone)
-{
-  char *source = NULL;
-
-  if (module->kernel_count > 1)
-    for (const struct cudajit_kernel *k = module->kernels; k;
-         k = k->next_in_module)
-      if (alone ? k == alone : k != module->alone_kernel)
-        source = cudajit_keep_kernel (source, k->name);
-  return cudajit_append (source, module->cuda_source);
+  return source;
 }
 
 /* MODULE's file name for NVRTC and messages, to be freed.  */
@@ -127,8 +99,8 @@ cudajit_gpu_waited (void)
       char *name = file_name_of (module);
       module->others_pending = false;
       module->background = cudajit_compile_in_background (
-          cuda_source_of (module, NULL), name, module->background_arch,
-          module->compile_flags);
+          cudajit_module_source (module, NULL, module->alone_kernel), name,
+          module->background_arch, module->compile_flags);
       free (name);
     }
   pending = NULL;
@@ -181,7 +153,9 @@ compiled_code (struct cudajit_kernel *kernel, bool alone, int arch,
         return NULL;
     }
   double start = cudajit_profile_clock_ms ();
-  char *source = cuda_source_of (module, alone ? kernel : NULL);
+  char *source
+      = alone ? cudajit_module_source (module, kernel, NULL)
+              : cudajit_module_source (module, NULL, module->alone_kernel);
   const char *error = cudajit_nvrtc_compile (
       source, name, arch, module->compile_flags, true, image);
   free (source);

@@ -44,7 +44,7 @@ gpu_info (struct cudajit_kernel *kernel, struct cuda_kernel_info *info,
   return true;
 }
 
-/* KERNEL's unit compiled by NVRTC as the JIT compiles it, for the GPU or,
+/* KERNEL's module compiled by NVRTC, all its kernels, for the GPU or,
    on the CPU backend, the newest architecture that NVRTC knows; as PTX
    with PTX.  Kept in *CODE, its size in *SIZE, after the first call.
    False, once reported, if it cannot be.  */
@@ -70,9 +70,11 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
                                   : cudajit_nvrtc_newest_arch ();
       char *name
           = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
+      char *source = cudajit_module_source (module, NULL, NULL);
       error = cudajit_nvrtc_compile (
-          module->cuda_source, name, arch,
+          source, name, arch,
           module->compile_flags | (ptx ? CUDAJIT_NVRTC_PTX : 0), true, &image);
+      free (source);
       if (error)
         cudajit_error (site, "NVRTC cannot compile %s, of kernel '%s': %s%s%s",
                        name, kernel->name, error, *image.log ? "\n" : "",

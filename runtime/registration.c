@@ -25,7 +25,8 @@ check_abi (unsigned int abi_version, const char *unit_name)
                    CUDAJIT_ABI_VERSION);
 }
 
-/* Add PIECE (cudajit_module_piece) to the modules of a translation unit,
+/* Add PIECE (cudajit_module_piece), which they keep, to the modules of a
+   translation unit,
    whose first registration creates the first, and return the one
    compiled as COMPILE_FLAGS say, made from the others' source if it is
    the first of those, with KERNEL, if not null, among its kernels.  The
@@ -51,10 +52,8 @@ add_to_module (void **module, const char *unit_name,
   if (!first)
     {
       first = cudajit_xrealloc (NULL, sizeof *first);
-      *first
-          = (struct cudajit_module){ .unit_name = unit_name,
-                                     .cuda_source = cudajit_append (NULL, ""),
-                                     .compile_flags = compile_flags };
+      *first = (struct cudajit_module){ .unit_name = unit_name,
+                                        .compile_flags = compile_flags };
       *module = first;
     }
   for (last = &first; *last && (*last)->compile_flags != compile_flags;
@@ -62,14 +61,24 @@ add_to_module (void **module, const char *unit_name,
     ;
   if (!*last)
     {
+      size_t bytes = first->segment_count * sizeof *first->segments;
       *last = cudajit_xrealloc (NULL, sizeof **last);
-      **last = (struct cudajit_module){ .unit_name = unit_name,
-                                        .cuda_source = cudajit_append (
-                                            NULL, first->cuda_source),
-                                        .compile_flags = compile_flags };
+      **last = (struct cudajit_module){
+        .unit_name = unit_name,
+        .segments = bytes ? memcpy (cudajit_xrealloc (NULL, bytes),
+                                    first->segments, bytes)
+                          : NULL,
+        .segment_count = first->segment_count,
+        .compile_flags = compile_flags
+      };
     }
   for (m = first; m; m = m->next)
-    m->cuda_source = cudajit_append (m->cuda_source, piece);
+    {
+      m->segments = cudajit_xrealloc (m->segments, (m->segment_count + 1)
+                                                       * sizeof *m->segments);
+      m->segments[m->segment_count++]
+          = (struct cudajit_segment){ kernel, piece };
+    }
   m = *last;
   if (kernel)
     {
@@ -134,9 +143,9 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k = cudajit_xrealloc (NULL, sizeof *k);
   memset (k, 0, sizeof *k);
   k->name = name;
-  char *piece = cudajit_module_piece (name, prelude, cuda_source);
-  k->module = add_to_module (module, unit_name, k, piece, compile_flags);
-  free (piece);
+  k->module = add_to_module (module, unit_name, k,
+                             cudajit_module_piece (prelude, cuda_source),
+                             compile_flags);
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
@@ -158,9 +167,8 @@ cudajit_register_code (unsigned int abi_version, void **module,
                        const char *cuda_source, int compile_flags)
 {
   check_abi (abi_version, unit_name);
-  char *piece = cudajit_module_piece (NULL, prelude, cuda_source);
-  add_to_module (module, unit_name, NULL, piece, compile_flags);
-  free (piece);
+  add_to_module (module, unit_name, NULL,
+                 cudajit_module_piece (prelude, cuda_source), compile_flags);
 }
 
 void

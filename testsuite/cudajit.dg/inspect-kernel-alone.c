@@ -2,7 +2,8 @@
    and cudajit-inspect compiles a kernel as that launch does: whatever
    the kernels share (a type, a table of constants, a function that the
    plugin copies into each, a device function), each one's CUDA C
-   compiles by itself, without the others'.  */
+   compiles by itself, without the others', which NVRTC is not given at
+   all.  With --unit, it prints the whole unit's.  */
 /* { dg-do assemble } */
 /* { dg-options "-O2" } */
 
@@ -57,3 +58,8 @@ third (struct point *p, int n)
 /* { dg-final { inspect-not "second --resources" "entry function '(first|third)'" } } */
 /* { dg-final { inspect "third --resources" "Compiling entry function 'third'" } } */
 /* { dg-final { inspect-not "third --resources" "entry function '(first|second)'" } } */
+/* { dg-final { inspect-not "--cuda first" "(second|third) \\(" } } */
+/* { dg-final { inspect "--cuda first" "norm1 \\(" } } */
+/* { dg-final { inspect "--unit first" "\nfirst \\(" } } */
+/* { dg-final { inspect "--unit first" "\nsecond \\(" } } */
+/* { dg-final { inspect "--unit first" "\nthird \\(" } } */
