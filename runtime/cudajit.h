@@ -626,8 +626,11 @@ extern "C"
    or, on the CPU backend, the newest architecture that NVRTC knows.
    cuda_kernel_cubin (kernel, &size) is its cubin, SIZE bytes, for the GPU
    (of the same architecture as the CPU backend's PTX there).  The code
-   belongs to the runtime; both need NVRTC.  The plugin rewrites the
-   calls so that they name the kernel's code.  */
+   belongs to the runtime; both need NVRTC, unless the unit was compiled
+   ahead of time (-fplugin-arg-cudajit-arch): then they are its newest PTX
+   for the GPU or older, and the cubin that the GPU runs (on the CPU
+   backend, the newest of each).  The plugin rewrites the calls so that
+   they name the kernel's code.  */
 #define cuda_kernel_info(kernel)                                              \
   (__extension__({                                                            \
     struct cuda_kernel_info cudajit_info_;                                    \

@@ -5,6 +5,7 @@
 
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,12 +100,43 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
   return done;
 }
 
+/* The image of MODULE compiled ahead of time that answers a query for
+   its PTX, or its cubin: on a GPU, the newest PTX for it or older, or the
+   cubin that it runs; on the CPU backend, the newest.  Null if it has
+   none, for NVRTC to compile the code.  */
+static const struct cudajit_embedded_image *
+image_for_query (const struct cudajit_module *module, bool ptx)
+{
+  const struct cudajit_embedded_image *best = NULL;
+  bool gpu = cudajit_gpu_p ();
+  int arch = gpu ? cudajit_current_gpu->arch : 0;
+
+  pthread_mutex_lock (&cudajit_module_lock);
+  if (gpu && !ptx)
+    {
+      best = cudajit_module_image (module, arch);
+      if (best && best->target.ptx)
+        best = NULL;
+    }
+  else
+    for (size_t i = 0; i < module->image_count; i++)
+      {
+        const struct cudajit_embedded_image *image = &module->images[i];
+        if (image->target.ptx == ptx && (!gpu || image->target.arch <= arch)
+            && (!best || image->target.arch > best->target.arch))
+          best = image;
+      }
+  pthread_mutex_unlock (&cudajit_module_lock);
+  return best;
+}
+
 const void *
 cudajit_query_kernel (void *handle, int what, void *result, const char *file,
                       int line)
 {
   struct cudajit_kernel *kernel = handle;
   struct cudajit_module *module = kernel->module;
+  const struct cudajit_embedded_image *image;
   /* Not a launch: the messages name the kernel themselves.  */
   const struct cudajit_site site = { NULL, file, line };
 
@@ -117,12 +149,20 @@ cudajit_query_kernel (void *handle, int what, void *result, const char *file,
         memset (result, 0, sizeof (struct cuda_kernel_info));
       return result;
     case CUDAJIT_QUERY_PTX:
+      if ((image = image_for_query (module, true)))
+        return image->code;
       return compile_for_query (kernel, true, &module->ptx, &module->ptx_size,
                                 &site)
                  ? module->ptx
                  : NULL;
     case CUDAJIT_QUERY_CUBIN:
       {
+        if ((image = image_for_query (module, false)))
+          {
+            if (result)
+              *(size_t *) result = image->size;
+            return image->code;
+          }
         bool compiled = compile_for_query (kernel, false, &module->cubin,
                                            &module->cubin_size, &site);
         if (result)

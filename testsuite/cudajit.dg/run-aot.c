@@ -2,8 +2,9 @@
    (-fplugin-arg-cudajit-arch) runs where NVRTC cannot be found: on the
    CPU backend, which never needs it, and on a GPU that the images fit
    (sm_8x and sm_90 run the cubins, newer GPUs the PTX), which loads the
-   image rather than NVRTC.  The kernels have two sets of options, so
-   two modules, each with its images.  */
+   image rather than NVRTC; cuda_kernel_ptx and cuda_kernel_cubin return
+   the images.  The kernels have two sets of options, so two modules,
+   each with its images.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -fplugin-arg-cudajit-arch=sm_80,sm_90" } */
 /* { dg-require-effective-target nvrtc } */
@@ -11,6 +12,7 @@
 
 #include <cudajit.h>
 #include <stdio.h>
+#include <string.h>
 
 #define N 1000
 
@@ -52,6 +54,15 @@ main (void)
     {
       errors += x[i] != 3.0f * (i * 0.5f) - 2.0f;
       errors += y[i] != (long long) i * i - 7 * i;
+    }
+  /* The images, without NVRTC; a GPU newer than sm_9x has no cubin.  */
+  const char *ptx = cuda_kernel_ptx (affine);
+  errors += !ptx || !strstr (ptx, ".entry affine");
+  if (!cuda_is_available () || cuda_device_properties (0).major <= 9)
+    {
+      size_t size;
+      const unsigned char *cubin = cuda_kernel_cubin (squares, &size);
+      errors += !cubin || size < 4 || memcmp (cubin, "\177ELF", 4) != 0;
     }
   printf ("ahead of time: %d errors\n", errors);
   return errors != 0;
