@@ -1,9 +1,10 @@
 /* On a GPU, kernels compiled ahead of time for it are loaded from their
    images: NVRTC, made unfindable, is not needed, and CUDAJIT_VERBOSE says
-   which image each module loaded.  The two kernels have different
-   options, so two modules, each with its images.  Needs an sm_80 or
-   newer GPU (sm_8x runs the sm_80 cubin, sm_90 its own, newer ones the
-   compute_90 PTX).  */
+   which image each module loaded; cuda_kernel_ptx and cuda_kernel_cubin
+   return the images (no cubin fits GPUs newer than sm_9x).  The two
+   kernels have different options, so two modules, each with its images.
+   Needs an sm_80 or newer GPU (sm_8x runs the sm_80 cubin, sm_90 its
+   own, newer ones the compute_90 PTX).  */
 /* { dg-do run } */
 /* { dg-require-effective-target cuda_gpu } */
 /* { dg-options "-O2 -fplugin-arg-cudajit-arch=sm_80,sm_90" } */
@@ -13,6 +14,7 @@
 
 #include <cudajit.h>
 #include <stdio.h>
+#include <string.h>
 
 #define N 512
 
@@ -48,6 +50,14 @@ main (void)
   int errors = 0;
   for (int i = 0; i < N; i++)
     errors += x[i] != 3 * i + 1 || y[i] != i * 0.5f;
+  const char *ptx = cuda_kernel_ptx (iota);
+  errors += !ptx || !strstr (ptx, ".entry iota");
+  if (cuda_device_properties (0).major <= 9)
+    {
+      size_t size;
+      const unsigned char *cubin = cuda_kernel_cubin (halves, &size);
+      errors += !cubin || size < 4 || memcmp (cubin, "\177ELF", 4) != 0;
+    }
   printf ("from the images: %d errors\n", errors);
   return errors != 0;
 }
