@@ -18,8 +18,12 @@ struct cudajit_background_compile
 {
   char *source, *name;
   int arch, flags;
-  /* Set by the thread, under the lock, when it ends.  */
+  /* Under the lock: whether the program waits for it, the thread's id
+     once it runs, whether it has ended, and the next running.  */
+  bool waited;
+  pid_t thread_id;
   bool done;
+  struct cudajit_background_compile *next_running;
   const char *error;
   struct cudajit_image image;
   double ms;
@@ -28,7 +32,7 @@ struct cudajit_background_compile
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ended = PTHREAD_COND_INITIALIZER;
 /* The compilations running, under the lock.  */
-static int running;
+static struct cudajit_background_compile *running;
 /* The process that started them: a child that fork made has none.  */
 static pid_t starter;
 /* Whether the calling thread is one of them.  */
@@ -38,6 +42,19 @@ static __thread bool compiling_here;
    running; so exit waits for it, unless a compilation itself exits, for
    an error that ends the program.  Exit runs this before them if it was
    registered after NVRTC had compiled something, which registers them.  */
+/* Let B's thread, which the program now waits for, run as the
+   program's own do.  Under the lock, a thread that has not ended has its
+   id.  */
+static void
+hurry (struct cudajit_background_compile *b)
+{
+  struct sched_param normal = { 0 };
+
+  b->waited = true;
+  if (!b->done && b->thread_id)
+    sched_setscheduler (b->thread_id, SCHED_OTHER, &normal);
+}
+
 static void
 wait_at_exit (void)
 {
@@ -46,9 +63,22 @@ wait_at_exit (void)
   pthread_mutex_lock (&lock);
   if (running)
     cudajit_verbose ("waiting at exit for NVRTC to finish compiling");
+  for (struct cudajit_background_compile *b = running; b; b = b->next_running)
+    hurry (b);
   while (running)
     pthread_cond_wait (&ended, &lock);
   pthread_mutex_unlock (&lock);
+}
+
+/* Take B from the running.  Under the lock.  */
+static void
+unlink_running (struct cudajit_background_compile *b)
+{
+  struct cudajit_background_compile **p = &running;
+
+  while (*p != b)
+    p = &(*p)->next_running;
+  *p = b->next_running;
 }
 
 static void
@@ -65,10 +95,13 @@ compile_in_background (void *data)
 
   compiling_here = true;
   /* Where a core is idle it runs there, but it takes no time from the
-     program's threads, such as the one that waits for the first
-     kernel.  */
+     program's threads, until one waits for it.  */
   struct sched_param idle = { 0 };
-  sched_setscheduler (0, SCHED_IDLE, &idle);
+  pthread_mutex_lock (&lock);
+  if (!b->waited)
+    sched_setscheduler (0, SCHED_IDLE, &idle);
+  b->thread_id = gettid ();
+  pthread_mutex_unlock (&lock);
   double start = cudajit_profile_clock_ms ();
   const char *error = cudajit_nvrtc_compile (b->source, b->name, b->arch,
                                              b->flags, true, &b->image);
@@ -76,7 +109,7 @@ compile_in_background (void *data)
   b->error = error;
   b->ms = cudajit_profile_clock_ms () - start;
   b->done = true;
-  running--;
+  unlink_running (b);
   pthread_cond_broadcast (&ended);
   pthread_mutex_unlock (&lock);
   return NULL;
@@ -101,11 +134,14 @@ cudajit_compile_in_background (char *source, const char *name, int arch,
     }
   pthread_once (&once, register_wait_at_exit);
   struct cudajit_background_compile *b = cudajit_xrealloc (NULL, sizeof *b);
-  *b = (struct cudajit_background_compile){
-    source, cudajit_append (NULL, name), arch, flags, false, NULL, { 0 }, 0
-  };
+  *b = (struct cudajit_background_compile){ .source = source,
+                                            .name
+                                            = cudajit_append (NULL, name),
+                                            .arch = arch,
+                                            .flags = flags };
   pthread_mutex_lock (&lock);
-  running++;
+  b->next_running = running;
+  running = b;
   pthread_mutex_unlock (&lock);
   /* The program's signals are for its own threads.  */
   sigfillset (&all);
@@ -119,7 +155,7 @@ cudajit_compile_in_background (char *source, const char *name, int arch,
   if (started)
     return b;
   pthread_mutex_lock (&lock);
-  running--;
+  unlink_running (b);
   pthread_mutex_unlock (&lock);
   free (b->name);
   free (b->source);
@@ -132,6 +168,7 @@ cudajit_background_image (struct cudajit_background_compile *b,
                           struct cudajit_image *image, double *ms)
 {
   pthread_mutex_lock (&lock);
+  hurry (b);
   while (!b->done)
     pthread_cond_wait (&ended, &lock);
   pthread_mutex_unlock (&lock);
