@@ -125,9 +125,11 @@ cudajit_compile_in_background (char *source, const char *name, int arch,
   pthread_t thread;
   sigset_t all, old;
 
-  /* With one core, the compilation would slow the first kernel's.  */
+  /* With one core, the compilation would slow the program; a child that
+     fork made would not wait for it at exit.  */
   if (!cudajit_environment ()->background_compile
-      || cudajit_cpu_share (&processes) < 2)
+      || cudajit_cpu_share (&processes) < 2
+      || (starter && getpid () != starter))
     {
       free (source);
       return NULL;
