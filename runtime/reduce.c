@@ -101,6 +101,8 @@ reduce_on_gpu (struct cudajit_kernel *k, const void *array, long long n,
                                 "cuStreamSynchronize"));
     }
   pthread_mutex_unlock (&scratch_lock);
+  if (done)
+    cudajit_gpu_waited ();
   return done;
 }
 
