@@ -115,9 +115,17 @@ compile_in_background (void *data)
   return NULL;
 }
 
+/* Free B, which no thread uses.  */
+static void
+discard (struct cudajit_background_compile *b)
+{
+  free (b->name);
+  free (b->source);
+  free (b);
+}
+
 struct cudajit_background_compile *
-cudajit_compile_in_background (char *source, const char *name, int arch,
-                               int flags)
+cudajit_compile_in_background (char *source, char *name, int arch, int flags)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   int processes;
@@ -132,15 +140,14 @@ cudajit_compile_in_background (char *source, const char *name, int arch,
       || (starter && getpid () != starter))
     {
       free (source);
+      free (name);
       return NULL;
     }
   pthread_once (&once, register_wait_at_exit);
   struct cudajit_background_compile *b = cudajit_xrealloc (NULL, sizeof *b);
-  *b = (struct cudajit_background_compile){ .source = source,
-                                            .name
-                                            = cudajit_append (NULL, name),
-                                            .arch = arch,
-                                            .flags = flags };
+  *b = (struct cudajit_background_compile){
+    .source = source, .name = name, .arch = arch, .flags = flags
+  };
   pthread_mutex_lock (&lock);
   b->next_running = running;
   running = b;
@@ -159,9 +166,7 @@ cudajit_compile_in_background (char *source, const char *name, int arch,
   pthread_mutex_lock (&lock);
   unlink_running (b);
   pthread_mutex_unlock (&lock);
-  free (b->name);
-  free (b->source);
-  free (b);
+  discard (b);
   return NULL;
 }
 
@@ -185,8 +190,6 @@ cudajit_background_image (struct cudajit_background_compile *b,
       free (b->image.code);
       free (b->image.log);
     }
-  free (b->name);
-  free (b->source);
-  free (b);
+  discard (b);
   return compiled;
 }

@@ -281,14 +281,14 @@ const char *cudajit_nvrtc_compile (const char *source, const char *name,
    for until it launches a kernel that it compiles.  */
 struct cudajit_background_compile;
 
-/* Start compiling SOURCE, which it takes, named NAME, for ARCH as FLAGS
-   say and with the disk cache, as cudajit_nvrtc_compile does, in a thread
-   of its own; null, and SOURCE freed, where CUDAJIT_BACKGROUND_COMPILE
-   is off, the process has a single core or the thread cannot be made.
-   Exit waits for the compilation.  */
+/* Start compiling SOURCE, named NAME, both of which it takes, for ARCH as
+   FLAGS say and with the disk cache, as cudajit_nvrtc_compile does, in a
+   thread of its own; null, and both freed, where
+   CUDAJIT_BACKGROUND_COMPILE is off, the process has a single core, is a
+   child that fork made, or the thread cannot be made.  Exit waits for
+   the compilation.  */
 struct cudajit_background_compile *
-cudajit_compile_in_background (char *source, const char *name, int arch,
-                               int flags);
+cudajit_compile_in_background (char *source, char *name, int arch, int flags);
 
 /* Wait for COMPILATION to end, and free it.  Return true with its code
    in *IMAGE and its milliseconds in *MS if it made code, or false if it
@@ -373,6 +373,11 @@ struct cudajit_embedded_image
 const struct cudajit_embedded_image *
 cudajit_module_image (const struct cudajit_module *module, int arch);
 
+/* The newest PTX image of MODULE for architecture ARCH or older, or
+   null.  Under the JIT's lock.  */
+const struct cudajit_embedded_image *
+cudajit_module_ptx_image (const struct cudajit_module *module, int arch);
+
 /* What the registration of a kernel says of its parameters.  */
 struct cudajit_param
 {
@@ -444,6 +449,9 @@ struct cudajit_segment
   const struct cudajit_kernel *kernel;
   const char *text;
 };
+
+/* MODULE's file name for NVRTC and messages, from malloc.  */
+char *cudajit_module_file_name (const struct cudajit_module *module);
 
 /* The text of a segment, from malloc: PRELUDE, then CUDA_SOURCE.  */
 char *cudajit_module_piece (const char *prelude, const char *cuda_source);

@@ -67,9 +67,8 @@ cudajit_module_source (const struct cudajit_module *module,
   return source;
 }
 
-/* MODULE's file name for NVRTC and messages, to be freed.  */
-static char *
-file_name_of (const struct cudajit_module *module)
+char *
+cudajit_module_file_name (const struct cudajit_module *module)
 {
   return cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
 }
@@ -96,12 +95,11 @@ cudajit_gpu_waited (void)
   for (struct cudajit_module *module = pending; module;
        module = module->next_pending)
     {
-      char *name = file_name_of (module);
       module->others_pending = false;
       module->background = cudajit_compile_in_background (
-          cudajit_module_source (module, NULL, module->alone_kernel), name,
-          module->background_arch, module->compile_flags);
-      free (name);
+          cudajit_module_source (module, NULL, module->alone_kernel),
+          cudajit_module_file_name (module), module->background_arch,
+          module->compile_flags);
     }
   pending = NULL;
   atomic_store_explicit (&pending_count, 0, memory_order_relaxed);
@@ -175,7 +173,7 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
   struct cudajit_image image;
   double ms;
   bool in_background;
-  char *name = file_name_of (module);
+  char *name = cudajit_module_file_name (module);
 
   if (!alone)
     set_pending (module, 0);

@@ -5,6 +5,7 @@
 
 #include "internal.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,7 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
     {
       int arch = cudajit_gpu_p () ? cudajit_current_gpu->arch
                                   : cudajit_nvrtc_newest_arch ();
-      char *name
-          = cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
+      char *name = cudajit_module_file_name (module);
       char *source = cudajit_module_source (module, NULL, NULL);
       error = cudajit_nvrtc_compile (
           source, name, arch,
@@ -109,12 +109,14 @@ image_for_query (const struct cudajit_module *module, bool ptx)
 {
   const struct cudajit_embedded_image *best = NULL;
   bool gpu = cudajit_gpu_p ();
-  int arch = gpu ? cudajit_current_gpu->arch : 0;
 
   pthread_mutex_lock (&cudajit_module_lock);
-  if (gpu && !ptx)
+  if (ptx)
+    best = cudajit_module_ptx_image (module, gpu ? cudajit_current_gpu->arch
+                                                 : INT_MAX);
+  else if (gpu)
     {
-      best = cudajit_module_image (module, arch);
+      best = cudajit_module_image (module, cudajit_current_gpu->arch);
       if (best && best->target.ptx)
         best = NULL;
     }
@@ -122,7 +124,7 @@ image_for_query (const struct cudajit_module *module, bool ptx)
     for (size_t i = 0; i < module->image_count; i++)
       {
         const struct cudajit_embedded_image *image = &module->images[i];
-        if (image->target.ptx == ptx && (!gpu || image->target.arch <= arch)
+        if (!image->target.ptx
             && (!best || image->target.arch > best->target.arch))
           best = image;
       }

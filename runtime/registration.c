@@ -25,16 +25,15 @@ check_abi (unsigned int abi_version, const char *unit_name)
                    CUDAJIT_ABI_VERSION);
 }
 
-/* Add PIECE (cudajit_module_piece), which they keep, to the modules of a
-   translation unit,
-   whose first registration creates the first, and return the one
-   compiled as COMPILE_FLAGS say, made from the others' source if it is
-   the first of those, with KERNEL, if not null, among its kernels.  The
-   unit's kernels and device functions are in each module, for the device
-   functions are compiled with the options of each kernel that calls
-   them.  This runs in constructors, maybe before main and before the
-   program has a chance to set CUDAJIT_BACKEND, so it only records what
-   it is given.  */
+/* Add PIECE (cudajit_module_piece), if not null, which they keep, to the
+   modules of a translation unit, whose first registration creates the
+   first, and return the one compiled as COMPILE_FLAGS say, made from the
+   others' pieces if it is the first of those, with KERNEL, if not null,
+   among its kernels.  The unit's kernels and device functions are in
+   each module, for the device functions are compiled with the options of
+   each kernel that calls them.  This runs in constructors, maybe before
+   main and before the program has a chance to set CUDAJIT_BACKEND, so it
+   only records what it is given.  */
 static struct cudajit_module *
 add_to_module (void **module, const char *unit_name,
                struct cudajit_kernel *kernel, const char *piece,
@@ -72,7 +71,7 @@ add_to_module (void **module, const char *unit_name,
         .compile_flags = compile_flags
       };
     }
-  for (m = first; m; m = m->next)
+  for (m = piece ? first : NULL; m; m = m->next)
     {
       m->segments = cudajit_xrealloc (m->segments, (m->segment_count + 1)
                                                        * sizeof *m->segments);
@@ -185,7 +184,7 @@ cudajit_register_image (unsigned int abi_version, void **module,
                    "%s registers an image for %s, which is not a GPU "
                    "architecture",
                    unit_name, name);
-  m = add_to_module (module, unit_name, NULL, "", compile_flags);
+  m = add_to_module (module, unit_name, NULL, NULL, compile_flags);
   pthread_mutex_lock (&cudajit_module_lock);
   m->images
       = cudajit_xrealloc (m->images, (m->image_count + 1) * sizeof *m->images);
@@ -206,9 +205,23 @@ runs_cubin (const struct cudajit_target *image, int arch)
 }
 
 const struct cudajit_embedded_image *
+cudajit_module_ptx_image (const struct cudajit_module *module, int arch)
+{
+  const struct cudajit_embedded_image *ptx = NULL;
+
+  for (size_t i = 0; i < module->image_count; i++)
+    {
+      const struct cudajit_target *t = &module->images[i].target;
+      if (t->ptx && t->arch <= arch && (!ptx || t->arch > ptx->target.arch))
+        ptx = &module->images[i];
+    }
+  return ptx;
+}
+
+const struct cudajit_embedded_image *
 cudajit_module_image (const struct cudajit_module *module, int arch)
 {
-  const struct cudajit_embedded_image *cubin = NULL, *ptx = NULL;
+  const struct cudajit_embedded_image *cubin = NULL;
 
   for (size_t i = 0; i < module->image_count; i++)
     {
@@ -219,11 +232,8 @@ cudajit_module_image (const struct cudajit_module *module, int arch)
           && (!cubin || t->arch > cubin->target.arch
               || (t->arch == cubin->target.arch && t->specific)))
         cubin = image;
-      else if (t->ptx && t->arch <= arch
-               && (!ptx || t->arch > ptx->target.arch))
-        ptx = image;
     }
-  return cubin ? cubin : ptx;
+  return cubin ? cubin : cudajit_module_ptx_image (module, arch);
 }
 
 const char *
