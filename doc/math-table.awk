@@ -1,13 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Print README (the input) with the lines between the lines BEGIN and END
-# replaced by a Markdown table of <math.h> in kernels, made of TABLE,
-# plugin/math-functions.def: make readme-math-table.
-
-function unquote(text) {
-  sub(/^[ \t]*"/, "", text)
-  sub(/"[ \t]*$/, "", text)
-  return text
-}
+# README's Markdown table of <math.h> in kernels, made of TABLE,
+# plugin/math-functions.def, for readme-table.awk: make readme-tables.
 
 function print_table(   line, name, rest, supported) {
   print "| function | in kernels | |"
@@ -27,7 +20,3 @@ function print_table(   line, name, rest, supported) {
   }
   close(table)
 }
-
-$0 == begin { print; print_table(); skipping = 1; next }
-$0 == end { skipping = 0 }
-!skipping { print }

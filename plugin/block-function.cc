@@ -53,8 +53,8 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
   tree callee = get_callee_fndecl (*tp);
   if (!callee)
     return NULL_TREE;
-  int grid_function = cudajit_grid_function (callee);
-  if (grid_function >= 0)
+  const device_api *grid_function = cudajit_grid_function (callee);
+  if (grid_function)
     {
       *tp = cudajit_grid_function_value (b, TREE_TYPE (*tp), grid_function);
       *walk_subtrees = 0;

@@ -77,15 +77,13 @@ tree cudajit_axis_ref (tree record, int axis);
 tree cudajit_block_local (tree entry, tree *locals, const char *name,
                           tree type);
 void cudajit_refuse_loops (block_function *b, tree where, const char *why);
-/* Whether CALLEE is cuda_syncthreads; which built-in variable DECL is,
-   or BUILTIN_VARIABLES; which of cudajit.h's functions of the built-in
-   variables (cuda_grid_x, ..., cuda_gridsize_z) CALLEE is, or -1, and
-   its value, of TYPE, from the block function's locals; whether a call
-   of CALLEE may read threadIdx.  */
-bool cudajit_barrier_call_p (const_tree callee);
+/* Which built-in variable DECL is, or BUILTIN_VARIABLES; the value, of
+   TYPE, of FUNCTION, one of the grid's geometry (cudajit_grid_function),
+   from the block function's locals; whether a call of CALLEE may read
+   threadIdx.  */
 int cudajit_builtin_variable (const_tree decl);
-int cudajit_grid_function (const_tree callee);
-tree cudajit_grid_function_value (block_function *b, tree type, int which);
+tree cudajit_grid_function_value (block_function *b, tree type,
+                                  const device_api *function);
 bool cudajit_may_read_thread_index_p (const_tree callee);
 /* What T, an expression, writes or takes the address of, or NULL_TREE;
    which built-in variable's local T is a field of, or

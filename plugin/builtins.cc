@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The functions a kernel may call besides device functions: cudajit.h's,
-   <math.h>'s and GCC's builtins, each with its name in CUDA C, where CUDA
-   has the same function or the prelude defines it.  */
+/* The functions a kernel may call besides device functions: cudajit.h's
+   (device-api.def), <math.h>'s and GCC's builtins, each with its name in
+   CUDA C, where CUDA has the same function or the prelude defines it.  */
 
 #include "cudajit-plugin.h"
 
@@ -11,63 +11,10 @@ struct callable
   const char *cuda_name;
 };
 
-/* For the expansions of cudajit-scalar-types.def: X where a class of
-   types has warp functions, bit operations, or the wrapping inc and
-   dec.  */
-#define IF_WARP_SMALL_INTEGER(x)
-#define IF_WARP_SIGNED_INTEGER(x) x
-#define IF_WARP_UNSIGNED_INTEGER(x) x
-#define IF_WARP_FLOATING(x) x
-#define IF_INTEGER_SMALL_INTEGER(x) x
-#define IF_INTEGER_SIGNED_INTEGER(x) x
-#define IF_INTEGER_UNSIGNED_INTEGER(x) x
-#define IF_INTEGER_FLOATING(x)
-#define IF_UNSIGNED_SMALL_INTEGER(x)
-#define IF_UNSIGNED_SIGNED_INTEGER(x)
-#define IF_UNSIGNED_UNSIGNED_INTEGER(x) x
-#define IF_UNSIGNED_FLOATING(x)
-
 /* The table's macros are laid out by hand: clang-format cannot settle on
    a layout of lists of initializers made by macros.  */
 /* clang-format off */
 static const callable callables[] = {
-  /* cudajit.h.  */
-  { "cuda_grid_x", "cuda_grid_x" },
-  { "cuda_grid_y", "cuda_grid_y" },
-  { "cuda_grid_z", "cuda_grid_z" },
-  { "cuda_gridsize_x", "cuda_gridsize_x" },
-  { "cuda_gridsize_y", "cuda_gridsize_y" },
-  { "cuda_gridsize_z", "cuda_gridsize_z" },
-  { "cuda_syncthreads", "__syncthreads" },
-  { "cuda_syncthreads_count", "__syncthreads_count" },
-  { "cuda_syncthreads_and", "__syncthreads_and" },
-  { "cuda_syncthreads_or", "__syncthreads_or" },
-  { "cuda_grid_sync", "cudajit_grid_sync" },
-  { "cuda_threadfence", "__threadfence" },
-  { "cuda_threadfence_block", "__threadfence_block" },
-  { "cuda_threadfence_system", "__threadfence_system" },
-  { "cuda_ballot_sync", "__ballot_sync" },
-  { "cuda_all_sync", "__all_sync" },
-  { "cuda_any_sync", "__any_sync" },
-  /* Numba's eq_sync is PTX's vote.uni.  */
-  { "cuda_eq_sync", "__uni_sync" },
-  { "cuda_activemask", "__activemask" },
-  { "cuda_lanemask_lt", "cuda_lanemask_lt" },
-  { "cuda_laneid", "cuda_laneid" },
-  /* cudajit.h's shuffles and match functions, which the prelude defines by
-     the same names.  */
-#define WARP(t)                                                               \
-  { "cudajit_shfl_sync_" t, "cudajit_shfl_sync_" t },                         \
-  { "cudajit_shfl_up_sync_" t, "cudajit_shfl_up_sync_" t },                   \
-  { "cudajit_shfl_down_sync_" t, "cudajit_shfl_down_sync_" t },               \
-  { "cudajit_shfl_xor_sync_" t, "cudajit_shfl_xor_sync_" t },                 \
-  { "cudajit_match_any_sync_" t, "cudajit_match_any_sync_" t },               \
-  { "cudajit_match_all_sync_" t, "cudajit_match_all_sync_" t },
-#define CUDAJIT_SCALAR(t, type, kind, bytes) IF_WARP_##kind (WARP (#t))
-#include "cudajit-scalar-types.def"
-#undef CUDAJIT_SCALAR
-#undef WARP
-
   /* <math.h>, in double and float; CUDA has them by the same names.  */
 #define DEF_MATH(name, what) { #name, #name }, { #name "f", #name "f" },
 #define DEF_MATH_REFUSED(name, why)
@@ -123,27 +70,6 @@ static const callable callables[] = {
   { "__builtin_ffs", "__ffs" },
   { "__builtin_ffsl", "__ffsll" },
   { "__builtin_ffsll", "__ffsll" },
-
-  /* cudajit.h's atomics, which the prelude defines by the same names.  */
-#define ATOMIC(name) { name, name },
-  /* Those of every type, those of integers, and those of unsigned int
-     and wider.  */
-#define ATOMIC_TYPE(t, op) ATOMIC ("cudajit_atomic_" op "_" #t)
-#define ATOMIC_ALL(t) ATOMIC_TYPE (t, "add") ATOMIC_TYPE (t, "sub")         \
-  ATOMIC_TYPE (t, "max") ATOMIC_TYPE (t, "min") ATOMIC_TYPE (t, "exch")
-#define ATOMIC_BITS(t) ATOMIC_TYPE (t, "cas") ATOMIC_TYPE (t, "and")        \
-  ATOMIC_TYPE (t, "or") ATOMIC_TYPE (t, "xor")
-#define ATOMIC_WRAPPING(t) ATOMIC_TYPE (t, "inc") ATOMIC_TYPE (t, "dec")
-#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
-  ATOMIC_ALL (t) IF_INTEGER_##kind (ATOMIC_BITS (t))                          \
-  IF_UNSIGNED_##kind (ATOMIC_WRAPPING (t))
-#include "cudajit-scalar-types.def"
-#undef CUDAJIT_SCALAR
-#undef ATOMIC
-#undef ATOMIC_TYPE
-#undef ATOMIC_ALL
-#undef ATOMIC_BITS
-#undef ATOMIC_WRAPPING
 
   /* GCC's atomic builtins on 1, 2, 4 and 8 bytes, as the prelude's
      wrappers of CUDA's atomics.  The __sync forms share the wrappers of the
@@ -205,6 +131,8 @@ cudajit_builtin_cuda_name (const_tree fndecl)
                   || strncmp (name, "cuda", 4) == 0);
   if (!library)
     return NULL;
+  if (const char *device_api = cudajit_device_api_cuda_name (fndecl))
+    return device_api;
   for (const callable &c : callables)
     if (strcmp (name, c.c_name) == 0)
       return c.cuda_name;

@@ -50,6 +50,77 @@ void cudajit_check_kernel_declaration (tree fndecl);
 bool cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
                              vec<location_t> *call_sites);
 
+/* device-api.cc: the device API, device-api.def, whose columns are
+   described there.  */
+enum device_api_kind
+{
+  DA_GRID_INDEX,
+  DA_GRID_SIZE,
+  DA_BARRIER,
+  DA_FENCE,
+  DA_WARP_VOTE,
+  DA_WARP_SHUFFLE,
+  DA_WARP_MATCH,
+  DA_LANE,
+  DA_ATOMIC
+};
+enum device_api_where
+{
+  DA_KERNEL_ONLY,
+  DA_ANYWHERE
+};
+enum device_api_cpu
+{
+  DA_CPU_LOCALS,
+  DA_CPU_FISSION,
+  DA_CPU_FIBERS,
+  DA_CPU_GRID_FIBERS,
+  DA_CPU_CALL
+};
+enum device_api_types
+{
+  DA_UNTYPED,
+  DA_WARP_TYPES,
+  DA_ALL_TYPES,
+  DA_INTEGER_TYPES,
+  DA_UNSIGNED_TYPES
+};
+struct device_api
+{
+  const char *name;
+  const char *cuda_name;
+  device_api_kind kind;
+  device_api_where where;
+  device_api_cpu cpu;
+  device_api_types types;
+};
+enum device_api_id
+{
+#define DEF_DEVICE_API(id, name, cuda, kind, where, cpu, types)               \
+  DEVICE_API_##id,
+#include "device-api.def"
+#undef DEF_DEVICE_API
+  DEVICE_API_COUNT
+};
+extern const device_api cudajit_device_apis[DEVICE_API_COUNT];
+/* The row that CALLEE is, one of its typed functions included, or NULL;
+   the name of CALLEE in CUDA C if it is a row, else NULL.  */
+const device_api *cudajit_device_api (const_tree callee);
+const char *cudajit_device_api_cuda_name (const_tree callee);
+/* Whether CALLEE is one at which a thread waits for others
+   (cuda_syncthreads, cuda_grid_sync, the warp collectives); the barrier
+   at which barrier fission cuts a block function; cuda_grid_sync.  */
+bool cudajit_waiting_call_p (const_tree callee);
+bool cudajit_barrier_call_p (const_tree callee);
+bool cudajit_grid_sync_call_p (const_tree callee);
+/* The row of CALLEE if it is one of the grid's geometry (cuda_grid_x,
+   ..., cuda_gridsize_z), else NULL; its axis, 0 for x.  */
+const device_api *cudajit_grid_function (const_tree callee);
+int cudajit_grid_function_axis (const device_api *api);
+/* The user's name of DECL if it is a row that only kernels and device
+   functions may call, else NULL.  */
+const char *cudajit_kernel_only_name (const_tree decl);
+
 /* builtins.cc: the name in CUDA C of FNDECL, a function of cudajit.h,
    <math.h> or GCC's builtins that a kernel may call; NULL for any other
    function.  */
@@ -81,13 +152,9 @@ bool cudajit_unsupported_complex_p (tree type);
    is no array.  */
 tree cudajit_constant_array_element (tree type);
 /* The first call in BODY of a function that MATCH accepts, or NULL_TREE;
-   whether CALLEE is one at which a thread waits for others
-   (cuda_syncthreads, cuda_grid_sync, the warp functions), and whether
-   BODY calls one; whether CALLEE is cuda_grid_sync.  */
+   whether BODY calls one at which a thread waits for others.  */
 tree cudajit_calls_p (tree body, bool (*match) (const_tree callee));
-bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_calls_barrier_p (tree body);
-bool cudajit_grid_sync_call_p (const_tree callee);
 
 /* The type of the part of an object of TYPE that the element at INDEX of
    a CONSTRUCTOR for it initializes.  */

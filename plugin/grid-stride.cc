@@ -15,17 +15,16 @@
    order.  On a GPU each thread strides; on a CPU a stride would walk all
    of memory for each thread.  */
 
-/* Whether T, without conversions, is a call of cudajit.h's NAME.  */
+/* Whether T, without conversions, is a call of the device API's ID.  */
 static bool
-call_of_p (tree t, const char *name)
+call_of_p (tree t, device_api_id id)
 {
   STRIP_NOPS (t);
   if (TREE_CODE (t) == SAVE_EXPR)
     t = TREE_OPERAND (t, 0);
   STRIP_NOPS (t);
   tree callee = TREE_CODE (t) == CALL_EXPR ? get_callee_fndecl (t) : NULL;
-  return callee && DECL_NAME (callee)
-         && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), name) == 0;
+  return callee && cudajit_device_api (callee) == &cudajit_device_apis[id];
 }
 
 static bool
@@ -76,7 +75,7 @@ find_thread_dependence (tree *tp, int *walk_subtrees, void *)
       = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL_TREE;
   if (callee
       && (cudajit_may_read_thread_index_p (callee)
-          || cudajit_grid_function (callee) >= 0))
+          || cudajit_grid_function (callee)))
     return *tp;
   return NULL_TREE;
 }
@@ -135,7 +134,7 @@ cudajit_grid_stride_chunks (block_function *b, tree body,
       start = TREE_OPERAND (FOR_INIT_STMT (loop), 1);
     }
   if (!index || !VAR_P (index) || arguments.contains (index) || !start
-      || !call_of_p (start, "cuda_grid_x")
+      || !call_of_p (start, DEVICE_API_GRID_X)
       || !INTEGRAL_TYPE_P (TREE_TYPE (index)))
     return NULL_TREE;
 
@@ -163,9 +162,9 @@ cudajit_grid_stride_chunks (block_function *b, tree body,
   STRIP_NOPS (sum);
   if (TREE_CODE (sum) != PLUS_EXPR
       || !((same_variable_p (TREE_OPERAND (sum, 0), index)
-            && call_of_p (TREE_OPERAND (sum, 1), "cuda_gridsize_x"))
+            && call_of_p (TREE_OPERAND (sum, 1), DEVICE_API_GRIDSIZE_X))
            || (same_variable_p (TREE_OPERAND (sum, 1), index)
-               && call_of_p (TREE_OPERAND (sum, 0), "cuda_gridsize_x"))))
+               && call_of_p (TREE_OPERAND (sum, 0), DEVICE_API_GRIDSIZE_X))))
     return NULL_TREE;
 
   if (walk_tree_without_duplicates (&loop_body, find_thread_dependence, NULL)

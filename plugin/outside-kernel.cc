@@ -10,31 +10,13 @@
 
 #include "cudajit-plugin.h"
 
-/* The functions of cudajit.h that a kernel's threads alone may call.  */
-static const char *const kernel_only_functions[]
-    = { "cuda_grid_x",          "cuda_grid_y",
-        "cuda_grid_z",          "cuda_gridsize_x",
-        "cuda_gridsize_y",      "cuda_gridsize_z",
-        "cuda_syncthreads",     "cuda_syncthreads_count",
-        "cuda_syncthreads_and", "cuda_syncthreads_or",
-        "cuda_ballot_sync",     "cuda_all_sync",
-        "cuda_any_sync",        "cuda_eq_sync",
-        "cuda_activemask",      "cuda_laneid",
-        "cuda_lanemask_lt",     "cuda_grid_sync" };
-
 /* The name of what DECL is, if a kernel alone may use it; else NULL.  */
 static const char *
 kernel_only_name (const_tree decl)
 {
   if (cudajit_builtin_variable_p (decl))
     return IDENTIFIER_POINTER (DECL_NAME (decl));
-  if (TREE_CODE (decl) != FUNCTION_DECL || !DECL_NAME (decl))
-    return NULL;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
-  for (const char *f : kernel_only_functions)
-    if (strcmp (name, f) == 0)
-      return name;
-  return NULL;
+  return cudajit_kernel_only_name (decl);
 }
 
 /* Where a function is walked.  */

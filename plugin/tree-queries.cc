@@ -347,42 +347,6 @@ cudajit_explain_type (tree type, location_t loc)
     inform (loc, "kernels have %<_Float16%>, but not %<volatile _Float16%>");
 }
 
-/* The functions of cudajit.h at which a thread waits for others of its
-   grid, block or warp, or learns which of its warp have returned
-   (cuda_activemask), so that on the CPU backend they must be alive at
-   once; a name ending in '_' stands for every name that it begins.  */
-static const char grid_sync_name[] = "cuda_grid_sync";
-
-bool
-cudajit_grid_sync_call_p (const_tree callee)
-{
-  return DECL_NAME (callee)
-         && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), grid_sync_name)
-                == 0;
-}
-
-static const char *const waiting_functions[]
-    = { "cuda_syncthreads", "cuda_syncthreads_", "cuda_ballot_sync",
-        "cuda_all_sync",    "cuda_any_sync",     "cuda_eq_sync",
-        "cuda_activemask",  "cudajit_shfl_",     "cudajit_match_",
-        grid_sync_name };
-
-bool
-cudajit_waiting_call_p (const_tree callee)
-{
-  if (!DECL_NAME (callee))
-    return false;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
-  for (const char *waiting : waiting_functions)
-    {
-      size_t length = strlen (waiting);
-      if (waiting[length - 1] == '_' ? strncmp (name, waiting, length) == 0
-                                     : strcmp (name, waiting) == 0)
-        return true;
-    }
-  return false;
-}
-
 bool
 cudajit_calls_barrier_p (tree body)
 {

@@ -6,26 +6,8 @@
 
 #include "block-function.h"
 
-/* The barrier that fission cuts at.  */
-static const char barrier_name[] = "cuda_syncthreads";
-
 const char *const cudajit_builtin_variable_names[BUILTIN_VARIABLES]
     = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
-
-/* cudajit.h's functions of the built-in variables, which the block
-   function computes from its locals: the global index of the thread on
-   AXIS, blockIdx * blockDim + threadIdx, or with GRID_SIZE the threads of
-   the grid on AXIS, gridDim * blockDim.  */
-static const struct
-{
-  const char *name;
-  bool grid_size;
-  int axis;
-} grid_functions[] = {
-  { "cuda_grid_x", false, 0 },    { "cuda_grid_y", false, 1 },
-  { "cuda_grid_z", false, 2 },    { "cuda_gridsize_x", true, 0 },
-  { "cuda_gridsize_y", true, 1 }, { "cuda_gridsize_z", true, 2 },
-};
 
 tree
 cudajit_axis_ref (tree record, int index)
@@ -63,14 +45,6 @@ cudajit_refuse_loops (block_function *b, tree where, const char *why)
                        : DECL_SOURCE_LOCATION (b->kernel);
 }
 
-bool
-cudajit_barrier_call_p (const_tree callee)
-{
-  return DECL_NAME (callee)
-         && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)), barrier_name)
-                == 0;
-}
-
 /* Which built-in variable DECL is, or BUILTIN_VARIABLES.  */
 int
 cudajit_builtin_variable (const_tree decl)
@@ -85,24 +59,14 @@ cudajit_builtin_variable (const_tree decl)
   return which;
 }
 
-int
-cudajit_grid_function (const_tree callee)
-{
-  const char *name
-      = DECL_NAME (callee) ? IDENTIFIER_POINTER (DECL_NAME (callee)) : "";
-  for (unsigned int i = 0; i < ARRAY_SIZE (grid_functions); i++)
-    if (strcmp (name, grid_functions[i].name) == 0)
-      return i;
-  return -1;
-}
-
 /* The global index on an axis, blockIdx * blockDim + threadIdx, or the
    grid's size, gridDim * blockDim, from the locals.  */
 tree
-cudajit_grid_function_value (block_function *b, tree type, int which)
+cudajit_grid_function_value (block_function *b, tree type,
+                             const device_api *function)
 {
-  int axis = grid_functions[which].axis;
-  bool grid_size = grid_functions[which].grid_size;
+  int axis = cudajit_grid_function_axis (function);
+  bool grid_size = function->kind == DA_GRID_SIZE;
   tree first = b->builtins[grid_size ? GRID_DIM : BLOCK_INDEX];
   tree product = build2 (
       MULT_EXPR, type, fold_convert (type, cudajit_axis_ref (first, axis)),

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# README's Markdown table of the device API, made of TABLE,
+# plugin/device-api.def, for readme-table.awk: make readme-tables.
+
+BEGIN {
+  kinds["DA_GRID_INDEX"] = "the thread's index in the grid"
+  kinds["DA_GRID_SIZE"] = "the grid's size"
+  kinds["DA_BARRIER"] = "barrier"
+  kinds["DA_FENCE"] = "memory fence"
+  kinds["DA_WARP_VOTE"] = "warp vote"
+  kinds["DA_WARP_SHUFFLE"] = "warp shuffle"
+  kinds["DA_WARP_MATCH"] = "warp match"
+  kinds["DA_LANE"] = "lanes"
+  kinds["DA_ATOMIC"] = "atomic"
+  wheres["DA_KERNEL_ONLY"] = "kernels and device functions"
+  wheres["DA_ANYWHERE"] = "anywhere"
+  cpus["DA_CPU_LOCALS"] = "computed in the block function"
+  cpus["DA_CPU_FISSION"] = "the block function is cut there (fibers where it cannot be)"
+  cpus["DA_CPU_FIBERS"] = "the block's threads run as fibers"
+  cpus["DA_CPU_GRID_FIBERS"] = "the grid's threads run as fibers"
+  cpus["DA_CPU_CALL"] = "a call that waits for no one"
+  types["DA_UNTYPED"] = ""
+  types["DA_WARP_TYPES"] = "integers of `int` and wider, `float`, `double`"
+  types["DA_ALL_TYPES"] = "integers, `float`, `double`"
+  types["DA_INTEGER_TYPES"] = "integers"
+  types["DA_UNSIGNED_TYPES"] = "`unsigned int` and wider"
+}
+
+# The next row of TABLE, its columns in ROW[1..7]; 0 at the end.
+function read_row(row,   line, text) {
+  while ((getline line < table) > 0) {
+    if (line !~ /^DEF_DEVICE_API \(/)
+      continue
+    text = line
+    while (text !~ /\)[ \t]*$/ && (getline line < table) > 0)
+      text = text " " line
+    sub(/^DEF_DEVICE_API \(/, "", text)
+    sub(/\)[ \t]*$/, "", text)
+    gsub(/[ \t]+/, " ", text)
+    return split(text, row, / ?, ?/) == 7
+  }
+  return 0
+}
+
+function print_table(   row, cuda, what) {
+  print "| function | in CUDA C | what | called in | on the CPU backend |"
+  print "|---|---|---|---|---|"
+  while (read_row(row)) {
+    cuda = row[3] == "NULL" ? "the prelude's, by type" : "`" unquote(row[3]) "`"
+    what = kinds[row[4]]
+    if (types[row[7]] != "")
+      what = what ", on " types[row[7]]
+    printf "| `%s` | %s | %s | %s | %s |\n", unquote(row[2]), cuda, what,
+      wheres[row[5]], cpus[row[6]]
+  }
+  close(table)
+}
