@@ -219,6 +219,14 @@ warp_vote (const char *function, unsigned int mask, int predicate,
   return warp_exchange (function, request, present);
 }
 
+/* A vote whose result no one needs: the lanes of MASK wait for each
+   other.  */
+void
+cuda_syncwarp (unsigned int mask)
+{
+  warp_vote ("cuda_syncwarp", mask, 0, NULL);
+}
+
 unsigned int
 cuda_ballot_sync (unsigned int mask, int predicate)
 {

@@ -375,6 +375,10 @@ extern "C"
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_WARP_DECLARE
 
+  /* numba.cuda.syncwarp: CUDA's __syncwarp, a barrier of the lanes of
+     MASK, each of which must call it with the same MASK; what each wrote
+     before it is visible to the others after it.  */
+  void cuda_syncwarp (unsigned int mask);
   unsigned int cuda_ballot_sync (unsigned int mask, int predicate);
   int cuda_all_sync (unsigned int mask, int predicate);
   int cuda_any_sync (unsigned int mask, int predicate);

@@ -32,6 +32,7 @@ void host_BALLOT_SYNC (void) { u = cuda_ballot_sync (~0u, 1); } /* { dg-error "'
 void host_ALL_SYNC (void) { i = cuda_all_sync (~0u, 1); } /* { dg-error "'cuda_all_sync' used outside a kernel" } */
 void host_ANY_SYNC (void) { i = cuda_any_sync (~0u, 1); } /* { dg-error "'cuda_any_sync' used outside a kernel" } */
 void host_EQ_SYNC (void) { i = cuda_eq_sync (~0u, 1); } /* { dg-error "'cuda_eq_sync' used outside a kernel" } */
+void host_SYNCWARP (void) { cuda_syncwarp (~0u); } /* { dg-error "'cuda_syncwarp' used outside a kernel" } */
 void host_SHFL_SYNC (void) { f = cuda_shfl_sync (~0u, f, 1); } /* { dg-error "'cuda_shfl_sync' used outside a kernel" } */
 void host_SHFL_UP_SYNC (void) { d = cuda_shfl_up_sync (~0u, d, 1); } /* { dg-error "'cuda_shfl_up_sync' used outside a kernel" } */
 void host_SHFL_DOWN_SYNC (void) { i = cuda_shfl_down_sync (~0u, i, 1, 16); } /* { dg-error "'cuda_shfl_down_sync' used outside a kernel" } */
