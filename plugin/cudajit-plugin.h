@@ -412,12 +412,14 @@ void cudajit_check_kernel_addresses (tree decl);
    kernel, such as threadIdx or cuda_syncthreads.  */
 void cudajit_check_outside_kernel (tree fndecl);
 
-/* embed.cc: builds a static function NAME of type FNTYPE with parameters
-   PARMS and the GENERIC body BODY, and hands it to the call graph.  */
+/* build-function.cc: builds a static function NAME of type FNTYPE with
+   parameters PARMS and the GENERIC body BODY, and hands it to the call
+   graph.  */
 tree cudajit_build_function (const char *name, tree fntype, tree parms,
                              tree body);
-/* A new local variable of TYPE in FUNCTION, a function being finished,
-   for the code that the plugin adds to it.  */
+
+/* embed.cc: a new local variable of TYPE in FUNCTION, a function being
+   finished, for the code that the plugin adds to it.  */
 tree cudajit_add_temporary (tree function, tree type);
 
 #endif /* cudajit-plugin.h */

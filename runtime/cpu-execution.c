@@ -39,15 +39,6 @@
 #define VALGRIND_STACK_DEREGISTER(id)
 #endif
 
-__thread cuda_uint3 threadIdx;
-__thread cuda_uint3 blockIdx;
-__thread cuda_dim3 blockDim;
-__thread cuda_dim3 gridDim;
-__thread int cudajit_one_thread;
-__thread int cudajit_cpu_alone;
-__thread uintptr_t cudajit_cpu_shared;
-__thread size_t cudajit_cpu_shared_bytes;
-
 /* The stack of a fiber, CUDAJIT_FIBER_STACK bytes, where the C version of
    a kernel keeps its local arrays too, follows a guard page that ends a
    thread that overflows it in a fault.  Only the pages used take memory,

@@ -296,13 +296,11 @@ cudajit_compile_in_background (char *source, char *name, int arch, int flags);
 bool cudajit_background_image (struct cudajit_background_compile *compilation,
                                struct cudajit_image *image, double *ms);
 
-/* registration.c */
+/* module.c */
 
 /* Guards the modules: their CUDA C, which constructors add to, and their
    compiled code, which launches make.  */
 extern pthread_mutex_t cudajit_module_lock;
-
-/* jit.c */
 
 /* The kernels of a translation unit that have the same compile options,
    compiled together.  */
@@ -461,6 +459,8 @@ char *cudajit_module_piece (const char *prelude, const char *cuda_source);
 char *cudajit_module_source (const struct cudajit_module *module,
                              const struct cudajit_kernel *only,
                              const struct cudajit_kernel *except);
+
+/* jit.c */
 
 /* The program has waited for the GPU, and may work on the CPU next:
    start compiling in the background the other kernels of the modules

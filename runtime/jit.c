@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The registry of modules and kernels, and their compilation by NVRTC when
-   one of a module's kernels is first launched.  */
+/* A module's code for a GPU, when one of its kernels is first launched
+   there: compiled by NVRTC, or loaded from an image compiled ahead of
+   time (module.c).  */
 
 #include "internal.h"
 
@@ -43,34 +44,6 @@ notice_long_compile (void *data)
              n->name, n->kernel, n->arch);
   pthread_mutex_unlock (&n->lock);
   return NULL;
-}
-
-char *
-cudajit_module_piece (const char *prelude, const char *cuda_source)
-{
-  return cudajit_append (cudajit_append (NULL, prelude), cuda_source);
-}
-
-char *
-cudajit_module_source (const struct cudajit_module *module,
-                       const struct cudajit_kernel *only,
-                       const struct cudajit_kernel *except)
-{
-  char *source = cudajit_append (NULL, "");
-
-  for (size_t i = 0; i < module->segment_count; i++)
-    {
-      const struct cudajit_kernel *k = module->segments[i].kernel;
-      if (!k || (k->module == module && (!only || k == only) && k != except))
-        source = cudajit_append (source, module->segments[i].text);
-    }
-  return source;
-}
-
-char *
-cudajit_module_file_name (const struct cudajit_module *module)
-{
-  return cudajit_append (cudajit_append (NULL, module->unit_name), ".cu");
 }
 
 /* Compiling the kernels of a module but its alone_kernel in the

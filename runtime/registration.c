@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-pthread_mutex_t cudajit_module_lock = PTHREAD_MUTEX_INITIALIZER;
-
 /* An object compiled by a plugin of another ABI would be misread.  */
 static void
 check_abi (unsigned int abi_version, const char *unit_name)
@@ -191,49 +189,6 @@ cudajit_register_image (unsigned int abi_version, void **module,
   m->images[m->image_count++]
       = (struct cudajit_embedded_image){ name, target, code, size };
   pthread_mutex_unlock (&cudajit_module_lock);
-}
-
-/* Whether a GPU of architecture ARCH runs IMAGE as a cubin.  */
-static bool
-runs_cubin (const struct cudajit_target *image, int arch)
-{
-  if (image->ptx)
-    return false;
-  if (image->specific)
-    return image->arch == arch;
-  return image->arch / 10 == arch / 10 && image->arch <= arch;
-}
-
-const struct cudajit_embedded_image *
-cudajit_module_ptx_image (const struct cudajit_module *module, int arch)
-{
-  const struct cudajit_embedded_image *ptx = NULL;
-
-  for (size_t i = 0; i < module->image_count; i++)
-    {
-      const struct cudajit_target *t = &module->images[i].target;
-      if (t->ptx && t->arch <= arch && (!ptx || t->arch > ptx->target.arch))
-        ptx = &module->images[i];
-    }
-  return ptx;
-}
-
-const struct cudajit_embedded_image *
-cudajit_module_image (const struct cudajit_module *module, int arch)
-{
-  const struct cudajit_embedded_image *cubin = NULL;
-
-  for (size_t i = 0; i < module->image_count; i++)
-    {
-      const struct cudajit_embedded_image *image = &module->images[i];
-      const struct cudajit_target *t = &image->target;
-
-      if (runs_cubin (t, arch)
-          && (!cubin || t->arch > cubin->target.arch
-              || (t->arch == cubin->target.arch && t->specific)))
-        cubin = image;
-    }
-  return cubin ? cubin : cudajit_module_ptx_image (module, arch);
 }
 
 const char *

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* What the C versions of kernels read on the CPU backend (cudajit.h,
+   cudajit-atomics.h): the built-in variables of the thread that runs,
+   and how its block runs.  cpu-execution.c sets them for each block and
+   thread; cpu-fault.c reads them to name the thread that faults.  */
+
+#include "internal.h"
+
+__thread cuda_uint3 threadIdx;
+__thread cuda_uint3 blockIdx;
+__thread cuda_dim3 blockDim;
+__thread cuda_dim3 gridDim;
+__thread int cudajit_one_thread;
+__thread int cudajit_cpu_alone;
+__thread uintptr_t cudajit_cpu_shared;
+__thread size_t cudajit_cpu_shared_bytes;
