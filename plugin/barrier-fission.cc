@@ -2,10 +2,12 @@
 /* Fission: a kernel whose threads wait at cuda_syncthreads, cut at its
    barriers into regions, each a loop over the block's threads, for its
    block function (block-function.cc).  A barrier may stand in loops and
-   conditionals that every thread of a block reaches alike, as CUDA
-   requires: their conditions are evaluated once for the block, as thread
-   (0, 0, 0) sees them.  The variables that live across a barrier are kept
-   per thread, in context arrays indexed by the thread.  */
+   conditionals whose conditions are the same for every thread of a
+   block, made of constants, arguments, the block's indices and uniform
+   variables: they are evaluated once for the block, as thread (0, 0, 0)
+   sees them.  Any other condition leaves the threads to fibers, which
+   take each thread its own way, as a GPU does.  The variables that live across
+   a barrier are kept per thread, in context arrays indexed by the thread.  */
 
 #include "block-function.h"
 
@@ -416,9 +418,23 @@ find_nonuniform_operand (tree *tp, int *walk_subtrees, void *data)
     return u->candidates->contains (t) || u->b->arguments->contains (t)
                ? NULL_TREE
                : t;
-  return TREE_SIDE_EFFECTS (t) || !(UNARY_CLASS_P (t) || BINARY_CLASS_P (t))
-             ? t
-             : NULL_TREE;
+  if (TREE_SIDE_EFFECTS (t))
+    return t;
+  switch (TREE_CODE (t))
+    {
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+    case TRUTH_XOR_EXPR:
+    case TRUTH_NOT_EXPR:
+    case COND_EXPR:
+      return NULL_TREE;
+    default:
+      return UNARY_CLASS_P (t) || BINARY_CLASS_P (t) || COMPARISON_CLASS_P (t)
+                 ? NULL_TREE
+                 : t;
+    }
 }
 
 /* Whether statement T sets a candidate from uniform values, or declares
@@ -467,7 +483,10 @@ drop_written (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* The uniform variables of B in *UNIFORM, and its regions of uniform
-   statements marked so.  */
+   statements marked so.  A condition that decides whether threads reach
+   a barrier and that may differ between them is a reason to refuse the
+   cut: evaluated once for the block, as thread (0, 0, 0) sees it, it
+   would send the other threads the wrong way.  */
 static void
 find_uniform_variables (block_function *b, hash_set<tree> *uniform)
 {
@@ -497,6 +516,16 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
           changed |= uniform->elements () != before;
         }
     }
+  for (const region &r : b->regions)
+    if (r.condition)
+      if (tree operand
+          = walk_tree_without_duplicates (r.code, find_nonuniform_operand, &u))
+        cudajit_refuse_loops (
+            b,
+            EXPR_P (*r.code) && EXPR_HAS_LOCATION (*r.code) ? *r.code
+                                                            : operand,
+            "a condition that may differ between the threads of a block "
+            "decides whether they reach 'cuda_syncthreads'");
 }
 
 /* The variables that live across barriers, those that a region reads
