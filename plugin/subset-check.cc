@@ -25,8 +25,9 @@ struct subset_checker
   /* The variables that hold statement expressions' values, which the C
      front end makes without a function.  */
   hash_set<tree> statement_expression_values;
-  /* Its shared arrays.  */
+  /* Its shared arrays; the bytes of its local variables so far.  */
   auto_vec<tree> shared;
+  unsigned HOST_WIDE_INT local_bytes;
   /* What has been diagnosed once: types, local variables whose every
      use would repeat their declaration's error, and SAVE_EXPRs, checked
      where they are first used.  */
@@ -203,6 +204,25 @@ check_constant_array (subset_checker *checker, tree decl, location_t loc)
           decl);
 }
 
+/* VAR, a local variable of CHECKER's function, in the local memory of
+   each of its threads, which must fit a GPU's.  */
+static void
+check_local_memory (subset_checker *checker, tree var, location_t loc)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (var));
+  if (!size || !tree_fits_uhwi_p (size))
+    return;
+  bool fitted = checker->local_bytes <= CUDAJIT_LOCAL_MEMORY_MAX;
+  checker->local_bytes += tree_to_uhwi (size);
+  if (fitted && checker->local_bytes > CUDAJIT_LOCAL_MEMORY_MAX)
+    reject (checker, loc,
+            "with %qD, the local variables of %qD take %wu bytes, more "
+            "than the %d bytes of local memory that a GPU gives each "
+            "thread",
+            var, checker->kernel, checker->local_bytes,
+            CUDAJIT_LOCAL_MEMORY_MAX);
+}
+
 static void
 check_local (subset_checker *checker, tree var)
 {
@@ -233,6 +253,7 @@ check_local (subset_checker *checker, tree var)
               var);
       return;
     }
+  check_local_memory (checker, var, loc);
   if (TREE_CODE (TREE_TYPE (var)) == ARRAY_TYPE)
     {
       check_local_array (checker, var, loc);
@@ -834,6 +855,7 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   checker.in_printf = false;
   checker.in_statement_expression = false;
   checker.loops = checker.switches = 0;
+  checker.local_bytes = 0;
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
   const char *what = cudajit_kernel_p (fndecl) ? "kernel" : "device function";

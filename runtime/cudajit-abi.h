@@ -168,6 +168,11 @@ enum cudajit_kernel_query
 /* The threads of a warp.  */
 #define CUDAJIT_WARP_SIZE 32
 
+/* The local memory that a GPU gives each thread: the plugin refuses a
+   kernel or device function whose local variables take more, which the
+   CPU backend could run but no GPU.  */
+#define CUDAJIT_LOCAL_MEMORY_MAX (512 * 1024)
+
 /* The parameters of the kernel that the plugin makes for a cuda_reduce,
    in order: the array, its count, the blocks' partial results, the count
    of blocks done, and the result.  Its C version, which the CPU backend
