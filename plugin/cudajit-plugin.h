@@ -292,42 +292,71 @@ tree cudajit_generated_array_param (tree attributes, unsigned int index,
                                     unsigned HOST_WIDE_INT count,
                                     const vec<unsigned int> &bounds);
 
-/* generators.cc: what cuda_vectorize and cuda_reduce share.  Whether
-   TYPE is a scalar that they take; VALUE converted to the scalar TYPE as
-   C converts it; the function that FN, the first argument of GENERATOR
-   (cuda_vectorize, ...) at LOC, names, if kernels can call it, else
-   NULL_TREE after an error; a parameter; *(POINTER + INDEX), as C writes
-   POINTER[INDEX]; the kernel that applies F, named after GENERATOR and
-   F, marked cuda_jit; the one made already by GENERATOR for F with
-   parameters of the types of PARMS, else NULL_TREE.  */
+/* generators.cc: the kernels that the plugin makes for the generators,
+   cuda_vectorize (vectorize.cc) and the like, which apply a function F
+   that the user names, each described by a cudajit_generator.  */
+struct cudajit_generator
+{
+  /* What the user calls, "cuda_vectorize": in the messages, and the
+     kernels' names.  */
+  const char *name;
+  /* The CUDA C of KERNEL, made for F, written by hand; NULL where the
+     kernel is translated as the user's are.  */
+  char *(*write_cuda) (tree kernel, tree f);
+  /* The body of the kernel for F with the parameters PARMS, a BIND_EXPR,
+     and in *ATTRIBUTES those of the kernel's type
+     (cudajit_generated_array_param); NULL_TREE after an error.  NULL for
+     an element-wise kernel, which the rest describes.  */
+  tree (*build_body) (tree f, tree parms, tree *attributes, location_t loc);
+
+  /* An element-wise kernel runs F for each element or instance I of its
+     arrays, in a thread of its own, launched as by cuda_forall.  The
+     names of its own parameters, the count and the outputs that the call
+     passes before F's arguments, which F's parameters may not take,
+     null-terminated; whether F's type suits; whether the outputs of
+     CALL, that of F, suit F, if it has any; ARG, the argument for
+     F's parameter at POSITION (from 1) of type PARM_TYPE, converted to
+     the type of the kernel's parameter, *KERNEL_TYPE, or NULL_TREE after
+     an error; what the thread of I does, and in *ATTRIBUTES the
+     attributes of the kernel's type, whose parameters are PARMS.  Errors
+     are at LOC.  */
+  const char *const *own_parms;
+  bool (*check_function) (tree f, location_t loc);
+  bool (*check_outputs) (tree f, tree call, location_t loc);
+  tree (*convert_argument) (tree f, int position, tree arg, tree parm_type,
+                            tree *kernel_type, location_t loc);
+  tree (*build_element) (tree f, tree parms, tree i, tree *attributes,
+                         location_t loc);
+};
+
+/* The kernel of GENERATOR that applies F at LOC, with the parameters
+   PARMS: the one made already for parameters of their types, else made,
+   named after GENERATOR and F, marked cuda_jit, translated and handed to
+   the call graph; NULL_TREE after an error.  */
+tree cudajit_generate_kernel (const cudajit_generator *generator, tree f,
+                              tree parms, location_t loc);
+/* For UNLAUNCHED, the unplugged call of the element-wise GENERATOR, and
+   CALL, that of the function it applies, at LOC: the kernel that it
+   runs, and in *KERNEL_CALL its call, to launch; NULL_TREE after an
+   error.  */
+tree cudajit_generate_element_kernel (const cudajit_generator *generator,
+                                      tree unlaunched, tree call,
+                                      location_t loc, tree *kernel_call);
+/* For the generators: whether TYPE is a scalar that they take; VALUE
+   converted to the scalar TYPE as C converts it; the function that FN,
+   the first argument of GENERATOR at LOC, names, if kernels can call it,
+   else NULL_TREE after an error; a parameter; a local variable that the
+   plugin makes up; *(POINTER + INDEX), as C writes POINTER[INDEX].  */
 bool cudajit_generator_scalar_p (tree type);
 tree cudajit_generator_convert (tree type, tree value);
 tree cudajit_generator_function (tree fn, const char *generator,
                                  location_t loc);
 tree cudajit_generator_parm (location_t loc, const char *name, tree type);
+tree cudajit_generator_local (location_t loc, const char *name, tree type);
 tree cudajit_generator_element (tree pointer, tree index);
-tree cudajit_build_generated_kernel (const char *generator, tree f,
-                                     tree fntype, tree parms, tree body);
-tree cudajit_generated_kernel_for (const char *generator, tree f, tree parms);
-/* For element-wise kernels: the index of the element or instance, a local
-   variable set from cuda_grid_x, or NULL_TREE after an error; the kernel
-   { I; if (I < count) STATEMENT; } whose parameters PARMS start with the
-   count; the errors for the settings CONFIG of a GENERATOR at LOC but
-   the stream; the name of the kernel's parameter for F's PARM at POSITION
-   (from 1), PARM's own unless unnamed or one of the kernel's, RESERVED, a
-   null-terminated list.  */
-tree cudajit_generator_index (location_t loc);
-tree cudajit_build_element_kernel (const char *generator, tree f, tree fntype,
-                                   tree parms, tree i, tree statement,
-                                   location_t loc);
-void cudajit_generator_settings (tree config, const char *generator,
-                                 location_t loc);
-char *cudajit_generator_parm_name (tree f, tree parm, unsigned int position,
-                                   const char *const *reserved);
 
-/* guvectorize.cc: as cudajit_vectorize_kernel, for a cuda_guvectorize.  */
-tree cudajit_guvectorize_kernel (tree unlaunched, tree call, location_t loc,
-                                 tree *kernel_call);
+/* guvectorize.cc: cuda_guvectorize, element-wise.  */
+extern const cudajit_generator cudajit_guvectorize_generator;
 
 /* reduce.cc: for UNLAUNCHED, the unplugged call of a cuda_reduce in
    FUNCTION, and CALL, that of the function it folds, at LOC: the
@@ -336,12 +365,8 @@ tree cudajit_guvectorize_kernel (tree unlaunched, tree call, location_t loc,
 tree cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
                              location_t loc);
 
-/* vectorize.cc: for UNLAUNCHED, the unplugged call of a cuda_vectorize,
-   and CALL, that of the function it applies, at LOC: the kernel that it
-   runs, made, translated and handed to the call graph, and in
-   *KERNEL_CALL its call, to launch; NULL_TREE after an error.  */
-tree cudajit_vectorize_kernel (tree unlaunched, tree call, location_t loc,
-                               tree *kernel_call);
+/* vectorize.cc: cuda_vectorize, element-wise.  */
+extern const cudajit_generator cudajit_vectorize_generator;
 
 /* translate.cc: checks, translates and embeds FNDECL, a function that the
    front end has finished, if it is a kernel or a device function that a

@@ -12,8 +12,8 @@
    was missing.  Here each becomes a call of the runtime with the same
    arguments, after the kernel's handle and before those of the kernel,
    which for cuda_vectorize and cuda_guvectorize is the one that
-   vectorize.cc and guvectorize.cc make (reduce.cc rewrites cuda_reduce its
-   own way):
+   generators.cc makes with their cudajit_generator (reduce.cc rewrites
+   cuda_reduce its own way):
 
      (arg0' = arg0, args[0] = &arg0', ...,
       extents[i] = arg3' * 4, ...,
@@ -28,21 +28,18 @@
 #include "cudajit-plugin.h"
 
 /* The launch forms, by what the unplugged call and the runtime are
-   called; for those whose kernel the plugin makes, what they are called
-   and what makes it.  */
+   called; for those whose kernel the plugin makes, its generator.  */
 static const struct launch_form
 {
   enum cudajit_entry_point unlaunched, runtime;
-  const char *generator;
-  tree (*make_kernel) (tree unlaunched, tree call, location_t loc,
-                       tree *kernel_call);
+  const cudajit_generator *generator;
 } launch_forms[]
-    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, NULL, NULL },
-        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, NULL, NULL },
+    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, NULL },
+        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, NULL },
         { CUDAJIT_ENTRY_UNLAUNCHED_VECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
-          "cuda_vectorize", cudajit_vectorize_kernel },
+          &cudajit_vectorize_generator },
         { CUDAJIT_ENTRY_UNLAUNCHED_GUVECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
-          "cuda_guvectorize", cudajit_guvectorize_kernel } };
+          &cudajit_guvectorize_generator } };
 
 struct launch_rewriter
 {
@@ -433,16 +430,18 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
 
-  if (form->make_kernel)
+  if (form->generator)
     {
       if (cudajit_kernel_p (rewriter->function))
         {
-          error_at (loc, "%qs cannot be used in a kernel", form->generator);
+          error_at (loc, "%qs cannot be used in a kernel",
+                    form->generator->name);
           *tp = build_empty_stmt (loc);
           return NULL_TREE;
         }
       tree kernel_call;
-      tree kernel = form->make_kernel (unlaunched, call, loc, &kernel_call);
+      tree kernel = cudajit_generate_element_kernel (
+          form->generator, unlaunched, call, loc, &kernel_call);
       if (kernel)
         {
           cudajit_record_launch (rewriter->function, kernel, loc);

@@ -88,10 +88,10 @@ append (tree statement, tree *list)
   return statement;
 }
 
-/* The kernel's parameters, with PARMS[i] the one of cudajit_reduce_param
-   I, for elements of TYPE.  */
+/* The kernel's parameters for elements of TYPE, in the order of
+   cudajit_reduce_param.  */
 static tree
-build_parms (tree type, location_t loc, tree parms[CUDAJIT_REDUCE_PARAMS])
+build_parms (tree type, location_t loc)
 {
   static const char *const names[CUDAJIT_REDUCE_PARAMS]
       = { "array", "n", "partials", "blocks_done", "result" };
@@ -105,38 +105,30 @@ build_parms (tree type, location_t loc, tree parms[CUDAJIT_REDUCE_PARAMS])
   tree chain = NULL_TREE;
   for (int i = CUDAJIT_REDUCE_PARAMS; i-- > 0;)
     {
-      parms[i] = cudajit_generator_parm (loc, names[i], types[i]);
-      DECL_CHAIN (parms[i]) = chain;
-      chain = parms[i];
+      tree parm = cudajit_generator_parm (loc, names[i], types[i]);
+      DECL_CHAIN (parm) = chain;
+      chain = parm;
     }
   return chain;
 }
 
-/* The kernel for F, with its C version as its body.  */
+/* The kernel's C version, which folds the array in a loop.  Its type
+   says that the array has n elements, which a host array copies to the
+   GPU.  */
 static tree
-build_kernel (tree f, tree chain, tree parms[CUDAJIT_REDUCE_PARAMS],
-              location_t loc)
+build_body (tree f, tree parms, tree *attributes, location_t loc)
 {
   tree type = TREE_TYPE (TREE_TYPE (f));
   tree index_type = long_long_integer_type_node;
-
-  /* Its type says that the array has n elements, which a host array
-     copies to the GPU.  */
-  auto_vec<tree> parm_types;
-  for (tree parm = chain; parm; parm = DECL_CHAIN (parm))
-    parm_types.safe_push (TREE_TYPE (parm));
   auto_vec<unsigned int> count_bound;
   count_bound.safe_push (CUDAJIT_REDUCE_COUNT);
-  tree fntype = build_type_attribute_variant (
-      build_function_type_array (void_type_node, parm_types.length (),
-                                 parm_types.address ()),
-      cudajit_generated_array_param (NULL_TREE, CUDAJIT_REDUCE_ARRAY,
-                                     CUDAJIT_COPY_IN, 1, count_bound));
+  *attributes = cudajit_generated_array_param (
+      *attributes, CUDAJIT_REDUCE_ARRAY, CUDAJIT_COPY_IN, 1, count_bound);
 
-  tree acc = build_decl (loc, VAR_DECL, get_identifier ("acc"), type);
-  tree i = build_decl (loc, VAR_DECL, get_identifier ("i"), index_type);
+  tree acc = cudajit_generator_local (loc, "acc", type);
+  tree i = cudajit_generator_local (loc, "i", index_type);
   DECL_CHAIN (acc) = i;
-  tree array = parms[CUDAJIT_REDUCE_ARRAY];
+  tree array = chain_index (CUDAJIT_REDUCE_ARRAY, parms);
   tree body = alloc_stmt_list ();
   append (build2 (MODIFY_EXPR, type, acc,
                   cudajit_generator_element (array,
@@ -147,7 +139,7 @@ build_kernel (tree f, tree chain, tree parms[CUDAJIT_REDUCE_PARAMS],
   tree loop = alloc_stmt_list ();
   append (build1 (EXIT_EXPR, void_type_node,
                   build2 (GE_EXPR, boolean_type_node, i,
-                          parms[CUDAJIT_REDUCE_COUNT])),
+                          chain_index (CUDAJIT_REDUCE_COUNT, parms))),
           &loop);
   append (build2 (MODIFY_EXPR, type, acc,
                   build_call_expr_loc (loc, f, 2, acc,
@@ -159,23 +151,20 @@ build_kernel (tree f, tree chain, tree parms[CUDAJIT_REDUCE_PARAMS],
           &loop);
   append (build1 (LOOP_EXPR, void_type_node, loop), &body);
   append (build2 (MODIFY_EXPR, type,
-                  build1 (INDIRECT_REF, type, parms[CUDAJIT_REDUCE_RESULT]),
+                  build1 (INDIRECT_REF, type,
+                          chain_index (CUDAJIT_REDUCE_RESULT, parms)),
                   acc),
           &body);
   tree bind = build3 (BIND_EXPR, void_type_node, acc, body, NULL_TREE);
   SET_EXPR_LOCATION (bind, loc);
-
-  tree kernel
-      = cudajit_build_generated_kernel (generator, f, fntype, chain, bind);
-  for (tree var = acc; var; var = DECL_CHAIN (var))
-    {
-      DECL_CONTEXT (var) = kernel;
-      DECL_ARTIFICIAL (var) = 1;
-      DECL_IGNORED_P (var) = 1;
-      TREE_USED (var) = 1;
-    }
-  return kernel;
+  return bind;
 }
+
+static const cudajit_generator reduce_generator = {
+  .name = generator,
+  .write_cuda = cudajit_emit_reduce_kernel,
+  .build_body = build_body,
+};
 
 /* The field NAME of the settings' structure TYPE, which cudajit.h
    declares.  */
@@ -222,17 +211,8 @@ cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
   if (!init_field || !stream_field)
     return NULL_TREE;
 
-  tree parms[CUDAJIT_REDUCE_PARAMS];
-  tree chain = build_parms (type, loc, parms);
-  tree kernel = cudajit_generated_kernel_for (generator, f, chain);
-  if (!kernel)
-    {
-      kernel = build_kernel (f, chain, parms, loc);
-      char *cuda_source = cudajit_emit_reduce_kernel (kernel, f);
-      cudajit_translate_made_kernel (kernel, cuda_source, f, loc);
-      free (cuda_source);
-      cgraph_node::finalize_function (kernel, true);
-    }
+  tree kernel = cudajit_generate_kernel (&reduce_generator, f,
+                                         build_parms (type, loc), loc);
 
   tree settings_var = cudajit_add_temporary (function, TREE_TYPE (settings));
   tree result = cudajit_add_temporary (function, type);
