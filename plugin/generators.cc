@@ -155,11 +155,11 @@ cudajit_generator_local (location_t loc, const char *name, tree type)
 static tree
 element_index (location_t loc)
 {
-  tree grid_x = cudajit_header_function ("cuda_grid_x");
+  const char *grid_x_name = cudajit_device_apis[DEVICE_API_GRID_X].name;
+  tree grid_x = cudajit_header_function (grid_x_name);
   if (!grid_x)
     {
-      error_at (loc, "cudajit: %qs of %<cudajit.h%> is missing",
-                "cuda_grid_x");
+      error_at (loc, "cudajit: %qs of %<cudajit.h%> is missing", grid_x_name);
       return NULL_TREE;
     }
   tree i = cudajit_generator_local (loc, index_name,
