@@ -5,11 +5,11 @@
 
    The kernel's body is copied into it, with the built-in variables as
    locals of the block and the thread index as the counters of loops over
-   the block's threads (work-item-loops.cc), so that GCC inlines, hoists
+   the block's threads (block-work-item-loops.cc), so that GCC inlines, hoists
    and vectorizes across threads as it does in a C loop.  A kernel whose
    threads wait at cuda_syncthreads is cut at its barriers
-   (barrier-fission.cc); one that is only a grid-stride loop runs its
-   block's share of the iterations in one loop (grid-stride.cc).
+   (block-barrier-fission.cc); one that is only a grid-stride loop runs its
+   block's share of the iterations in one loop (block-grid-stride.cc).
 
    What cannot be cut so (warp functions, which need the threads of a warp
    in lockstep; a barrier in a device function, an expression or a

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
-   block-function.cc, which calls barrier-fission.cc and grid-stride.cc,
-   which with it call work-item-loops.cc.  */
+   block-function.cc, which calls block-barrier-fission.cc and
+   block-grid-stride.cc, which with it call block-work-item-loops.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
 #define CUDAJIT_BLOCK_FUNCTION_H
@@ -68,7 +68,7 @@ struct block_function
   int nesting;
 };
 
-/* work-item-loops.cc.  The names of the built-in variables; the field of
+/* block-work-item-loops.cc.  The names of the built-in variables; the field of
    RECORD, a cuda_uint3 or cuda_dim3, for AXIS; a new local of the block
    function; the first reason why the kernel cannot be cut at its
    barriers, at WHERE.  */
@@ -101,7 +101,7 @@ tree cudajit_find_write (tree *tp, int *walk_subtrees, void *data);
    loop over x.  */
 tree cudajit_thread_loop (block_function *b, tree body);
 
-/* thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
+/* block-thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
    of each variable that is set once, where it is declared, from the
    thread's and the block's indices, constants and ARGUMENTS that BODY
    does not change, become its value, which each region of a block
@@ -116,13 +116,13 @@ void cudajit_rematerialize (block_function *b, tree *body,
 bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
 bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
 
-/* barrier-fission.cc: the statements that run BODY, a copy of the body
+/* block-barrier-fission.cc: the statements that run BODY, a copy of the body
    of a kernel whose threads wait at barriers, for every thread of the
    block, cut at its barriers; NULL_TREE, with B->refusal, where they
    cannot be cut.  */
 tree cudajit_cut_at_barriers (block_function *b, tree body);
 
-/* grid-stride.cc: the loop over the block's share of the iterations of
+/* block-grid-stride.cc: the loop over the block's share of the iterations of
    BODY, the copy of a kernel's body, if it is only a grid-stride loop
    that does not depend on its thread, else NULL_TREE; whether the launch
    has one dimension, which that loop needs.  */

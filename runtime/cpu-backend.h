@@ -61,7 +61,7 @@ struct warp_request
   long long source;
 };
 
-/* Where a fiber, or the scheduler, left off (fiber-switch.c).  */
+/* Where a fiber, or the scheduler, left off (cpu-fiber-switch.c).  */
 struct fiber_context
 {
 #if defined __x86_64__ && defined __ELF__

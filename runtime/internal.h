@@ -134,7 +134,7 @@ struct cudajit_environment
    has a value that it does not take.  */
 const struct cudajit_environment *cudajit_environment (void);
 
-/* driver.c */
+/* gpu-driver.c */
 
 /* The dlopen'ed functions, called as cudajit_cu.cuInit (0).  */
 struct cudajit_cuda_lib
@@ -235,7 +235,7 @@ bool cudajit_gpu_quietly_p (void);
    when they run on a GPU.  */
 const char *cudajit_cpu_reason (void);
 
-/* nvrtc.c */
+/* gpu-nvrtc.c */
 
 /* Load NVRTC into cudajit_nvrtc on the first call.  Return null if it is
    loaded, else why not.  Exported for nvrtc-check.  */
@@ -275,7 +275,7 @@ const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    struct cudajit_image *image)
     __attribute__ ((visibility ("default")));
 
-/* background-compile.c */
+/* gpu-background-compile.c */
 
 /* A compilation in a thread of its own, which the program need not wait
    for until it launches a kernel that it compiles.  */
@@ -320,7 +320,7 @@ struct cudajit_module
   struct cudajit_kernel *kernels;
   int kernel_count;
   /* The first of several kernels to be launched, which is compiled alone
-     into code of its own (jit.c); null before.  */
+     into code of its own (gpu-jit.c); null before.  */
   struct cudajit_kernel *alone_kernel;
   /* What NVRTC made of the source for GPUs of architecture code_arch, all
      the kernels but alone_kernel, to load on each GPU of that
@@ -460,7 +460,7 @@ char *cudajit_module_source (const struct cudajit_module *module,
                              const struct cudajit_kernel *only,
                              const struct cudajit_kernel *except);
 
-/* jit.c */
+/* gpu-jit.c */
 
 /* The program has waited for the GPU, and may work on the CPU next:
    start compiling in the background the other kernels of the modules
@@ -531,7 +531,7 @@ void cudajit_cache_store (const struct cudajit_cache_key *key,
    after a cudajit_cache_lookup that returned false.  */
 void cudajit_cache_unlock (struct cudajit_cache_key *key);
 
-/* cuda-check.c */
+/* gpu-check.c */
 
 /* Remember the kernel launched at SITE as the last kernel launched on
    the GPU, which the faults that later calls report are blamed on.  */

@@ -2,7 +2,7 @@
 /* The compilation of a module's other kernels in a thread of its own,
    started once the first kernel launched has run, so that the program's
    own work after it hides the compilation, and the first launch of
-   another kernel waits for no more than what is left of it (jit.c).  */
+   another kernel waits for no more than what is left of it (gpu-jit.c).  */
 
 /* For SCHED_IDLE.  */
 #define _GNU_SOURCE
