@@ -71,6 +71,61 @@ block_condition (block_function *b, tree cond)
 
 static tree lower_barriers (block_function *b, tree t);
 
+/* Uniform variables: see find_uniform_variables.  */
+struct uniformity
+{
+  block_function *b;
+  hash_set<tree> *candidates;
+};
+
+static void add_uniform_candidates (block_function *b,
+                                    hash_set<tree> *candidates);
+static bool uniform_statement_p (uniformity *u, tree t);
+
+/* RUN, statements without barriers, as regions appended to *LOWERED.
+   Those at its start and at its end that may set variables the same for
+   every thread of the block (a loop's stride, before or after the work
+   that uses it) are regions of their own, so that they can run once for
+   the block, as find_uniform_variables decides once all the regions are
+   known, and the variables they set can decide whether threads reach
+   barriers.  */
+static void
+lower_run (block_function *b, tree run, tree *lowered)
+{
+  hash_set<tree> candidates;
+  add_uniform_candidates (b, &candidates);
+  uniformity u = { b, &candidates };
+  auto_vec<tree> statements;
+  for (tree_stmt_iterator i = tsi_start (run); !tsi_end_p (i); tsi_next (&i))
+    statements.safe_push (tsi_stmt (i));
+  /* Debug markers stand between statements at -g: they neither end the
+     statements that may be uniform nor make them.  */
+  unsigned int n = statements.length (), first = 0, last = n;
+  for (unsigned int k = 0; k < n; k++)
+    if (uniform_statement_p (&u, statements[k]))
+      first = k + 1;
+    else if (TREE_CODE (statements[k]) != DEBUG_BEGIN_STMT)
+      break;
+  for (unsigned int k = n; k > first; k--)
+    if (uniform_statement_p (&u, statements[k - 1]))
+      last = k - 1;
+    else if (TREE_CODE (statements[k - 1]) != DEBUG_BEGIN_STMT)
+      break;
+  /* Cut only where some work is left between: else the run is one
+     region, whether uniform or not.  */
+  if (first == last)
+    first = last = 0;
+  unsigned int bounds[] = { 0, first, last, n };
+  for (unsigned int part = 0; part + 1 < ARRAY_SIZE (bounds); part++)
+    if (bounds[part] < bounds[part + 1])
+      {
+        tree list = alloc_stmt_list ();
+        for (unsigned int k = bounds[part]; k < bounds[part + 1]; k++)
+          append_to_statement_list (statements[k], &list);
+        append_to_statement_list (lower_region (b, list), lowered);
+      }
+}
+
 /* A loop whose BODY has barriers, its condition COND tested before BODY
    if COND_FIRST, else after, and INCREMENT at the end of each turn.  */
 static tree
@@ -132,12 +187,12 @@ lower_barriers (block_function *b, tree t)
                 continue;
               }
             if (run)
-              append_to_statement_list (lower_region (b, run), &lowered);
+              lower_run (b, run, &lowered);
             run = NULL_TREE;
             append_to_statement_list (lower_barriers (b, s), &lowered);
           }
         if (run)
-          append_to_statement_list (lower_region (b, run), &lowered);
+          lower_run (b, run, &lowered);
         return lowered;
       }
     case BIND_EXPR:
@@ -393,12 +448,6 @@ region_exposures (const region *r, hash_set<tree> *exposed,
    is the same for every thread: a reduction's stride.  It is kept once
    for the block, and a region of such statements runs once.  */
 
-struct uniformity
-{
-  block_function *b;
-  hash_set<tree> *candidates;
-};
-
 static tree
 find_nonuniform_operand (tree *tp, int *walk_subtrees, void *data)
 {
@@ -482,6 +531,18 @@ drop_written (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* The variables of B that may be uniform, in *CANDIDATES: the scalars
+   of its scopes with barriers.  */
+static void
+add_uniform_candidates (block_function *b, hash_set<tree> *candidates)
+{
+  for (tree var : b->barrier_scope_variables)
+    if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var))
+         || SCALAR_FLOAT_TYPE_P (TREE_TYPE (var)))
+        && !TREE_THIS_VOLATILE (var))
+      candidates->add (var);
+}
+
 /* The uniform variables of B in *UNIFORM, and its regions of uniform
    statements marked so.  A condition that decides whether threads reach
    a barrier and that may differ between them is a reason to refuse the
@@ -490,11 +551,7 @@ drop_written (tree *tp, int *walk_subtrees, void *data)
 static void
 find_uniform_variables (block_function *b, hash_set<tree> *uniform)
 {
-  for (tree var : b->barrier_scope_variables)
-    if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var))
-         || SCALAR_FLOAT_TYPE_P (TREE_TYPE (var)))
-        && !TREE_THIS_VOLATILE (var))
-      uniform->add (var);
+  add_uniform_candidates (b, uniform);
   uniformity u = { b, uniform };
   bool changed = true;
   while (changed)
