@@ -7,8 +7,10 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -147,16 +149,44 @@ enum
   SHOWN_MAX = 60
 };
 
+/* Add NAME=VALUE to *LIST, a malloc'ed text of such separated by spaces,
+   or null.  */
+static void
+list_variable (char **list, const char *name, const char *value)
+{
+  size_t used = *list ? strlen (*list) : 0;
+
+  *list = cudajit_xrealloc (*list,
+                            used + 1 + strlen (name) + 1 + strlen (value) + 1);
+  sprintf (*list + used, used ? " %s=%s" : "%s=%s", name, value);
+}
+
+/* Write "cudajit: " and what FORMAT makes on a line of stderr, as
+   cudajit_verbose does, which would wait here for the environment.  */
+static void
+say (const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  cudajit_write_line ("cudajit: ", NULL, format, ap);
+  va_end (ap);
+}
+
 static void
 read_environment (void)
 {
+  char *set = NULL;
+
   for (size_t i = 0; i < sizeof variables / sizeof *variables; i++)
     {
       const struct variable *v = &variables[i];
       const char *value = getenv (v->name);
 
-      if (value && *value
-          && !v->parse (value, (char *) &environment + v->field))
+      if (!value || !*value)
+        continue;
+      list_variable (&set, v->name, value);
+      if (!v->parse (value, (char *) &environment + v->field))
         {
           size_t length = strlen (value);
 
@@ -167,6 +197,12 @@ read_environment (void)
                          v->values);
         }
     }
+  /* CUDAJIT_VERBOSE's first line, before anything else that the runtime
+     says, all of which depends on these values: a log of a run then
+     tells how to run it again.  */
+  if (environment.verbose)
+    say ("environment: %s", set);
+  free (set);
 }
 
 const struct cudajit_environment *
