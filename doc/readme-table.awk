@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Print README (the input) with the lines between the markers of the
 # table NAME replaced by the table that print_table, from a file given
-# with this one (math-table.awk, device-table.awk), makes of TABLE, a
-# plugin .def file: make readme-tables.
+# with this one (math-table.awk, device-table.awk, environment-table.awk),
+# makes of TABLE, a .def file: make readme-tables.
 
 function unquote(text) {
   sub(/^[ \t]*"/, "", text)

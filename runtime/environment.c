@@ -7,17 +7,21 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-/* Set by read_environment; the defaults are those of unset variables.  */
-static struct cudajit_environment environment
-    = { .cache = true,
-        .background_compile = true,
-        .cache_max = CUDAJIT_CACHE_MAX_DEFAULT };
+/* Set by read_environment; each field starts as its row's UNSET.  */
+static struct cudajit_environment environment = {
+#define DEF_ENVIRONMENT(name, field, unset, parse, values, description)       \
+  .field = unset,
+#include "cudajit-environment.def"
+#undef DEF_ENVIRONMENT
+};
 
 /* The index of VALUE among the null-terminated WORDS, or -1.  */
 static int
@@ -121,16 +125,11 @@ parse_dir (const char *value, void *field)
 #define STRINGIFY(x) #x
 #define STRING(x) STRINGIFY (x)
 #define BOOLEAN_VALUES "0, 1, off, on, false, true, no or yes"
-#define THREADS_VALUES "a number from 1 to " STRING (CUDAJIT_CPU_THREADS_MAX)
-#define CACHE_DIR_VALUES                                                      \
-  "the path of a directory, of at most " STRING (                             \
-      CUDAJIT_CACHE_DIR_MAX) " bytes"
-#define FIELD(name) offsetof (struct cudajit_environment, name)
 
-/* Every variable: its name, the values it takes for the message about a
-   bad one, the function that sets its field of struct
-   cudajit_environment from a value that is not empty, or returns false
-   for a bad one, and that field.  */
+/* Every variable of cudajit-environment.def: its name, the values it
+   takes for the message about a bad one, the function that sets its
+   field of struct cudajit_environment from a value that is not empty, or
+   returns false for a bad one, and the offset of that field.  */
 static const struct variable
 {
   const char *name;
@@ -138,24 +137,10 @@ static const struct variable
   bool (*parse) (const char *value, void *field);
   size_t field;
 } variables[] = {
-  { "CUDAJIT_BACKEND", "'cpu' or 'cuda'", parse_backend, FIELD (backend) },
-  { CUDAJIT_NVRTC_LIBRARY_VARIABLE, "a path", parse_path,
-    FIELD (nvrtc_library) },
-  { CUDAJIT_CUDA_HOME_VARIABLE, "a path", parse_path, FIELD (cuda_home) },
-  { "CUDAJIT_CPU_THREADS", THREADS_VALUES, parse_threads,
-    FIELD (cpu_threads) },
-  { "CUDAJIT_CACHE_DIR", CACHE_DIR_VALUES, parse_dir, FIELD (cache_dir) },
-  { "CUDAJIT_CACHE", BOOLEAN_VALUES, parse_boolean, FIELD (cache) },
-  { "CUDAJIT_BACKGROUND_COMPILE", BOOLEAN_VALUES, parse_boolean,
-    FIELD (background_compile) },
-  { "CUDAJIT_CACHE_MAX",
-    "a size in bytes, with K, M or G for KiB, MiB or "
-    "GiB",
-    parse_size, FIELD (cache_max) },
-  { "CUDAJIT_ERRORS", "'exit' or 'return'", parse_errors,
-    FIELD (errors_return) },
-  { "CUDAJIT_PROFILE", BOOLEAN_VALUES, parse_boolean, FIELD (profile) },
-  { "CUDAJIT_VERBOSE", BOOLEAN_VALUES, parse_boolean, FIELD (verbose) },
+#define DEF_ENVIRONMENT(name, field, unset, parse, values, description)       \
+  { name, values, parse, offsetof (struct cudajit_environment, field) },
+#include "cudajit-environment.def"
+#undef DEF_ENVIRONMENT
 };
 
 /* How much of a bad value the message shows.  */
@@ -164,16 +149,44 @@ enum
   SHOWN_MAX = 60
 };
 
+/* Add NAME=VALUE to *LIST, a malloc'ed text of such separated by spaces,
+   or null.  */
+static void
+list_variable (char **list, const char *name, const char *value)
+{
+  size_t used = *list ? strlen (*list) : 0;
+
+  *list = cudajit_xrealloc (*list,
+                            used + 1 + strlen (name) + 1 + strlen (value) + 1);
+  sprintf (*list + used, used ? " %s=%s" : "%s=%s", name, value);
+}
+
+/* Write "cudajit: " and what FORMAT makes on a line of stderr, as
+   cudajit_verbose does, which would wait here for the environment.  */
+static void
+say (const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  cudajit_write_line ("cudajit: ", NULL, format, ap);
+  va_end (ap);
+}
+
 static void
 read_environment (void)
 {
+  char *set = NULL;
+
   for (size_t i = 0; i < sizeof variables / sizeof *variables; i++)
     {
       const struct variable *v = &variables[i];
       const char *value = getenv (v->name);
 
-      if (value && *value
-          && !v->parse (value, (char *) &environment + v->field))
+      if (!value || !*value)
+        continue;
+      list_variable (&set, v->name, value);
+      if (!v->parse (value, (char *) &environment + v->field))
         {
           size_t length = strlen (value);
 
@@ -184,6 +197,12 @@ read_environment (void)
                          v->values);
         }
     }
+  /* CUDAJIT_VERBOSE's first line, before anything else that the runtime
+     says, all of which depends on these values: a log of a run then
+     tells how to run it again.  */
+  if (environment.verbose)
+    say ("environment: %s", set);
+  free (set);
 }
 
 const struct cudajit_environment *

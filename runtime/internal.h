@@ -99,33 +99,34 @@ enum cudajit_backend
    cache of PTX compiled for the GPU: 256 MiB.  */
 #define CUDAJIT_CACHE_MAX_DEFAULT ((size_t) 256 << 20)
 
-/* The environment variables that cudajit reads.  A variable that is unset
-   or empty has the value given here for it.  */
+/* The environment variables that cudajit reads, a field for each row of
+   cudajit-environment.def.  A variable that is unset or empty leaves its
+   field at its row's UNSET.  */
 struct cudajit_environment
 {
-  /* CUDAJIT_BACKEND; CUDAJIT_BACKEND_ANY.  */
+  /* CUDAJIT_BACKEND.  */
   enum cudajit_backend backend;
-  /* CUDAJIT_NVRTC_LIBRARY and CUDA_HOME; null.  */
+  /* CUDAJIT_NVRTC_LIBRARY and CUDA_HOME.  */
   const char *nvrtc_library;
   const char *cuda_home;
-  /* CUDAJIT_CPU_THREADS; 0, for one thread a processor.  */
+  /* CUDAJIT_CPU_THREADS; 0, unset, for one thread a processor.  */
   long cpu_threads;
-  /* CUDAJIT_CACHE_DIR; null.  */
+  /* CUDAJIT_CACHE_DIR.  */
   const char *cache_dir;
-  /* CUDAJIT_CACHE, whether the disk cache is used; true.  */
+  /* CUDAJIT_CACHE, whether the disk cache is used.  */
   bool cache;
   /* CUDAJIT_BACKGROUND_COMPILE, whether the first launch of a kernel
-     of a module of several starts compiling the others; true.  */
+     of a module of several starts compiling the others.  */
   bool background_compile;
   /* CUDAJIT_CACHE_MAX, the most bytes that the disk cache's entries
      take before the least recently used are removed.  */
   size_t cache_max;
-  /* Whether CUDAJIT_ERRORS is return; false.  */
+  /* Whether CUDAJIT_ERRORS is return.  */
   bool errors_return;
   /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
-     exit; false.  */
+     exit.  */
   bool profile;
-  /* CUDAJIT_VERBOSE, whether the runtime says what it does; false.  */
+  /* CUDAJIT_VERBOSE, whether the runtime says what it does.  */
   bool verbose;
 };
 
