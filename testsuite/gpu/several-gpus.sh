@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # several-gpus.sh BUNDLE: on a machine with two GPUs or more, run what
 # only such a machine can show, from a gpu-bundle built with MPI and NCCL:
-# the doubling of examples/multi-gpu.c on one GPU and on all of them, side
-# by side (overlapping GPUs take about 1/N of the one-GPU time); the MPI
-# examples with one rank per GPU, and mpi-heat's strong scaling (the same
-# rod on 1 and on 2 ranks) and weak scaling (the same stretch of rod for
-# each rank); a launch on GPU 0 with GPU 1's array; NCCL's all-reduce
+# the doubling of examples/multi-gpu.c on 1, 2, 4... GPUs up to all of
+# them, side by side (overlapping GPUs take about 1/N of the one-GPU
+# time); the MPI examples with one rank per GPU, and mpi-heat's strong
+# scaling (the same rod on 1, 2, 4... ranks) and weak scaling (the same
+# stretch of rod for each rank); a launch on GPU 0 with GPU 1's array; NCCL's all-reduce
 # across the GPUs.  The run tests are python3 BUNDLE/run-tests.py run
 # BUNDLE.
 # Prints each run's output, a PASS or FAIL line for each check, the
@@ -53,45 +53,56 @@ run "run-devices-peer across GPUs" env CUDAJIT_ERRORS=return \
 echo "$output" | grep -q "is memory of GPU 1, which the kernel cannot reach"
 check $? "run-devices-peer: the launch with GPU 1's array on GPU 0 is refused"
 
+# The numbers of GPUs compared: 1, 2, 4 and so on, up to all of them.
+counts=1
+while [ $((${counts##* } * 2)) -le "$gpus" ]; do
+  counts="$counts $((${counts##* } * 2))"
+done
+
+# scaling WHAT LABEL UNIT COMMAND: runs COMMAND, a string that eval
+# expands with $g, for each number g of $counts (GPUs or ranks), its time
+# the number before UNIT in its output; prints LABEL and a line of the
+# times, each with its ratio WHAT against one GPU.
+scaling ()
+{
+  what=$1 label=$2 unit=$3
+  shift 3
+  line="$label:"
+  for g in $counts; do
+    eval "run \"$label on $g\" $*"
+    time=$(field "$unit")
+    [ "$g" -eq 1 ] && one=$time
+    line="$line $g: $time ($what $(ratio "$one" "$time"))"
+  done
+  echo "$line"
+}
+
 for n in 100000000 400000000; do
-  run "multi-gpu: $n doubles on 1 GPU" "$bundle/multi-gpu" $n 1
-  one=$(field "ms (best")
-  run "multi-gpu: $n doubles on $gpus GPUs" "$bundle/multi-gpu" $n
-  all=$(field "ms (best")
-  echo "multi-gpu $n: 1 GPU $one ms, $gpus GPUs $all ms, speedup" \
-    "$(ratio "$one" "$all")"
+  scaling speedup "multi-gpu $n doubles, ms on GPUs" "ms (best" \
+    '"$bundle/multi-gpu" $n $g'
 done
 
-for ranks in 1 2; do
-  run "mpi-pi: $ranks ranks" mpirun --bind-to none -np $ranks \
-    "$bundle/mpi-pi"
-  echo "$output" | grep -q "rank $((ranks - 1)) of $ranks: GPU $((ranks - 1)),"
-  check $? "mpi-pi: rank $((ranks - 1)) of $ranks is on GPU $((ranks - 1))"
+for g in $counts; do
+  [ "$g" -eq 1 ] || [ "$g" -eq 2 ] || [ "$g" -eq "$gpus" ] || continue
+  run "mpi-pi: $g ranks" mpirun --bind-to none -np $g "$bundle/mpi-pi"
+  echo "$output" | grep -q "rank $((g - 1)) of $g: GPU $((g - 1)),"
+  check $? "mpi-pi: rank $((g - 1)) of $g is on GPU $((g - 1))"
 done
 
-# Strong scaling: the same rod, cut in one and in two.  Rank 0 checks
+# Strong scaling: the same rod, cut in 1, 2, 4... pieces.  Rank 0 checks
 # the rod against plain C, which costs POINTS x STEPS on one core.
 steps=100
 for points in 16000000 64000000; do
-  for ranks in 1 2; do
-    run "mpi-heat: $points points on $ranks ranks" \
-      mpirun --bind-to none -np $ranks "$bundle/mpi-heat" \
-      $((points / ranks)) $steps
-    eval "heat_$ranks=\$(field 'ms per step')"
-  done
-  echo "mpi-heat $points points: 1 GPU $heat_1 ms/step, 2 GPUs $heat_2" \
-    "ms/step, speedup $(ratio "$heat_1" "$heat_2")"
+  scaling speedup "mpi-heat $points points, ms a step on ranks" \
+    "ms per step" \
+    'mpirun --bind-to none -np $g "$bundle/mpi-heat" $((points / g)) $steps'
 done
 
 # Weak scaling: the same stretch of rod for each rank.
 for points in 4000000 32000000; do
-  for ranks in 1 2; do
-    run "mpi-heat: $points points a rank on $ranks ranks" \
-      mpirun --bind-to none -np $ranks "$bundle/mpi-heat" $points $steps
-    eval "heat_$ranks=\$(field 'ms per step')"
-  done
-  echo "mpi-heat $points points a rank: 1 GPU $heat_1 ms/step, 2 GPUs" \
-    "$heat_2 ms/step, efficiency $(ratio "$heat_1" "$heat_2")"
+  scaling efficiency "mpi-heat $points points a rank, ms a step on ranks" \
+    "ms per step" \
+    'mpirun --bind-to none -np $g "$bundle/mpi-heat" $points $steps'
 done
 
 run "nccl-allreduce over $gpus GPUs" "$bundle/nccl-allreduce"
