@@ -3,6 +3,8 @@
 
 #include "internal.h"
 
+#include <stdint.h>
+
 #include <stdio.h>
 
 const struct cudajit_limits cudajit_cpu_limits
@@ -324,6 +326,53 @@ cudajit_forall (void *kernel, long long n, const char *file, int line,
                extent_bytes);
 }
 
+/* Whether no output of the generated kernel K, an array that it writes,
+   overlaps another of its arrays in part, which the launch at SITE with
+   ARGS would have.  A GPU's threads read their inputs before any of them
+   writes, but the CPU backend's run in order, and would read what those
+   before had written: an output that is one of the inputs, at the same
+   place and of the same size, is the one overlap that both compute
+   alike.  */
+static bool
+outputs_apart (struct cudajit_kernel *k, const struct cudajit_site *site,
+               void **args, const size_t *extent_bytes)
+{
+  const struct cudajit_params *params = k->params;
+
+  if (!extent_bytes)
+    return true;
+  for (unsigned int out = 0; out < params->count; out++)
+    {
+      const struct cudajit_param *o = &params->param[out];
+      if (!o->pointer || !(o->copies & CUDAJIT_COPY_OUT) || !extent_bytes[out])
+        continue;
+      uintptr_t start = (uintptr_t) * (void **) args[out];
+      for (unsigned int i = 0; i < params->count; i++)
+        {
+          const struct cudajit_param *p = &params->param[i];
+          if (i == out || !p->pointer || !extent_bytes[i])
+            continue;
+          uintptr_t other = (uintptr_t) * (void **) args[i];
+          bool same = other == start && extent_bytes[i] == extent_bytes[out];
+          if (same || other >= start + extent_bytes[out]
+              || start >= other + extent_bytes[i])
+            continue;
+          cudajit_error (
+              site,
+              "argument %u, '%s', overlaps the output, argument "
+              "%u, '%s', in part (it starts %lld bytes %s it), "
+              "where a GPU and the CPU backend would compute "
+              "different results; pass the output itself, or "
+              "arrays apart",
+              i + 1, p->name, out + 1, o->name,
+              (long long) (other > start ? other - start : start - other),
+              other > start ? "after" : "before");
+          return false;
+        }
+    }
+  return true;
+}
+
 /* The plugin has checked that CONFIG sets only the stream.  The kernel,
    which the error names, says which generator made it.  */
 void
@@ -332,7 +381,13 @@ cudajit_launch_generated (void *kernel, long long n,
                           const char *file, int line, void **args,
                           const size_t *extent_bytes)
 {
-  launch_over (kernel, n, config.stream, "the launch", "elements or instances",
+  struct cudajit_kernel *k = kernel;
+
+  if (k
+      && !outputs_apart (k, &(struct cudajit_site){ k->name, file, line },
+                         args, extent_bytes))
+    return;
+  launch_over (k, n, config.stream, "the launch", "elements or instances",
                file, line, args, extent_bytes);
 }
 
