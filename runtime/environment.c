@@ -5,6 +5,7 @@
 
 #include "internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -83,7 +84,8 @@ parse_threads (const char *value, void *field)
   return !*end && !errno && n >= 1 && n <= CUDAJIT_CPU_THREADS_MAX;
 }
 
-/* A size in bytes, with an optional K, M or G for powers of 1024, as
+/* A size in bytes, with an optional K, M or G (or k, m, g) for powers of
+   1024, as
    CUDA's own CUDA_CACHE_MAXSIZE is given in bytes and du -h prints.  */
 static bool
 parse_size (const char *value, void *field)
@@ -95,7 +97,8 @@ parse_size (const char *value, void *field)
 
   errno = 0;
   n = strtoull (value, &end, 10);
-  if (*end && (unit = strchr (units, *end)) && !end[1])
+  if (*end && (unit = strchr (units, toupper ((unsigned char) *end)))
+      && !end[1])
     for (const char *u = units; u <= unit; u++)
       {
         if (n > SIZE_MAX / 1024)
