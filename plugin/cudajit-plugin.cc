@@ -80,7 +80,16 @@ cudajit_plugin_init (struct plugin_name_args *info,
 
   for (int i = 0; i < info->argc; i++)
     {
-      if (strcmp (info->argv[i].key, "dump") == 0)
+      const char *key = info->argv[i].key;
+      if ((strcmp (key, "warn-fibers") == 0 || strcmp (key, "debug") == 0)
+          && info->argv[i].value)
+        {
+          error ("cudajit: %<-fplugin-arg-cudajit-%s%> takes no value: "
+                 "drop %<=%s%>",
+                 key, info->argv[i].value);
+          return 1;
+        }
+      if (strcmp (key, "dump") == 0)
         {
           if (!info->argv[i].value || !*info->argv[i].value)
             {
@@ -90,18 +99,15 @@ cudajit_plugin_init (struct plugin_name_args *info,
             }
           dump_dir = info->argv[i].value;
         }
-      else if (strcmp (info->argv[i].key, "warn-fibers") == 0
-               && !info->argv[i].value)
+      else if (strcmp (key, "warn-fibers") == 0)
         cudajit_warn_fibers ();
-      else if (strcmp (info->argv[i].key, "debug") == 0
-               && !info->argv[i].value)
+      else if (strcmp (key, "debug") == 0)
         cudajit_request_device_debug ();
-      else if (strcmp (info->argv[i].key, "arch") == 0)
+      else if (strcmp (key, "arch") == 0)
         arch = &info->argv[i];
       else
         {
-          error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>",
-                 info->argv[i].key);
+          error ("cudajit: unknown option %<-fplugin-arg-cudajit-%s%>", key);
           return 1;
         }
     }
