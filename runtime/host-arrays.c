@@ -139,6 +139,16 @@ find_host_arrays (struct cudajit_kernel *kernel,
         }
       if (!host[i])
         continue;
+      if (extent_bytes && !extent_bytes[i] && p->copies)
+        {
+          cudajit_error (site,
+                         "argument %u, '%s', is host memory, but the extent "
+                         "that its parameter declares comes to zero or less "
+                         "at this launch, an empty array; check the "
+                         "arguments that give the extent",
+                         i + 1, p->name);
+          return -1;
+        }
       if (!extent_bytes || !extent_bytes[i] || !p->copies)
         {
           cudajit_error (
