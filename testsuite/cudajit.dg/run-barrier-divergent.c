@@ -1,6 +1,7 @@
 /* Barriers under conditions that may differ between the threads of a
    block: each thread must take its own way, as on a GPU, whatever the
-   optimization level.  The CPU backend cuts a kernel at its barriers
+   optimization level: both arms of a branch with barriers, one arm only,
+   a branch through a variable, a loop bound read from memory.  The CPU backend cuts a kernel at its barriers
    only where their conditions are the same for the whole block; here
    its threads run as fibers.  */
 /* { dg-do run } */
@@ -57,6 +58,24 @@ through_data (int out[THREADS])
     }
 }
 
+/* A barrier in one arm only: the threads of the other arm end without
+   reaching it, and those that wait there go on, as on a GPU (the H100
+   gives the same answer, for one warp and for two).  */
+__attribute__ ((cuda_jit)) void
+one_arm (int out[2 * THREADS])
+{
+  static __attribute__ ((cuda_shared)) int s[2 * THREADS];
+  int t = threadIdx.x;
+  if (t < HALF)
+    {
+      s[t] = t;
+      cuda_syncthreads ();
+      out[t] = s[HALF - 1 - t];
+    }
+  else
+    out[t] = -1;
+}
+
 /* A barrier in a loop whose bound each thread reads from memory: the
    same for all, but not known to be.  */
 __attribute__ ((cuda_jit)) void
@@ -87,6 +106,14 @@ main (void)
   cuda_launch (through_data, 1, THREADS) (out);
   for (int t = 0; t < THREADS; t++)
     errors += out[t] != (t < HALF ? 20 + t + HALF : 10 + t - HALF);
+
+  int wide[2 * THREADS];
+  for (int threads = THREADS; threads <= 2 * THREADS; threads += THREADS)
+    {
+      cuda_launch (one_arm, 1, threads) (wide);
+      for (int t = 0; t < threads; t++)
+        errors += wide[t] != (t < HALF ? HALF - 1 - t : -1);
+    }
 
   /* Each round adds the next thread's sum of the round before.  */
   int want[THREADS], next[THREADS];
