@@ -6,9 +6,10 @@
 # them, side by side (overlapping GPUs take about 1/N of the one-GPU
 # time); the MPI examples with one rank per GPU, and mpi-heat's strong
 # scaling (the same rod on 1, 2, 4... ranks) and weak scaling (the same
-# stretch of rod for each rank); a launch on GPU 0 with GPU 1's array; NCCL's all-reduce
-# across the GPUs.  The run tests are python3 BUNDLE/run-tests.py run
-# BUNDLE.
+# stretch of rod for each rank); a launch on GPU 0 with GPU 1's array;
+# NCCL's all-reduce across the GPUs, and its bandwidth on cudajit's arrays
+# against the CUDA runtime's.  The run tests are python3
+# BUNDLE/run-tests.py run BUNDLE.
 # Prints each run's output, a PASS or FAIL line for each check, the
 # timings and their ratios, and 'N passed, N failed'; exits with 1 if one
 # failed.
@@ -104,6 +105,29 @@ for points in 4000000 32000000; do
     "ms per step" \
     'mpirun --bind-to none -np $g "$bundle/mpi-heat" $points $steps'
 done
+
+# NCCL's all-reduce bandwidth on cudajit's arrays and streams against the
+# CUDA runtime's, built here from the same source, side by side.
+cc=$(command -v gcc || command -v cc)
+cuda=${CUDA_HOME:-/usr/local/cuda}
+$cc -O2 -DNCCL_BASELINE -I"$cuda/include" -o "$bundle/nccl-bandwidth-cuda" \
+  "$bundle/nccl-bandwidth.c" -L"$cuda/lib64" -Wl,-rpath,"$cuda/lib64" \
+  -lcudart -lnccl
+check $? "nccl-bandwidth: the CUDA runtime's baseline builds"
+run "nccl-bandwidth on cudajit's arrays" "$bundle/nccl-bandwidth"
+echo "$output" >"$bundle/nccl-bandwidth.out"
+run "nccl-bandwidth on the CUDA runtime's" "$bundle/nccl-bandwidth-cuda"
+echo "$output" >"$bundle/nccl-bandwidth-cuda.out"
+echo "nccl all-reduce over $gpus GPUs, bus bandwidth in GB/s:"
+awk 'NF == 4 && $1 ~ /^[0-9]+$/ {
+       if (NR == FNR) { base[$1] = $4; next }
+       if (base[$1] > 0)
+         printf "%12s %10s %10s %8.3f\n", $1, $4, base[$1], $4 / base[$1]
+     }
+     FNR == 1 && NR != FNR {
+       printf "%12s %10s %10s %8s\n", "bytes", "cudajit", "CUDA", "ratio"
+     }' "$bundle/nccl-bandwidth-cuda.out" "$bundle/nccl-bandwidth.out"
+nvidia-smi nvlink -s -i 0
 
 run "nccl-allreduce over $gpus GPUs" "$bundle/nccl-allreduce"
 echo "$output" | grep -q "over $gpus GPUs; 0 wrong"
