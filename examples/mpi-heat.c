@@ -2,12 +2,13 @@
 /* The heat equation on a rod, spread over the processes of an MPI
    program: each rank keeps its stretch of the rod in GPU memory, with one
    ghost cell at each end that holds its neighbour's edge, and steps it
-   with a Jacobi kernel; between steps, neighbours swap their edges.  An
-   MPI library that is aware of CUDA (Open MPI's MPIX_Query_cuda_support)
-   takes the GPU's memory directly; otherwise the edges go through the
-   host.  On the CPU backend, device memory is host memory and goes
-   directly.  Rank 0 gathers the rod and checks it against the same steps
-   in plain C.
+   with a Jacobi kernel.  Each step's interior points need no ghost cell:
+   their kernel runs on one stream while neighbours swap their edges and
+   the two edge points are computed on another.  An MPI library that is
+   aware of CUDA (Open MPI's MPIX_Query_cuda_support) takes the GPU's
+   memory directly; otherwise the edges go through pinned host memory.
+   On the CPU backend, device memory is host memory and goes directly.  Rank 0
+   gathers the rod and checks it against the same steps in plain C.
 
    mpi-heat [POINTS-PER-RANK [STEPS]]: a weak-scaling run keeps POINTS-PER-
    RANK and adds ranks, a strong-scaling one divides the same rod among
@@ -27,14 +28,35 @@
 /* The diffusion number, alpha dt / dx^2, at most 1/2 for stability.  */
 static const double diffusion = 0.25;
 
-/* One Jacobi step of the N points of U (ghost cells at 0 and N + 1) into
-   NEXT.  */
-__attribute__ ((cuda_jit)) void
-heat_step (long n, const double u[n + 2], double next[n + 2], double r)
+enum
 {
-  long i = cuda_grid_x () + 1;
-  if (i <= n)
-    next[i] = u[i] + r * (u[i - 1] - 2 * u[i] + u[i + 1]);
+  block_size = 256
+};
+
+/* One Jacobi step of point I of U into NEXT.  */
+static void
+jacobi (const double *u, double *next, long i, double r)
+{
+  next[i] = u[i] + r * (u[i - 1] - 2 * u[i] + u[i + 1]);
+}
+
+/* The step of the interior points 2 ... N - 1 of U, N points with ghost
+   cells at 0 and N + 1, into NEXT: they read no ghost cell.  */
+__attribute__ ((cuda_jit)) void
+heat_interior (long n, const double u[n + 2], double next[n + 2], double r)
+{
+  long i = cuda_grid_x () + 2;
+  if (i < n)
+    jacobi (u, next, i, r);
+}
+
+/* The step of the edge points 1 and N, once the ghost cells hold the
+   neighbours' edges.  */
+__attribute__ ((cuda_jit)) void
+heat_edges (long n, const double u[n + 2], double next[n + 2], double r)
+{
+  if (threadIdx.x < 2)
+    jacobi (u, next, threadIdx.x == 0 ? 1 : n, r);
 }
 
 /* The rod at the start: a hump of sin^2 that the cold ends draw heat
@@ -67,9 +89,11 @@ now_ms (void)
 
 /* Swap the edges of U, N points with ghost cells, with ranks LEFT and
    RIGHT (MPI_PROC_NULL at the ends of the rod, whose ghost cells stay 0),
-   directly from the GPU's memory if DIRECT, else through the host.  */
+   directly from the GPU's memory if DIRECT, else through PINNED, 4
+   doubles of pinned host memory, with copies on STREAM.  */
 static void
-exchange_edges (double *u, long n, int left, int right, int direct)
+exchange_edges (double *u, long n, int left, int right, int direct,
+                cuda_stream_t stream, double *pinned)
 {
   if (direct)
     {
@@ -79,17 +103,18 @@ exchange_edges (double *u, long n, int left, int right, int direct)
                     1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       return;
     }
-  double edges[2], ghosts[2] = { 0, 0 };
-  cuda_copy_to_host (&edges[0], &u[1], sizeof (double));
-  cuda_copy_to_host (&edges[1], &u[n], sizeof (double));
+  double *edges = pinned, *ghosts = pinned + 2;
+  cuda_copy_to_host_async (&edges[0], &u[1], sizeof (double), stream);
+  cuda_copy_to_host_async (&edges[1], &u[n], sizeof (double), stream);
+  cuda_stream_synchronize (stream);
   MPI_Sendrecv (&edges[0], 1, MPI_DOUBLE, left, 0, &ghosts[1], 1, MPI_DOUBLE,
                 right, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Sendrecv (&edges[1], 1, MPI_DOUBLE, right, 1, &ghosts[0], 1, MPI_DOUBLE,
                 left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (left != MPI_PROC_NULL)
-    cuda_copy_to_device (&u[0], &ghosts[0], sizeof (double));
+    cuda_copy_to_device_async (&u[0], &ghosts[0], sizeof (double), stream);
   if (right != MPI_PROC_NULL)
-    cuda_copy_to_device (&u[n + 1], &ghosts[1], sizeof (double));
+    cuda_copy_to_device_async (&u[n + 1], &ghosts[1], sizeof (double), stream);
 }
 
 /* The largest difference between the POINTS points of ROD and the same
@@ -150,6 +175,9 @@ main (int argc, char **argv)
     host[i + 1] = initial (rank * n + i, points);
   double *u = cuda_to_device (host, bytes);
   double *next = cuda_to_device (host, bytes);
+  cuda_stream_t interior = cuda_stream (), edges = cuda_stream ();
+  double *pinned = cuda_pinned_array (4 * sizeof (double));
+  long interior_blocks = (n + block_size - 1) / block_size;
 
   /* The first step compiles the kernel, so the clock starts after it.  */
   double start = 0;
@@ -161,8 +189,14 @@ main (int argc, char **argv)
           MPI_Barrier (MPI_COMM_WORLD);
           start = now_ms ();
         }
-      exchange_edges (u, n, left, right, direct);
-      cuda_forall (heat_step, n) (n, u, next, diffusion);
+      /* Both streams have finished the step before: the interior's
+         kernel reads its edges, and the edges' kernel its interior.  */
+      cuda_launch (heat_interior, interior_blocks, block_size,
+                   .stream = interior) (n, u, next, diffusion);
+      exchange_edges (u, n, left, right, direct, edges, pinned);
+      cuda_launch (heat_edges, 1, 2, .stream = edges) (n, u, next, diffusion);
+      cuda_stream_synchronize (edges);
+      cuda_stream_synchronize (interior);
       double *t = u;
       u = next;
       next = t;
@@ -198,6 +232,9 @@ main (int argc, char **argv)
   free (host);
   cuda_free (u);
   cuda_free (next);
+  cuda_free_pinned (pinned);
+  cuda_stream_destroy (interior);
+  cuda_stream_destroy (edges);
   MPI_Finalize ();
   return !ok;
 }
