@@ -529,7 +529,6 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_shared = (uintptr_t) r->shared;
   cudajit_cpu_shared_bytes = job->shared_bytes;
   cudajit_cpu_current = r;
-  cudajit_fault_site (&job->site);
   if (job->kernel->host_entry_runs_block)
     run_whole_blocks (job, r, taken);
   else
@@ -544,7 +543,6 @@ run_blocks (struct job *job, struct runner *r)
             run_threads (job);
         }
     while (take_blocks (job, &taken));
-  cudajit_fault_site (NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
@@ -601,8 +599,11 @@ configure_pool (void)
 static void
 run_job_part (void *job, unsigned int worker)
 {
-  cudajit_need_signal_stack ();
+  /* From the start: a fault in the runtime's own code, running for a
+     kernel that has smashed its memory, is the launch's fault too.  */
+  cudajit_fault_site (&((struct job *) job)->site);
   run_blocks (job, &cpu_threads.runners[worker]);
+  cudajit_fault_site (NULL);
 }
 
 void
@@ -640,7 +641,6 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   cudajit_know_code (kernel->host_entry);
   if (kernel->grid_sync)
     {
-      cudajit_need_signal_stack ();
       run_grid_fibers (&job);
       pthread_mutex_unlock (&launch_lock);
       return;

@@ -768,7 +768,9 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
 void cudajit_catch_kernel_faults (void);
 
 /* SITE is the launch of the kernel that the calling thread runs from now
-   on, for the message of a fault; null when it runs none.  */
+   on, for the message of a fault; null when it runs none.  Any fault in
+   the thread meanwhile is that launch's.  The first call of a thread
+   gives it an alternate stack for the handler, unless it has one.  */
 void cudajit_fault_site (const struct cudajit_site *site);
 
 /* POINT, where the calling thread goes on a fault instead of reporting
@@ -784,10 +786,6 @@ _Noreturn void cudajit_fault_not_again (void);
    faulting code is, for FUNCTION, a kernel's host entry, and the code
    loaded with it; the caller excludes faults.  */
 void cudajit_know_code (void (*function) (void **));
-
-/* Give the calling thread an alternate stack for the fault handler, once,
-   unless it has one.  */
-void cudajit_need_signal_stack (void);
 
 /* verbose.c */
 
