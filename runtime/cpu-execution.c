@@ -455,7 +455,7 @@ run_grid_fibers (struct job *job)
   blockDim = job->block;
   cudajit_cpu_alone = 1;
   cudajit_cpu_shared_bytes = job->shared_bytes;
-  cudajit_fault_site (&job->site);
+  cudajit_fault_site (&job->site, job->hint);
   for (unsigned long long number = 0; number < blocks; number++)
     {
       struct runner *r = &grid_runners.runners[number];
@@ -502,7 +502,7 @@ run_grid_fibers (struct job *job)
               r->fibers[i].state = FIBER_READY;
         }
     }
-  cudajit_fault_site (NULL);
+  cudajit_fault_site (NULL, NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
@@ -601,15 +601,15 @@ run_job_part (void *job, unsigned int worker)
 {
   /* From the start: a fault in the runtime's own code, running for a
      kernel that has smashed its memory, is the launch's fault too.  */
-  cudajit_fault_site (&((struct job *) job)->site);
+  cudajit_fault_site (&((struct job *) job)->site, ((struct job *) job)->hint);
   run_blocks (job, &cpu_threads.runners[worker]);
-  cudajit_fault_site (NULL);
+  cudajit_fault_site (NULL, NULL);
 }
 
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                     const struct cudajit_launch_config *config, void **args,
-                    const struct cudajit_site *site)
+                    const struct cudajit_site *site, const char *hint)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned int threads = block.x * block.y * block.z;
@@ -631,6 +631,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
     .site = *site,
+    .hint = hint,
   };
 
   unsigned int workers;

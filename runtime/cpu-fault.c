@@ -202,8 +202,10 @@ pass_on (int signal, siginfo_t *info, void *context, unsigned int index)
 struct fault_state
 {
   unsigned long long magic;
-  /* The launch of the kernel that the thread runs, or null.  */
+  /* The launch of the kernel that the thread runs, or null, and the end
+     of the message of a fault in it, or null.  */
   const struct cudajit_site *site;
+  const char *hint;
   /* Where a fault goes instead of its report.  */
   sigjmp_buf *rerun_point;
   /* The thread's blockIdx and threadIdx, null until known.  */
@@ -250,11 +252,24 @@ report (struct text *t)
   _exit (1);
 }
 
+/* End T, the message of a fault in the launch of FS.  */
+static void
+add_end (struct text *t, const struct fault_state *fs)
+{
+  if (fs->hint)
+    {
+      add (t, "; ");
+      add (t, fs->hint);
+    }
+  add (t, "\n");
+}
+
 void
 cudajit_fault_not_again (void)
 {
   add (&state->first_fault, "; run again thread by thread, the block did "
-                            "not fault\n");
+                            "not fault");
+  add_end (&state->first_fault, state);
   report (&state->first_fault);
 }
 
@@ -340,7 +355,7 @@ handle_fault (int signal, siginfo_t *info, void *context)
       pthread_sigmask (SIG_UNBLOCK, &again, NULL);
       siglongjmp (*point, 1);
     }
-  add (&t, "\n");
+  add_end (&t, fs);
   report (&t);
 }
 
@@ -396,7 +411,7 @@ note_stack (struct fault_state *fs)
    handler unless the thread has one of its own.  SITE is set in it before
    anything that could fault.  */
 static struct fault_state *
-make_state (const struct cudajit_site *site)
+make_state (const struct cudajit_site *site, const char *hint)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   stack_t stack;
@@ -420,6 +435,7 @@ make_state (const struct cudajit_site *site)
       pthread_setspecific (stack_key, stack.ss_sp);
     }
   fs->site = site;
+  fs->hint = hint;
   fs->block = &blockIdx;
   fs->thread = &threadIdx;
   note_stack (fs);
@@ -428,16 +444,19 @@ make_state (const struct cudajit_site *site)
 }
 
 void
-cudajit_fault_site (const struct cudajit_site *site)
+cudajit_fault_site (const struct cudajit_site *site, const char *hint)
 {
   struct fault_state *fs;
 
   /* Found without thread-local storage, which a kernel of the launch
      may have made unreachable.  */
   if (site && (fs = find_state ()))
-    fs->site = site;
+    {
+      fs->hint = hint;
+      fs->site = site;
+    }
   else if (site)
-    make_state (site);
+    make_state (site, hint);
   else
     state->site = NULL;
 }

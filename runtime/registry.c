@@ -37,11 +37,6 @@
 #define QUARANTINE_OBJECTS 4096
 #define QUARANTINE_SPACE ((size_t) 1 << 40)
 
-/* The CPU backend's objects end where their pages do, as near as this
-   alignment, malloc's, lets them: a store just past the end of an array
-   of a size that is a multiple of it faults.  */
-#define HOST_ALIGN 16
-
 /* The inaccessible space after each: a kernel that skips ahead by less
    than this past the end lands in it rather than in the next mapping.
    It costs address space only.  */
@@ -139,7 +134,7 @@ forget (struct object *object)
         quarantine.space -= end - start;
     }
   if (object->owned)
-    munmap ((void *) start, end + GUARD_BYTES - start);
+    cudajit_host_free ((void *) object->base, object->size);
   free (object);
 }
 
@@ -153,19 +148,27 @@ forget (struct object *object)
 #define MAPPED_COLORS 16
 #define COLORED_BYTES_MIN ((size_t) 1 << 20)
 
+static size_t
+guard_bytes (void)
+{
+  size_t page = sysconf (_SC_PAGESIZE);
+
+  return (GUARD_BYTES + page - 1) & ~(page - 1);
+}
+
 void *
-cudajit_host_allocate (size_t bytes)
+cudajit_host_allocate (size_t bytes, size_t align)
 {
   static atomic_uint next_color;
-  size_t page = sysconf (_SC_PAGESIZE), guard, span, pages, used;
+  size_t page = sysconf (_SC_PAGESIZE), guard = guard_bytes (), span, pages,
+         used;
   uintptr_t color, start, end;
   char *p;
 
-  guard = (GUARD_BYTES + page - 1) & ~(page - 1);
   span = bytes >= COLORED_BYTES_MIN ? MAPPED_COLORS * page : 0;
-  if (bytes > SIZE_MAX - span - guard - page - HOST_ALIGN)
+  if (bytes > SIZE_MAX - span - guard - page - align)
     return NULL;
-  used = (bytes + HOST_ALIGN - 1) & ~(size_t) (HOST_ALIGN - 1);
+  used = (bytes + align - 1) & ~(align - 1);
   pages = (used + page - 1) & ~(page - 1);
   p = mmap (NULL, pages + guard + span, PROT_NONE,
             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -194,6 +197,15 @@ cudajit_host_allocate (size_t bytes)
       return NULL;
     }
   return (void *) (end - used);
+}
+
+void
+cudajit_host_free (void *p, size_t bytes)
+{
+  uintptr_t start, end;
+
+  host_pages ((uintptr_t) p, bytes, &start, &end);
+  munmap ((void *) start, end + guard_bytes () - start);
 }
 
 void
