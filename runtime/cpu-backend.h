@@ -24,8 +24,10 @@ struct job
   /* The shared memory of a block: the static arrays, then from the next
      multiple of 16 the dynamic ones.  */
   size_t shared_bytes;
-  /* The launch, for errors in the kernel.  */
+  /* The launch, for errors in the kernel, and the end of the message of
+     a fault in it, or null.  */
   struct cudajit_site site;
+  const char *hint;
   /* The next block not yet taken by a thread, and how many a thread
      takes at once.  */
   atomic_ullong next;

@@ -455,7 +455,7 @@ run_grid_fibers (struct job *job)
   blockDim = job->block;
   cudajit_cpu_alone = 1;
   cudajit_cpu_shared_bytes = job->shared_bytes;
-  cudajit_fault_site (&job->site);
+  cudajit_fault_site (&job->site, job->hint);
   for (unsigned long long number = 0; number < blocks; number++)
     {
       struct runner *r = &grid_runners.runners[number];
@@ -502,7 +502,7 @@ run_grid_fibers (struct job *job)
               r->fibers[i].state = FIBER_READY;
         }
     }
-  cudajit_fault_site (NULL);
+  cudajit_fault_site (NULL, NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
@@ -529,7 +529,6 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_shared = (uintptr_t) r->shared;
   cudajit_cpu_shared_bytes = job->shared_bytes;
   cudajit_cpu_current = r;
-  cudajit_fault_site (&job->site);
   if (job->kernel->host_entry_runs_block)
     run_whole_blocks (job, r, taken);
   else
@@ -544,7 +543,6 @@ run_blocks (struct job *job, struct runner *r)
             run_threads (job);
         }
     while (take_blocks (job, &taken));
-  cudajit_fault_site (NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
@@ -601,14 +599,17 @@ configure_pool (void)
 static void
 run_job_part (void *job, unsigned int worker)
 {
-  cudajit_need_signal_stack ();
+  /* From the start: a fault in the runtime's own code, running for a
+     kernel that has smashed its memory, is the launch's fault too.  */
+  cudajit_fault_site (&((struct job *) job)->site, ((struct job *) job)->hint);
   run_blocks (job, &cpu_threads.runners[worker]);
+  cudajit_fault_site (NULL, NULL);
 }
 
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                     const struct cudajit_launch_config *config, void **args,
-                    const struct cudajit_site *site)
+                    const struct cudajit_site *site, const char *hint)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned int threads = block.x * block.y * block.z;
@@ -630,6 +631,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
     .site = *site,
+    .hint = hint,
   };
 
   unsigned int workers;
@@ -640,7 +642,6 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   cudajit_know_code (kernel->host_entry);
   if (kernel->grid_sync)
     {
-      cudajit_need_signal_stack ();
       run_grid_fibers (&job);
       pthread_mutex_unlock (&launch_lock);
       return;

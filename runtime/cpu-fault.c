@@ -12,7 +12,12 @@
 
    The handler runs on an alternate stack, as the fault may be an overflow
    of the thread's stack, and uses only write and _exit: the fault may
-   have come in the middle of malloc or stdio.  */
+   have come in the middle of malloc or stdio.  What it knows of the
+   thread, which launch it runs, lies at the bottom of that stack, mapped
+   for it, where the handler finds it by asking the system for the stack:
+   a kernel that has smashed the heap has smashed glibc's tables of
+   thread-local storage with it, and the runtime's own code may be what
+   faults then, which is the launch's fault all the same.  */
 
 /* For REG_RSP.  */
 #define _GNU_SOURCE
@@ -189,24 +194,48 @@ pass_on (int signal, siginfo_t *info, void *context, unsigned int index)
     }
 }
 
-/* The launch of the kernel that the thread runs, or null.  */
-static __thread const struct cudajit_site *fault_site;
+/* What the handler knows of a thread that runs kernels, at the bottom of
+   its alternate stack, or in FALLBACK for a thread that had an alternate
+   stack of its own.  */
+#define STATE_MAGIC 0x636a6661756c7421ULL
 
-void
-cudajit_fault_site (const struct cudajit_site *site)
+struct fault_state
 {
-  fault_site = site;
-}
+  unsigned long long magic;
+  /* The launch of the kernel that the thread runs, or null, and the end
+     of the message of a fault in it, or null.  */
+  const struct cudajit_site *site;
+  const char *hint;
+  /* Where a fault goes instead of its report.  */
+  sigjmp_buf *rerun_point;
+  /* The thread's blockIdx and threadIdx, null until known.  */
+  const cuda_uint3 *block, *thread;
+  /* The thread's own stack, whose overflow faults below LOW.  */
+  uintptr_t stack_low, stack_high;
+  /* The report of the first fault without its thread, for a block that
+     runs again.  */
+  struct text first_fault;
+};
 
-/* Where a fault goes instead of its report, and the report of the first
-   fault without its thread, for a block that runs again.  */
-static __thread sigjmp_buf *rerun_point;
-static __thread struct text first_fault;
+static __thread struct fault_state *state, fallback;
+
+/* The state of the thread that the handler runs in, or null.  */
+static struct fault_state *
+find_state (void)
+{
+  stack_t stack;
+
+  if (sigaltstack (NULL, &stack) == 0 && !(stack.ss_flags & SS_DISABLE)
+      && stack.ss_size >= sizeof (struct fault_state)
+      && ((struct fault_state *) stack.ss_sp)->magic == STATE_MAGIC)
+    return stack.ss_sp;
+  return state;
+}
 
 void
 cudajit_fault_rerun_point (sigjmp_buf *point)
 {
-  rerun_point = point;
+  state->rerun_point = point;
 }
 
 /* The first thread to report speaks for all.  */
@@ -223,20 +252,47 @@ report (struct text *t)
   _exit (1);
 }
 
+/* End T, the message of a fault in the launch of FS.  */
+static void
+add_end (struct text *t, const struct fault_state *fs)
+{
+  if (fs->hint)
+    {
+      add (t, "; ");
+      add (t, fs->hint);
+    }
+  add (t, "\n");
+}
+
 void
 cudajit_fault_not_again (void)
 {
-  add (&first_fault, "; run again thread by thread, the block did not "
-                     "fault\n");
-  report (&first_fault);
+  add (&state->first_fault, "; run again thread by thread, the block did "
+                            "not fault");
+  add_end (&state->first_fault, state);
+  report (&state->first_fault);
+}
+
+/* Whether the fault at ADDRESS, with the stack pointer at SP, is an
+   overflow of the stack of the thread of STATE, or of a fiber's.  */
+static bool
+overflow_p (const struct fault_state *fs, uintptr_t address, uintptr_t sp)
+{
+  if (!sp)
+    return false;
+  /* Memory just above the thread's stack, such as an array's guard, is
+     no part of it.  */
+  if (sp >= fs->stack_low && sp < fs->stack_high)
+    return address < fs->stack_low && address + STACK_REACH >= fs->stack_low;
+  return address + STACK_REACH >= sp && address < sp + CUDAJIT_FIBER_STACK;
 }
 
 static void
 handle_fault (int signal, siginfo_t *info, void *context)
 {
-  const struct cudajit_site *site = fault_site;
+  struct fault_state *fs = find_state ();
+  const struct cudajit_site *site = fs ? fs->site : NULL;
   uintptr_t address = (uintptr_t) info->si_addr;
-  uintptr_t sp = stack_pointer (context);
   struct text t = { .length = 0 };
   const struct segment *code;
   unsigned int index = 0;
@@ -261,20 +317,22 @@ handle_fault (int signal, siginfo_t *info, void *context)
                  : "arithmetic exception");
   else if (signal == SIGILL)
     add (&t, CUDAJIT_FAULT_INSTRUCTION);
-  else if (sp && address + STACK_REACH >= sp
-           && address < sp + CUDAJIT_FIBER_STACK)
+  else if (overflow_p (fs, address, stack_pointer (context)))
     add (&t, CUDAJIT_FAULT_OVERFLOW);
   else
     {
       add (&t, CUDAJIT_FAULT_ADDRESS " at 0x");
       add_number (&t, address, 16);
     }
-  add (&t, " in ");
-  add_dim (&t, "block", blockIdx);
-  if (!rerun_point)
+  if (fs->block)
+    {
+      add (&t, " in ");
+      add_dim (&t, "block", *fs->block);
+    }
+  if (fs->thread && !fs->rerun_point)
     {
       add (&t, " ");
-      add_dim (&t, "thread", threadIdx);
+      add_dim (&t, "thread", *fs->thread);
     }
   if ((code = segment_of (program_counter (context))))
     {
@@ -283,13 +341,13 @@ handle_fault (int signal, siginfo_t *info, void *context)
       add (&t, "+0x");
       add_number (&t, program_counter (context) - code->bias, 16);
     }
-  if (rerun_point)
+  if (fs->rerun_point)
     {
-      sigjmp_buf *point = rerun_point;
+      sigjmp_buf *point = fs->rerun_point;
       sigset_t again;
 
-      first_fault = t;
-      rerun_point = NULL;
+      fs->first_fault = t;
+      fs->rerun_point = NULL;
       /* Left without returning, the handler would leave SIGNAL blocked,
          and the fault of the run again would kill the process.  */
       sigemptyset (&again);
@@ -297,7 +355,7 @@ handle_fault (int signal, siginfo_t *info, void *context)
       pthread_sigmask (SIG_UNBLOCK, &again, NULL);
       siglongjmp (*point, 1);
     }
-  add (&t, "\n");
+  add_end (&t, fs);
   report (&t);
 }
 
@@ -331,28 +389,74 @@ create_stack_key (void)
     cudajit_fatal (NULL, "cannot keep signal stacks for threads");
 }
 
-void
-cudajit_need_signal_stack (void)
+/* Note the bounds of the calling thread's stack in FS.  */
+static void
+note_stack (struct fault_state *fs)
+{
+  pthread_attr_t attr;
+  void *low;
+  size_t size;
+
+  if (pthread_getattr_np (pthread_self (), &attr) != 0)
+    return;
+  if (pthread_attr_getstack (&attr, &low, &size) == 0)
+    {
+      fs->stack_low = (uintptr_t) low;
+      fs->stack_high = (uintptr_t) low + size;
+    }
+  pthread_attr_destroy (&attr);
+}
+
+/* The state of the calling thread, made with an alternate stack for the
+   handler unless the thread has one of its own.  SITE is set in it before
+   anything that could fault.  */
+static struct fault_state *
+make_state (const struct cudajit_site *site, const char *hint)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
-  /* Whether the calling thread has an alternate stack, its own or one
-     given here.  */
-  static __thread bool has_stack;
   stack_t stack;
+  struct fault_state *fs;
 
-  if (has_stack)
-    return;
-  has_stack = true;
   if (sigaltstack (NULL, &stack) == 0 && !(stack.ss_flags & SS_DISABLE))
-    return;
-  pthread_once (&once, create_stack_key);
-  stack = (stack_t){ .ss_size = SIGNAL_STACK };
-  stack.ss_sp
-      = mmap (NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
-              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-  if (stack.ss_sp == MAP_FAILED)
-    cudajit_fatal (NULL,
-                   "cannot map a signal stack for the CPU backend's threads");
-  sigaltstack (&stack, NULL);
-  pthread_setspecific (stack_key, stack.ss_sp);
+    fs = &fallback;
+  else
+    {
+      pthread_once (&once, create_stack_key);
+      stack = (stack_t){ .ss_size = SIGNAL_STACK };
+      stack.ss_sp = mmap (
+          NULL, SIGNAL_STACK, PROT_READ | PROT_WRITE,
+          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+      if (stack.ss_sp == MAP_FAILED)
+        cudajit_fatal (NULL, "cannot map a signal stack for the CPU "
+                             "backend's threads");
+      fs = stack.ss_sp;
+      fs->magic = STATE_MAGIC;
+      sigaltstack (&stack, NULL);
+      pthread_setspecific (stack_key, stack.ss_sp);
+    }
+  fs->site = site;
+  fs->hint = hint;
+  fs->block = &blockIdx;
+  fs->thread = &threadIdx;
+  note_stack (fs);
+  state = fs;
+  return fs;
+}
+
+void
+cudajit_fault_site (const struct cudajit_site *site, const char *hint)
+{
+  struct fault_state *fs;
+
+  /* Found without thread-local storage, which a kernel of the launch
+     may have made unreachable.  */
+  if (site && (fs = find_state ()))
+    {
+      fs->hint = hint;
+      fs->site = site;
+    }
+  else if (site)
+    make_state (site, hint);
+  else
+    state->site = NULL;
 }

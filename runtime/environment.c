@@ -111,6 +111,35 @@ parse_size (const char *value, void *field)
   return *value >= '0' && *value <= '9' && !errno && n >= 1 && n <= SIZE_MAX;
 }
 
+/* A list of checks separated by commas, each a bit; a list that can grow
+   as checks are added.  */
+static bool
+parse_check (const char *value, void *field)
+{
+  static const char *const words[] = { "bounds", NULL };
+  static const unsigned int bits[] = { CUDAJIT_CHECK_BOUNDS };
+  unsigned int *checks = field;
+  char word[16];
+
+  *checks = 0;
+  for (const char *p = value;; p++)
+    {
+      size_t length = strcspn (p, ",");
+      int i;
+
+      if (length >= sizeof word)
+        return false;
+      memcpy (word, p, length);
+      word[length] = 0;
+      if ((i = word_index (word, words)) < 0)
+        return false;
+      *checks |= bits[i];
+      p += length;
+      if (!*p)
+        return true;
+    }
+}
+
 static bool
 parse_path (const char *value, void *field)
 {

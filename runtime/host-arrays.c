@@ -9,7 +9,12 @@
    mapped memory are passed as they are.  Host memory given to a pointer
    parameter without an extent is an error, rather than a fault on the GPU.
 
-   The copies are staged through pinned buffers (staging.c).  */
+   The copies are staged through pinned buffers (staging.c).
+
+   On the CPU backend the kernel takes the host arrays themselves, unless
+   CUDAJIT_CHECK=bounds asks for copies as the GPU's, each followed by
+   memory that faults when touched: a kernel that runs past an array's
+   extent then faults, where it would overwrite the program's heap.  */
 
 #include "internal.h"
 
@@ -169,16 +174,16 @@ find_host_arrays (struct cudajit_kernel *kernel,
 
 /* The arguments of cudajit_check_cpu_arguments, when they are not those
    of the last launch.  */
-static __attribute__ ((noinline, cold)) bool
+static __attribute__ ((noinline, cold)) int
 check_new_cpu_arguments (struct cudajit_kernel *kernel,
                          const struct cudajit_site *site, void **args,
                          const size_t *extent_bytes)
 {
   bool host[kernel->params->count];
-  return find_host_arrays (kernel, site, args, extent_bytes, false, host) >= 0;
+  return find_host_arrays (kernel, site, args, extent_bytes, false, host);
 }
 
-bool
+int
 cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
                              const struct cudajit_site *site, void **args,
                              const size_t *extent_bytes)
@@ -186,7 +191,7 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
   struct cudajit_params *params = kernel->params;
 
   if (!params || !params->any_pointer)
-    return true;
+    return 0;
   /* The arguments of the last launch, as in a loop, cost no lookup.  */
   unsigned int generation
       = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
@@ -197,7 +202,74 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
       if (ptr && !known_device_p (&param[i], ptr, generation))
         return check_new_cpu_arguments (kernel, site, args, extent_bytes);
     }
+  return 0;
+}
+
+/* The alignment of a guarded copy of BYTES: as large as divides them, up
+   to the CPU backend's, so that the copy ends where its pages do.  An
+   array's extent is a multiple of the alignment of its elements.  */
+static size_t
+copy_align (size_t bytes)
+{
+  size_t align = bytes & -bytes;
+
+  return align < CUDAJIT_HOST_ALIGN ? align : CUDAJIT_HOST_ALIGN;
+}
+
+bool
+cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
+                           const struct cudajit_site *site, void **args,
+                           const size_t *extent_bytes, void **copies,
+                           void **guarded_args)
+{
+  struct cudajit_params *params = kernel->params;
+  bool host[params->count];
+
+  if (find_host_arrays (kernel, site, args, extent_bytes, false, host) < 0)
+    return false;
+  for (unsigned int i = 0; i < params->count; i++)
+    {
+      struct cudajit_param *p = &params->param[i];
+
+      copies[i] = NULL;
+      guarded_args[i] = args[i];
+      if (!host[i])
+        continue;
+      copies[i] = cudajit_host_allocate (extent_bytes[i],
+                                         copy_align (extent_bytes[i]));
+      if (!copies[i])
+        {
+          cudajit_error (site,
+                         "CUDAJIT_CHECK=bounds: out of host memory copying "
+                         "the %zu bytes of argument %u, '%s'",
+                         extent_bytes[i], i + 1, p->name);
+          cudajit_unguard_host_arrays (kernel, args, extent_bytes, copies,
+                                       false);
+          return false;
+        }
+      /* What a GPU's copy holds before the kernel writes it is
+         undefined; the program's own is as likely as any.  */
+      memcpy (copies[i], *(void **) args[i], extent_bytes[i]);
+      guarded_args[i] = &copies[i];
+    }
   return true;
+}
+
+void
+cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
+                             const size_t *extent_bytes, void **copies,
+                             bool copy_out)
+{
+  struct cudajit_params *params = kernel->params;
+
+  for (unsigned int i = 0; i < params->count; i++)
+    if (copies[i])
+      {
+        if (copy_out && (params->param[i].copies & CUDAJIT_COPY_OUT))
+          memcpy (*(void **) args[i], copies[i], extent_bytes[i]);
+        cudajit_host_free (copies[i], extent_bytes[i]);
+        copies[i] = NULL;
+      }
 }
 
 bool

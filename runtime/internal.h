@@ -128,7 +128,12 @@ struct cudajit_environment
   bool profile;
   /* CUDAJIT_VERBOSE, whether the runtime says what it does.  */
   bool verbose;
+  /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
+  unsigned int check;
 };
+
+/* The checks of CUDAJIT_CHECK.  */
+#define CUDAJIT_CHECK_BOUNDS 1u
 
 /* The environment, read on the first call, which ends the program with a
    message that names the variable and the values it takes if one of them
@@ -564,10 +569,27 @@ bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
 
 /* On the CPU backend, whether the pointer arguments of KERNEL's launch at
    SITE are what a GPU would take: device memory, or host arrays for
-   parameters of declared extent.  If not, report it and return false.  */
-bool cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
-                                  const struct cudajit_site *site, void **args,
-                                  const size_t *extent_bytes);
+   parameters of declared extent.  If not, report it and return -1; else
+   return the number of host arrays.  */
+int cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
+                                 const struct cudajit_site *site, void **args,
+                                 const size_t *extent_bytes);
+
+/* For CUDAJIT_CHECK=bounds on the CPU backend: set GUARDED_ARGS to ARGS
+   of KERNEL's launch at SITE, as for cudajit_launch, but with copies of
+   its host arrays, each followed by memory that faults when touched, in
+   COPIES (null for the other arguments).  Return false after reporting
+   an error.  */
+bool cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
+                                const struct cudajit_site *site, void **args,
+                                const size_t *extent_bytes, void **copies,
+                                void **guarded_args);
+
+/* Free the COPIES of cudajit_guard_host_arrays, copying those that the
+   kernel may write back to its host arrays first if COPY_OUT.  */
+void cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
+                                  const size_t *extent_bytes, void **copies,
+                                  bool copy_out);
 
 /* Counts the frees of device memory, which make what host-arrays.c knows of
    the arguments of earlier launches stale.  */
@@ -649,9 +671,18 @@ struct cudajit_object_kind_name
 
 extern const struct cudajit_object_kind_name cudajit_object_kinds[];
 
-/* BYTES of host memory for an object of the CPU backend, or null if there
-   are none.  Registered as owned, the registry frees it.  */
-void *cudajit_host_allocate (size_t bytes);
+/* BYTES of host memory for an object of the CPU backend, aligned to
+   ALIGN, a power of two that a page holds, and followed as closely as it
+   lets by memory that faults when touched; or null if there are none.
+   Registered as owned, the registry frees it; else cudajit_host_free,
+   with the same BYTES.  */
+void *cudajit_host_allocate (size_t bytes, size_t align);
+void cudajit_host_free (void *p, size_t bytes);
+
+/* The alignment of the CPU backend's device memory, malloc's: an object
+   ends where its pages do as near as this lets it, and a store just past
+   the end of an array of a size that is a multiple of it faults.  */
+#define CUDAJIT_HOST_ALIGN 16
 
 /* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
    host memory from cudajit_host_allocate; BUFFER_ID is the driver's
@@ -737,10 +768,11 @@ long cudajit_cpu_threads (void);
 #define CUDAJIT_CPU_RESIDENT_BLOCKS 32
 
 /* Run KERNEL's grid, launched at SITE, on the host; return when it
-   is done.  */
+   is done.  HINT, if not null, ends the message of a fault in it.  */
 void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          const struct cudajit_launch_config *config,
-                         void **args, const struct cudajit_site *site);
+                         void **args, const struct cudajit_site *site,
+                         const char *hint);
 
 /* The local memory that a GPU gives each thread, which the C version of a
    kernel keeps on its stack; and the stack of a thread that runs as a
@@ -758,6 +790,11 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
 #define CUDAJIT_FAULT_INSTRUCTION                                             \
   "CUDA_ERROR_ILLEGAL_INSTRUCTION (an illegal instruction was encountered)"
 #define CUDAJIT_FAULT_DIVISION "integer division by zero or overflow"
+/* The end of the message of a fault in a launch with host arrays that
+   CUDAJIT_CHECK=bounds did not guard.  */
+#define CUDAJIT_FAULT_BOUNDS_HINT                                             \
+  "the launch has host arrays: run with CUDAJIT_CHECK=bounds to make a "      \
+  "kernel that runs past one of them fault where it does"
 #define CUDAJIT_FAULT_OVERFLOW                                                \
   "stack overflow, such as from unbounded recursion (a GPU gives a thread "   \
   "512 KiB of local memory)"
@@ -768,8 +805,11 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
 void cudajit_catch_kernel_faults (void);
 
 /* SITE is the launch of the kernel that the calling thread runs from now
-   on, for the message of a fault; null when it runs none.  */
-void cudajit_fault_site (const struct cudajit_site *site);
+   on, for the message of a fault, which HINT, if not null, ends; null
+   when it runs none.  Any fault in
+   the thread meanwhile is that launch's.  The first call of a thread
+   gives it an alternate stack for the handler, unless it has one.  */
+void cudajit_fault_site (const struct cudajit_site *site, const char *hint);
 
 /* POINT, where the calling thread goes on a fault instead of reporting
    it, from now on; null for none.  A host entry that runs a whole block
@@ -784,10 +824,6 @@ _Noreturn void cudajit_fault_not_again (void);
    faulting code is, for FUNCTION, a kernel's host entry, and the code
    loaded with it; the caller excludes faults.  */
 void cudajit_know_code (void (*function) (void **));
-
-/* Give the calling thread an alternate stack for the fault handler, once,
-   unless it has one.  */
-void cudajit_need_signal_stack (void);
 
 /* verbose.c */
 

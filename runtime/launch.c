@@ -188,19 +188,35 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
     return;
   if (!gpu)
     {
+      int host_arrays;
       if (check_config (k, &config, site, &cudajit_cpu_limits,
                         k->static_shared_bytes)
           && (!k->grid_sync || check_cpu_resident (&config, site))
-          && cudajit_check_cpu_arguments (k, site, args, extent_bytes))
+          && (host_arrays
+              = cudajit_check_cpu_arguments (k, site, args, extent_bytes))
+                 >= 0)
         {
+          bool bounds
+              = host_arrays
+                && (cudajit_environment ()->check & CUDAJIT_CHECK_BOUNDS);
+          unsigned int count = bounds ? k->params->count : 1;
+          void *copies[count], *guarded_args[count];
+          if (bounds
+              && !cudajit_guard_host_arrays (k, site, args, extent_bytes,
+                                             copies, guarded_args))
+            return;
           double start
               = cudajit_profiling () ? cudajit_profile_clock_ms () : 0;
           cudajit_range_push (k->name);
-          cudajit_cpu_launch (k, &config, args, site);
+          cudajit_cpu_launch (
+              k, &config, bounds ? guarded_args : args, site,
+              host_arrays && !bounds ? CUDAJIT_FAULT_BOUNDS_HINT : NULL);
           cudajit_range_pop ();
           if (start)
             cudajit_profile_cpu_launch (k,
                                         cudajit_profile_clock_ms () - start);
+          if (bounds)
+            cudajit_unguard_host_arrays (k, args, extent_bytes, copies, true);
         }
       return;
     }

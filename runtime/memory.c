@@ -89,7 +89,7 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
         return NULL;
     }
   else
-    p = cudajit_host_allocate (bytes);
+    p = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN);
   if (!p)
     cudajit_error (NULL, "%s: out of %s memory allocating %zu bytes", function,
                    !gpu                 ? "host"

@@ -9,10 +9,16 @@
 
    What is given back stays known for a while, in a quarantine.  On the
    CPU backend its memory is not reused meanwhile, so that a later use is
-   reported rather than reaching whatever took its place: small blocks are
-   kept, large ones mapped from the system lose their pages but keep their
-   addresses.  On the GPU the driver may reuse the addresses at once; a
-   new object then replaces what overlaps it.  */
+   reported rather than reaching whatever took its place: its pages go
+   back to the system but its addresses stay reserved, and reaching them
+   faults.  On the GPU the driver may reuse the addresses at once; a new
+   object then replaces what overlaps it.
+
+   The CPU backend's memory is mapped from the system, each object with
+   pages that no one may touch after it, so that a kernel that runs past
+   the end of an array faults there, in the kernel, where the fault
+   handler names it, rather than smashing the heap of the program and of
+   the runtime.  */
 
 /* For tsearch, tfind, tdelete, the flags of mmap and pipe2.  */
 #define _GNU_SOURCE
@@ -26,16 +32,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-/* On the CPU backend, blocks of this size or more come from mmap, so that
-   their pages can go back to the system while their addresses stay
-   reserved in the quarantine.  */
-#define MAPPED_BYTES_MIN ((size_t) 1 << 20)
-
-/* The quarantine holds at most this many objects, this much memory in
-   small blocks and this much address space in mapped ones.  */
+/* The quarantine holds at most this many objects and this much address
+   space.  */
 #define QUARANTINE_OBJECTS 4096
-#define QUARANTINE_BYTES ((size_t) 64 << 20)
 #define QUARANTINE_SPACE ((size_t) 1 << 40)
+
+/* The inaccessible space after each: a kernel that skips ahead by less
+   than this past the end lands in it rather than in the next mapping.
+   It costs address space only.  */
+#define GUARD_BYTES ((size_t) 64 << 10)
 
 struct object
 {
@@ -47,7 +52,7 @@ struct object
   int gpu;
   bool released;
   /* Whether it is host memory of the CPU backend, from
-     cudajit_host_allocate, which leaving the quarantine frees.  */
+     cudajit_host_allocate, which leaving the quarantine unmaps.  */
   bool owned;
   /* Its place in the quarantine, while released.  */
   unsigned int slot;
@@ -79,7 +84,7 @@ static struct
 {
   struct object *object[QUARANTINE_OBJECTS];
   unsigned int oldest, count;
-  size_t bytes, space;
+  size_t space;
 } quarantine;
 
 static int
@@ -103,68 +108,104 @@ find (uintptr_t base, size_t size)
   return node ? *(struct object **) node : NULL;
 }
 
-static bool
-mapped_p (const struct object *object)
+/* The pages that hold the object of SIZE bytes at BASE, from
+   cudajit_host_allocate: [*START, *END), the guard after them left out.  */
+static void
+host_pages (uintptr_t base, size_t size, uintptr_t *start, uintptr_t *end)
 {
-  return object->owned && object->size >= MAPPED_BYTES_MIN;
+  uintptr_t page = sysconf (_SC_PAGESIZE);
+
+  *start = base & ~(page - 1);
+  *end = (base + size + page - 1) & ~(page - 1);
 }
 
-/* Forget OBJECT, freeing its host memory.  */
+/* Forget OBJECT, unmapping its host memory.  */
 static void
 forget (struct object *object)
 {
+  uintptr_t start, end;
+
   tdelete (object, &tree, compare);
+  host_pages (object->base, object->size, &start, &end);
   if (object->released)
     {
       quarantine.object[object->slot] = NULL;
-      if (mapped_p (object))
-        quarantine.space -= object->size;
-      else if (object->owned)
-        quarantine.bytes -= object->size;
+      if (object->owned)
+        quarantine.space -= end - start;
     }
-  if (mapped_p (object))
-    munmap ((void *) object->base, object->size);
-  else if (object->owned)
-    free ((void *) object->base);
+  if (object->owned)
+    cudajit_host_free ((void *) object->base, object->size);
   free (object);
 }
 
 /* Large mappings often get addresses aligned alike (Linux packs them
    from the top, and their sizes are round numbers): arrays that a kernel
    walks together would then fall in the same sets of the caches at each
-   index, and evict each other.  Each mapping starts at the next of
-   MAPPED_COLORS pages, counted from such an address, as malloc's arrays
-   are spread.  */
+   index, and evict each other.  Each mapping of a large object starts at
+   the next of MAPPED_COLORS pages, counted from such an address, as
+   malloc's arrays are spread; a small one takes no more than the pages
+   it needs.  */
 #define MAPPED_COLORS 16
+#define COLORED_BYTES_MIN ((size_t) 1 << 20)
+
+static size_t
+guard_bytes (void)
+{
+  size_t page = sysconf (_SC_PAGESIZE);
+
+  return (GUARD_BYTES + page - 1) & ~(page - 1);
+}
 
 void *
-cudajit_host_allocate (size_t bytes)
+cudajit_host_allocate (size_t bytes, size_t align)
 {
   static atomic_uint next_color;
-  size_t page = sysconf (_SC_PAGESIZE), span = MAPPED_COLORS * page;
+  size_t page = sysconf (_SC_PAGESIZE), guard = guard_bytes (), span, pages,
+         used;
   uintptr_t color, start, end;
   char *p;
 
-  if (bytes < MAPPED_BYTES_MIN)
-    return malloc (bytes);
-  if (bytes > SIZE_MAX - span)
+  span = bytes >= COLORED_BYTES_MIN ? MAPPED_COLORS * page : 0;
+  if (bytes > SIZE_MAX - span - guard - page - align)
     return NULL;
-  color = atomic_fetch_add_explicit (&next_color, 1, memory_order_relaxed)
-          % MAPPED_COLORS;
-  p = mmap (NULL, bytes + span, PROT_READ | PROT_WRITE,
-            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  used = (bytes + align - 1) & ~(align - 1);
+  pages = (used + page - 1) & ~(page - 1);
+  p = mmap (NULL, pages + guard + span, PROT_NONE,
+            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     return NULL;
-  start = ((uintptr_t) p + span - 1) / span * span - span + color * page;
-  if (start < (uintptr_t) p)
-    start += span;
-  end = start + ((bytes + page - 1) & ~(page - 1));
-  /* The mapping is then the block alone, as munmap wants it.  */
+  start = (uintptr_t) p;
+  if (span)
+    {
+      color = atomic_fetch_add_explicit (&next_color, 1, memory_order_relaxed)
+              % MAPPED_COLORS;
+      start = ((uintptr_t) p + span - 1) / span * span - span + color * page;
+      if (start < (uintptr_t) p)
+        start += span;
+    }
+  end = start + pages;
+  /* The mapping is then the object's pages and the guard alone, as
+     munmap wants it.  */
   if (start > (uintptr_t) p)
     munmap (p, start - (uintptr_t) p);
-  if ((uintptr_t) p + bytes + span > end)
-    munmap ((void *) end, (uintptr_t) p + bytes + span - end);
-  return (void *) start;
+  if ((uintptr_t) p + pages + guard + span > end + guard)
+    munmap ((void *) (end + guard),
+            (uintptr_t) p + pages + guard + span - end - guard);
+  if (mprotect ((void *) start, pages, PROT_READ | PROT_WRITE) != 0)
+    {
+      munmap ((void *) start, pages + guard);
+      return NULL;
+    }
+  return (void *) (end - used);
+}
+
+void
+cudajit_host_free (void *p, size_t bytes)
+{
+  uintptr_t start, end;
+
+  host_pages ((uintptr_t) p, bytes, &start, &end);
+  munmap ((void *) start, end + guard_bytes () - start);
 }
 
 void
@@ -209,14 +250,13 @@ cudajit_find_object (const void *p)
   return info;
 }
 
-/* Make room in the quarantine for OBJECT, which holds BYTES of memory and
-   SPACE of address space.  */
+/* Make room in the quarantine for an object that holds SPACE of address
+   space.  */
 static void
-make_room (size_t bytes, size_t space)
+make_room (size_t space)
 {
   while (quarantine.count
          && (quarantine.count == QUARANTINE_OBJECTS
-             || quarantine.bytes + bytes > QUARANTINE_BYTES
              || quarantine.space + space > QUARANTINE_SPACE))
     {
       struct object *oldest = quarantine.object[quarantine.oldest];
@@ -232,7 +272,7 @@ bool
 cudajit_release_object (const void *p, enum cudajit_object_kind kind)
 {
   struct object *object;
-  bool mapped;
+  uintptr_t start, end;
 
   pthread_mutex_lock (&lock);
   object = find ((uintptr_t) p, 1);
@@ -243,21 +283,18 @@ cudajit_release_object (const void *p, enum cudajit_object_kind kind)
       return false;
     }
   atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
-  mapped = mapped_p (object);
-  make_room (object->owned && !mapped ? object->size : 0,
-             mapped ? object->size : 0);
+  host_pages (object->base, object->size, &start, &end);
+  make_room (object->owned ? end - start : 0);
   /* The pages go back to the system; the addresses stay reserved, and
      reaching them faults.  */
-  if (mapped)
-    mmap ((void *) p, object->size, PROT_NONE,
+  if (object->owned)
+    mmap ((void *) start, end - start, PROT_NONE,
           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   object->released = true;
   object->slot = (quarantine.oldest + quarantine.count++) % QUARANTINE_OBJECTS;
   quarantine.object[object->slot] = object;
-  if (mapped)
-    quarantine.space += object->size;
-  else if (object->owned)
-    quarantine.bytes += object->size;
+  if (object->owned)
+    quarantine.space += end - start;
   pthread_mutex_unlock (&lock);
   return true;
 }

@@ -21,7 +21,7 @@ struct cpu_event
 static void *
 cpu_handle (size_t bytes, enum cudajit_object_kind kind)
 {
-  void *handle = cudajit_host_allocate (bytes);
+  void *handle = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN);
 
   if (!handle)
     cudajit_fatal (NULL, "out of memory allocating %zu bytes", bytes);
