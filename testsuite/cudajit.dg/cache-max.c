@@ -73,9 +73,9 @@ main (void)
   expect_entries (cache_dir, 1);
   expect ("third.cu", "third.cu: from the cache\n");
 
-  /* Sizes in KiB, MiB and GiB.  */
-  static const char *const goods[] = { "2K", "64M", "1G" };
-  for (int i = 0; i < 3; i++)
+  /* Sizes in KiB, MiB and GiB, in either case.  */
+  static const char *const goods[] = { "2K", "64M", "1G", "64m" };
+  for (int i = 0; i < 4; i++)
     {
       setenv ("CUDAJIT_CACHE_MAX", goods[i], 1);
       expect ("third.cu", "third.cu: from the cache\n");
@@ -88,8 +88,8 @@ main (void)
 
       setenv ("CUDAJIT_CACHE_MAX", bads[i], 1);
       snprintf (message, sizeof message,
-                "CUDAJIT_CACHE_MAX is '%s'; it can be a size in bytes, with "
-                "K, M or G for KiB, MiB or GiB",
+                "CUDAJIT_CACHE_MAX is '%s'; it can be a size of 1 byte or "
+                "more, with K, M or G (in any case) for KiB, MiB or GiB",
                 bads[i]);
       expect_failure ("third.cu", message);
     }
