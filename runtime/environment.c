@@ -111,6 +111,21 @@ parse_size (const char *value, void *field)
   return *value >= '0' && *value <= '9' && !errno && n >= 1 && n <= SIZE_MAX;
 }
 
+/* Seconds, in decimal digits with a point perhaps: no sign, exponent,
+   hexadecimal or infinity, which strtod would take too.  */
+static bool
+parse_seconds (const char *value, void *field)
+{
+  char *end;
+  double seconds;
+
+  if (value[strspn (value, "0123456789.")])
+    return false;
+  seconds = strtod (value, &end);
+  *(double *) field = seconds;
+  return !*end && seconds > 0 && seconds <= CUDAJIT_TIMEOUT_MAX;
+}
+
 static bool
 parse_path (const char *value, void *field)
 {

@@ -97,7 +97,7 @@ reduce_on_gpu (struct cudajit_kernel *k, const void *array, long long n,
               && cudajit_check (cudajit_cu.cuMemcpyDtoHAsync_v2 (
                                     result, s->result, element_size, stream),
                                 site, "cuMemcpyDtoHAsync")
-              && cudajit_check (cudajit_cu.cuStreamSynchronize (stream), site,
+              && cudajit_check (cudajit_wait_stream (stream), site,
                                 "cuStreamSynchronize"));
     }
   pthread_mutex_unlock (&scratch_lock);
