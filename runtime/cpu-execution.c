@@ -635,14 +635,17 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   };
 
   unsigned int workers;
+  struct cudajit_watch watch;
 
   pthread_mutex_lock (&launch_lock);
   if (!cpu_threads.configured)
     configure_pool ();
   cudajit_know_code (kernel->host_entry);
+  cudajit_watch (&watch, site);
   if (kernel->grid_sync)
     {
       run_grid_fibers (&job);
+      cudajit_unwatch (&watch);
       pthread_mutex_unlock (&launch_lock);
       return;
     }
@@ -659,5 +662,6 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   if (!job.chunk)
     job.chunk = 1;
   cudajit_pool_run (run_job_part, &job, workers);
+  cudajit_unwatch (&watch);
   pthread_mutex_unlock (&launch_lock);
 }

@@ -140,6 +140,21 @@ parse_check (const char *value, void *field)
     }
 }
 
+/* Seconds, in decimal digits with a point perhaps: no sign, exponent,
+   hexadecimal or infinity, which strtod would take too.  */
+static bool
+parse_seconds (const char *value, void *field)
+{
+  char *end;
+  double seconds;
+
+  if (value[strspn (value, "0123456789.")])
+    return false;
+  seconds = strtod (value, &end);
+  *(double *) field = seconds;
+  return !*end && seconds > 0 && seconds <= CUDAJIT_TIMEOUT_MAX;
+}
+
 static bool
 parse_path (const char *value, void *field)
 {

@@ -25,6 +25,66 @@ cudajit_note_launch (const struct cudajit_site *site)
   atomic_store_explicit (&last_launch.line, site->line, memory_order_relaxed);
 }
 
+/* The last kernel launched, as one site.  */
+static struct cudajit_site
+last_site (void)
+{
+  return (struct cudajit_site){
+    atomic_load_explicit (&last_launch.kernel, memory_order_relaxed),
+    atomic_load_explicit (&last_launch.file, memory_order_relaxed),
+    atomic_load_explicit (&last_launch.line, memory_order_relaxed)
+  };
+}
+
+void
+cudajit_watch_gpu (struct cudajit_watch *watch)
+{
+  struct cudajit_site last = last_site ();
+
+  cudajit_watch (watch, &last);
+}
+
+/* The driver has no call that asks whether the whole context is done,
+   as cuStreamQuery asks for a stream: a thread that watches the clock,
+   rather than polling, serves cuCtxSynchronize and the copies that wait
+   for kernels alike.  */
+
+CUresult
+cudajit_wait_context (void)
+{
+  struct cudajit_watch watch;
+  CUresult r;
+
+  cudajit_watch_gpu (&watch);
+  r = cudajit_cu.cuCtxSynchronize ();
+  cudajit_unwatch (&watch);
+  return r;
+}
+
+CUresult
+cudajit_wait_stream (CUstream stream)
+{
+  struct cudajit_watch watch;
+  CUresult r;
+
+  cudajit_watch_gpu (&watch);
+  r = cudajit_cu.cuStreamSynchronize (stream);
+  cudajit_unwatch (&watch);
+  return r;
+}
+
+CUresult
+cudajit_wait_event (CUevent event)
+{
+  struct cudajit_watch watch;
+  CUresult r;
+
+  cudajit_watch_gpu (&watch);
+  r = cudajit_cu.cuEventSynchronize (event);
+  cudajit_unwatch (&watch);
+  return r;
+}
+
 bool
 cudajit_kernel_fault_p (CUresult error)
 {
@@ -53,10 +113,7 @@ cudajit_check (CUresult error, const struct cudajit_site *site,
 
   if (error == CUDA_SUCCESS)
     return true;
-  last.kernel
-      = atomic_load_explicit (&last_launch.kernel, memory_order_relaxed);
-  last.file = atomic_load_explicit (&last_launch.file, memory_order_relaxed);
-  last.line = atomic_load_explicit (&last_launch.line, memory_order_relaxed);
+  last = last_site ();
   if (last.kernel && cudajit_kernel_fault_p (error))
     /* An assert has said where already, and a timeout is no fault of a
        line.  */

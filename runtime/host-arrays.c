@@ -361,8 +361,8 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
       = timed && cudajit_cu.cuEventRecord (events[3], stream) == CUDA_SUCCESS;
   /* The kernel is done with its arrays once the stream is.  */
   if (ok)
-    ok = cudajit_transfer_check (cudajit_cu.cuStreamSynchronize (stream),
-                                 &transfer, "the launch with host arrays");
+    ok = cudajit_transfer_check (cudajit_wait_stream (stream), &transfer,
+                                 "the launch with host arrays");
   cudajit_range_pop ();
   if (ok && timed && cudajit_profiling ())
     cudajit_profile_host_arrays (kernel, events, bytes);

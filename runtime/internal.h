@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 #include "cudajit.h"
 #include "cuda-api.h"
 #include "nvrtc-common.h"
@@ -99,6 +100,10 @@ enum cudajit_backend
    cache of PTX compiled for the GPU: 256 MiB.  */
 #define CUDAJIT_CACHE_MAX_DEFAULT ((size_t) 256 << 20)
 
+/* The largest CUDAJIT_TIMEOUT, in seconds, some thirty years: its
+   deadline stays within a time_t.  */
+#define CUDAJIT_TIMEOUT_MAX 1000000000
+
 /* The environment variables that cudajit reads, a field for each row of
    cudajit-environment.def.  A variable that is unset or empty leaves its
    field at its row's UNSET.  */
@@ -123,6 +128,9 @@ struct cudajit_environment
   size_t cache_max;
   /* Whether CUDAJIT_ERRORS is return.  */
   bool errors_return;
+  /* CUDAJIT_TIMEOUT, the seconds that a kernel may run; 0, unset, for no
+     limit.  */
+  double timeout;
   /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
      exit.  */
   bool profile;
@@ -139,6 +147,27 @@ struct cudajit_environment
    message that names the variable and the values it takes if one of them
    has a value that it does not take.  */
 const struct cudajit_environment *cudajit_environment (void);
+
+/* watchdog.c */
+
+/* A wait for a kernel, which CUDAJIT_TIMEOUT limits.  */
+struct cudajit_watch
+{
+  /* Whether CUDAJIT_TIMEOUT is set, which the fields below need.  */
+  bool armed;
+  struct cudajit_site site;
+  /* Of CLOCK_MONOTONIC.  */
+  struct timespec deadline;
+  struct cudajit_watch *next;
+};
+
+/* From now until cudajit_unwatch (WATCH), should CUDAJIT_TIMEOUT seconds
+   pass, end the program at once with an error that names the kernel and
+   launch of SITE, whose strings must live as long; or the GPU, if SITE
+   has no kernel.  Nothing if CUDAJIT_TIMEOUT is unset.  */
+void cudajit_watch (struct cudajit_watch *watch,
+                    const struct cudajit_site *site);
+void cudajit_unwatch (struct cudajit_watch *watch);
 
 /* gpu-driver.c */
 
@@ -543,6 +572,16 @@ void cudajit_cache_unlock (struct cudajit_cache_key *key);
    the GPU, which the faults that later calls report are blamed on.  */
 void cudajit_note_launch (const struct cudajit_site *site);
 
+/* cudajit_watch for a wait of the calling thread for the GPU, which
+   blames the last kernel launched.  */
+void cudajit_watch_gpu (struct cudajit_watch *watch);
+
+/* cuCtxSynchronize, cuStreamSynchronize and cuEventSynchronize, which
+   CUDAJIT_TIMEOUT limits, as cudajit_watch_gpu.  */
+CUresult cudajit_wait_context (void);
+CUresult cudajit_wait_stream (CUstream stream);
+CUresult cudajit_wait_event (CUevent event);
+
 /* Whether ERROR means that a kernel failed while it ran.  Such an error
    spoils the context: every later call returns it.  */
 bool cudajit_kernel_fault_p (CUresult error);
@@ -774,12 +813,11 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                          void **args, const struct cudajit_site *site,
                          const char *hint);
 
-/* The local memory that a GPU gives each thread, which the C version of a
-   kernel keeps on its stack; and the stack of a thread that runs as a
-   fiber, with room besides for the frames of the C library's functions,
-   such as printf's.  */
-#define CUDAJIT_GPU_LOCAL_BYTES (512 * 1024)
-#define CUDAJIT_FIBER_STACK (2 * CUDAJIT_GPU_LOCAL_BYTES)
+/* The stack of a thread that runs as a fiber: the local memory that a GPU
+   gives each thread (cudajit-abi.h), which the C version of a kernel keeps
+   on its stack, with room besides for the frames of the C library's
+   functions, such as printf's.  */
+#define CUDAJIT_FIBER_STACK (2 * CUDAJIT_LOCAL_MEMORY_MAX)
 
 /* cpu-fault.c */
 

@@ -152,6 +152,7 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       CUstream stream, const char *function)
 {
   const void *dev = to_device ? dst : src;
+  struct cudajit_watch watch;
   bool gpu;
   CUresult r;
 
@@ -167,6 +168,9 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       memcpy (dst, src, bytes);
       return true;
     }
+  /* A copy that is not async waits for the kernels before it.  */
+  if (!async)
+    cudajit_watch_gpu (&watch);
   if (to_device)
     r = async ? cudajit_cu.cuMemcpyHtoDAsync_v2 (device_pointer (dst), src,
                                                  bytes, stream)
@@ -175,6 +179,8 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
     r = async ? cudajit_cu.cuMemcpyDtoHAsync_v2 (dst, device_pointer (src),
                                                  bytes, stream)
               : cudajit_cu.cuMemcpyDtoH_v2 (dst, device_pointer (src), bytes);
+  if (!async)
+    cudajit_unwatch (&watch);
   /* Memory that the registry does not know, and neither does the
      driver, gets the CPU backend's message.  */
   if (r == CUDA_ERROR_INVALID_VALUE
@@ -297,6 +303,6 @@ void
 cuda_synchronize (void)
 {
   if (cudajit_gpu_p ())
-    cudajit_check (cudajit_cu.cuCtxSynchronize (), NULL, "cuda_synchronize");
+    cudajit_check (cudajit_wait_context (), NULL, "cuda_synchronize");
   cudajit_gpu_waited ();
 }

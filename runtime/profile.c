@@ -88,7 +88,7 @@ read_pending (void)
     {
       struct pending *p = &pending[i];
       float ms = 0;
-      if (cudajit_cu.cuEventSynchronize (p->stop) == CUDA_SUCCESS
+      if (cudajit_wait_event (p->stop) == CUDA_SUCCESS
           && cudajit_cu.cuEventElapsedTime (&ms, p->start, p->stop)
                  == CUDA_SUCCESS)
         row (p->kernel)->kernel_ms += ms;

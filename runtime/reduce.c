@@ -14,6 +14,7 @@
 #include "internal.h"
 
 #include <pthread.h>
+#include <stdint.h>
 
 /* The largest element of a reduction: long long and double.  */
 #define REDUCE_ELEMENT_MAX 8
@@ -97,13 +98,45 @@ reduce_on_gpu (struct cudajit_kernel *k, const void *array, long long n,
               && cudajit_check (cudajit_cu.cuMemcpyDtoHAsync_v2 (
                                     result, s->result, element_size, stream),
                                 site, "cuMemcpyDtoHAsync")
-              && cudajit_check (cudajit_cu.cuStreamSynchronize (stream), site,
+              && cudajit_check (cudajit_wait_stream (stream), site,
                                 "cuStreamSynchronize"));
     }
   pthread_mutex_unlock (&scratch_lock);
   if (done)
     cudajit_gpu_waited ();
   return done;
+}
+
+/* Whether the N elements of ELEMENT_SIZE bytes at ARRAY, of the call at
+   SITE, lie in live memory, where the runtime handed it out; if not,
+   report it and return false.  A host array is the caller's to size.
+   Memory that the registry knows freed may be the CUDA runtime's now, on
+   the GPU (see cudajit_gpu_freed_p).  */
+static bool
+check_array (const void *array, long long n, size_t element_size,
+             const struct cudajit_site *site, bool gpu)
+{
+  struct cudajit_object_info info = cudajit_find_object (array);
+  size_t offset = (uintptr_t) array - (uintptr_t) info.base;
+
+  if (!info.known || info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT
+      || (gpu && info.released && !cudajit_gpu_freed_p (&info, array)))
+    return true;
+  if (info.released)
+    cudajit_error (site,
+                   "cuda_reduce over %lld elements: the array at %p is in "
+                   "%s that was %s",
+                   n, array, cudajit_object_kinds[info.kind].what,
+                   cudajit_object_kinds[info.kind].ended);
+  else if ((unsigned long long) n > (info.size - offset) / element_size)
+    cudajit_error (site,
+                   "cuda_reduce over %lld elements: the array at %p holds "
+                   "%zu, to the end of the %zu bytes of %s at %p",
+                   n, array, (info.size - offset) / element_size, info.size,
+                   cudajit_object_kinds[info.kind].what, info.base);
+  else
+    return true;
+  return false;
 }
 
 int
@@ -128,9 +161,10 @@ cudajit_reduce (void *kernel, const void *array, long long n,
   if (n == 0)
     return 0;
   bool gpu = cudajit_gpu_p ();
-  if (stream
-      && !cudajit_check_handle (&reduce, "cuda_reduce", stream, CUDAJIT_STREAM,
-                                gpu))
+  if ((stream
+       && !cudajit_check_handle (&reduce, "cuda_reduce", stream,
+                                 CUDAJIT_STREAM, gpu))
+      || !check_array (array, n, element_size, &reduce, gpu))
     return 0;
   if (gpu)
     return reduce_on_gpu (k, array, n, element_size, stream, &reduce, result);
@@ -142,7 +176,11 @@ cudajit_reduce (void *kernel, const void *array, long long n,
   args[CUDAJIT_REDUCE_PARTIALS] = &none;
   args[CUDAJIT_REDUCE_BLOCKS_DONE] = &none;
   args[CUDAJIT_REDUCE_RESULT] = &result;
-  k->host_entry (args);
+  /* As a launch of one thread, so that a fault in the fold, or
+     CUDAJIT_TIMEOUT, names the call as a kernel's.  */
+  struct cudajit_launch_config one
+      = { .grid = { 1, 1, 1 }, .block = { 1, 1, 1 } };
+  cudajit_cpu_launch (k, &one, args, &reduce, NULL);
   return 1;
 }
 

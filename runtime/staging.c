@@ -163,9 +163,8 @@ take_stage (const struct cudajit_transfer *site, int *stage)
   *stage = staging->next;
   staging->next = (staging->next + 1) % STAGES;
   if (staging->busy[*stage]
-      && !cudajit_transfer_check (
-          cudajit_cu.cuEventSynchronize (staging->done[*stage]), site,
-          "copying a host array"))
+      && !cudajit_transfer_check (cudajit_wait_event (staging->done[*stage]),
+                                  site, "copying a host array"))
     return false;
   staging->busy[*stage] = false;
   return true;
@@ -234,7 +233,7 @@ cudajit_copy_out (char *host, CUdeviceptr dev, size_t bytes, CUstream stream,
           = bytes - offset < STAGE_BYTES ? bytes - offset : STAGE_BYTES;
       int stage = stage_of[copied++ % STAGES];
       if (!cudajit_transfer_check (
-              cudajit_cu.cuEventSynchronize (site->staging->done[stage]), site,
+              cudajit_wait_event (site->staging->done[stage]), site,
               "copying an array back from the GPU"))
         return false;
       site->staging->busy[stage] = false;

@@ -79,7 +79,7 @@ cuda_stream_synchronize (cuda_stream_t stream)
   bool gpu;
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_cu.cuStreamSynchronize (stream), NULL,
+    cudajit_check (cudajit_wait_stream (stream), NULL,
                    "cuda_stream_synchronize");
   cudajit_gpu_waited ();
 }
@@ -142,8 +142,7 @@ cuda_event_synchronize (cuda_event_t event)
   bool gpu;
 
   if (check (event, CUDAJIT_EVENT, "cuda_event_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_cu.cuEventSynchronize (event), NULL,
-                   "cuda_event_synchronize");
+    cudajit_check (cudajit_wait_event (event), NULL, "cuda_event_synchronize");
   cudajit_gpu_waited ();
 }
 
@@ -176,7 +175,7 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
   if (gpu)
     {
       /* The driver would rather fail than wait for STOP.  */
-      if (!cudajit_check (cudajit_cu.cuEventSynchronize (stop), NULL,
+      if (!cudajit_check (cudajit_wait_event (stop), NULL,
                           "cuda_event_elapsed_ms")
           || !cudajit_check (cudajit_cu.cuEventElapsedTime (&ms, start, stop),
                              NULL, "cuda_event_elapsed_ms"))

@@ -1,0 +1,34 @@
+/* With CUDAJIT_TIMEOUT, a kernel that runs longer ends the program with
+   an error that names it, its launch and the time; one that finishes in
+   time runs as without it.  */
+/* { dg-do run } */
+/* { dg-set-target-env-var CUDAJIT_TIMEOUT "1" } */
+/* { dg-set-target-env-var CUDAJIT_CPU_THREADS "2" } */
+/* { dg-shouldfail "timeout" } */
+
+#include <cudajit.h>
+
+__attribute__ ((cuda_jit)) void
+spin (int *flag)
+{
+  while (((volatile int *) flag)[0] == 0)
+    ;
+}
+
+int
+main (void)
+{
+  int zero = 0, one = 1, back = 0;
+  int *flag = cuda_to_device (&one, sizeof one);
+
+  cuda_launch (spin, 4, 32) (flag);
+  cuda_copy_to_host (&back, flag, sizeof back);
+  if (back != 1)
+    return 2;
+  cuda_copy_to_device (flag, &zero, sizeof zero);
+  cuda_launch (spin, 4, 32) (flag); /* line 29 */
+  cuda_synchronize ();
+  return 0;
+}
+
+/* { dg-output "cudajit: error: kernel 'spin' launched at \[^\n\]*run-error-timeout.c:29: still running after the 1 s of CUDAJIT_TIMEOUT\n$" } */
