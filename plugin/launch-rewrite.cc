@@ -119,9 +119,16 @@ base_address (tree address)
 static bool
 first_element_p (tree element, tree array)
 {
-  /* Under the promotion of a narrow argument, where the target wants
-     it.  */
-  while (CONVERT_EXPR_P (element))
+  /* Under the promotion of a narrow argument, where the target wants it,
+     or the conversion to F's parameter of an element of another type,
+     which cudajit_rewrite_reduce refuses by the types: x != 0 for
+     _Bool.  */
+  while (CONVERT_EXPR_P (element) || TREE_CODE (element) == FLOAT_EXPR
+         || TREE_CODE (element) == FIX_TRUNC_EXPR
+         || TREE_CODE (element) == NON_LVALUE_EXPR
+         || (TREE_CODE (element) == NE_EXPR
+             && (integer_zerop (TREE_OPERAND (element, 1))
+                 || real_zerop (TREE_OPERAND (element, 1)))))
     element = TREE_OPERAND (element, 0);
   if (TREE_CODE (element) != ARRAY_REF && TREE_CODE (element) != INDIRECT_REF
       && TREE_CODE (element) != MEM_REF)
