@@ -147,6 +147,10 @@ bool cudajit_half_type_p (const_tree type);
    kernels do not have: GNU C's complex integers, _Complex long double,
    volatile ones.  */
 bool cudajit_unsupported_complex_p (tree type);
+/* The type that TYPE is, or points to or is an array of, without its
+   qualifiers, if its volatile alone makes it unsupported (_Float16,
+   complex numbers); else NULL_TREE.  */
+tree cudajit_refused_volatile (tree type);
 /* The scalars of TYPE, an array of constant size in every dimension, or
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it
    is no array.  */
