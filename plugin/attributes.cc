@@ -290,6 +290,36 @@ cudajit_register_attributes (void *, void *)
   register_attribute (&cuda_shared_attribute);
 }
 
+/* In C++, where GCC alone would say that it ignores the attribute, and
+   the kernel would be a host function.  */
+static tree
+handle_attribute_in_cxx (tree *node, tree name, tree, int, bool *no_add)
+{
+  location_t loc
+      = DECL_P (*node) ? DECL_SOURCE_LOCATION (*node) : input_location;
+  error_at (loc,
+            "kernels can be written only in C, not C++: the %qE attribute "
+            "is for C files compiled by gcc with the plugin",
+            name);
+  *no_add = true;
+  return NULL_TREE;
+}
+
+static const struct attribute_spec cxx_attributes[]
+    = { { "cuda_jit", 0, -1, false, false, false, false,
+          handle_attribute_in_cxx, NULL },
+        { "cuda_device", 0, -1, false, false, false, false,
+          handle_attribute_in_cxx, NULL },
+        { "cuda_shared", 0, -1, false, false, false, false,
+          handle_attribute_in_cxx, NULL } };
+
+void
+cudajit_register_cxx_attributes (void *, void *)
+{
+  for (const struct attribute_spec &attribute : cxx_attributes)
+    register_attribute (&attribute);
+}
+
 bool
 cudajit_shared_p (const_tree decl)
 {

@@ -31,6 +31,8 @@ tree cudajit_header_function (const char *name);
 
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
+/* The same attributes in C++, each an error that says kernels are C.  */
+void cudajit_register_cxx_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
 /* How NVRTC compiles kernel FNDECL (enum cudajit_compile_flag): as the
    unit's kernels, UNIT_FLAGS, changed by the options of its cuda_jit
