@@ -149,12 +149,13 @@ parse_option (tree argument, location_t loc, bool diagnose,
 }
 
 /* The options of ARGUMENTS, those of a cuda_jit attribute, diagnosed at
-   LOC if DIAGNOSE, into *OPTIONS.  Return false if one is bad.  */
+   LOC if DIAGNOSE, into *OPTIONS, and their entries and values into SEEN
+   and SEEN_VALUES as parse_option says.  Return false if one is bad.  */
 static bool
 parse_options (tree arguments, location_t loc, bool diagnose,
-               struct kernel_options *options)
+               struct kernel_options *options, auto_vec<int> &seen,
+               auto_vec<int> &seen_values)
 {
-  auto_vec<int> seen, seen_values;
   bool good = true;
   for (tree argument = arguments; argument; argument = TREE_CHAIN (argument))
     good &= parse_option (TREE_VALUE (argument), loc, diagnose, options, seen,
@@ -170,7 +171,11 @@ cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
        = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
        attribute;
        attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
-    parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options);
+    {
+      auto_vec<int> seen, seen_values;
+      parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options,
+                     seen, seen_values);
+    }
   return ((unit_flags & ~options.clears) | options.sets
           | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT);
 }
@@ -210,7 +215,9 @@ handle_cuda_jit_attribute (tree *node, tree name, tree args, int, bool *no_add)
                 decl);
     }
   struct kernel_options options = { 0, 0, 0 };
-  if (parse_options (args, DECL_SOURCE_LOCATION (decl), true, &options)
+  auto_vec<int> seen, seen_values;
+  if (parse_options (args, DECL_SOURCE_LOCATION (decl), true, &options, seen,
+                     seen_values)
       && (options.sets & CUDAJIT_COMPILE_FAST_MATH))
     use_fast_math_on_cpu (node);
   return NULL_TREE;
@@ -283,6 +290,36 @@ cudajit_register_attributes (void *, void *)
   register_attribute (&cuda_shared_attribute);
 }
 
+/* In C++, where GCC alone would say that it ignores the attribute, and
+   the kernel would be a host function.  */
+static tree
+handle_attribute_in_cxx (tree *node, tree name, tree, int, bool *no_add)
+{
+  location_t loc
+      = DECL_P (*node) ? DECL_SOURCE_LOCATION (*node) : input_location;
+  error_at (loc,
+            "kernels can be written only in C, not C++: the %qE attribute "
+            "is for C files compiled by gcc with the plugin",
+            name);
+  *no_add = true;
+  return NULL_TREE;
+}
+
+static const struct attribute_spec cxx_attributes[]
+    = { { "cuda_jit", 0, -1, false, false, false, false,
+          handle_attribute_in_cxx, NULL },
+        { "cuda_device", 0, -1, false, false, false, false,
+          handle_attribute_in_cxx, NULL },
+        { "cuda_shared", 0, -1, false, false, false, false,
+          handle_attribute_in_cxx, NULL } };
+
+void
+cudajit_register_cxx_attributes (void *, void *)
+{
+  for (const struct attribute_spec &attribute : cxx_attributes)
+    register_attribute (&attribute);
+}
+
 bool
 cudajit_shared_p (const_tree decl)
 {
@@ -316,6 +353,8 @@ static const char *const kernel_forbidden_attributes[]
 static vec<tree> kernels;
 static vec<tree> aliases;
 static hash_set<tree> *reported_kernels;
+/* Those whose cuda_jit attributes contradict each other, reported.  */
+static hash_set<tree> *conflicting_kernels;
 
 static const char *
 forbidden_attribute (const_tree fndecl)
@@ -329,6 +368,36 @@ forbidden_attribute (const_tree fndecl)
     return "constructor";
   if (DECL_STATIC_DESTRUCTOR (fndecl))
     return "destructor";
+  return NULL;
+}
+
+/* The name of the option that two of FNDECL's cuda_jit attributes give
+   different values, each good by itself, or null.  GCC keeps each
+   attribute of a declaration, and merges those of its declarations, but
+   calls the handler for one at a time: the prototype's are not the
+   definition's yet.  */
+static const char *
+conflicting_option (const_tree fndecl)
+{
+  auto_vec<int> all, all_values;
+  for (tree attribute
+       = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
+       attribute;
+       attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
+    {
+      struct kernel_options options = { 0, 0, 0 };
+      auto_vec<int> seen, seen_values;
+      parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options,
+                     seen, seen_values);
+      for (unsigned int i = 0; i < seen.length (); i++)
+        for (unsigned int j = 0; j < all.length (); j++)
+          if (all[j] == seen[i] && all_values[j] != seen_values[i])
+            return (seen[i] == (int) COMPILE_OPTION_COUNT
+                        ? CUDAJIT_COMPILE_MAX_REGISTERS_NAME
+                        : compile_options[seen[i]].name);
+      all.safe_splice (seen);
+      all_values.safe_splice (seen_values);
+    }
   return NULL;
 }
 
@@ -370,12 +439,21 @@ cudajit_check_kernel_declaration (tree fndecl)
       for (tree alias : aliases)
         check_alias (alias, fndecl);
     }
-  const char *attribute = forbidden_attribute (fndecl);
-  if (!attribute)
-    return;
   if (!reported_kernels)
     reported_kernels = new hash_set<tree>;
-  if (!reported_kernels->add (fndecl))
+  const char *option = conflicting_option (fndecl);
+  if (option && !conflicting_kernels)
+    conflicting_kernels = new hash_set<tree>;
+  if (option && !conflicting_kernels->add (fndecl))
+    {
+      error_at (DECL_SOURCE_LOCATION (fndecl),
+                "conflicting values of kernel option %qs", option);
+      inform (DECL_SOURCE_LOCATION (fndecl),
+              "the %<cuda_jit%> attributes of a kernel, on all its "
+              "declarations, give its options together");
+    }
+  const char *attribute = forbidden_attribute (fndecl);
+  if (attribute && !reported_kernels->add (fndecl))
     error_at (DECL_SOURCE_LOCATION (fndecl),
               "kernel %qD cannot have the %qs attribute; a kernel runs only "
               "through %<cuda_launch%>",

@@ -118,10 +118,16 @@ cudajit_plugin_init (struct plugin_name_args *info,
      do: the kernels were translated when their units were compiled; and
      by the compilers of other languages, C++ above all, where a project
      gives its C and C++ files the same flags: kernels are written in C,
-     so it stays out of their way.  For them to load it, the plugin uses
-     nothing of the C front end's but its tree codes.  */
-  if (strncmp (lang_hooks.name, "GNU C", 5) != 0
-      || strncmp (lang_hooks.name, "GNU C++", 7) == 0)
+     so it stays out of their way, but for the attributes of kernels in
+     C++, which it refuses.  For them to load it, the plugin uses nothing
+     of the C front end's but its tree codes.  */
+  if (strncmp (lang_hooks.name, "GNU C++", 7) == 0)
+    {
+      register_callback (info->base_name, PLUGIN_ATTRIBUTES,
+                         cudajit_register_cxx_attributes, NULL);
+      return 0;
+    }
+  if (strncmp (lang_hooks.name, "GNU C", 5) != 0)
     return 0;
 
   if (arch && !cudajit_set_arch_option (arch->value))

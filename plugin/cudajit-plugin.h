@@ -31,6 +31,8 @@ tree cudajit_header_function (const char *name);
 
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
+/* The same attributes in C++, each an error that says kernels are C.  */
+void cudajit_register_cxx_attributes (void *gcc_data, void *user_data);
 bool cudajit_kernel_p (const_tree fndecl);
 /* How NVRTC compiles kernel FNDECL (enum cudajit_compile_flag): as the
    unit's kernels, UNIT_FLAGS, changed by the options of its cuda_jit
@@ -147,6 +149,10 @@ bool cudajit_half_type_p (const_tree type);
    kernels do not have: GNU C's complex integers, _Complex long double,
    volatile ones.  */
 bool cudajit_unsupported_complex_p (tree type);
+/* The type that TYPE is, or points to or is an array of, without its
+   qualifiers, if its volatile alone makes it unsupported (_Float16,
+   complex numbers); else NULL_TREE.  */
+tree cudajit_refused_volatile (tree type);
 /* The scalars of TYPE, an array of constant size in every dimension, or
    NULL_TREE when a dimension's size is not a constant; TYPE itself if it
    is no array.  */

@@ -33,13 +33,17 @@ static const struct launch_form
 {
   enum cudajit_entry_point unlaunched, runtime;
   const cudajit_generator *generator;
+  /* The macro, for errors.  */
+  const char *name;
 } launch_forms[]
-    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, NULL },
-        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, NULL },
+    = { { CUDAJIT_ENTRY_UNLAUNCHED, CUDAJIT_ENTRY_LAUNCH, NULL,
+          "cuda_launch" },
+        { CUDAJIT_ENTRY_UNLAUNCHED_FORALL, CUDAJIT_ENTRY_FORALL, NULL,
+          "cuda_forall" },
         { CUDAJIT_ENTRY_UNLAUNCHED_VECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
-          &cudajit_vectorize_generator },
+          &cudajit_vectorize_generator, "cuda_vectorize" },
         { CUDAJIT_ENTRY_UNLAUNCHED_GUVECTORIZE, CUDAJIT_ENTRY_LAUNCH_GENERATED,
-          &cudajit_guvectorize_generator } };
+          &cudajit_guvectorize_generator, "cuda_guvectorize" } };
 
 struct launch_rewriter
 {
@@ -78,6 +82,11 @@ unlaunched_call (tree t, const launch_form **form, tree *call)
         kernel_call = COND_EXPR_THEN (t);
       first = TREE_OPERAND (first, 0);
     }
+  /* The front end makes the call of a function that returns a value void,
+     to match (void) 0: that function is no kernel, which is said later.  */
+  if (kernel_call && CONVERT_EXPR_P (kernel_call)
+      && VOID_TYPE_P (TREE_TYPE (kernel_call)))
+    kernel_call = TREE_OPERAND (kernel_call, 0);
   if (!kernel_call || TREE_CODE (kernel_call) != CALL_EXPR)
     return NULL_TREE;
   for (const launch_form &f : launch_forms)
@@ -110,9 +119,16 @@ base_address (tree address)
 static bool
 first_element_p (tree element, tree array)
 {
-  /* Under the promotion of a narrow argument, where the target wants
-     it.  */
-  while (CONVERT_EXPR_P (element))
+  /* Under the promotion of a narrow argument, where the target wants it,
+     or the conversion to F's parameter of an element of another type,
+     which cudajit_rewrite_reduce refuses by the types: x != 0 for
+     _Bool.  */
+  while (CONVERT_EXPR_P (element) || TREE_CODE (element) == FLOAT_EXPR
+         || TREE_CODE (element) == FIX_TRUNC_EXPR
+         || TREE_CODE (element) == NON_LVALUE_EXPR
+         || (TREE_CODE (element) == NE_EXPR
+             && (integer_zerop (TREE_OPERAND (element, 1))
+                 || real_zerop (TREE_OPERAND (element, 1)))))
     element = TREE_OPERAND (element, 0);
   if (TREE_CODE (element) != ARRAY_REF && TREE_CODE (element) != INDIRECT_REF
       && TREE_CODE (element) != MEM_REF)
@@ -463,13 +479,20 @@ rewrite_call (tree *tp, int *walk_subtrees, void *data)
     }
   if (TREE_CODE (kernel) != FUNCTION_DECL || !cudajit_kernel_p (kernel))
     {
-      if (TREE_CODE (kernel) == FUNCTION_DECL)
+      tree returned = TREE_TYPE (call);
+      if (!VOID_TYPE_P (returned))
         error_at (loc,
-                  "%qD is launched with %<cuda_launch%> but is not a "
+                  "%qs launches %qE, which returns %qT and so is not a "
+                  "kernel: a kernel is a %<void%> function marked "
+                  "%<__attribute__ ((cuda_jit))%>",
+                  form->name, kernel, returned);
+      else if (TREE_CODE (kernel) == FUNCTION_DECL)
+        error_at (loc,
+                  "%qD is launched with %qs but is not a "
                   "kernel; mark it %<__attribute__ ((cuda_jit))%>",
-                  kernel);
+                  kernel, form->name);
       else
-        error_at (loc, "%<cuda_launch%> needs the name of a kernel");
+        error_at (loc, "%qs needs the name of a kernel", form->name);
       return NULL_TREE;
     }
   if (cudajit_kernel_p (rewriter->function))

@@ -196,10 +196,17 @@ cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
     {
       tree given = array;
       STRIP_NOPS (given);
-      error_at (loc,
-                "the array of %<cuda_reduce%> of %qD is %qT; it must point "
-                "to %qT",
-                f, TREE_TYPE (given), type);
+      if (element)
+        error_at (loc,
+                  "the array of %<cuda_reduce%> holds %qT, but %qD folds "
+                  "%qT: the elements must be of the type of its parameters",
+                  element, f, type);
+      else
+        /* Not a pointer at all.  */
+        error_at (loc,
+                  "the array of %<cuda_reduce%> of %qD is %qT; it must point "
+                  "to %qT",
+                  f, TREE_TYPE (given), type);
       return NULL_TREE;
     }
 

@@ -71,6 +71,37 @@ check_type (subset_checker *checker, tree type, location_t loc,
     checker->reported.add (decl);
   if (checker->reported.add (TYPE_MAIN_VARIANT (type)) && !decl)
     return;
+  tree plain = cudajit_refused_volatile (type);
+  if (plain)
+    {
+      /* %qT drops the qualifiers of a type that has a name, as _Float16
+         and complex double have.  */
+      if (decl && TYPE_VOLATILE (type))
+        reject (checker, loc,
+                "%s %qD is %<volatile %T%>, which is not supported in a "
+                "kernel: kernels have %qT, but not %<volatile%> ones",
+                what, decl, plain, plain);
+      else if (decl)
+        reject (checker, loc,
+                "%s %qD has type %qT, which is not supported in a kernel: "
+                "kernels have %qT, but not %<volatile%> ones",
+                what, decl, type, plain);
+      else if (TYPE_VOLATILE (type))
+        reject (checker, loc,
+                "type %<volatile %T%> is not supported in a kernel: kernels "
+                "have %qT, but not %<volatile%> ones",
+                plain, plain);
+      else
+        reject (checker, loc,
+                "type %qT is not supported in a kernel: kernels have %qT, "
+                "but not %<volatile%> ones",
+                type, plain);
+      inform (loc,
+              "on the GPU %qT is a class, and C++ copies no %<volatile%> "
+              "class object",
+              plain);
+      return;
+    }
   if (cudajit_unsupported_complex_p (type))
     {
       if (decl)

@@ -193,8 +193,15 @@ supported_field_p (tree field)
 static void
 explain_field (tree field)
 {
-  inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
-          declared_type (field));
+  tree type = declared_type (field);
+  tree plain = cudajit_refused_volatile (type);
+  /* %qT drops the qualifiers of a type that has a name.  */
+  if (plain && TYPE_VOLATILE (type))
+    inform (DECL_SOURCE_LOCATION (field), "field %qD is %<volatile %T%>",
+            field, plain);
+  else
+    inform (DECL_SOURCE_LOCATION (field), "field %qD has type %qT", field,
+            type);
   cudajit_explain_type (declared_type (field), DECL_SOURCE_LOCATION (field));
 }
 
@@ -340,11 +347,23 @@ cudajit_explain_type (tree type, location_t loc)
   tree record = record_of (type);
   if (record)
     cudajit_supported_record_p (record, true);
-  tree scalar = type;
-  while (POINTER_TYPE_P (scalar) || TREE_CODE (scalar) == ARRAY_TYPE)
-    scalar = TREE_TYPE (scalar);
-  if (cudajit_half_type_p (scalar) && TYPE_VOLATILE (scalar))
-    inform (loc, "kernels have %<_Float16%>, but not %<volatile _Float16%>");
+  tree plain = cudajit_refused_volatile (type);
+  if (plain)
+    inform (loc,
+            "kernels have %qT, but not %<volatile%> ones: on the GPU %qT is "
+            "a class, and C++ copies no %<volatile%> class object",
+            plain, plain);
+}
+
+tree
+cudajit_refused_volatile (tree type)
+{
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  if (!TYPE_VOLATILE (type) || cudajit_supported_type_p (type, false))
+    return NULL_TREE;
+  tree plain = TYPE_MAIN_VARIANT (type);
+  return cudajit_supported_type_p (plain, false) ? plain : NULL_TREE;
 }
 
 bool

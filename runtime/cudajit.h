@@ -719,6 +719,62 @@ extern "C"
 
 #ifdef __cplusplus
 }
+
+/* Kernels, and their launches, are written in C (README's With C++): in
+   C++ each launching macro is one error that names it and says so,
+   rather than the errors of the C that C++ lacks.  */
+#undef cuda_launch
+#undef cuda_forall
+#undef cuda_vectorize
+#undef cuda_guvectorize
+#undef cuda_reduce
+/* The arguments named are used, against warnings of unused variables.  */
+#define cuda_launch(kernel, grid, ...)                                        \
+  CUDAJIT_IN_CXX (cuda_launch, ((void) (kernel), (void) (grid)),              \
+                  (cudajit_any_function) 0)
+#define cuda_forall(kernel, n)                                                \
+  CUDAJIT_IN_CXX (cuda_forall, ((void) (kernel), (void) (n)),                 \
+                  (cudajit_any_function) 0)
+#define cuda_vectorize(f, ...)                                                \
+  CUDAJIT_IN_CXX (cuda_vectorize,                                             \
+                  ((void) (f), (void) (CUDAJIT_FIRST (__VA_ARGS__, ))),       \
+                  (cudajit_any_function) 0)
+#define cuda_guvectorize(f, ...)                                              \
+  CUDAJIT_IN_CXX (cuda_guvectorize,                                           \
+                  ((void) (f), (void) (CUDAJIT_FIRST (__VA_ARGS__, ))),       \
+                  (cudajit_any_function) 0)
+/* Of F's type, for the expression around it.  */
+#define cuda_reduce(f, array, ...)                                            \
+  CUDAJIT_IN_CXX (cuda_reduce, (void) (CUDAJIT_FIRST (__VA_ARGS__, )),        \
+                  (f) ((array)[0], (array)[0]))
+/* What the launch's arguments are passed to.  */
+typedef void (*cudajit_any_function) (...);
+#define CUDAJIT_IN_CXX_TEXT(macro)                                            \
+#macro " cannot be used in C++: kernels and their launches are written "    \
+         "in C, compiled by gcc with the plugin; call a C function that "     \
+         "launches the kernel"
+#if __cplusplus >= 201103L
+#define CUDAJIT_IN_CXX(macro, used, value)                                    \
+  (__extension__({                                                            \
+    static_assert (false, CUDAJIT_IN_CXX_TEXT (macro));                       \
+    used;                                                                     \
+    value;                                                                    \
+  }))
+#else
+/* Without static_assert, a call that GCC refuses once it compiles it.  */
+#define CUDAJIT_IN_CXX(macro, used, value)                                    \
+  (cudajit_in_cxx_##macro (), used, value)
+void cudajit_in_cxx_cuda_launch (void)
+    __attribute__ ((__error__ (CUDAJIT_IN_CXX_TEXT (cuda_launch))));
+void cudajit_in_cxx_cuda_forall (void)
+    __attribute__ ((__error__ (CUDAJIT_IN_CXX_TEXT (cuda_forall))));
+void cudajit_in_cxx_cuda_vectorize (void)
+    __attribute__ ((__error__ (CUDAJIT_IN_CXX_TEXT (cuda_vectorize))));
+void cudajit_in_cxx_cuda_guvectorize (void)
+    __attribute__ ((__error__ (CUDAJIT_IN_CXX_TEXT (cuda_guvectorize))));
+void cudajit_in_cxx_cuda_reduce (void)
+    __attribute__ ((__error__ (CUDAJIT_IN_CXX_TEXT (cuda_reduce))));
+#endif
 #endif
 
 #pragma GCC diagnostic pop

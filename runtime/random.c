@@ -5,6 +5,7 @@
 #include "internal.h"
 #include "cudajit-random.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 /* Splitmix64's first number from SEED, which both halves of the first
@@ -45,17 +46,38 @@ cudajit_create_xoroshiro128p_states (
     long n, unsigned long long seed,
     struct cudajit_xoroshiro128p_options options, const char *file, int line)
 {
+  struct cudajit_site site = { NULL, file, line };
   cuda_xoroshiro128p_state_t *states, *device;
 
   if (n < 0)
     {
-      cudajit_error (&(struct cudajit_site){ NULL, file, line },
-                     "cuda_create_xoroshiro128p_states: %ld states", n);
+      cudajit_error (&site,
+                     "cuda_create_xoroshiro128p_states: the number of states, "
+                     "%ld, is negative",
+                     n);
+      return NULL;
+    }
+  if ((unsigned long) n > SIZE_MAX / sizeof *states)
+    {
+      cudajit_error (&site,
+                     "cuda_create_xoroshiro128p_states: %ld states of %zu "
+                     "bytes are more bytes than size_t holds",
+                     n, sizeof *states);
       return NULL;
     }
   if (n == 0)
     return NULL;
-  states = cudajit_xrealloc (NULL, n * sizeof *states);
+  /* Not cudajit_xrealloc, which ends the program whatever CUDAJIT_ERRORS
+     says, without the call's line.  */
+  states = malloc (n * sizeof *states);
+  if (!states)
+    {
+      cudajit_error (&site,
+                     "cuda_create_xoroshiro128p_states: out of host memory "
+                     "allocating %zu bytes for %ld states",
+                     n * sizeof *states, n);
+      return NULL;
+    }
   states[0].s0 = states[0].s1 = splitmix64 (seed);
   for (unsigned long long i = 0; i < options.subsequence_start; i++)
     jump (&states[0]);

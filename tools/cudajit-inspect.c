@@ -64,7 +64,9 @@ struct record
 };
 
 /* The contents of FILE's section CUDAJIT_SECTION in *SIZE bytes, or null
-   if it has none.  FILE must be an ELF file of this machine's class.  */
+   if it has none.  FILE must be an ELF file of this machine's class, and
+   whole: one cut short says where it ends and what its header says
+   should be there.  */
 static const char *
 find_section (const char *file, size_t *size)
 {
@@ -72,37 +74,68 @@ find_section (const char *file, size_t *size)
   struct stat st;
   if (fd < 0 || fstat (fd, &st) != 0)
     die ("%s: %s", file, strerror (errno));
-  if ((size_t) st.st_size < sizeof (ElfW (Ehdr)))
-    die ("%s: not an ELF object file or program", file);
-  const char *image = mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  /* Else mmap's error would be that of the file system: "No such
+     device".  */
+  if (S_ISDIR (st.st_mode))
+    die ("%s: is a directory", file);
+  if (!S_ISREG (st.st_mode))
+    die ("%s: is not a regular file", file);
+  if (st.st_size == 0)
+    die ("%s: is empty", file);
+  size_t file_size = st.st_size;
+  const char *image = mmap (NULL, file_size, PROT_READ, MAP_PRIVATE, fd, 0);
   close (fd);
   if (image == MAP_FAILED)
     die ("%s: %s", file, strerror (errno));
 
   const ElfW (Ehdr) *header = (const ElfW (Ehdr) *) image;
-  if (memcmp (header->e_ident, ELFMAG, SELFMAG) != 0)
+  if (file_size < SELFMAG || memcmp (image, ELFMAG, SELFMAG) != 0)
     die ("%s: not an ELF object file or program", file);
+  if (file_size < sizeof *header)
+    die ("%s: is not a complete ELF file: %zu bytes, less than its "
+         "header's %zu",
+         file, file_size, sizeof *header);
   if (header->e_ident[EI_CLASS]
           != (sizeof (void *) == 8 ? ELFCLASS64 : ELFCLASS32)
-      || header->e_shentsize != sizeof (ElfW (Shdr))
-      || header->e_shoff + (size_t) header->e_shnum * sizeof (ElfW (Shdr))
-             > (size_t) st.st_size
-      || header->e_shstrndx >= header->e_shnum)
+      || header->e_shentsize != sizeof (ElfW (Shdr)))
     die ("%s: not an ELF file of this machine", file);
+  unsigned long long headers_end
+      = header->e_shoff
+        + (unsigned long long) header->e_shnum * sizeof (ElfW (Shdr));
+  if (header->e_shoff > file_size || headers_end > file_size)
+    die ("%s: is truncated: %zu bytes, but its header says that its "
+         "section headers end at byte %llu",
+         file, file_size, headers_end);
+  if (header->e_shstrndx >= header->e_shnum)
+    die ("%s: is damaged: its header says that the names of its sections "
+         "are in section %u, but it has %u",
+         file, (unsigned int) header->e_shstrndx,
+         (unsigned int) header->e_shnum);
   const ElfW (Shdr) *sections
       = (const ElfW (Shdr) *) (image + header->e_shoff);
   const ElfW (Shdr) *names = &sections[header->e_shstrndx];
+  if (names->sh_offset > file_size
+      || names->sh_size > file_size - names->sh_offset)
+    die ("%s: is truncated: %zu bytes, but its header says that the names "
+         "of its sections end at byte %llu",
+         file, file_size,
+         (unsigned long long) names->sh_offset + names->sh_size);
   for (int i = 0; i < header->e_shnum; i++)
     {
       const ElfW (Shdr) *s = &sections[i];
-      if (s->sh_name < names->sh_size && s->sh_type == SHT_PROGBITS
-          && s->sh_offset + s->sh_size <= (size_t) st.st_size
-          && strcmp (image + names->sh_offset + s->sh_name, CUDAJIT_SECTION)
-                 == 0)
-        {
-          *size = s->sh_size;
-          return image + s->sh_offset;
-        }
+      /* strcmp stops within the names, at the end of CUDAJIT_SECTION.  */
+      if (s->sh_type != SHT_PROGBITS || s->sh_name >= names->sh_size
+          || names->sh_size - s->sh_name <= strlen (CUDAJIT_SECTION)
+          || strcmp (image + names->sh_offset + s->sh_name, CUDAJIT_SECTION)
+                 != 0)
+        continue;
+      if (s->sh_offset > file_size || s->sh_size > file_size - s->sh_offset)
+        die ("%s: is truncated: %zu bytes, but its header says that its "
+             "section %s ends at byte %llu",
+             file, file_size, CUDAJIT_SECTION,
+             (unsigned long long) s->sh_offset + s->sh_size);
+      *size = s->sh_size;
+      return image + s->sh_offset;
     }
   return NULL;
 }

@@ -33,9 +33,10 @@ long_double_parameter (_Complex long double *q) /* { dg-error "parameter 'q' has
 __attribute__ ((cuda_jit)) void
 volatile_local (_Complex double *out)
 {
-  volatile _Complex double v = out[1]; /* { dg-error "local variable 'v' has type .*, which is not supported in a kernel" } */
+  volatile _Complex double v = out[1]; /* { dg-error "local variable 'v' is 'volatile complex double', which is not supported in a kernel: kernels have 'complex double', but not 'volatile' ones" } */
   out[0] = v;
 }
 
 /* { dg-message "the complex numbers of kernels are '_Complex float' and '_Complex double'" "" { target *-*-* } 0 } */
+/* { dg-message "on the GPU 'complex double' is a class, and C\\+\\+ copies no 'volatile' class object" "" { target *-*-* } 36 } */
 /* { dg-prune-output "cannot be compiled for the GPU" } */

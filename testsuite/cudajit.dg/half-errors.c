@@ -7,8 +7,8 @@
 #include <cudajit.h>
 
 __attribute__ ((cuda_jit)) void
-volatile_half (volatile _Float16 *a) /* { dg-error "parameter 'a' has type 'volatile _Float16 \\*', which is not supported in a kernel" } */
-{ /* { dg-message "kernels have '_Float16', but not 'volatile _Float16'" "" { target *-*-* } 10 } */
+volatile_half (volatile _Float16 *a) /* { dg-error "parameter 'a' has type 'volatile _Float16 \\*', which is not supported in a kernel: kernels have '_Float16', but not 'volatile' ones" } */
+{ /* { dg-message "on the GPU '_Float16' is a class, and C\\+\\+ copies no 'volatile' class object" "" { target *-*-* } 10 } */
 }
 
 __attribute__ ((cuda_jit)) void

@@ -49,7 +49,7 @@ host (double *x, float *floats, enum colour *colours, long n)
   s += cuda_reduce (mixed, x, n); /* { dg-error "'cuda_reduce' needs a function 'T f \\(T, T\\)' for an integer or floating type T; 'mixed' is 'double\\(float, *double\\)'" } */
   s += cuda_reduce (three, x, n); /* { dg-error "too few arguments to function 'three'" } */
   s += cuda_reduce (brighter, colours, n); /* { dg-error "'brighter' is 'enum colour\\(enum colour, *enum colour\\)'" } */
-  s += cuda_reduce (sum, floats, n); /* { dg-error "the array of 'cuda_reduce' of 'sum' is 'float \\*'; it must point to 'double'" } */
+  s += cuda_reduce (sum, floats, n); /* { dg-error "the array of 'cuda_reduce' holds 'float', but 'sum' folds 'double'" } */
   s += cuda_reduce (public_sum, x, n); /* { dg-error "'public_sum' cannot be compiled for the GPU" } */
   return s;
 }

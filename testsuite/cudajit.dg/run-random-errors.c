@@ -14,4 +14,4 @@ main (int argc, char **argv)
   return states != NULL;
 }
 
-/* { dg-output "cudajit: error: \[^\n\]*run-random-errors.c:13: cuda_create_xoroshiro128p_states: -1 states" } */
+/* { dg-output "cudajit: error: \[^\n\]*run-random-errors.c:13: cuda_create_xoroshiro128p_states: the number of states, -1, is negative" } */
