@@ -497,6 +497,21 @@ extern "C"
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
                                 cuda_stream_t stream);
 
+  /* Copies and fills on the device, Numba's d.copy_to_device (other
+     device array) and CUDA's cudaMemcpy device to device and cudaMemset:
+     cuda_copy_device copies BYTES from SRC to DST, each device, managed
+     or mapped memory from cudajit, of the current GPU or of a peer whose
+     memory it reaches (cuda_enable_peer_access); cuda_memset sets the
+     BYTES at PTR to BYTE.  The _async forms are queued on STREAM and
+     return at once.  Like the other copies, one past the end of its
+     memory is an error.  */
+  void cuda_copy_device (void *dst, const void *src, size_t bytes);
+  void cuda_copy_device_async (void *dst, const void *src, size_t bytes,
+                               cuda_stream_t stream);
+  void cuda_memset (void *ptr, int byte, size_t bytes);
+  void cuda_memset_async (void *ptr, int byte, size_t bytes,
+                          cuda_stream_t stream);
+
   /* numba.cuda.mapped_array: pinned host memory that kernels also take,
      reaching it across the bus, at the same address as the host.  And
      numba.cuda.managed_array: unified memory, which host and kernels both

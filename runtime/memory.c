@@ -239,6 +239,113 @@ cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
   copy (dev, host, bytes, true, true, stream, "cuda_copy_to_device_async");
 }
 
+/* Whether FUNCTION, queued on STREAM if ASYNC, may touch the BYTES at
+   each of the DEVICE pointers (one or two) of memory from cudajit; and
+   GPU, whether they are on a GPU.  */
+static bool
+device_ranges_ok (const char *function, bool async, CUstream stream,
+                  const void *const *device, int count, size_t bytes,
+                  bool *gpu)
+{
+  *gpu = cudajit_gpu_p ();
+  if (async
+      && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, *gpu))
+    return false;
+  for (int i = 0; i < count; i++)
+    if (!cudajit_check_range (function, device[i], bytes, *gpu))
+      return false;
+  return true;
+}
+
+/* R, the driver's result of FUNCTION on the BYTES at each of the DEVICE
+   pointers: memory that neither the registry nor the driver knows gets
+   the CPU backend's message.  */
+static void
+check_device_result (CUresult r, const char *function,
+                     const void *const *device, int count, size_t bytes)
+{
+  if (r == CUDA_ERROR_INVALID_VALUE)
+    for (int i = 0; i < count; i++)
+      if (!cudajit_check_range (function, device[i], bytes, false))
+        return;
+  cudajit_check (r, NULL, function);
+}
+
+/* Copy BYTES from SRC to DST, both memory that the GPU reaches, for
+   FUNCTION: queued on STREAM if ASYNC.  */
+static void
+copy_on_device (void *dst, const void *src, size_t bytes, bool async,
+                CUstream stream, const char *function)
+{
+  const void *const ends[] = { dst, src };
+  bool gpu;
+
+  if (bytes == 0
+      || !device_ranges_ok (function, async, stream, ends, 2, bytes, &gpu))
+    return;
+  if (!gpu)
+    {
+      memmove (dst, src, bytes);
+      return;
+    }
+  check_device_result (
+      async ? cudajit_cu.cuMemcpyAsync (device_pointer (dst),
+                                        device_pointer (src), bytes, stream)
+            : cudajit_cu.cuMemcpy (device_pointer (dst), device_pointer (src),
+                                   bytes),
+      function, ends, 2, bytes);
+}
+
+/* Set the BYTES at PTR to BYTE, for FUNCTION: queued on STREAM if
+   ASYNC.  */
+static void
+fill (void *ptr, int byte, size_t bytes, bool async, CUstream stream,
+      const char *function)
+{
+  const void *const at[] = { ptr };
+  bool gpu;
+
+  if (bytes == 0
+      || !device_ranges_ok (function, async, stream, at, 1, bytes, &gpu))
+    return;
+  if (!gpu)
+    {
+      memset (ptr, byte, bytes);
+      return;
+    }
+  check_device_result (
+      async ? cudajit_cu.cuMemsetD8Async (device_pointer (ptr),
+                                          (unsigned char) byte, bytes, stream)
+            : cudajit_cu.cuMemsetD8_v2 (device_pointer (ptr),
+                                        (unsigned char) byte, bytes),
+      function, at, 1, bytes);
+}
+
+void
+cuda_copy_device (void *dst, const void *src, size_t bytes)
+{
+  copy_on_device (dst, src, bytes, false, NULL, "cuda_copy_device");
+}
+
+void
+cuda_copy_device_async (void *dst, const void *src, size_t bytes,
+                        cuda_stream_t stream)
+{
+  copy_on_device (dst, src, bytes, true, stream, "cuda_copy_device_async");
+}
+
+void
+cuda_memset (void *ptr, int byte, size_t bytes)
+{
+  fill (ptr, byte, bytes, false, NULL, "cuda_memset");
+}
+
+void
+cuda_memset_async (void *ptr, int byte, size_t bytes, cuda_stream_t stream)
+{
+  fill (ptr, byte, bytes, true, stream, "cuda_memset_async");
+}
+
 void
 cuda_free (void *dev)
 {
