@@ -487,6 +487,16 @@ extern "C"
   int cuda_event_query (cuda_event_t event);
   float cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop);
   void cuda_event_destroy (cuda_event_t event);
+  /* Numba's event.wait (stream) and CUDA's cudaStreamWaitEvent: the work
+     queued on STREAM from now on waits for EVENT's record.  Numba's
+     stream.add_callback and CUDA's cudaLaunchHostFunc: FUNCTION (ARG) runs
+     on a host thread once STREAM reaches it, before the work queued after
+     it; it must not call cudajit, as CUDA's may not call CUDA.  On the
+     CPU backend, where every call has finished when it returns, the wait
+     has nothing to wait for and FUNCTION runs at once.  */
+  void cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event);
+  void cuda_stream_add_callback (cuda_stream_t stream,
+                                 void (*function) (void *), void *arg);
 
   /* Pinned (page-locked) host memory, numba.cuda.pinned_array, and copies
      that are queued on a stream and return at once.  */

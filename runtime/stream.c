@@ -196,6 +196,37 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
          + (to->time.tv_nsec - from->time.tv_nsec) / 1e6;
 }
 
+void
+cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
+{
+  bool gpu;
+
+  if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &gpu)
+      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu) && gpu)
+    cudajit_check (cudajit_cu.cuStreamWaitEvent (stream, event, 0), NULL,
+                   "cuda_stream_wait_event");
+}
+
+void
+cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
+                          void *arg)
+{
+  bool gpu;
+
+  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &gpu))
+    return;
+  if (!function)
+    {
+      cudajit_error (NULL, "cuda_stream_add_callback: the function is null");
+      return;
+    }
+  if (!gpu)
+    function (arg);
+  else
+    cudajit_check (cudajit_cu.cuLaunchHostFunc (stream, function, arg), NULL,
+                   "cuda_stream_add_callback");
+}
+
 static CUresult
 destroy_event (void *event)
 {
