@@ -21,6 +21,8 @@
 
 #include "internal.h"
 
+#include "cudajit-config.h"
+
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -38,7 +40,14 @@
 static const char usage[]
     = "usage: cudajit-inspect FILE\n"
       "       cudajit-inspect [--arch=sm_NN] [--cuda | --ptx | --sass | "
-      "--resources | --unit] FILE KERNEL\n";
+      "--resources | --unit] FILE KERNEL\n"
+      "       cudajit-inspect --help | --version\n";
+
+/* The exit status of bad arguments, as the manual page says.  */
+enum
+{
+  EXIT_USAGE = 2
+};
 
 static const char *program_name = "cudajit-inspect";
 
@@ -55,6 +64,16 @@ die (const char *format, ...)
   va_end (ap);
   fputc ('\n', stderr);
   exit (1);
+}
+
+/* Bad arguments, said as FORMAT says with ARG, then the usage.  */
+static void __attribute__ ((noreturn))
+usage_error (const char *format, const char *arg)
+{
+  fprintf (stderr, "%s: ", program_name);
+  fprintf (stderr, format, arg);
+  fprintf (stderr, "\n%s", usage);
+  exit (EXIT_USAGE);
 }
 
 /* A registration's record, its fields pointing into the mapped file.  */
@@ -411,23 +430,34 @@ main (int argc, char **argv)
           }
       if (known)
         continue;
+      if (strcmp (argv[i], "--help") == 0)
+        {
+          fputs (usage, stdout);
+          fputs ("Lists the kernels that cudajit compiled into FILE, an "
+                 "object or a program,\nor prints one KERNEL's CUDA C, "
+                 "PTX, SASS or resource usage; see\ncudajit-inspect(1).\n",
+                 stdout);
+          return 0;
+        }
+      if (strcmp (argv[i], "--version") == 0)
+        {
+          printf ("%s (cudajit) %s\n", program_name, PACKAGE_VERSION);
+          return 0;
+        }
       if (strncmp (argv[i], "--arch=", 7) == 0)
         {
           int end = 0;
           if (sscanf (argv[i] + 7, "sm_%d%n", &arch, &end) != 1
               || argv[i][7 + end] || arch <= 0)
-            die ("bad %s\n%s", argv[i], usage);
+            usage_error ("bad %s", argv[i]);
         }
       else if (argv[i][0] == '-' && argv[i][1])
-        die ("unknown option %s\n%s", argv[i], usage);
+        usage_error ("unknown option %s", argv[i]);
       else
         argv[++operands] = argv[i];
     }
   if (operands < 1 || operands > 2)
-    {
-      fputs (usage, stderr);
-      return 2;
-    }
+    usage_error ("%s", operands ? "too many operands" : "no FILE");
 
   const char *file = argv[1];
   size_t size = 0;
