@@ -36,7 +36,7 @@ host (int *ints, double *doubles, long n)
   double s = 0;
   s += cuda_reduce (add, ints, n); /* { dg-error "the array of 'cuda_reduce' holds 'int', but 'add' folds 'double': the elements must be of the type of its parameters" } */
   s += cuda_reduce (add_ints, doubles, n); /* { dg-error "the array of 'cuda_reduce' holds 'double', but 'add_ints' folds 'int'" } */
-  s += cuda_reduce (either, ints, n); /* { dg-error "the array of 'cuda_reduce' holds 'int', but 'either' folds '_Bool'" } */
+  s += cuda_reduce (either, ints, n); /* { dg-error "the array of 'cuda_reduce' holds 'int', but 'either' folds '(_Bool|bool)'" } */
   s += cuda_reduce (add_floats, doubles, n); /* { dg-error "the array of 'cuda_reduce' holds 'double', but 'add_floats' folds 'float'" } */
   s += cuda_reduce (add, local, 4); /* { dg-error "the array of 'cuda_reduce' holds 'int', but 'add' folds 'double'" } */
   s += cuda_reduce (add, doubles++, n); /* { dg-error "'cuda_reduce' needs an array without side effects, which it evaluates more than once" } */
