@@ -777,6 +777,24 @@ void cudajit_report_object (const struct cudajit_site *site,
 bool cudajit_check_range (const char *function, const void *p, size_t bytes,
                           bool gpu);
 
+/* Where the BYTES at P lie, for cudajit_check_range and the checks like
+   it, with the object that holds P in *INFO: in live memory that holds
+   them all; in memory that the runtime does not know, or, on the GPU
+   (GPU), that it freed but the driver may have given out again; in a
+   stream's or an event's handle; in memory that was released; past the
+   end of the memory that holds P.  */
+enum cudajit_range
+{
+  CUDAJIT_RANGE_INSIDE,
+  CUDAJIT_RANGE_UNKNOWN,
+  CUDAJIT_RANGE_HANDLE,
+  CUDAJIT_RANGE_RELEASED,
+  CUDAJIT_RANGE_PAST_END
+};
+enum cudajit_range cudajit_classify_range (const void *p, size_t bytes,
+                                           bool gpu,
+                                           struct cudajit_object_info *info);
+
 /* Whether HANDLE, given to FUNCTION, is a live object of KIND (a stream or
    an event; a null stream is the default one); if not, report it, for
    the launch at SITE if SITE is not null, and return false.

@@ -4,7 +4,6 @@
 #include "internal.h"
 
 #include <stdint.h>
-
 #include <stdio.h>
 
 const struct cudajit_limits cudajit_cpu_limits

@@ -116,19 +116,21 @@ static bool
 check_array (const void *array, long long n, size_t element_size,
              const struct cudajit_site *site, bool gpu)
 {
-  struct cudajit_object_info info = cudajit_find_object (array);
+  /* N elements that size_t cannot count are past any end.  */
+  size_t bytes = (unsigned long long) n > SIZE_MAX / element_size
+                     ? SIZE_MAX
+                     : (size_t) n * element_size;
+  struct cudajit_object_info info;
+  enum cudajit_range range = cudajit_classify_range (array, bytes, gpu, &info);
   size_t offset = (uintptr_t) array - (uintptr_t) info.base;
 
-  if (!info.known || info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT
-      || (gpu && info.released && !cudajit_gpu_freed_p (&info, array)))
-    return true;
-  if (info.released)
+  if (range == CUDAJIT_RANGE_RELEASED)
     cudajit_error (site,
                    "cuda_reduce over %lld elements: the array at %p is in "
                    "%s that was %s",
                    n, array, cudajit_object_kinds[info.kind].what,
                    cudajit_object_kinds[info.kind].ended);
-  else if ((unsigned long long) n > (info.size - offset) / element_size)
+  else if (range == CUDAJIT_RANGE_PAST_END)
     cudajit_error (site,
                    "cuda_reduce over %lld elements: the array at %p holds "
                    "%zu, to the end of the %zu bytes of %s at %p",

@@ -342,38 +342,62 @@ cudajit_report_object (const struct cudajit_site *site, const char *function,
                    cudajit_object_kinds[kind].what, info.base);
 }
 
+enum cudajit_range
+cudajit_classify_range (const void *p, size_t bytes, bool gpu,
+                        struct cudajit_object_info *info)
+{
+  *info = cudajit_find_object (p);
+  /* The GPU may know memory that the runtime did not allocate, from
+     cudaMalloc, or managed memory, maybe where it freed some.  */
+  if (!info->known
+      || (gpu && info->released && !cudajit_gpu_freed_p (info, p)))
+    return CUDAJIT_RANGE_UNKNOWN;
+  if (info->kind == CUDAJIT_STREAM || info->kind == CUDAJIT_EVENT)
+    return CUDAJIT_RANGE_HANDLE;
+  if (info->released)
+    return CUDAJIT_RANGE_RELEASED;
+  if (bytes > info->size - ((uintptr_t) p - (uintptr_t) info->base))
+    return CUDAJIT_RANGE_PAST_END;
+  return CUDAJIT_RANGE_INSIDE;
+}
+
 bool
 cudajit_check_range (const char *function, const void *p, size_t bytes,
                      bool gpu)
 {
-  struct cudajit_object_info info = cudajit_find_object (p);
-  size_t offset = (uintptr_t) p - (uintptr_t) info.base;
+  struct cudajit_object_info info;
+  enum cudajit_range range = cudajit_classify_range (p, bytes, gpu, &info);
 
-  /* The GPU may know memory that the runtime did not allocate, from
-     cudaMalloc, or managed memory, maybe where it freed some.  */
-  if (gpu
-      && (!info.known || (info.released && !cudajit_gpu_freed_p (&info, p))))
-    return true;
-  if (!info.known)
-    cudajit_error (NULL, "%s: the %zu bytes at %p are not %s", function, bytes,
-                   p, cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
-  else if (info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT)
-    cudajit_error (NULL, "%s: the %zu bytes at %p are in %s", function, bytes,
-                   p, cudajit_object_kinds[info.kind].what);
-  else if (info.released)
-    cudajit_error (NULL,
-                   "%s: the %zu bytes at %p are in %s that "
-                   "was %s",
-                   function, bytes, p, cudajit_object_kinds[info.kind].what,
-                   cudajit_object_kinds[info.kind].ended);
-  else if (bytes > info.size - offset)
-    cudajit_error (NULL,
-                   "%s: the %zu bytes at %p run %zu bytes past the end of "
-                   "the %zu bytes of %s at %p",
-                   function, bytes, p, bytes - (info.size - offset), info.size,
-                   cudajit_object_kinds[info.kind].what, info.base);
-  else
-    return true;
+  switch (range)
+    {
+    case CUDAJIT_RANGE_INSIDE:
+      return true;
+    case CUDAJIT_RANGE_UNKNOWN:
+      if (gpu)
+        return true;
+      cudajit_error (NULL, "%s: the %zu bytes at %p are not %s", function,
+                     bytes, p,
+                     cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
+      break;
+    case CUDAJIT_RANGE_HANDLE:
+      cudajit_error (NULL, "%s: the %zu bytes at %p are in %s", function,
+                     bytes, p, cudajit_object_kinds[info.kind].what);
+      break;
+    case CUDAJIT_RANGE_RELEASED:
+      cudajit_error (NULL, "%s: the %zu bytes at %p are in %s that was %s",
+                     function, bytes, p, cudajit_object_kinds[info.kind].what,
+                     cudajit_object_kinds[info.kind].ended);
+      break;
+    case CUDAJIT_RANGE_PAST_END:
+      cudajit_error (
+          NULL,
+          "%s: the %zu bytes at %p run %zu bytes past the end of "
+          "the %zu bytes of %s at %p",
+          function, bytes, p,
+          bytes - (info.size - ((uintptr_t) p - (uintptr_t) info.base)),
+          info.size, cudajit_object_kinds[info.kind].what, info.base);
+      break;
+    }
   return false;
 }
 
