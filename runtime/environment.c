@@ -208,15 +208,15 @@ list_variable (char **list, const char *name, const char *value)
   sprintf (*list + used, used ? " %s=%s" : "%s=%s", name, value);
 }
 
-/* Write "cudajit: " and what FORMAT makes on a line of stderr, as
-   cudajit_verbose does, which would wait here for the environment.  */
+/* Write what FORMAT makes on a line of stderr, as cudajit_verbose does,
+   which would wait here for the environment.  */
 static void
 say (const char *format, ...)
 {
   va_list ap;
 
   va_start (ap, format);
-  cudajit_write_line ("cudajit: ", NULL, format, ap);
+  cudajit_write_line (CUDAJIT_VERBOSE_PREFIX, NULL, format, ap);
   va_end (ap);
 }
 
@@ -232,7 +232,6 @@ read_environment (void)
 
       if (!value || !*value)
         continue;
-      list_variable (&set, v->name, value);
       if (!v->parse (value, (char *) &environment + v->field))
         {
           size_t length = strlen (value);
@@ -247,8 +246,16 @@ read_environment (void)
   /* CUDAJIT_VERBOSE's first line, before anything else that the runtime
      says, all of which depends on these values: a log of a run then
      tells how to run it again.  */
-  if (environment.verbose)
-    say ("environment: %s", set);
+  if (!environment.verbose)
+    return;
+  for (size_t i = 0; i < sizeof variables / sizeof *variables; i++)
+    {
+      const char *value = getenv (variables[i].name);
+
+      if (value && *value)
+        list_variable (&set, variables[i].name, value);
+    }
+  say ("environment: %s", set);
   free (set);
 }
 

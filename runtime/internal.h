@@ -34,8 +34,9 @@ struct cudajit_site
 
 /* fatal.c */
 
-/* What every error message starts with.  */
+/* What every error message, and every other line, starts with.  */
 #define CUDAJIT_ERROR_PREFIX "cudajit: error: "
+#define CUDAJIT_VERBOSE_PREFIX "cudajit: "
 
 /* Report an error and end the program, whatever CUDAJIT_ERRORS says: for
    errors that leave the program no way to go on, such as a bad setting of

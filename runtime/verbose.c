@@ -22,6 +22,6 @@ cudajit_verbose (const char *format, ...)
   if (!cudajit_verbose_p ())
     return;
   va_start (ap, format);
-  cudajit_write_line ("cudajit: ", NULL, format, ap);
+  cudajit_write_line (CUDAJIT_VERBOSE_PREFIX, NULL, format, ap);
   va_end (ap);
 }
