@@ -81,6 +81,11 @@ cudajit_device_api (const_tree callee)
   if (TREE_CODE (callee) != FUNCTION_DECL || !DECL_NAME (callee))
     return NULL;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
+  /* Most names are none of the table's: the host-use check asks of every
+     declaration that host code uses.  */
+  if (strncmp (name, user_prefix, strlen (user_prefix)) != 0
+      && strncmp (name, typed_prefix, strlen (typed_prefix)) != 0)
+    return NULL;
   for (const device_api &api : cudajit_device_apis)
     if (api.types == DA_UNTYPED ? strcmp (name, api.name) == 0
                                 : typed_function_p (api, name))
