@@ -6,8 +6,9 @@
    block, made of constants, arguments, the block's indices and uniform
    variables: they are evaluated once for the block, as thread (0, 0, 0)
    sees them.  Any other condition leaves the threads to fibers, which
-   take each thread its own way, as a GPU does.  The variables that live across
-   a barrier are kept per thread, in context arrays indexed by the thread.  */
+   take each thread its own way, as a GPU does.  The variables that live
+   across a barrier are kept per thread, in context arrays indexed by the
+   thread.  */
 
 #include "block-function.h"
 
