@@ -23,6 +23,8 @@ static struct plugin_info cudajit_plugin_info
         "DIR/UNIT.HASH.cu\n"
         "  -fplugin-arg-cudajit-warn-fibers  warn of the kernels whose "
         "threads run as fibers on the CPU backend\n"
+        "  -fplugin-arg-cudajit-check-races  make kernels checkable by "
+        "CUDAJIT_CHECK=races on the CPU backend\n"
         "  -fplugin-arg-cudajit-debug  compile the kernels with device "
         "debug information, for cuda-gdb, as -g -O0 does\n"
         "  -fplugin-arg-cudajit-arch=sm_XY[,sm_XY...]  compile the kernels "
@@ -77,11 +79,14 @@ cudajit_plugin_init (struct plugin_name_args *info,
   /* -fplugin-arg-cudajit-arch, which loads NVRTC, where there are
      kernels to compile.  */
   const struct plugin_argument *arch = NULL;
+  /* -fplugin-arg-cudajit-check-races, whose pass only C needs.  */
+  bool check_races = false;
 
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
-      if ((strcmp (key, "warn-fibers") == 0 || strcmp (key, "debug") == 0)
+      if ((strcmp (key, "warn-fibers") == 0 || strcmp (key, "debug") == 0
+           || strcmp (key, "check-races") == 0)
           && info->argv[i].value)
         {
           error ("cudajit: %<-fplugin-arg-cudajit-%s%> takes no value: "
@@ -103,6 +108,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
         cudajit_warn_fibers ();
       else if (strcmp (key, "debug") == 0)
         cudajit_request_device_debug ();
+      else if (strcmp (key, "check-races") == 0)
+        check_races = true;
       else if (strcmp (key, "arch") == 0)
         arch = &info->argv[i];
       else
@@ -132,6 +139,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
 
   if (arch && !cudajit_set_arch_option (arch->value))
     return 1;
+  if (check_races)
+    cudajit_check_races (info->base_name);
   register_callback (info->base_name, PLUGIN_ATTRIBUTES,
                      cudajit_register_attributes, NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,

@@ -393,6 +393,8 @@ void cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
    CALLEE, to translate now if this is its first call and it has been
    defined, else NULL_TREE.  The first call of FNDECL.  */
 bool cudajit_device_function_p (const_tree fndecl);
+/* Whether a kernel of the unit calls FNDECL.  */
+bool cudajit_device_function_needed_p (const_tree fndecl);
 tree cudajit_device_function_finished (tree fndecl);
 tree cudajit_device_function_needed (tree callee, tree caller,
                                      location_t site);
@@ -424,6 +426,13 @@ unsigned HOST_WIDE_INT cudajit_host_shared_memory (tree kernel);
 tree cudajit_host_entry (tree kernel, const vec<tree> *callees,
                          enum cudajit_host_entry *kind);
 void cudajit_warn_fibers (void);
+
+/* race-instrumentation.cc: -fplugin-arg-cudajit-check-races, from the
+   plugin named PLUGIN_NAME: the pass that makes the C versions of
+   kernels and device functions report their loads and stores; whether it
+   was given.  */
+void cudajit_check_races (const char *plugin_name);
+bool cudajit_checking_races_p (void);
 
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */

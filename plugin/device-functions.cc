@@ -50,6 +50,15 @@ cudajit_device_function_p (const_tree fndecl)
           || (!TREE_PUBLIC (fndecl) && !fndecl_built_in_p (fndecl)));
 }
 
+bool
+cudajit_device_function_needed_p (const_tree fndecl)
+{
+  for (const device_function &f : functions)
+    if (f.decl == fndecl)
+      return f.needed;
+  return false;
+}
+
 static device_function *
 lookup (tree decl)
 {

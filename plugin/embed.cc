@@ -298,7 +298,7 @@ abi_version (void)
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
-                    enum cudajit_host_entry host_entry_kind)
+                    int host_entry_kind)
 {
   char *params = describe_params (kernel);
   char *prelude = cudajit_cuda_prelude (cuda_source);
@@ -363,8 +363,9 @@ cudajit_embed_kernel (tree fndecl, const char *cuda_source,
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, static_shared_bytes,
-                      kind);
+  build_registration (
+      fndecl, cuda_source, host_entry, static_shared_bytes,
+      kind | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0));
   add_to_dump (cuda_source);
 }
 

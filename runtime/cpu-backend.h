@@ -21,6 +21,9 @@ struct job
      launching thread runs all the blocks alone.  */
   bool fibers;
   bool alone;
+  /* Whether CUDAJIT_CHECK=races follows its accesses to memory
+     (cpu-race-check.c).  */
+  bool races;
   /* The shared memory of a block: the static arrays, then from the next
      multiple of 16 the dynamic ones.  */
   size_t shared_bytes;
@@ -111,6 +114,8 @@ struct warp
   /* The lanes that exist and have not returned, those waiting in a warp
      function, and the union of the masks they gave.  */
   unsigned int running, arrived, mask;
+  /* How many times its lanes were let go on from a warp function.  */
+  unsigned int passed;
 };
 
 /* What a pool thread needs to run blocks.  It lives as long as the
@@ -137,6 +142,8 @@ struct runner
   struct fiber *fibers;
   char *stacks;
   unsigned int capacity;
+  /* The bytes of the guard page before STACKS, and from STACKS on.  */
+  size_t stack_guard, stacks_bytes;
   bool guarded;
   struct warp *warps;
   /* The threads of the block that have not returned.  */
@@ -145,6 +152,8 @@ struct runner
      nonzero predicate (cuda_syncthreads_count, _and, _or); at the last
      barrier passed, that count and how many arrived.  */
   unsigned int barrier_count, passed_count, passed_arrived;
+  /* The barriers that the threads of the block have passed.  */
+  unsigned long long barriers_passed;
   /* Where a fiber switches back to, and the fiber that runs.  */
   struct fiber_context scheduler;
   unsigned int running;
@@ -157,5 +166,13 @@ extern __thread struct runner *cudajit_cpu_current;
    waits too or has returned, give each waiting lane what it asked for and
    let it go on.  */
 void cudajit_release_warp (struct runner *r, unsigned int number);
+
+/* cpu-race-check.c: CUDAJIT_CHECK=races.  Follow the accesses of JOB,
+   whose blocks run one after another on the calling thread, each a
+   fiber for each thread; count a cuda_grid_sync passed; report the races
+   found, as cudajit_error does.  */
+void cudajit_race_begin (const struct job *job);
+void cudajit_race_grid_synced (void);
+void cudajit_race_end (void);
 
 #endif /* cpu-backend.h */

@@ -55,8 +55,6 @@ static atomic_uint guarded_fibers;
    stack is likely to overwrite on its way into the stack below.  */
 #define STACK_CANARY 0x6375646a69747374ULL
 
-__thread struct runner *cudajit_cpu_current;
-
 /* The threads that run a launch's blocks: the pool's workers and the
    launching thread.  */
 static struct
@@ -160,6 +158,8 @@ map_stacks (struct runner *r)
                    "CPU backend: %s",
                    threads, strerror (errno));
   r->stacks = map + page_size;
+  r->stack_guard = page_size;
+  r->stacks_bytes = threads * STACK_SLOT - page_size;
   r->guarded = atomic_fetch_add (&guarded_fibers, threads) + threads
                <= GUARDED_FIBERS;
   if (!r->guarded)
@@ -237,6 +237,7 @@ cudajit_release_warp (struct runner *r, unsigned int number)
         f->state = FIBER_READY;
       }
   w->arrived = w->mask = 0;
+  w->passed++;
 }
 
 /* Start the threads of a block of R->job as fibers.  */
@@ -246,6 +247,7 @@ start_block_fibers (struct runner *r)
   const struct job *job = r->job;
 
   r->barrier_count = 0;
+  r->barriers_passed = 0;
   r->live = job->threads;
   for (unsigned int i = 0; i < job->threads; i++)
     {
@@ -318,6 +320,7 @@ resume_block_fibers (struct runner *r)
           r->passed_count = r->barrier_count;
           r->passed_arrived = at_barrier;
           r->barrier_count = 0;
+          r->barriers_passed++;
           for (unsigned int i = 0; i < job->threads; i++)
             if (r->fibers[i].state == FIBER_AT_BARRIER)
               r->fibers[i].state = FIBER_READY;
@@ -456,6 +459,8 @@ run_grid_fibers (struct job *job)
   cudajit_cpu_alone = 1;
   cudajit_cpu_shared_bytes = job->shared_bytes;
   cudajit_fault_site (&job->site, job->hint);
+  if (job->races)
+    cudajit_race_begin (job);
   for (unsigned long long number = 0; number < blocks; number++)
     {
       struct runner *r = &grid_runners.runners[number];
@@ -501,11 +506,15 @@ run_grid_fibers (struct job *job)
             if (r->fibers[i].state == FIBER_AT_GRID_BARRIER)
               r->fibers[i].state = FIBER_READY;
         }
+      if (job->races)
+        cudajit_race_grid_synced ();
     }
   cudajit_fault_site (NULL, NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
+  if (job->races)
+    cudajit_race_end ();
 }
 
 /* Run blocks of JOB with R until none is left.  R is made ready for them
@@ -529,7 +538,10 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_shared = (uintptr_t) r->shared;
   cudajit_cpu_shared_bytes = job->shared_bytes;
   cudajit_cpu_current = r;
-  if (job->kernel->host_entry_runs_block)
+  /* The race check runs each thread through the kernel as written, whose
+     accesses report themselves, as a block runs again after a fault.  */
+  cudajit_one_thread = job->races;
+  if (job->kernel->host_entry_runs_block && !job->races)
     run_whole_blocks (job, r, taken);
   else
     do
@@ -543,6 +555,7 @@ run_blocks (struct job *job, struct runner *r)
             run_threads (job);
         }
     while (take_blocks (job, &taken));
+  cudajit_one_thread = 0;
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
@@ -616,6 +629,10 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   /* The dynamic shared memory starts at a multiple of 16, as large an
      alignment as a type can need, and the whole at one too, as
      aligned_alloc wants.  */
+  /* The race check needs each thread alone on a stack of its own, and
+     the blocks one after another.  */
+  bool races = kernel->checks_races
+               && (cudajit_environment ()->check & CUDAJIT_CHECK_RACES);
   size_t shared = ((kernel->static_shared_bytes + CUDAJIT_SHARED_ALIGN - 1)
                    & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1))
                   + config->shared_bytes;
@@ -627,7 +644,10 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .blocks = (unsigned long long) grid.x * grid.y * grid.z,
     .threads = threads,
     /* A block of one thread has no one to wait for.  */
-    .fibers = kernel->barrier && !kernel->host_entry_runs_block && threads > 1,
+    .fibers
+    = races
+      || (kernel->barrier && !kernel->host_entry_runs_block && threads > 1),
+    .races = races,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
     .site = *site,
@@ -651,8 +671,11 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     }
   /* The launching thread takes a block too; launches run one at a
      time.  */
-  workers = job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
-                                               : cpu_threads.limit;
+  workers = races                                ? 0
+            : job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
+                                                 : cpu_threads.limit;
+  if (races)
+    cudajit_race_begin (&job);
   job.alone = workers == 0;
   /* Each thread takes blocks that follow each other, as many at a time
      as leaves each about CHUNKS_PER_THREAD takes: few enough that the
@@ -662,6 +685,8 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   if (!job.chunk)
     job.chunk = 1;
   cudajit_pool_run (run_job_part, &job, workers);
+  if (races)
+    cudajit_race_end ();
   cudajit_unwatch (&watch);
   pthread_mutex_unlock (&launch_lock);
 }

@@ -54,7 +54,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 6
+#define CUDAJIT_ABI_VERSION 7
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -82,6 +82,17 @@ enum cudajit_host_entry
   CUDAJIT_HOST_GRID_FIBERS,
   CUDAJIT_HOST_WHOLE
 };
+
+/* Or'ed into the kind of a kernel's C version: it was compiled with
+   -fplugin-arg-cudajit-check-races, and the kernel as written and the
+   device functions it calls report each of their loads and stores to
+   cudajit_race_access, for CUDAJIT_CHECK=races, which runs each thread
+   through the kernel as written, as a fiber.  That call's
+   second argument is the bytes accessed, shifted left by
+   CUDAJIT_RACE_SIZE_SHIFT, with CUDAJIT_RACE_WRITE for a store.  */
+#define CUDAJIT_HOST_CHECKS_RACES 0x100
+#define CUDAJIT_RACE_WRITE 1u
+#define CUDAJIT_RACE_SIZE_SHIFT 1
 
 /* How NVRTC compiles a kernel for the GPU.  Always with line information
    (-lineinfo), which the #line directives of the CUDA C point at the

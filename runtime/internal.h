@@ -37,6 +37,7 @@ struct cudajit_site
 /* What every error message, and every other line, starts with.  */
 #define CUDAJIT_ERROR_PREFIX "cudajit: error: "
 #define CUDAJIT_VERBOSE_PREFIX "cudajit: "
+#define CUDAJIT_WARNING_PREFIX "cudajit: warning: "
 
 /* Report an error and end the program, whatever CUDAJIT_ERRORS says: for
    errors that leave the program no way to go on, such as a bad setting of
@@ -58,6 +59,11 @@ void cudajit_write_message (FILE *stream, const struct cudajit_site *site,
    ranks of an MPI program, do not mix.  */
 void cudajit_write_line (const char *prefix, const struct cudajit_site *site,
                          const char *format, va_list ap);
+
+/* Write a line as cudajit_write_line does, and go on.  */
+void cudajit_report (const char *prefix, const struct cudajit_site *site,
+                     const char *format, ...)
+    __attribute__ ((format (printf, 3, 4)));
 
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
@@ -143,6 +149,7 @@ struct cudajit_environment
 
 /* The checks of CUDAJIT_CHECK.  */
 #define CUDAJIT_CHECK_BOUNDS 1u
+#define CUDAJIT_CHECK_RACES 2u
 
 /* The environment, read on the first call, which ends the program with a
    message that names the variable and the values it takes if one of them
@@ -454,6 +461,10 @@ struct cudajit_kernel
      resident at once: launched cooperatively on a GPU, its whole grid as
      fibers on the CPU backend.  */
   bool grid_sync;
+  /* Whether its C version reports its accesses to memory, for
+     CUDAJIT_CHECK=races; whether a launch has said that it does not.  */
+  bool checks_races;
+  bool said_unchecked;
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];

@@ -195,6 +195,15 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
               = cudajit_check_cpu_arguments (k, site, args, extent_bytes))
                  >= 0)
         {
+          if ((cudajit_environment ()->check & CUDAJIT_CHECK_RACES)
+              && !k->checks_races && !k->said_unchecked)
+            {
+              k->said_unchecked = true;
+              cudajit_report (CUDAJIT_WARNING_PREFIX, site,
+                              "CUDAJIT_CHECK=races does not check this "
+                              "kernel: compile it with "
+                              "-fplugin-arg-cudajit-check-races");
+            }
           bool bounds
               = host_arrays
                 && (cudajit_environment ()->check & CUDAJIT_CHECK_BOUNDS);

@@ -146,6 +146,8 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
+  k->checks_races = host_entry_kind & CUDAJIT_HOST_CHECKS_RACES;
+  host_entry_kind &= ~CUDAJIT_HOST_CHECKS_RACES;
   k->grid_sync = host_entry_kind == CUDAJIT_HOST_GRID_FIBERS;
   k->barrier
       = (host_entry_kind == CUDAJIT_HOST_FIBERS
