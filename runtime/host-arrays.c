@@ -205,6 +205,38 @@ cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
   return 0;
 }
 
+bool
+cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
+                                 const struct cudajit_site *site, void **args)
+{
+  struct cudajit_params *params = kernel->params;
+
+  if (!params || !params->any_pointer)
+    return true;
+  for (unsigned int i = 0; i < params->count; i++)
+    {
+      struct cudajit_object_info info;
+      void *ptr = params->param[i].pointer ? *(void **) args[i] : NULL;
+      size_t past = ptr ? cudajit_overwritten_slack (ptr, &info) : 0;
+
+      if (past)
+        {
+          cudajit_error (site,
+                         CUDAJIT_FAULT_ADDRESS
+                         ": the kernel stored up to %zu byte%s past the end "
+                         "of the %zu bytes of %s at "
+                         "%p, argument %u, '%s' (in the bytes before its "
+                         "guard that its alignment leaves, where the store "
+                         "did not fault)",
+                         past, past == 1 ? "" : "s", info.size,
+                         cudajit_object_kinds[info.kind].what, info.base,
+                         i + 1, params->param[i].name);
+          return false;
+        }
+    }
+  return true;
+}
+
 /* The alignment of a guarded copy of BYTES: as large as divides them, up
    to the CPU backend's, so that the copy ends where its pages do.  An
    array's extent is a multiple of the alignment of its elements.  */
@@ -220,6 +252,7 @@ bool
 cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
                            const struct cudajit_site *site, void **args,
                            const size_t *extent_bytes, void **copies,
+                           enum cudajit_host_mapping *mappings,
                            void **guarded_args)
 {
   struct cudajit_params *params = kernel->params;
@@ -235,8 +268,8 @@ cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
       guarded_args[i] = args[i];
       if (!host[i])
         continue;
-      copies[i] = cudajit_host_allocate (extent_bytes[i],
-                                         copy_align (extent_bytes[i]));
+      copies[i] = cudajit_host_allocate (
+          extent_bytes[i], copy_align (extent_bytes[i]), &mappings[i]);
       if (!copies[i])
         {
           cudajit_error (site,
@@ -244,7 +277,7 @@ cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
                          "the %zu bytes of argument %u, '%s'",
                          extent_bytes[i], i + 1, p->name);
           cudajit_unguard_host_arrays (kernel, args, extent_bytes, copies,
-                                       false);
+                                       mappings, false);
           return false;
         }
       /* What a GPU's copy holds before the kernel writes it is
@@ -258,6 +291,7 @@ cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
 void
 cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
                              const size_t *extent_bytes, void **copies,
+                             const enum cudajit_host_mapping *mappings,
                              bool copy_out)
 {
   struct cudajit_params *params = kernel->params;
@@ -267,7 +301,7 @@ cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
       {
         if (copy_out && (params->param[i].copies & CUDAJIT_COPY_OUT))
           memcpy (*(void **) args[i], copies[i], extent_bytes[i]);
-        cudajit_host_free (copies[i], extent_bytes[i]);
+        cudajit_host_free (copies[i], extent_bytes[i], mappings[i]);
         copies[i] = NULL;
       }
 }

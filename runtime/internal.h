@@ -622,24 +622,43 @@ bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
    SITE are what a GPU would take: device memory, or host arrays for
    parameters of declared extent.  If not, report it and return -1; else
    return the number of host arrays.  */
+/* After a launch of KERNEL at SITE on the CPU backend, whether its
+   kernel left the memory past the end of each device array of ARGS as it
+   was, where no guard faults; if not, report it.  */
+bool cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
+                                      const struct cudajit_site *site,
+                                      void **args);
+
 int cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
                                  const struct cudajit_site *site, void **args,
                                  const size_t *extent_bytes);
 
+/* How an object's memory was mapped: not by the runtime (the driver's
+   memory, handles), or by cudajit_host_allocate, with a guard after it
+   or without.  */
+enum cudajit_host_mapping
+{
+  CUDAJIT_NOT_MAPPED,
+  CUDAJIT_MAPPED_GUARDED,
+  CUDAJIT_MAPPED_UNGUARDED
+};
+
 /* For CUDAJIT_CHECK=bounds on the CPU backend: set GUARDED_ARGS to ARGS
    of KERNEL's launch at SITE, as for cudajit_launch, but with copies of
    its host arrays, each followed by memory that faults when touched, in
-   COPIES (null for the other arguments).  Return false after reporting
-   an error.  */
+   COPIES (null for the other arguments), mapped as MAPPINGS say.  Return
+   false after reporting an error.  */
 bool cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
                                 const struct cudajit_site *site, void **args,
                                 const size_t *extent_bytes, void **copies,
+                                enum cudajit_host_mapping *mappings,
                                 void **guarded_args);
 
 /* Free the COPIES of cudajit_guard_host_arrays, copying those that the
    kernel may write back to its host arrays first if COPY_OUT.  */
 void cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
                                   const size_t *extent_bytes, void **copies,
+                                  const enum cudajit_host_mapping *mappings,
                                   bool copy_out);
 
 /* Counts the frees of device memory, which make what host-arrays.c knows of
@@ -724,23 +743,26 @@ extern const struct cudajit_object_kind_name cudajit_object_kinds[];
 
 /* BYTES of host memory for an object of the CPU backend, aligned to
    ALIGN, a power of two that a page holds, and followed as closely as it
-   lets by memory that faults when touched; or null if there are none.
-   Registered as owned, the registry frees it; else cudajit_host_free,
-   with the same BYTES.  */
-void *cudajit_host_allocate (size_t bytes, size_t align);
-void cudajit_host_free (void *p, size_t bytes);
+   lets by memory that faults when touched, unless too many objects are
+   already (*MAPPING says which); or null if there are none.  Registered
+   with its *MAPPING, the registry frees it; else cudajit_host_free, with
+   the same BYTES and MAPPING.  */
+void *cudajit_host_allocate (size_t bytes, size_t align,
+                             enum cudajit_host_mapping *mapping);
+void cudajit_host_free (void *p, size_t bytes,
+                        enum cudajit_host_mapping mapping);
 
 /* The alignment of the CPU backend's device memory, malloc's: an object
    ends where its pages do as near as this lets it, and a store just past
    the end of an array of a size that is a multiple of it faults.  */
 #define CUDAJIT_HOST_ALIGN 16
 
-/* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
-   host memory from cudajit_host_allocate; BUFFER_ID is the driver's
-   identifier of GPU memory, else 0.  It belongs to the calling thread's
-   GPU.  */
+/* Keep track of an object of KIND at [BASE, BASE + SIZE), its memory
+   mapped as MAPPING; BUFFER_ID is the driver's identifier of GPU memory,
+   else 0.  It belongs to the calling thread's GPU.  */
 void cudajit_register_object (const void *base, size_t size,
-                              enum cudajit_object_kind kind, bool owned,
+                              enum cudajit_object_kind kind,
+                              enum cudajit_host_mapping mapping,
                               unsigned long long buffer_id);
 
 /* What the registry knows of the object that holds the byte at P.  */
@@ -759,6 +781,13 @@ struct cudajit_object_info
 };
 
 struct cudajit_object_info cudajit_find_object (const void *p);
+
+/* How many bytes past the end of the memory of the CPU backend that holds
+   P, set in *INFO, something stored, in the bytes that its alignment
+   leaves before its guard, where a store does not fault; 0 if none, or P
+   is no such memory.  The bytes are made as they were.  */
+size_t cudajit_overwritten_slack (const void *p,
+                                  struct cudajit_object_info *info);
 
 /* The driver's identifier of the GPU memory that holds P, or 0 if it
    knows of none.  */

@@ -209,9 +209,10 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
                 && (cudajit_environment ()->check & CUDAJIT_CHECK_BOUNDS);
           unsigned int count = bounds ? k->params->count : 1;
           void *copies[count], *guarded_args[count];
+          enum cudajit_host_mapping mappings[count];
           if (bounds
               && !cudajit_guard_host_arrays (k, site, args, extent_bytes,
-                                             copies, guarded_args))
+                                             copies, mappings, guarded_args))
             return;
           double start
               = cudajit_profiling () ? cudajit_profile_clock_ms () : 0;
@@ -224,7 +225,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
             cudajit_profile_cpu_launch (k,
                                         cudajit_profile_clock_ms () - start);
           if (bounds)
-            cudajit_unguard_host_arrays (k, args, extent_bytes, copies, true);
+            cudajit_unguard_host_arrays (k, args, extent_bytes, copies,
+                                         mappings, true);
+          cudajit_check_cpu_argument_ends (k, site, args);
         }
       return;
     }

@@ -74,6 +74,7 @@ static void *
 allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
 {
   unsigned int errors = cudajit_errors_returned ();
+  enum cudajit_host_mapping mapping = CUDAJIT_NOT_MAPPED;
   bool gpu;
   void *p = NULL;
 
@@ -89,7 +90,7 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
         return NULL;
     }
   else
-    p = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN);
+    p = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN, &mapping);
   if (!p)
     cudajit_error (NULL, "%s: out of %s memory allocating %zu bytes", function,
                    !gpu                 ? "host"
@@ -98,7 +99,7 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
                    bytes);
   else
     cudajit_register_object (
-        p, bytes, kind, !gpu,
+        p, bytes, kind, mapping,
         gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0);
   return p;
 }

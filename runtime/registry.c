@@ -18,16 +18,19 @@
    pages that no one may touch after it, so that a kernel that runs past
    the end of an array faults there, in the kernel, where the fault
    handler names it, rather than smashing the heap of the program and of
-   the runtime.  */
+   the runtime.  The registry's own records are kept out of the heap too,
+   in mappings of their own between guard pages, where a kernel that runs
+   past a host array cannot reach them: they are what names its fault.  */
 
-/* For tsearch, tfind, tdelete, the flags of mmap and pipe2.  */
+/* For the flags of mmap and pipe2.  */
 #define _GNU_SOURCE
 
 #include "internal.h"
 
+#include <errno.h>
 #include <pthread.h>
-#include <search.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -42,6 +45,12 @@
    It costs address space only.  */
 #define GUARD_BYTES ((size_t) 64 << 10)
 
+/* An object with a guard takes two of the mappings that Linux allows a
+   process (vm.max_map_count, 65530 by default): at most this many have
+   one at a time, half of those mappings, which leaves the others to the
+   program and to the fibers' stacks; the others are mapped without.  */
+#define GUARDED_OBJECTS 16384
+
 struct object
 {
   uintptr_t base;
@@ -53,9 +62,14 @@ struct object
   bool released;
   /* Whether it is host memory of the CPU backend, from
      cudajit_host_allocate, which leaving the quarantine unmaps.  */
-  bool owned;
+  enum cudajit_host_mapping mapping;
   /* Its place in the quarantine, while released.  */
   unsigned int slot;
+  /* Its place in the tree of objects, a treap: smaller addresses to the
+     left, larger ones to the right, and priorities no larger below.
+     Unused records are linked by LEFT.  */
+  struct object *left, *right;
+  unsigned int priority;
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -76,7 +90,12 @@ static __thread struct
 
 /* The objects, by address.  They do not overlap, so that comparing a byte
    with them finds the one that holds it.  */
-static void *tree;
+static struct object *tree;
+
+/* The records not in use, and the count of records in each mapping of
+   them.  */
+static struct object *unused_records;
+#define RECORDS_PER_MAPPING 1024
 
 /* The released objects, oldest first from OLDEST; an entry is null where
    its object was replaced.  */
@@ -87,25 +106,111 @@ static struct
   size_t space;
 } quarantine;
 
-static int
-compare (const void *a, const void *b)
+/* A record for an object, zeroed.  */
+static struct object *
+new_record (void)
 {
-  const struct object *x = a, *y = b;
+  if (!unused_records)
+    {
+      size_t page = sysconf (_SC_PAGESIZE);
+      size_t bytes = (RECORDS_PER_MAPPING * sizeof (struct object) + page - 1)
+                     & ~(page - 1);
+      char *map = mmap (NULL, bytes + 2 * page, PROT_NONE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      struct object *records = (struct object *) (map + page);
 
-  if (x->base + x->size <= y->base)
-    return -1;
-  if (y->base + y->size <= x->base)
-    return 1;
-  return 0;
+      if (map == MAP_FAILED
+          || mprotect (records, bytes, PROT_READ | PROT_WRITE) != 0)
+        cudajit_fatal (NULL, "out of memory for the runtime's records of "
+                             "memory and handles");
+      for (size_t i = 0; i < bytes / sizeof *records; i++)
+        {
+          records[i].left = unused_records;
+          unused_records = &records[i];
+        }
+    }
+  struct object *record = unused_records;
+
+  unused_records = record->left;
+  memset (record, 0, sizeof *record);
+  return record;
 }
 
+static void
+free_record (struct object *record)
+{
+  record->left = unused_records;
+  unused_records = record;
+}
+
+/* The object that overlaps [BASE, BASE + SIZE), or null.  */
 static struct object *
 find (uintptr_t base, size_t size)
 {
-  struct object key = { .base = base, .size = size };
-  void *node = tfind (&key, &tree, compare);
+  struct object *t = tree;
 
-  return node ? *(struct object **) node : NULL;
+  while (t && (base + size <= t->base || t->base + t->size <= base))
+    t = base < t->base ? t->left : t->right;
+  return t;
+}
+
+/* The treap of A, whose objects all lie before those of B, and B.  */
+static struct object *
+merge (struct object *a, struct object *b)
+{
+  if (!a || !b)
+    return a ? a : b;
+  if (a->priority >= b->priority)
+    {
+      a->right = merge (a->right, b);
+      return a;
+    }
+  b->left = merge (a, b->left);
+  return b;
+}
+
+/* Split T into the objects before BASE, *BEFORE, and the others.  */
+static void
+split (struct object *t, uintptr_t base, struct object **before,
+       struct object **after)
+{
+  if (!t)
+    *before = *after = NULL;
+  else if (t->base < base)
+    {
+      split (t->right, base, &t->right, after);
+      *before = t;
+    }
+  else
+    {
+      split (t->left, base, before, &t->left);
+      *after = t;
+    }
+}
+
+static void
+insert (struct object *object)
+{
+  /* Random enough priorities keep the treap's depth near the logarithm
+     of its size, whatever the order of the addresses.  */
+  static unsigned int state = 2463534242u;
+  struct object *before, *after;
+
+  state ^= state << 13;
+  state ^= state >> 17;
+  state ^= state << 5;
+  object->priority = state;
+  split (tree, object->base, &before, &after);
+  tree = merge (merge (before, object), after);
+}
+
+static void delete (struct object *object)
+{
+  struct object **link = &tree;
+
+  while (*link != object)
+    link = object->base < (*link)->base ? &(*link)->left : &(*link)->right;
+  *link = merge (object->left, object->right);
 }
 
 /* The pages that hold the object of SIZE bytes at BASE, from
@@ -125,17 +230,17 @@ forget (struct object *object)
 {
   uintptr_t start, end;
 
-  tdelete (object, &tree, compare);
+  delete (object);
   host_pages (object->base, object->size, &start, &end);
   if (object->released)
     {
       quarantine.object[object->slot] = NULL;
-      if (object->owned)
+      if (object->mapping)
         quarantine.space -= end - start;
     }
-  if (object->owned)
-    cudajit_host_free ((void *) object->base, object->size);
-  free (object);
+  if (object->mapping)
+    cudajit_host_free ((void *) object->base, object->size, object->mapping);
+  free_record (object);
 }
 
 /* Large mappings often get addresses aligned alike (Linux packs them
@@ -148,32 +253,64 @@ forget (struct object *object)
 #define MAPPED_COLORS 16
 #define COLORED_BYTES_MIN ((size_t) 1 << 20)
 
+/* What fills the bytes between an object and its guard that its
+   alignment leaves, where a store past its end does not fault: a kernel
+   that stores there changes them (cudajit_overwritten_slack).  */
+#define SLACK_FILL 0xa5
+
+/* The objects mapped with a guard.  */
+static atomic_uint guarded_objects;
+
+/* The guard after an object mapped as MAPPING.  */
 static size_t
-guard_bytes (void)
+guard_bytes (enum cudajit_host_mapping mapping)
 {
   size_t page = sysconf (_SC_PAGESIZE);
 
-  return (GUARD_BYTES + page - 1) & ~(page - 1);
+  return mapping == CUDAJIT_MAPPED_GUARDED
+             ? (GUARD_BYTES + page - 1) & ~(page - 1)
+             : 0;
 }
 
 void *
-cudajit_host_allocate (size_t bytes, size_t align)
+cudajit_host_allocate (size_t bytes, size_t align,
+                       enum cudajit_host_mapping *mapping)
 {
   static atomic_uint next_color;
-  size_t page = sysconf (_SC_PAGESIZE), guard = guard_bytes (), span, pages,
-         used;
+  size_t page = sysconf (_SC_PAGESIZE), guard, span, pages, used;
   uintptr_t color, start, end;
   char *p;
 
+  *mapping = atomic_fetch_add (&guarded_objects, 1) < GUARDED_OBJECTS
+                 ? CUDAJIT_MAPPED_GUARDED
+                 : CUDAJIT_MAPPED_UNGUARDED;
+  if (*mapping == CUDAJIT_MAPPED_UNGUARDED)
+    {
+      static atomic_bool said;
+
+      atomic_fetch_sub (&guarded_objects, 1);
+      if (!atomic_exchange (&said, true))
+        cudajit_verbose ("%d arrays of the CPU backend have guard pages after "
+                         "them; the others have none, lest they take all "
+                         "the mappings Linux allows",
+                         GUARDED_OBJECTS);
+    }
+  guard = guard_bytes (*mapping);
   span = bytes >= COLORED_BYTES_MIN ? MAPPED_COLORS * page : 0;
   if (bytes > SIZE_MAX - span - guard - page - align)
-    return NULL;
+    {
+      cudajit_host_free (NULL, 0, *mapping);
+      return NULL;
+    }
   used = (bytes + align - 1) & ~(align - 1);
   pages = (used + page - 1) & ~(page - 1);
   p = mmap (NULL, pages + guard + span, PROT_NONE,
             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
-    return NULL;
+    {
+      cudajit_host_free (NULL, 0, *mapping);
+      return NULL;
+    }
   start = (uintptr_t) p;
   if (span)
     {
@@ -194,60 +331,97 @@ cudajit_host_allocate (size_t bytes, size_t align)
   if (mprotect ((void *) start, pages, PROT_READ | PROT_WRITE) != 0)
     {
       munmap ((void *) start, pages + guard);
+      cudajit_host_free (NULL, 0, *mapping);
       return NULL;
     }
+  memset ((char *) (end - used) + bytes, SLACK_FILL, used - bytes);
   return (void *) (end - used);
 }
 
 void
-cudajit_host_free (void *p, size_t bytes)
+cudajit_host_free (void *p, size_t bytes, enum cudajit_host_mapping mapping)
 {
   uintptr_t start, end;
 
+  if (mapping == CUDAJIT_MAPPED_GUARDED)
+    atomic_fetch_sub (&guarded_objects, 1);
+  if (!p)
+    return;
   host_pages ((uintptr_t) p, bytes, &start, &end);
-  munmap ((void *) start, end + guard_bytes () - start);
+  munmap ((void *) start, end + guard_bytes (mapping) - start);
 }
 
 void
 cudajit_register_object (const void *base, size_t size,
-                         enum cudajit_object_kind kind, bool owned,
+                         enum cudajit_object_kind kind,
+                         enum cudajit_host_mapping mapping,
                          unsigned long long buffer_id)
 {
-  struct object *object = cudajit_xrealloc (NULL, sizeof *object);
-  struct object *old;
+  struct object *object, *old;
+  int gpu = cudajit_current_gpu_ordinal ();
 
-  *object = (struct object){ .base = (uintptr_t) base,
-                             .size = size ? size : 1,
-                             .kind = kind,
-                             .buffer_id = buffer_id,
-                             .gpu = cudajit_current_gpu_ordinal (),
-                             .owned = owned };
   pthread_mutex_lock (&lock);
-  while ((old = find (object->base, object->size)))
+  while ((old = find ((uintptr_t) base, size ? size : 1)))
     forget (old);
-  if (!tsearch (object, &tree, compare))
-    cudajit_fatal (NULL, "out of memory registering %zu bytes", size);
+  object = new_record ();
+  object->base = (uintptr_t) base;
+  object->size = size ? size : 1;
+  object->kind = kind;
+  object->buffer_id = buffer_id;
+  object->gpu = gpu;
+  object->mapping = mapping;
+  insert (object);
   pthread_mutex_unlock (&lock);
+}
+
+/* What the registry knows of OBJECT, which may be null.  */
+static struct cudajit_object_info
+info_of (const struct object *object)
+{
+  if (!object)
+    return (struct cudajit_object_info){ 0 };
+  return (struct cudajit_object_info){ .known = true,
+                                       .released = object->released,
+                                       .kind = object->kind,
+                                       .buffer_id = object->buffer_id,
+                                       .gpu = object->gpu,
+                                       .base = (void *) object->base,
+                                       .size = object->size };
 }
 
 struct cudajit_object_info
 cudajit_find_object (const void *p)
 {
-  struct cudajit_object_info info = { 0 };
-  struct object *object;
+  struct cudajit_object_info info;
 
   pthread_mutex_lock (&lock);
-  object = find ((uintptr_t) p, 1);
-  if (object)
-    info = (struct cudajit_object_info){ .known = true,
-                                         .released = object->released,
-                                         .kind = object->kind,
-                                         .buffer_id = object->buffer_id,
-                                         .gpu = object->gpu,
-                                         .base = (void *) object->base,
-                                         .size = object->size };
+  info = info_of (find ((uintptr_t) p, 1));
   pthread_mutex_unlock (&lock);
   return info;
+}
+
+size_t
+cudajit_overwritten_slack (const void *p, struct cudajit_object_info *info)
+{
+  size_t past = 0;
+
+  pthread_mutex_lock (&lock);
+  struct object *object = find ((uintptr_t) p, 1);
+  *info = info_of (object);
+  if (object && object->mapping && !object->released)
+    {
+      unsigned char *end = (unsigned char *) object->base + object->size;
+      size_t slack = -(uintptr_t) end & (CUDAJIT_HOST_ALIGN - 1);
+
+      for (size_t i = 0; i < slack; i++)
+        if (end[i] != SLACK_FILL)
+          {
+            past = i + 1;
+            end[i] = SLACK_FILL;
+          }
+    }
+  pthread_mutex_unlock (&lock);
+  return past;
 }
 
 /* Make room in the quarantine for an object that holds SPACE of address
@@ -284,16 +458,16 @@ cudajit_release_object (const void *p, enum cudajit_object_kind kind)
     }
   atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
   host_pages (object->base, object->size, &start, &end);
-  make_room (object->owned ? end - start : 0);
+  make_room (object->mapping ? end - start : 0);
   /* The pages go back to the system; the addresses stay reserved, and
      reaching them faults.  */
-  if (object->owned)
+  if (object->mapping)
     mmap ((void *) start, end - start, PROT_NONE,
           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   object->released = true;
   object->slot = (quarantine.oldest + quarantine.count++) % QUARANTINE_OBJECTS;
   quarantine.object[object->slot] = object;
-  if (object->owned)
+  if (object->mapping)
     quarantine.space += end - start;
   pthread_mutex_unlock (&lock);
   return true;

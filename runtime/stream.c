@@ -21,11 +21,12 @@ struct cpu_event
 static void *
 cpu_handle (size_t bytes, enum cudajit_object_kind kind)
 {
-  void *handle = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN);
+  enum cudajit_host_mapping mapping;
+  void *handle = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN, &mapping);
 
   if (!handle)
     cudajit_fatal (NULL, "out of memory allocating %zu bytes", bytes);
-  cudajit_register_object (handle, bytes, kind, true, 0);
+  cudajit_register_object (handle, bytes, kind, mapping, 0);
   return handle;
 }
 
@@ -69,7 +70,7 @@ cuda_stream (void)
   if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
                       NULL, "cuda_stream"))
     return NULL;
-  cudajit_register_object (stream, 1, CUDAJIT_STREAM, false, 0);
+  cudajit_register_object (stream, 1, CUDAJIT_STREAM, CUDAJIT_NOT_MAPPED, 0);
   return stream;
 }
 
@@ -112,7 +113,7 @@ cuda_event (void)
   if (!cudajit_check (cudajit_cu.cuEventCreate (&event, CU_EVENT_DEFAULT),
                       NULL, "cuda_event"))
     return NULL;
-  cudajit_register_object (event, 1, CUDAJIT_EVENT, false, 0);
+  cudajit_register_object (event, 1, CUDAJIT_EVENT, CUDAJIT_NOT_MAPPED, 0);
   return event;
 }
 
