@@ -138,12 +138,19 @@ enum cudajit_record_field
 
 /* What cudajit_query_kernel is asked: a struct cuda_kernel_info, which it
    fills; the PTX, which it returns; the cubin, which it returns with its
-   size in a size_t.  */
+   size in a size_t; and, in the result of a struct
+   cudajit_occupancy_query, the block size that cuda_forall takes, the
+   blocks of a size that a multiprocessor holds at once, and those that
+   the whole device holds, which a cooperative launch may have.  */
 enum cudajit_kernel_query
 {
   CUDAJIT_QUERY_INFO,
   CUDAJIT_QUERY_PTX,
-  CUDAJIT_QUERY_CUBIN
+  CUDAJIT_QUERY_CUBIN,
+  CUDAJIT_QUERY_MAX_BLOCK_SIZE,
+  CUDAJIT_QUERY_BLOCKS_PER_SM,
+  CUDAJIT_QUERY_COOPERATIVE_BLOCKS,
+  CUDAJIT_QUERY_COUNT
 };
 
 /* The directions in which a host array passed for a parameter of declared

@@ -726,8 +726,9 @@ void cudajit_host_free (void *p, size_t bytes);
 
 /* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
    host memory from cudajit_host_allocate; BUFFER_ID is the driver's
-   identifier of GPU memory, else 0.  It belongs to the calling thread's
-   GPU.  */
+   identifier of GPU memory, or the CU_EVENT_* flags that an event was
+   made with, on either backend; else 0.  It belongs to the calling
+   thread's GPU.  */
 void cudajit_register_object (const void *base, size_t size,
                               enum cudajit_object_kind kind, bool owned,
                               unsigned long long buffer_id);
@@ -915,6 +916,34 @@ void cudajit_profile_gpu_stop (void *token, CUstream stream);
    the copies out, and have completed.  */
 void cudajit_profile_host_arrays (struct cudajit_kernel *kernel,
                                   CUevent events[4], unsigned long long bytes);
+
+/* launch.c */
+
+/* Whether CONFIG of KERNEL respects the limits of the calling thread's
+   device, the GPU if GPU, else the CPU backend; if not, report why, at
+   SITE.  */
+bool cudajit_config_fits (const struct cudajit_kernel *kernel,
+                          const struct cudajit_launch_config *config,
+                          const struct cudajit_site *site, bool gpu);
+
+/* How many blocks of BLOCK's threads, each with SHARED_BYTES of dynamic
+   shared memory, a multiprocessor holds at once, into
+   *PER_MULTIPROCESSOR, and how many multiprocessors the device has, into
+   *MULTIPROCESSORS: for FUNCTION, a kernel's on the calling thread's GPU,
+   from the occupancy calculator; for a null FUNCTION, the CPU backend's,
+   CUDAJIT_CPU_RESIDENT_THREADS in up to CUDAJIT_CPU_RESIDENT_BLOCKS on
+   each of its threads.  False once a driver's error is reported, at
+   SITE.  */
+bool cudajit_resident_blocks (CUfunction function, cuda_dim3 block,
+                              size_t shared_bytes,
+                              const struct cudajit_site *site,
+                              int *per_multiprocessor, int *multiprocessors);
+
+/* The block size that cuda_forall takes for FUNCTION with SHARED_BYTES of
+   dynamic shared memory, into *BLOCK: one of best occupancy on the GPU,
+   a fixed one on the CPU backend (null FUNCTION).  False as above.  */
+bool cudajit_best_block (CUfunction function, size_t shared_bytes,
+                         const struct cudajit_site *site, int *block);
 
 #pragma GCC visibility pop
 

@@ -47,7 +47,8 @@ struct object
   uintptr_t base;
   size_t size;
   enum cudajit_object_kind kind;
-  /* The driver's identifier of GPU memory, 0 elsewhere.  */
+  /* The driver's identifier of GPU memory, an event's CU_EVENT_* flags,
+     0 elsewhere.  */
   unsigned long long buffer_id;
   int gpu;
   bool released;
