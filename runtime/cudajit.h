@@ -614,6 +614,25 @@ extern "C"
     cuda_dim3 max_block_dim;
     cuda_dim3 max_grid_dim;
     size_t shared_memory_per_block;
+    /* What a multiprocessor holds at once, which bounds the occupancy
+       queries' answers.  */
+    int max_threads_per_multiprocessor;
+    int max_blocks_per_multiprocessor;
+    int shared_memory_per_multiprocessor;
+    int l2_cache_bytes;
+    /* Nonzero where the device may run kernels at once, launch those
+       that wait at cuda_grid_sync, has managed memory, and maps host
+       memory (cuda_mapped_array).  */
+    int concurrent_kernels;
+    int cooperative_launch;
+    int managed_memory;
+    int can_map_host_memory;
+    /* Where the GPU sits: as "0000:65:00.0", and its parts.  */
+    char pci_bus_id[16];
+    int pci_domain_id, pci_bus, pci_device;
+    /* As nvidia-smi and Numba's Device.uuid write it,
+       "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx".  */
+    char uuid[48];
   };
   /* Those of DEVICE, from 0 to cuda_device_count () - 1; all zero after
      an error, such as a device that does not exist.  */

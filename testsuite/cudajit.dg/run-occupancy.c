@@ -16,9 +16,7 @@
 
 enum
 {
-  THREADS = 128,
-  /* More than any multiprocessor's threads, a bound of the answers.  */
-  MOST_RESIDENT_THREADS = 2048
+  THREADS = 128
 };
 
 __attribute__ ((cuda_jit)) void
@@ -99,6 +97,8 @@ main (void)
                                              = p.shared_memory_per_block);
   int sync_per_sm = cuda_occupancy_blocks_per_sm (everyone, THREADS);
   int cooperative = cuda_max_cooperative_grid_blocks (everyone, THREADS);
+  int most_threads = p.max_threads_per_multiprocessor;
+  int most_blocks = p.max_blocks_per_multiprocessor;
 
   printf ("best block %d (%d with shared memory), %d blocks of it, %d of "
           "32, %d of 1024, %d with all shared memory; cooperative %d of "
@@ -109,10 +109,12 @@ main (void)
   errors += best < p.warp_size || best > p.max_threads_per_block
             || best % p.warp_size != 0;
   errors += best_shared < 1 || best_shared > p.max_threads_per_block;
-  errors += per_sm < 1 || per_sm * best > MOST_RESIDENT_THREADS;
-  errors += small < per_sm || large > per_sm || large < 1;
+  errors += per_sm < 1 || per_sm * best > most_threads;
+  errors += small < per_sm || small > most_blocks || large > per_sm
+            || large < 1;
   errors += shared < 1 || shared > per_sm;
-  errors += sync_per_sm < 1 || sync_per_sm * THREADS > MOST_RESIDENT_THREADS;
+  errors += sync_per_sm < 1 || sync_per_sm * THREADS > most_threads
+            || sync_per_sm > most_blocks;
   errors += cooperative != sync_per_sm * p.multiprocessor_count;
 
   launch_everyone (cooperative, cooperative, 0);
