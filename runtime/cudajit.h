@@ -506,6 +506,16 @@ extern "C"
      that are queued on a stream and return at once.  */
   void *cuda_pinned_array (size_t bytes);
   void cuda_free_pinned (void *host);
+  /* Numba's cuda.pinned (array) and CUDA's cudaHostRegister: pin the BYTES
+     of the program's own host memory at HOST, such as an array from
+     malloc, so that copies and launches with it as a host array move it
+     at the bus's speed, as they do cuda_pinned_array's, until
+     cuda_unpin (HOST).  Memory that cudajit handed out, or that is
+     pinned already, is an error, as is unpinning what cuda_pin did not
+     pin; the memory must stay allocated until then.  The CPU backend
+     checks the same and pins nothing.  */
+  void cuda_pin (void *host, size_t bytes);
+  void cuda_unpin (void *host);
   void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
                                   cuda_stream_t stream);
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,

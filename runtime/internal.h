@@ -687,6 +687,8 @@ enum cudajit_object_kind
   CUDAJIT_MAPPED_MEMORY,
   /* Unified memory, which the driver moves where it is used.  */
   CUDAJIT_MANAGED_MEMORY,
+  /* The program's own host memory, pinned by cuda_pin.  */
+  CUDAJIT_PINNED_BY_PROGRAM,
   CUDAJIT_STREAM,
   CUDAJIT_EVENT
 };
@@ -765,6 +767,15 @@ bool cudajit_gpu_freed_p (const struct cudajit_object_info *info,
    memory, if owned, goes back to the system later.  Return false if there
    is no such object, and then do nothing.  */
 bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
+
+/* Forget at once the live object of KIND that starts at P, memory that
+   stays the program's, so that none of it is taken for released memory
+   later.  Return false if there is no such object.  */
+bool cudajit_forget_object (const void *p, enum cudajit_object_kind kind);
+
+/* Whether the BYTES at P lie in pinned host memory, which the GPU copies
+   from and to at the bus's speed.  */
+bool cudajit_pinned_range_p (const void *p, size_t bytes);
 
 /* Report with cudajit_error why P, given to FUNCTION, is not the start of
    a live object of KIND, for the launch at SITE if SITE is not null.  */

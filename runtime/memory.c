@@ -364,6 +364,64 @@ cuda_free_pinned (void *host)
   release (host, CUDAJIT_PINNED_MEMORY, "cuda_free_pinned");
 }
 
+/* Whether the byte at P, an end of the range that cuda_pin is given, may
+   be pinned: in no memory that the runtime handed out and still knows
+   as live; if not, report it.  */
+static bool
+pinnable_p (const void *p, const void *start, size_t bytes)
+{
+  struct cudajit_object_info info;
+  enum cudajit_range range = cudajit_classify_range (p, 1, false, &info);
+
+  if (range == CUDAJIT_RANGE_UNKNOWN || range == CUDAJIT_RANGE_RELEASED)
+    return true;
+  cudajit_error (NULL,
+                 "cuda_pin: the %zu bytes at %p reach into %s at %p, "
+                 "which %s",
+                 bytes, start, cudajit_object_kinds[info.kind].what, info.base,
+                 info.kind == CUDAJIT_PINNED_BY_PROGRAM
+                     ? "is pinned already"
+                     : "cuda_pin does not take: it pins the program's own "
+                       "memory");
+  return false;
+}
+
+void
+cuda_pin (void *host, size_t bytes)
+{
+  bool gpu = cudajit_gpu_p ();
+
+  if (!host || !bytes)
+    {
+      cudajit_error (NULL, "cuda_pin: nothing to pin, %zu bytes at %p", bytes,
+                     host);
+      return;
+    }
+  if (!pinnable_p (host, host, bytes)
+      || !pinnable_p ((const char *) host + bytes - 1, host, bytes))
+    return;
+  /* Portable, as cuda_pinned_array's is: for every GPU's context.  */
+  if (gpu
+      && !cudajit_check (cudajit_cu.cuMemHostRegister_v2 (
+                             host, bytes, CU_MEMHOSTREGISTER_PORTABLE),
+                         NULL, "cuda_pin"))
+    return;
+  cudajit_register_object (host, bytes, CUDAJIT_PINNED_BY_PROGRAM, false, 0);
+}
+
+void
+cuda_unpin (void *host)
+{
+  if (!cudajit_forget_object (host, CUDAJIT_PINNED_BY_PROGRAM))
+    {
+      cudajit_report_object (NULL, "cuda_unpin", host,
+                             CUDAJIT_PINNED_BY_PROGRAM);
+      return;
+    }
+  if (cudajit_gpu_p ())
+    cudajit_check (cudajit_cu.cuMemHostUnregister (host), NULL, "cuda_unpin");
+}
+
 void *
 cuda_mapped_array (size_t bytes)
 {

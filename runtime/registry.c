@@ -300,6 +300,35 @@ cudajit_release_object (const void *p, enum cudajit_object_kind kind)
   return true;
 }
 
+bool
+cudajit_forget_object (const void *p, enum cudajit_object_kind kind)
+{
+  struct object *object;
+
+  pthread_mutex_lock (&lock);
+  object = find ((uintptr_t) p, 1);
+  bool live = object && !object->released && object->kind == kind
+              && object->base == (uintptr_t) p;
+  if (live)
+    {
+      atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
+      forget (object);
+    }
+  pthread_mutex_unlock (&lock);
+  return live;
+}
+
+bool
+cudajit_pinned_range_p (const void *p, size_t bytes)
+{
+  struct cudajit_object_info info;
+
+  return cudajit_classify_range (p, bytes, false, &info)
+             == CUDAJIT_RANGE_INSIDE
+         && (info.kind == CUDAJIT_PINNED_MEMORY
+             || info.kind == CUDAJIT_PINNED_BY_PROGRAM);
+}
+
 const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   [CUDAJIT_DEVICE_MEMORY]
   = { "device memory from cuda_device_array or cuda_to_device",
@@ -310,6 +339,8 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   = { "mapped memory from cuda_mapped_array", "freed by cuda_free_mapped" },
   [CUDAJIT_MANAGED_MEMORY]
   = { "managed memory from cuda_managed_array", "freed by cuda_free_managed" },
+  [CUDAJIT_PINNED_BY_PROGRAM]
+  = { "host memory pinned by cuda_pin", "unpinned by cuda_unpin" },
   [CUDAJIT_STREAM]
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]
