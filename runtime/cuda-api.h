@@ -65,6 +65,9 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 /* The same type as cuda_event_t in cudajit.h.  */
 typedef struct CUevent_st *CUevent;
+/* The calling thread's default stream, of which every thread has its
+   own, rather than the context's one legacy default stream.  */
+#define CU_STREAM_PER_THREAD ((CUstream) 0x2)
 typedef size_t (*CUoccupancyB2DSize) (int block_size);
 typedef struct CUuuid_st
 {

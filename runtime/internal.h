@@ -127,6 +127,9 @@ struct cudajit_environment
   /* CUDAJIT_CACHE_MAX, the most bytes that the disk cache's entries
      take before the least recently used are removed.  */
   size_t cache_max;
+  /* CUDAJIT_PER_THREAD_DEFAULT_STREAM, whether the null stream is each
+     host thread's own on a GPU.  */
+  bool per_thread_default_stream;
   /* Whether CUDAJIT_ERRORS is return.  */
   bool errors_return;
   /* CUDAJIT_TIMEOUT, the seconds that a kernel may run; 0, unset, for no
@@ -242,6 +245,11 @@ int cudajit_current_gpu_ordinal (void);
    to reach; report why it cannot be and return null.  On the CPU backend,
    only device 0, the CPU, exists, and null is returned for it too.  */
 struct cudajit_gpu *cudajit_usable_gpu (int device, const char *function);
+
+/* The driver's handle of STREAM, a handle that was checked: for the null
+   one, the calling thread's default stream under
+   CUDAJIT_PER_THREAD_DEFAULT_STREAM, else the context's.  */
+CUstream cudajit_driver_stream (cuda_stream_t stream);
 
 /* Whether kernels launched on the calling thread's GPU may use memory of
    GPU OWNER.  */

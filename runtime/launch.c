@@ -223,6 +223,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       || !(function = cudajit_kernel_function (k, site))
       || (k->grid_sync && !check_resident (function, &config, site)))
     return;
+  config.stream = cudajit_driver_stream (config.stream);
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))

@@ -168,6 +168,7 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       memcpy (dst, src, bytes);
       return true;
     }
+  stream = cudajit_driver_stream (stream);
   /* A copy that is not async waits for the kernels before it.  */
   if (!async)
     cudajit_watch_gpu (&watch);
@@ -288,6 +289,7 @@ copy_on_device (void *dst, const void *src, size_t bytes, bool async,
       memmove (dst, src, bytes);
       return;
     }
+  stream = cudajit_driver_stream (stream);
   check_device_result (
       async ? cudajit_cu.cuMemcpyAsync (device_pointer (dst),
                                         device_pointer (src), bytes, stream)
@@ -313,6 +315,7 @@ fill (void *ptr, int byte, size_t bytes, bool async, CUstream stream,
       memset (ptr, byte, bytes);
       return;
     }
+  stream = cudajit_driver_stream (stream);
   check_device_result (
       async ? cudajit_cu.cuMemsetD8Async (device_pointer (ptr),
                                           (unsigned char) byte, bytes, stream)

@@ -80,7 +80,7 @@ cuda_stream_synchronize (cuda_stream_t stream)
   bool gpu;
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_wait_stream (stream), NULL,
+    cudajit_check (cudajit_wait_stream (cudajit_driver_stream (stream)), NULL,
                    "cuda_stream_synchronize");
   cudajit_gpu_waited ();
 }
@@ -139,8 +139,9 @@ cuda_event_record (cuda_event_t event, cuda_stream_t stream)
       || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu))
     return;
   if (gpu)
-    cudajit_check (cudajit_cu.cuEventRecord (event, stream), NULL,
-                   "cuda_event_record");
+    cudajit_check (
+        cudajit_cu.cuEventRecord (event, cudajit_driver_stream (stream)), NULL,
+        "cuda_event_record");
   else
     {
       struct cpu_event *cpu_event = (struct cpu_event *) event;
@@ -236,8 +237,9 @@ cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &gpu)
       && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu) && gpu)
-    cudajit_check (cudajit_cu.cuStreamWaitEvent (stream, event, 0), NULL,
-                   "cuda_stream_wait_event");
+    cudajit_check (cudajit_cu.cuStreamWaitEvent (
+                       cudajit_driver_stream (stream), event, 0),
+                   NULL, "cuda_stream_wait_event");
 }
 
 void
@@ -256,8 +258,9 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
   if (!gpu)
     function (arg);
   else
-    cudajit_check (cudajit_cu.cuLaunchHostFunc (stream, function, arg), NULL,
-                   "cuda_stream_add_callback");
+    cudajit_check (cudajit_cu.cuLaunchHostFunc (cudajit_driver_stream (stream),
+                                                function, arg),
+                   NULL, "cuda_stream_add_callback");
 }
 
 static CUresult
