@@ -736,12 +736,13 @@ void cudajit_host_free (void *p, size_t bytes);
 
 /* Keep track of an object of KIND at [BASE, BASE + SIZE); OWNED if it is
    host memory from cudajit_host_allocate; BUFFER_ID is the driver's
-   identifier of GPU memory, or the CU_EVENT_* flags that an event was
-   made with, on either backend; else 0.  It belongs to the calling
-   thread's GPU.  */
+   identifier of GPU memory, else 0; FLAGS, the CU_EVENT_* flags that an
+   event was made with, on either backend, else 0.  It belongs to the
+   calling thread's GPU.  */
 void cudajit_register_object (const void *base, size_t size,
                               enum cudajit_object_kind kind, bool owned,
-                              unsigned long long buffer_id);
+                              unsigned long long buffer_id,
+                              unsigned int flags);
 
 /* What the registry knows of the object that holds the byte at P.  */
 struct cudajit_object_info
@@ -753,6 +754,7 @@ struct cudajit_object_info
   void *base;
   size_t size;
   unsigned long long buffer_id;
+  unsigned int flags;
   /* The GPU that was selected when it was made: see
      cudajit_current_gpu_ordinal.  */
   int gpu;

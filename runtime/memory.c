@@ -99,7 +99,7 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
   else
     cudajit_register_object (
         p, bytes, kind, !gpu,
-        gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0);
+        gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0, 0);
   return p;
 }
 
@@ -409,7 +409,8 @@ cuda_pin (void *host, size_t bytes)
                              host, bytes, CU_MEMHOSTREGISTER_PORTABLE),
                          NULL, "cuda_pin"))
     return;
-  cudajit_register_object (host, bytes, CUDAJIT_PINNED_BY_PROGRAM, false, 0);
+  cudajit_register_object (host, bytes, CUDAJIT_PINNED_BY_PROGRAM, false, 0,
+                           0);
 }
 
 void

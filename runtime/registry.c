@@ -47,9 +47,10 @@ struct object
   uintptr_t base;
   size_t size;
   enum cudajit_object_kind kind;
-  /* The driver's identifier of GPU memory, an event's CU_EVENT_* flags,
-     0 elsewhere.  */
+  /* The driver's identifier of GPU memory, 0 elsewhere.  */
   unsigned long long buffer_id;
+  /* An event's CU_EVENT_* flags, 0 elsewhere.  */
+  unsigned int flags;
   int gpu;
   bool released;
   /* Whether it is host memory of the CPU backend, from
@@ -212,7 +213,7 @@ cudajit_host_free (void *p, size_t bytes)
 void
 cudajit_register_object (const void *base, size_t size,
                          enum cudajit_object_kind kind, bool owned,
-                         unsigned long long buffer_id)
+                         unsigned long long buffer_id, unsigned int flags)
 {
   struct object *object = cudajit_xrealloc (NULL, sizeof *object);
   struct object *old;
@@ -221,6 +222,7 @@ cudajit_register_object (const void *base, size_t size,
                              .size = size ? size : 1,
                              .kind = kind,
                              .buffer_id = buffer_id,
+                             .flags = flags,
                              .gpu = cudajit_current_gpu_ordinal (),
                              .owned = owned };
   pthread_mutex_lock (&lock);
@@ -244,6 +246,7 @@ cudajit_find_object (const void *p)
                                          .released = object->released,
                                          .kind = object->kind,
                                          .buffer_id = object->buffer_id,
+                                         .flags = object->flags,
                                          .gpu = object->gpu,
                                          .base = (void *) object->base,
                                          .size = object->size };

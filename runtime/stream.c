@@ -26,7 +26,7 @@ cpu_handle (size_t bytes, enum cudajit_object_kind kind, unsigned int flags)
 
   if (!handle)
     cudajit_fatal (NULL, "out of memory allocating %zu bytes", bytes);
-  cudajit_register_object (handle, bytes, kind, true, flags);
+  cudajit_register_object (handle, bytes, kind, true, 0, flags);
   return handle;
 }
 
@@ -70,7 +70,7 @@ cuda_stream (void)
   if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
                       NULL, "cuda_stream"))
     return NULL;
-  cudajit_register_object (stream, 1, CUDAJIT_STREAM, false, 0);
+  cudajit_register_object (stream, 1, CUDAJIT_STREAM, false, 0, 0);
   return stream;
 }
 
@@ -114,7 +114,7 @@ make_event (unsigned int flags, const char *function)
   if (!cudajit_check (cudajit_cu.cuEventCreate (&event, flags), NULL,
                       function))
     return NULL;
-  cudajit_register_object (event, 1, CUDAJIT_EVENT, false, flags);
+  cudajit_register_object (event, 1, CUDAJIT_EVENT, false, 0, flags);
   return event;
 }
 
@@ -186,7 +186,7 @@ timed_p (cuda_event_t event, const char *which)
   struct cudajit_object_info info = cudajit_find_object (event);
 
   /* An event of the CUDA runtime or driver API is left to the driver.  */
-  if (!info.known || !(info.buffer_id & CU_EVENT_DISABLE_TIMING))
+  if (!info.known || !(info.flags & CU_EVENT_DISABLE_TIMING))
     return true;
   cudajit_error (NULL,
                  "cuda_event_elapsed_ms: the %s event, from "
