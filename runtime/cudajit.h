@@ -638,7 +638,7 @@ extern "C"
     int managed_memory;
     int can_map_host_memory;
     /* Where the GPU sits: as "0000:65:00.0", and its parts.  */
-    char pci_bus_id[16];
+    char pci_bus_id[32];
     int pci_domain_id, pci_bus, pci_device;
     /* As nvidia-smi and Numba's Device.uuid write it,
        "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx".  */
