@@ -174,7 +174,6 @@ gpu_properties (const struct cudajit_gpu *gpu,
                 struct cuda_device_properties *p)
 {
   const char *function = "cuda_device_properties";
-
   CUuuid uuid;
 
   if (!cudajit_check (
