@@ -354,8 +354,9 @@ rewrite_kernel_query (tree call, location_t loc)
     kernel = TREE_OPERAND (kernel, 0);
   if (TREE_CODE (kernel) != FUNCTION_DECL || !cudajit_kernel_p (kernel))
     {
-      error_at (loc, "%<cuda_kernel_info%>, %<cuda_kernel_ptx%> and "
-                     "%<cuda_kernel_cubin%> need the name of a kernel");
+      error_at (loc, "%<cuda_kernel_info%>, %<cuda_kernel_ptx%>, "
+                     "%<cuda_kernel_cubin%> and the occupancy queries need "
+                     "the name of a kernel");
       return call;
     }
   vec<tree, va_gc> *args = NULL;

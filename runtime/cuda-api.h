@@ -41,6 +41,17 @@ typedef enum
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8,
   CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS = 31,
+  CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
+  CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,
+  CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
+  CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81,
+  CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
+  CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR = 106,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76
 } CUdevice_attribute;
@@ -54,7 +65,14 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 /* The same type as cuda_event_t in cudajit.h.  */
 typedef struct CUevent_st *CUevent;
+/* The calling thread's default stream, of which every thread has its
+   own, rather than the context's one legacy default stream.  */
+#define CU_STREAM_PER_THREAD ((CUstream) 0x2)
 typedef size_t (*CUoccupancyB2DSize) (int block_size);
+typedef struct CUuuid_st
+{
+  unsigned char bytes[16];
+} CUuuid;
 
 typedef enum
 {
@@ -82,6 +100,7 @@ typedef enum
 #define CU_EVENT_DISABLE_TIMING 2
 #define CU_MEMHOSTALLOC_PORTABLE 1
 #define CU_MEMHOSTALLOC_DEVICEMAP 2
+#define CU_MEMHOSTREGISTER_PORTABLE 1
 #define CU_MEM_ATTACH_GLOBAL 1
 #define CU_STREAM_DEFAULT 0
 

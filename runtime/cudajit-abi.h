@@ -54,7 +54,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 7
+#define CUDAJIT_ABI_VERSION 8
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -149,12 +149,19 @@ enum cudajit_record_field
 
 /* What cudajit_query_kernel is asked: a struct cuda_kernel_info, which it
    fills; the PTX, which it returns; the cubin, which it returns with its
-   size in a size_t.  */
+   size in a size_t; and, in the result of a struct
+   cudajit_occupancy_query, the block size that cuda_forall takes, the
+   blocks of a size that a multiprocessor holds at once, and those that
+   the whole device holds, which a cooperative launch may have.  */
 enum cudajit_kernel_query
 {
   CUDAJIT_QUERY_INFO,
   CUDAJIT_QUERY_PTX,
-  CUDAJIT_QUERY_CUBIN
+  CUDAJIT_QUERY_CUBIN,
+  CUDAJIT_QUERY_MAX_BLOCK_SIZE,
+  CUDAJIT_QUERY_BLOCKS_PER_SM,
+  CUDAJIT_QUERY_COOPERATIVE_BLOCKS,
+  CUDAJIT_QUERY_COUNT
 };
 
 /* The directions in which a host array passed for a parameter of declared

@@ -481,6 +481,10 @@ extern "C"
   void cuda_stream_synchronize (cuda_stream_t stream);
   void cuda_stream_destroy (cuda_stream_t stream);
   cuda_event_t cuda_event (void);
+  /* Numba's event (timing=False) and CUDA's cudaEventDisableTiming: an
+     event for ordering alone, cheaper to record and to wait for, whose
+     cuda_event_elapsed_ms is an error.  */
+  cuda_event_t cuda_event_without_timing (void);
   void cuda_event_record (cuda_event_t event, cuda_stream_t stream);
   void cuda_event_synchronize (cuda_event_t event);
   /* Nonzero when the work before the event's record has completed.  */
@@ -502,6 +506,16 @@ extern "C"
      that are queued on a stream and return at once.  */
   void *cuda_pinned_array (size_t bytes);
   void cuda_free_pinned (void *host);
+  /* Numba's cuda.pinned (array) and CUDA's cudaHostRegister: pin the BYTES
+     of the program's own host memory at HOST, such as an array from
+     malloc, so that copies and launches with it as a host array move it
+     at the bus's speed, as they do cuda_pinned_array's, until
+     cuda_unpin (HOST).  Memory that cudajit handed out, or that is
+     pinned already, is an error, as is unpinning what cuda_pin did not
+     pin; the memory must stay allocated until then.  The CPU backend
+     checks the same and pins nothing.  */
+  void cuda_pin (void *host, size_t bytes);
+  void cuda_unpin (void *host);
   void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
                                   cuda_stream_t stream);
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
@@ -610,6 +624,25 @@ extern "C"
     cuda_dim3 max_block_dim;
     cuda_dim3 max_grid_dim;
     size_t shared_memory_per_block;
+    /* What a multiprocessor holds at once, which bounds the occupancy
+       queries' answers.  */
+    int max_threads_per_multiprocessor;
+    int max_blocks_per_multiprocessor;
+    int shared_memory_per_multiprocessor;
+    int l2_cache_bytes;
+    /* Nonzero where the device may run kernels at once, launch those
+       that wait at cuda_grid_sync, has managed memory, and maps host
+       memory (cuda_mapped_array).  */
+    int concurrent_kernels;
+    int cooperative_launch;
+    int managed_memory;
+    int can_map_host_memory;
+    /* Where the GPU sits: as "0000:65:00.0", and its parts.  */
+    char pci_bus_id[32];
+    int pci_domain_id, pci_bus, pci_device;
+    /* As nvidia-smi and Numba's Device.uuid write it,
+       "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx".  */
+    char uuid[48];
   };
   /* Those of DEVICE, from 0 to cuda_device_count () - 1; all zero after
      an error, such as a device that does not exist.  */
@@ -674,6 +707,44 @@ extern "C"
 #define cuda_kernel_cubin(kernel, size)                                       \
   cudajit_unqueried_kernel ((void (*) (void)) (kernel), CUDAJIT_QUERY_CUBIN,  \
                             1 ? (size) : (size_t *) 0, __FILE__, __LINE__)
+
+/* Occupancy, as Numba's get_max_potential_block_size,
+   get_active_blocks_per_multiprocessor and max_cooperative_grid_blocks and
+   CUDA's cudaOccupancy* functions, for KERNEL with BLOCK threads (a count
+   or a cuda_dim3) and .shared_bytes, 0 unless given, of dynamic shared
+   memory a block: cuda_occupancy_max_block_size (kernel
+   [, .shared_bytes = N]) is the block size that cuda_forall takes, one
+   that gives the best occupancy; cuda_occupancy_blocks_per_sm (kernel,
+   block [, .shared_bytes = N]) is how many such blocks a multiprocessor
+   runs at once; cuda_max_cooperative_grid_blocks (kernel, block
+   [, .shared_bytes = N]) is that times the multiprocessors, the most
+   blocks of a grid that waits at cuda_grid_sync.  On the CPU backend the
+   block size is 256, and a multiprocessor, one of its threads, holds 2048
+   threads in up to 32 blocks, whatever their shared memory.  A BLOCK or
+   shared memory beyond what a launch may have is an error at the call's
+   line, and the answer 0.  */
+#define cuda_occupancy_max_block_size(kernel, ...)                            \
+  CUDAJIT_OCCUPANCY (kernel, CUDAJIT_QUERY_MAX_BLOCK_SIZE, 1, __VA_ARGS__)
+#define cuda_occupancy_blocks_per_sm(kernel, block, ...)                      \
+  CUDAJIT_OCCUPANCY (kernel, CUDAJIT_QUERY_BLOCKS_PER_SM, block, __VA_ARGS__)
+#define cuda_max_cooperative_grid_blocks(kernel, block, ...)                  \
+  CUDAJIT_OCCUPANCY (kernel, CUDAJIT_QUERY_COOPERATIVE_BLOCKS, block,         \
+                     __VA_ARGS__)
+#define CUDAJIT_OCCUPANCY(kernel, what, block_size, ...)                      \
+  (__extension__({                                                            \
+    struct cudajit_occupancy_query cudajit_query_                             \
+        = { cudajit_dim3_of (block_size), __VA_ARGS__ };                      \
+    cudajit_unqueried_kernel ((void (*) (void)) (kernel), (what),             \
+                              &cudajit_query_, __FILE__, __LINE__);           \
+    cudajit_query_.result;                                                    \
+  }))
+  /* What the occupancy queries ask, and the answer.  */
+  struct cudajit_occupancy_query
+  {
+    cuda_dim3 block;
+    size_t shared_bytes;
+    int result;
+  };
 
 /* cuda_forall (kernel, n) (args...) is Numba's kernel.forall(n)(args):
    at least N threads, in blocks of the size that gives the kernel the best

@@ -6,6 +6,8 @@
 
 #include "internal.h"
 
+#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -110,6 +112,59 @@ cpu_properties (struct cuda_device_properties *p)
   p->max_block_dim = limits->block;
   p->max_grid_dim = limits->grid;
   p->shared_memory_per_block = limits->shared_bytes;
+  /* What it holds of a grid that waits at cuda_grid_sync, each block
+     with all the shared memory that it may have.  */
+  p->max_threads_per_multiprocessor = CUDAJIT_CPU_RESIDENT_THREADS;
+  p->max_blocks_per_multiprocessor = CUDAJIT_CPU_RESIDENT_BLOCKS;
+  p->shared_memory_per_multiprocessor
+      = (int) limits->shared_bytes * CUDAJIT_CPU_RESIDENT_BLOCKS;
+  /* The host's, where the C library knows it.  */
+  long l2 = sysconf (_SC_LEVEL2_CACHE_SIZE);
+  p->l2_cache_bytes = l2 > 0 && l2 <= INT_MAX ? (int) l2 : 0;
+  /* Its launches run one after the other, on its pool.  */
+  p->concurrent_kernels = 0;
+  p->cooperative_launch = p->managed_memory = p->can_map_host_memory = 1;
+}
+
+/* The properties that are a driver's attribute of an int as they are.  */
+static const struct
+{
+  CUdevice_attribute attribute;
+  size_t offset;
+} gpu_int_attributes[] = {
+#define ATTRIBUTE(name, field)                                                \
+  {                                                                           \
+    CU_DEVICE_ATTRIBUTE_##name,                                               \
+        offsetof (struct cuda_device_properties, field)                       \
+  }
+  ATTRIBUTE (MULTIPROCESSOR_COUNT, multiprocessor_count),
+  ATTRIBUTE (WARP_SIZE, warp_size),
+  ATTRIBUTE (MAX_THREADS_PER_MULTIPROCESSOR, max_threads_per_multiprocessor),
+  ATTRIBUTE (MAX_BLOCKS_PER_MULTIPROCESSOR, max_blocks_per_multiprocessor),
+  ATTRIBUTE (MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+             shared_memory_per_multiprocessor),
+  ATTRIBUTE (L2_CACHE_SIZE, l2_cache_bytes),
+  ATTRIBUTE (CONCURRENT_KERNELS, concurrent_kernels),
+  ATTRIBUTE (COOPERATIVE_LAUNCH, cooperative_launch),
+  ATTRIBUTE (MANAGED_MEMORY, managed_memory),
+  ATTRIBUTE (CAN_MAP_HOST_MEMORY, can_map_host_memory),
+  ATTRIBUTE (PCI_DOMAIN_ID, pci_domain_id),
+  ATTRIBUTE (PCI_BUS_ID, pci_bus),
+  ATTRIBUTE (PCI_DEVICE_ID, pci_device),
+#undef ATTRIBUTE
+};
+
+/* UUID as nvidia-smi writes it, into TEXT of SIZE.  */
+static void
+format_uuid (const CUuuid *uuid, char *text, size_t size)
+{
+  const unsigned char *b = uuid->bytes;
+
+  snprintf (text, size,
+            "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+            "%02x%02x%02x%02x%02x%02x",
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10],
+            b[11], b[12], b[13], b[14], b[15]);
 }
 
 /* Those of GPU, beside what it knows already; false once the driver's
@@ -119,23 +174,33 @@ gpu_properties (const struct cudajit_gpu *gpu,
                 struct cuda_device_properties *p)
 {
   const char *function = "cuda_device_properties";
+  CUuuid uuid;
 
   if (!cudajit_check (
           cudajit_cu.cuDeviceGetName (p->name, sizeof p->name, gpu->device),
           NULL, function)
-      || !cudajit_check (cudajit_cu.cuDeviceGetAttribute (
-                             &p->multiprocessor_count,
-                             CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                             gpu->device),
-                         NULL, function)
-      || !cudajit_check (
-          cudajit_cu.cuDeviceGetAttribute (
-              &p->warp_size, CU_DEVICE_ATTRIBUTE_WARP_SIZE, gpu->device),
-          NULL, function)
       || !cudajit_check (
           cudajit_cu.cuDeviceTotalMem_v2 (&p->total_memory, gpu->device), NULL,
-          function))
+          function)
+      || !cudajit_check (cudajit_cu.cuDeviceGetPCIBusId (
+                             p->pci_bus_id, sizeof p->pci_bus_id, gpu->device),
+                         NULL, function))
     return false;
+  for (size_t i = 0;
+       i < sizeof gpu_int_attributes / sizeof *gpu_int_attributes; i++)
+    if (!cudajit_check (
+            cudajit_cu.cuDeviceGetAttribute (
+                (int *) ((char *) p + gpu_int_attributes[i].offset),
+                gpu_int_attributes[i].attribute, gpu->device),
+            NULL, function))
+      return false;
+  if (cudajit_cu.cuDeviceGetUuid_v2)
+    {
+      if (!cudajit_check (cudajit_cu.cuDeviceGetUuid_v2 (&uuid, gpu->device),
+                          NULL, function))
+        return false;
+      format_uuid (&uuid, p->uuid, sizeof p->uuid);
+    }
   /* arch is major * 10 + minor, and no minor reaches 10.  */
   p->major = gpu->arch / 10;
   p->minor = gpu->arch % 10;

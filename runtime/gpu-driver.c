@@ -340,6 +340,14 @@ cudajit_current_gpu_ordinal (void)
   return selected_gpu;
 }
 
+CUstream
+cudajit_driver_stream (cuda_stream_t stream)
+{
+  return stream || !cudajit_environment ()->per_thread_default_stream
+             ? stream
+             : CU_STREAM_PER_THREAD;
+}
+
 bool
 cudajit_gpu_reaches (int owner)
 {

@@ -9,7 +9,8 @@
    mapped memory are passed as they are.  Host memory given to a pointer
    parameter without an extent is an error, rather than a fault on the GPU.
 
-   The copies are staged through pinned buffers (staging.c).
+   The copies are staged through pinned buffers (staging.c), unless the
+   arrays are pinned already.
 
    On the CPU backend the kernel takes the host arrays themselves, unless
    CUDAJIT_CHECK=bounds asks for copies as the GPU's, each followed by

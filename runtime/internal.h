@@ -133,6 +133,9 @@ struct cudajit_environment
   /* CUDAJIT_CACHE_MAX, the most bytes that the disk cache's entries
      take before the least recently used are removed.  */
   size_t cache_max;
+  /* CUDAJIT_PER_THREAD_DEFAULT_STREAM, whether the null stream is each
+     host thread's own on a GPU.  */
+  bool per_thread_default_stream;
   /* Whether CUDAJIT_ERRORS is return.  */
   bool errors_return;
   /* CUDAJIT_TIMEOUT, the seconds that a kernel may run; 0, unset, for no
@@ -249,6 +252,11 @@ int cudajit_current_gpu_ordinal (void);
    to reach; report why it cannot be and return null.  On the CPU backend,
    only device 0, the CPU, exists, and null is returned for it too.  */
 struct cudajit_gpu *cudajit_usable_gpu (int device, const char *function);
+
+/* The driver's handle of STREAM, a handle that was checked: for the null
+   one, the calling thread's default stream under
+   CUDAJIT_PER_THREAD_DEFAULT_STREAM, else the context's.  */
+CUstream cudajit_driver_stream (cuda_stream_t stream);
 
 /* Whether kernels launched on the calling thread's GPU may use memory of
    GPU OWNER.  */
@@ -717,6 +725,8 @@ enum cudajit_object_kind
   CUDAJIT_MAPPED_MEMORY,
   /* Unified memory, which the driver moves where it is used.  */
   CUDAJIT_MANAGED_MEMORY,
+  /* The program's own host memory, pinned by cuda_pin.  */
+  CUDAJIT_PINNED_BY_PROGRAM,
   CUDAJIT_STREAM,
   CUDAJIT_EVENT
 };
@@ -759,11 +769,13 @@ void cudajit_host_free (void *p, size_t bytes,
 
 /* Keep track of an object of KIND at [BASE, BASE + SIZE), its memory
    mapped as MAPPING; BUFFER_ID is the driver's identifier of GPU memory,
-   else 0.  It belongs to the calling thread's GPU.  */
+   else 0; FLAGS, the CU_EVENT_* flags that an event was made with, on
+   either backend, else 0.  It belongs to the calling thread's GPU.  */
 void cudajit_register_object (const void *base, size_t size,
                               enum cudajit_object_kind kind,
                               enum cudajit_host_mapping mapping,
-                              unsigned long long buffer_id);
+                              unsigned long long buffer_id,
+                              unsigned int flags);
 
 /* What the registry knows of the object that holds the byte at P.  */
 struct cudajit_object_info
@@ -775,6 +787,7 @@ struct cudajit_object_info
   void *base;
   size_t size;
   unsigned long long buffer_id;
+  unsigned int flags;
   /* The GPU that was selected when it was made: see
      cudajit_current_gpu_ordinal.  */
   int gpu;
@@ -804,6 +817,15 @@ bool cudajit_gpu_freed_p (const struct cudajit_object_info *info,
    memory, if owned, goes back to the system later.  Return false if there
    is no such object, and then do nothing.  */
 bool cudajit_release_object (const void *p, enum cudajit_object_kind kind);
+
+/* Forget at once the live object of KIND that starts at P, memory that
+   stays the program's, so that none of it is taken for released memory
+   later.  Return false if there is no such object.  */
+bool cudajit_forget_object (const void *p, enum cudajit_object_kind kind);
+
+/* Whether the BYTES at P lie in pinned host memory, which the GPU copies
+   from and to at the bus's speed.  */
+bool cudajit_pinned_range_p (const void *p, size_t bytes);
 
 /* Report with cudajit_error why P, given to FUNCTION, is not the start of
    a live object of KIND, for the launch at SITE if SITE is not null.  */
@@ -955,6 +977,34 @@ void cudajit_profile_gpu_stop (void *token, CUstream stream);
    the copies out, and have completed.  */
 void cudajit_profile_host_arrays (struct cudajit_kernel *kernel,
                                   CUevent events[4], unsigned long long bytes);
+
+/* launch.c */
+
+/* Whether CONFIG of KERNEL respects the limits of the calling thread's
+   device, the GPU if GPU, else the CPU backend; if not, report why, at
+   SITE.  */
+bool cudajit_config_fits (const struct cudajit_kernel *kernel,
+                          const struct cudajit_launch_config *config,
+                          const struct cudajit_site *site, bool gpu);
+
+/* How many blocks of BLOCK's threads, each with SHARED_BYTES of dynamic
+   shared memory, a multiprocessor holds at once, into
+   *PER_MULTIPROCESSOR, and how many multiprocessors the device has, into
+   *MULTIPROCESSORS: for FUNCTION, a kernel's on the calling thread's GPU,
+   from the occupancy calculator; for a null FUNCTION, the CPU backend's,
+   CUDAJIT_CPU_RESIDENT_THREADS in up to CUDAJIT_CPU_RESIDENT_BLOCKS on
+   each of its threads.  False once a driver's error is reported, at
+   SITE.  */
+bool cudajit_resident_blocks (CUfunction function, cuda_dim3 block,
+                              size_t shared_bytes,
+                              const struct cudajit_site *site,
+                              int *per_multiprocessor, int *multiprocessors);
+
+/* The block size that cuda_forall takes for FUNCTION with SHARED_BYTES of
+   dynamic shared memory, into *BLOCK: one of best occupancy on the GPU,
+   a fixed one on the CPU backend (null FUNCTION).  False as above.  */
+bool cudajit_best_block (CUfunction function, size_t shared_bytes,
+                         const struct cudajit_site *site, int *block);
 
 #pragma GCC visibility pop
 

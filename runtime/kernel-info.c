@@ -132,6 +132,35 @@ image_for_query (const struct cudajit_module *module, bool ptx)
   return best;
 }
 
+/* QUERY's answer, WHAT (enum cudajit_kernel_query), for KERNEL, asked at
+   SITE; 0 after an error.  */
+static int
+occupancy (struct cudajit_kernel *kernel, int what,
+           const struct cudajit_occupancy_query *query,
+           const struct cudajit_site *site)
+{
+  struct cudajit_launch_config config
+      = { .grid = { 1, 1, 1 },
+          .block = query->block,
+          .shared_bytes = query->shared_bytes };
+  CUfunction function = NULL;
+  int answer, multiprocessors;
+  bool gpu = cudajit_gpu_p ();
+
+  if (!cudajit_config_fits (kernel, &config, site, gpu)
+      || (gpu && !(function = cudajit_kernel_function (kernel, site))))
+    return 0;
+  if (what == CUDAJIT_QUERY_MAX_BLOCK_SIZE)
+    return cudajit_best_block (function, query->shared_bytes, site, &answer)
+               ? answer
+               : 0;
+  if (!cudajit_resident_blocks (function, query->block, query->shared_bytes,
+                                site, &answer, &multiprocessors))
+    return 0;
+  return what == CUDAJIT_QUERY_BLOCKS_PER_SM ? answer
+                                             : answer * multiprocessors;
+}
+
 const void *
 cudajit_query_kernel (void *handle, int what, void *result, const char *file,
                       int line)
@@ -171,6 +200,14 @@ cudajit_query_kernel (void *handle, int what, void *result, const char *file,
           *(size_t *) result = compiled ? module->cubin_size : 0;
         return compiled ? module->cubin : NULL;
       }
+    case CUDAJIT_QUERY_MAX_BLOCK_SIZE:
+    case CUDAJIT_QUERY_BLOCKS_PER_SM:
+    case CUDAJIT_QUERY_COOPERATIVE_BLOCKS:
+      {
+        struct cudajit_occupancy_query *query = result;
+        query->result = occupancy (kernel, what, query, &site);
+        return result;
+      }
     default:
       cudajit_fatal (&site, "unknown query %d of a kernel", what);
     }
@@ -180,8 +217,13 @@ const void *
 cudajit_unqueried_kernel (void (*kernel) (void), int what, void *result,
                           const char *file, int line)
 {
-  static const char *const names[]
-      = { "cuda_kernel_info", "cuda_kernel_ptx", "cuda_kernel_cubin" };
+  static const char *const names[CUDAJIT_QUERY_COUNT]
+      = { "cuda_kernel_info",
+          "cuda_kernel_ptx",
+          "cuda_kernel_cubin",
+          "cuda_occupancy_max_block_size",
+          "cuda_occupancy_blocks_per_sm",
+          "cuda_max_cooperative_grid_blocks" };
 
   (void) kernel;
   (void) result;

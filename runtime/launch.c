@@ -14,8 +14,7 @@ const struct cudajit_limits cudajit_cpu_limits
 /* Whether CONFIG respects LIMITS; if not, report why.  STATIC_SHARED is
    what the kernel's static shared arrays take of LIMITS->shared_bytes.  */
 static bool
-check_config (const struct cudajit_kernel *kernel,
-              const struct cudajit_launch_config *config,
+check_config (const struct cudajit_launch_config *config,
               const struct cudajit_site *site,
               const struct cudajit_limits *limits, size_t static_shared)
 {
@@ -61,19 +60,49 @@ check_config (const struct cudajit_kernel *kernel,
   return false;
 }
 
-/* Whether CONFIG's grid, of a kernel that waits at cuda_grid_sync, fits
-   at once on a device of MULTIPROCESSORS that each hold PER_MULTIPROCESSOR
-   of its blocks; if not, report it, the same on both backends.  */
+bool
+cudajit_resident_blocks (CUfunction function, cuda_dim3 block,
+                         size_t shared_bytes, const struct cudajit_site *site,
+                         int *per_multiprocessor, int *multiprocessors)
+{
+  unsigned int threads = block.x * block.y * block.z;
+
+  if (!function)
+    {
+      *per_multiprocessor = CUDAJIT_CPU_RESIDENT_THREADS / threads;
+      if (*per_multiprocessor > CUDAJIT_CPU_RESIDENT_BLOCKS)
+        *per_multiprocessor = CUDAJIT_CPU_RESIDENT_BLOCKS;
+      *multiprocessors = (int) cudajit_cpu_threads ();
+      return true;
+    }
+  return cudajit_check (
+             cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
+                 per_multiprocessor, function, (int) threads, shared_bytes),
+             site, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
+         && cudajit_check (cudajit_cu.cuDeviceGetAttribute (
+                               multiprocessors,
+                               CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                               cudajit_current_gpu->device),
+                           site, "cuDeviceGetAttribute");
+}
+
+/* Whether CONFIG's grid, of a kernel that waits at cuda_grid_sync, whose
+   function on the GPU is FUNCTION (null on the CPU backend), fits on the
+   device at once; if not, report it, the same on both backends.  */
 static bool
-check_resident (const struct cudajit_launch_config *config,
-                const struct cudajit_site *site, int per_multiprocessor,
-                int multiprocessors)
+check_resident (CUfunction function,
+                const struct cudajit_launch_config *config,
+                const struct cudajit_site *site)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned long long blocks = (unsigned long long) grid.x * grid.y * grid.z;
+  int per_multiprocessor, multiprocessors;
+
+  if (!cudajit_resident_blocks (function, block, config->shared_bytes, site,
+                                &per_multiprocessor, &multiprocessors))
+    return false;
   unsigned long long most
       = (unsigned long long) per_multiprocessor * multiprocessors;
-
   if (blocks <= most)
     return true;
   cudajit_error (site,
@@ -86,44 +115,16 @@ check_resident (const struct cudajit_launch_config *config,
   return false;
 }
 
-/* The same for the CPU backend, whose multiprocessors are its threads,
-   each holding CUDAJIT_CPU_RESIDENT_THREADS in up to
-   CUDAJIT_CPU_RESIDENT_BLOCKS blocks.  */
-static bool
-check_cpu_resident (const struct cudajit_launch_config *config,
-                    const struct cudajit_site *site)
+bool
+cudajit_config_fits (const struct cudajit_kernel *kernel,
+                     const struct cudajit_launch_config *config,
+                     const struct cudajit_site *site, bool gpu)
 {
-  cuda_dim3 block = config->block;
-  int per_multiprocessor
-      = CUDAJIT_CPU_RESIDENT_THREADS / (block.x * block.y * block.z);
-
-  if (per_multiprocessor > CUDAJIT_CPU_RESIDENT_BLOCKS)
-    per_multiprocessor = CUDAJIT_CPU_RESIDENT_BLOCKS;
-  return check_resident (config, site, per_multiprocessor,
-                         (int) cudajit_cpu_threads ());
-}
-
-/* The same for FUNCTION on the calling thread's GPU, from its occupancy
-   calculator.  */
-static bool
-check_gpu_resident (CUfunction function,
-                    const struct cudajit_launch_config *config,
-                    const struct cudajit_site *site)
-{
-  cuda_dim3 block = config->block;
-  int per_multiprocessor, multiprocessors;
-
-  return cudajit_check (
-             cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
-                 &per_multiprocessor, function,
-                 (int) (block.x * block.y * block.z), config->shared_bytes),
-             site, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
-         && cudajit_check (cudajit_cu.cuDeviceGetAttribute (
-                               &multiprocessors,
-                               CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                               cudajit_current_gpu->device),
-                           site, "cuDeviceGetAttribute")
-         && check_resident (config, site, per_multiprocessor, multiprocessors);
+  /* The GPU knows the size of the static shared arrays better, and checks
+     it at the launch.  */
+  return gpu ? check_config (config, site, &cudajit_current_gpu->limits, 0)
+             : check_config (config, site, &cudajit_cpu_limits,
+                             kernel->static_shared_bytes);
 }
 
 static __attribute__ ((cold)) void
@@ -188,9 +189,8 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   if (!gpu)
     {
       int host_arrays;
-      if (check_config (k, &config, site, &cudajit_cpu_limits,
-                        k->static_shared_bytes)
-          && (!k->grid_sync || check_cpu_resident (&config, site))
+      if (cudajit_config_fits (k, &config, site, false)
+          && (!k->grid_sync || check_resident (NULL, &config, site))
           && (host_arrays
               = cudajit_check_cpu_arguments (k, site, args, extent_bytes))
                  >= 0)
@@ -231,12 +231,11 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
         }
       return;
     }
-  /* The GPU knows the size of the static shared arrays better, and checks
-     it at the launch.  */
-  if (!check_config (k, &config, site, &cudajit_current_gpu->limits, 0)
+  if (!cudajit_config_fits (k, &config, site, true)
       || !(function = cudajit_kernel_function (k, site))
-      || (k->grid_sync && !check_gpu_resident (function, &config, site)))
+      || (k->grid_sync && !check_resident (function, &config, site)))
     return;
+  config.stream = cudajit_driver_stream (config.stream);
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))
@@ -269,22 +268,42 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
 #define CPU_FORALL_BLOCK 256
 #define GPU_SMALL_BLOCK 256
 
-/* BLOCK, the block size of best occupancy for FUNCTION, or
-   GPU_SMALL_BLOCK if that occupies the GPU as well.  */
+/* BLOCK, the block size of best occupancy for FUNCTION with SHARED_BYTES
+   of dynamic shared memory, or GPU_SMALL_BLOCK if that occupies the GPU as
+   well.  */
 static int
-smallest_best_block (CUfunction function, int block)
+smallest_best_block (CUfunction function, int block, size_t shared_bytes)
 {
   int best_blocks, small_blocks;
   if (block > GPU_SMALL_BLOCK
       && cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
-             &best_blocks, function, block, 0)
+             &best_blocks, function, block, shared_bytes)
              == CUDA_SUCCESS
       && cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
-             &small_blocks, function, GPU_SMALL_BLOCK, 0)
+             &small_blocks, function, GPU_SMALL_BLOCK, shared_bytes)
              == CUDA_SUCCESS
       && small_blocks * GPU_SMALL_BLOCK >= best_blocks * block)
     return GPU_SMALL_BLOCK;
   return block;
+}
+
+bool
+cudajit_best_block (CUfunction function, size_t shared_bytes,
+                    const struct cudajit_site *site, int *block)
+{
+  int min_grid;
+
+  if (!function)
+    {
+      *block = CPU_FORALL_BLOCK;
+      return true;
+    }
+  if (!cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
+                          &min_grid, block, function, NULL, shared_bytes, 0),
+                      site, "cuOccupancyMaxPotentialBlockSize"))
+    return false;
+  *block = smallest_best_block (function, *block, shared_bytes);
+  return true;
 }
 
 /* N threads of KERNEL, at least, in blocks of the size that gives it the
@@ -295,7 +314,8 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
              const char *what, const char *noun, const char *file, int line,
              void **args, const size_t *extent_bytes)
 {
-  int block = CPU_FORALL_BLOCK;
+  CUfunction function = NULL;
+  int block;
 
   if (!k)
     {
@@ -313,17 +333,9 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
     }
   if (n == 0)
     return;
-  if (cudajit_gpu_p ())
-    {
-      CUfunction function = cudajit_kernel_function (k, site);
-      int min_grid;
-      if (!function
-          || !cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
-                                 &min_grid, &block, function, NULL, 0, 0),
-                             site, "cuOccupancyMaxPotentialBlockSize"))
-        return;
-      block = smallest_best_block (function, block);
-    }
+  if ((cudajit_gpu_p () && !(function = cudajit_kernel_function (k, site)))
+      || !cudajit_best_block (function, 0, site, &block))
+    return;
   long long blocks = (n + block - 1) / block;
   /* Once for each size chosen, not at every launch.  */
   if (cudajit_verbose_p () && k->verbose_block != block)

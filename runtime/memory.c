@@ -100,7 +100,7 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
   else
     cudajit_register_object (
         p, bytes, kind, mapping,
-        gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0);
+        gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0, 0);
   return p;
 }
 
@@ -169,6 +169,7 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       memcpy (dst, src, bytes);
       return true;
     }
+  stream = cudajit_driver_stream (stream);
   /* A copy that is not async waits for the kernels before it.  */
   if (!async)
     cudajit_watch_gpu (&watch);
@@ -289,6 +290,7 @@ copy_on_device (void *dst, const void *src, size_t bytes, bool async,
       memmove (dst, src, bytes);
       return;
     }
+  stream = cudajit_driver_stream (stream);
   check_device_result (
       async ? cudajit_cu.cuMemcpyAsync (device_pointer (dst),
                                         device_pointer (src), bytes, stream)
@@ -314,6 +316,7 @@ fill (void *ptr, int byte, size_t bytes, bool async, CUstream stream,
       memset (ptr, byte, bytes);
       return;
     }
+  stream = cudajit_driver_stream (stream);
   check_device_result (
       async ? cudajit_cu.cuMemsetD8Async (device_pointer (ptr),
                                           (unsigned char) byte, bytes, stream)
@@ -363,6 +366,65 @@ void
 cuda_free_pinned (void *host)
 {
   release (host, CUDAJIT_PINNED_MEMORY, "cuda_free_pinned");
+}
+
+/* Whether the byte at P, an end of the range that cuda_pin is given, may
+   be pinned: in no memory that the runtime handed out and still knows
+   as live; if not, report it.  */
+static bool
+pinnable_p (const void *p, const void *start, size_t bytes)
+{
+  struct cudajit_object_info info;
+  enum cudajit_range range = cudajit_classify_range (p, 1, false, &info);
+
+  if (range == CUDAJIT_RANGE_UNKNOWN || range == CUDAJIT_RANGE_RELEASED)
+    return true;
+  cudajit_error (NULL,
+                 "cuda_pin: the %zu bytes at %p reach into %s at %p, "
+                 "which %s",
+                 bytes, start, cudajit_object_kinds[info.kind].what, info.base,
+                 info.kind == CUDAJIT_PINNED_BY_PROGRAM
+                     ? "is pinned already"
+                     : "cuda_pin does not take: it pins the program's own "
+                       "memory");
+  return false;
+}
+
+void
+cuda_pin (void *host, size_t bytes)
+{
+  bool gpu = cudajit_gpu_p ();
+
+  if (!host || !bytes)
+    {
+      cudajit_error (NULL, "cuda_pin: nothing to pin, %zu bytes at %p", bytes,
+                     host);
+      return;
+    }
+  if (!pinnable_p (host, host, bytes)
+      || !pinnable_p ((const char *) host + bytes - 1, host, bytes))
+    return;
+  /* Portable, as cuda_pinned_array's is: for every GPU's context.  */
+  if (gpu
+      && !cudajit_check (cudajit_cu.cuMemHostRegister_v2 (
+                             host, bytes, CU_MEMHOSTREGISTER_PORTABLE),
+                         NULL, "cuda_pin"))
+    return;
+  cudajit_register_object (host, bytes, CUDAJIT_PINNED_BY_PROGRAM,
+                           CUDAJIT_NOT_MAPPED, 0, 0);
+}
+
+void
+cuda_unpin (void *host)
+{
+  if (!cudajit_forget_object (host, CUDAJIT_PINNED_BY_PROGRAM))
+    {
+      cudajit_report_object (NULL, "cuda_unpin", host,
+                             CUDAJIT_PINNED_BY_PROGRAM);
+      return;
+    }
+  if (cudajit_gpu_p ())
+    cudajit_check (cudajit_cu.cuMemHostUnregister (host), NULL, "cuda_unpin");
 }
 
 void *

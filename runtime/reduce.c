@@ -169,7 +169,8 @@ cudajit_reduce (void *kernel, const void *array, long long n,
       || !check_array (array, n, element_size, &reduce, gpu))
     return 0;
   if (gpu)
-    return reduce_on_gpu (k, array, n, element_size, stream, &reduce, result);
+    return reduce_on_gpu (k, array, n, element_size,
+                          cudajit_driver_stream (stream), &reduce, result);
 
   void *none = NULL;
   void *args[CUDAJIT_REDUCE_PARAMS];

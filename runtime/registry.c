@@ -58,6 +58,8 @@ struct object
   enum cudajit_object_kind kind;
   /* The driver's identifier of GPU memory, 0 elsewhere.  */
   unsigned long long buffer_id;
+  /* An event's CU_EVENT_* flags, 0 elsewhere.  */
+  unsigned int flags;
   int gpu;
   bool released;
   /* Whether it is host memory of the CPU backend, from
@@ -355,7 +357,7 @@ void
 cudajit_register_object (const void *base, size_t size,
                          enum cudajit_object_kind kind,
                          enum cudajit_host_mapping mapping,
-                         unsigned long long buffer_id)
+                         unsigned long long buffer_id, unsigned int flags)
 {
   struct object *object, *old;
   int gpu = cudajit_current_gpu_ordinal ();
@@ -368,6 +370,7 @@ cudajit_register_object (const void *base, size_t size,
   object->size = size ? size : 1;
   object->kind = kind;
   object->buffer_id = buffer_id;
+  object->flags = flags;
   object->gpu = gpu;
   object->mapping = mapping;
   insert (object);
@@ -384,6 +387,7 @@ info_of (const struct object *object)
                                        .released = object->released,
                                        .kind = object->kind,
                                        .buffer_id = object->buffer_id,
+                                       .flags = object->flags,
                                        .gpu = object->gpu,
                                        .base = (void *) object->base,
                                        .size = object->size };
@@ -473,6 +477,35 @@ cudajit_release_object (const void *p, enum cudajit_object_kind kind)
   return true;
 }
 
+bool
+cudajit_forget_object (const void *p, enum cudajit_object_kind kind)
+{
+  struct object *object;
+
+  pthread_mutex_lock (&lock);
+  object = find ((uintptr_t) p, 1);
+  bool live = object && !object->released && object->kind == kind
+              && object->base == (uintptr_t) p;
+  if (live)
+    {
+      atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
+      forget (object);
+    }
+  pthread_mutex_unlock (&lock);
+  return live;
+}
+
+bool
+cudajit_pinned_range_p (const void *p, size_t bytes)
+{
+  struct cudajit_object_info info;
+
+  return cudajit_classify_range (p, bytes, false, &info)
+             == CUDAJIT_RANGE_INSIDE
+         && (info.kind == CUDAJIT_PINNED_MEMORY
+             || info.kind == CUDAJIT_PINNED_BY_PROGRAM);
+}
+
 const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   [CUDAJIT_DEVICE_MEMORY]
   = { "device memory from cuda_device_array or cuda_to_device",
@@ -483,6 +516,8 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   = { "mapped memory from cuda_mapped_array", "freed by cuda_free_mapped" },
   [CUDAJIT_MANAGED_MEMORY]
   = { "managed memory from cuda_managed_array", "freed by cuda_free_managed" },
+  [CUDAJIT_PINNED_BY_PROGRAM]
+  = { "host memory pinned by cuda_pin", "unpinned by cuda_unpin" },
   [CUDAJIT_STREAM]
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]

@@ -3,8 +3,9 @@
    pinned buffers, a chunk at a time, several host threads copying the
    next chunk into a pinned buffer while the DMA engine moves the previous
    one, since ordinary host memory is pageable, which the driver copies at
-   a fraction of the bus's speed; and the device memory they are copied to,
-   kept from one launch to the next.  */
+   a fraction of the bus's speed, unless the array is pinned already; and
+   the device memory they are copied to, kept from one launch to the
+   next.  */
 
 #include "internal.h"
 
@@ -179,10 +180,17 @@ release_stage (int stage, CUstream stream, const struct cudajit_transfer *site)
       "cuEventRecord");
 }
 
+/* Pinned memory, from cuda_pinned_array or cuda_pin, needs no staging:
+   the DMA engine reads and writes it where it is.  */
+
 bool
 cudajit_copy_in (CUdeviceptr dev, const char *host, size_t bytes,
                  CUstream stream, const struct cudajit_transfer *site)
 {
+  if (cudajit_pinned_range_p (host, bytes))
+    return cudajit_transfer_check (
+        cudajit_cu.cuMemcpyHtoDAsync_v2 (dev, host, bytes, stream), site,
+        "copying a host array to the GPU");
   for (size_t offset = 0; offset < bytes; offset += STAGE_BYTES)
     {
       size_t chunk
@@ -209,6 +217,11 @@ cudajit_copy_out (char *host, CUdeviceptr dev, size_t bytes, CUstream stream,
 {
   size_t chunks = (bytes + STAGE_BYTES - 1) / STAGE_BYTES;
   int stage_of[STAGES];
+
+  if (cudajit_pinned_range_p (host, bytes))
+    return cudajit_transfer_check (
+        cudajit_cu.cuMemcpyDtoHAsync_v2 (host, dev, bytes, stream), site,
+        "copying an array back from the GPU");
   for (size_t queued = 0, copied = 0; copied < chunks;)
     {
       if (queued < chunks && queued < copied + STAGES)

@@ -17,16 +17,17 @@ struct cpu_event
   bool recorded;
 };
 
-/* A handle of the CPU backend for an object of KIND, of BYTES.  */
+/* A handle of the CPU backend for an object of KIND, of BYTES, made
+   with the driver's FLAGS.  */
 static void *
-cpu_handle (size_t bytes, enum cudajit_object_kind kind)
+cpu_handle (size_t bytes, enum cudajit_object_kind kind, unsigned int flags)
 {
   enum cudajit_host_mapping mapping;
   void *handle = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN, &mapping);
 
   if (!handle)
     cudajit_fatal (NULL, "out of memory allocating %zu bytes", bytes);
-  cudajit_register_object (handle, bytes, kind, mapping, 0);
+  cudajit_register_object (handle, bytes, kind, mapping, 0, flags);
   return handle;
 }
 
@@ -66,11 +67,12 @@ cuda_stream (void)
 
   if (!cudajit_gpu_p ())
     /* A handle of its own, which is not the default stream's null.  */
-    return cpu_handle (1, CUDAJIT_STREAM);
+    return cpu_handle (1, CUDAJIT_STREAM, 0);
   if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
                       NULL, "cuda_stream"))
     return NULL;
-  cudajit_register_object (stream, 1, CUDAJIT_STREAM, CUDAJIT_NOT_MAPPED, 0);
+  cudajit_register_object (stream, 1, CUDAJIT_STREAM, CUDAJIT_NOT_MAPPED, 0,
+                           0);
   return stream;
 }
 
@@ -80,7 +82,7 @@ cuda_stream_synchronize (cuda_stream_t stream)
   bool gpu;
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_wait_stream (stream), NULL,
+    cudajit_check (cudajit_wait_stream (cudajit_driver_stream (stream)), NULL,
                    "cuda_stream_synchronize");
   cudajit_gpu_waited ();
 }
@@ -97,24 +99,38 @@ cuda_stream_destroy (cuda_stream_t stream)
   destroy (stream, CUDAJIT_STREAM, "cuda_stream_destroy", destroy_stream);
 }
 
-cuda_event_t
-cuda_event (void)
+/* An event made with the driver's FLAGS, for FUNCTION.  */
+static cuda_event_t
+make_event (unsigned int flags, const char *function)
 {
   CUevent event;
 
   if (!cudajit_gpu_p ())
     {
       struct cpu_event *cpu_event
-          = cpu_handle (sizeof *cpu_event, CUDAJIT_EVENT);
+          = cpu_handle (sizeof *cpu_event, CUDAJIT_EVENT, flags);
 
       cpu_event->recorded = false;
       return (cuda_event_t) cpu_event;
     }
-  if (!cudajit_check (cudajit_cu.cuEventCreate (&event, CU_EVENT_DEFAULT),
-                      NULL, "cuda_event"))
+  if (!cudajit_check (cudajit_cu.cuEventCreate (&event, flags), NULL,
+                      function))
     return NULL;
-  cudajit_register_object (event, 1, CUDAJIT_EVENT, CUDAJIT_NOT_MAPPED, 0);
+  cudajit_register_object (event, 1, CUDAJIT_EVENT, CUDAJIT_NOT_MAPPED, 0,
+                           flags);
   return event;
+}
+
+cuda_event_t
+cuda_event (void)
+{
+  return make_event (CU_EVENT_DEFAULT, "cuda_event");
+}
+
+cuda_event_t
+cuda_event_without_timing (void)
+{
+  return make_event (CU_EVENT_DISABLE_TIMING, "cuda_event_without_timing");
 }
 
 void
@@ -126,8 +142,9 @@ cuda_event_record (cuda_event_t event, cuda_stream_t stream)
       || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu))
     return;
   if (gpu)
-    cudajit_check (cudajit_cu.cuEventRecord (event, stream), NULL,
-                   "cuda_event_record");
+    cudajit_check (
+        cudajit_cu.cuEventRecord (event, cudajit_driver_stream (stream)), NULL,
+        "cuda_event_record");
   else
     {
       struct cpu_event *cpu_event = (struct cpu_event *) event;
@@ -163,6 +180,24 @@ cuda_event_query (cuda_event_t event)
   return 1;
 }
 
+/* Whether EVENT, the WHICH event of cuda_event_elapsed_ms, keeps its
+   time; if not, report it.  The registry knows on both backends, where
+   the driver would only say that the handle is bad.  */
+static bool
+timed_p (cuda_event_t event, const char *which)
+{
+  struct cudajit_object_info info = cudajit_find_object (event);
+
+  /* An event of the CUDA runtime or driver API is left to the driver.  */
+  if (!info.known || !(info.flags & CU_EVENT_DISABLE_TIMING))
+    return true;
+  cudajit_error (NULL,
+                 "cuda_event_elapsed_ms: the %s event, from "
+                 "cuda_event_without_timing, keeps no time",
+                 which);
+  return false;
+}
+
 float
 cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
 {
@@ -171,7 +206,8 @@ cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
   bool gpu;
 
   if (!check (start, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu)
-      || !check (stop, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu))
+      || !check (stop, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu)
+      || !timed_p (start, "start") || !timed_p (stop, "stop"))
     return NAN;
   if (gpu)
     {
@@ -204,8 +240,9 @@ cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &gpu)
       && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu) && gpu)
-    cudajit_check (cudajit_cu.cuStreamWaitEvent (stream, event, 0), NULL,
-                   "cuda_stream_wait_event");
+    cudajit_check (cudajit_cu.cuStreamWaitEvent (
+                       cudajit_driver_stream (stream), event, 0),
+                   NULL, "cuda_stream_wait_event");
 }
 
 void
@@ -224,8 +261,9 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
   if (!gpu)
     function (arg);
   else
-    cudajit_check (cudajit_cu.cuLaunchHostFunc (stream, function, arg), NULL,
-                   "cuda_stream_add_callback");
+    cudajit_check (cudajit_cu.cuLaunchHostFunc (cudajit_driver_stream (stream),
+                                                function, arg),
+                   NULL, "cuda_stream_add_callback");
 }
 
 static CUresult

@@ -15,8 +15,9 @@ kernel (float *x)
 void
 ask (void (*pointer) (float *), size_t *size)
 {
-  cuda_kernel_info (host); /* { dg-error "'cuda_kernel_info', 'cuda_kernel_ptx' and 'cuda_kernel_cubin' need the name of a kernel" } */
+  cuda_kernel_info (host); /* { dg-error "'cuda_kernel_info', 'cuda_kernel_ptx', 'cuda_kernel_cubin' and the occupancy queries need the name of a kernel" } */
   cuda_kernel_ptx (pointer); /* { dg-error "need the name of a kernel" } */
+  cuda_occupancy_blocks_per_sm (pointer, 128); /* { dg-error "need the name of a kernel" } */
   cuda_kernel_cubin (kernel, size);
   cuda_kernel_ptx (kernel);
 }
