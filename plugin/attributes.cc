@@ -257,7 +257,7 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
       *no_add = true;
     }
   else if (!cudajit_kernel_p (current_function_decl)
-           && !cudajit_device_marked_p (current_function_decl))
+           && !cudajit_device_function_p (current_function_decl))
     {
       error_at (DECL_SOURCE_LOCATION (decl),
                 "shared array %qD can be declared only in a kernel, not in "
@@ -332,6 +332,13 @@ cudajit_device_marked_p (const_tree fndecl)
 {
   return (TREE_CODE (fndecl) == FUNCTION_DECL
           && lookup_attribute ("cuda_device", DECL_ATTRIBUTES (fndecl)));
+}
+
+bool
+cudajit_device_function_p (const_tree fndecl)
+{
+  return (cudajit_device_marked_p (fndecl)
+          || (!TREE_PUBLIC (fndecl) && !fndecl_built_in_p (fndecl)));
 }
 
 bool

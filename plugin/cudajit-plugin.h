@@ -39,6 +39,8 @@ bool cudajit_kernel_p (const_tree fndecl);
    attributes.  */
 int cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags);
 bool cudajit_device_marked_p (const_tree fndecl);
+/* Whether kernels may call FNDECL: marked cuda_device, or static.  */
+bool cudajit_device_function_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a
    kernel declared so that it could run otherwise than through a launch
@@ -392,7 +394,6 @@ void cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
    it, else NULL_TREE.  When CALLER calls CALLEE at SITE: the body of
    CALLEE, to translate now if this is its first call and it has been
    defined, else NULL_TREE.  The first call of FNDECL.  */
-bool cudajit_device_function_p (const_tree fndecl);
 tree cudajit_device_function_finished (tree fndecl);
 tree cudajit_device_function_needed (tree callee, tree caller,
                                      location_t site);
@@ -414,6 +415,10 @@ void cudajit_device_functions_register_roots (const char *plugin_name);
    become parts of its block's shared memory on the CPU backend: its host
    version is rewritten to find them there.  How many bytes they take.  */
 unsigned HOST_WIDE_INT cudajit_host_shared_memory (tree kernel);
+/* The shared arrays of FNDECL, a device function, checked and
+   translated, become on the CPU backend arrays that the runtime keeps
+   for each block: its host version is rewritten to ask for them.  */
+void cudajit_host_device_shared_arrays (tree fndecl);
 
 /* block-function.cc: the C version of KERNEL that the CPU backend calls,
    handed to the call graph, and how it is called.  With CALLEES, the

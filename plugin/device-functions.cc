@@ -43,13 +43,6 @@ cudajit_device_functions_register_roots (const char *plugin_name)
                      CONST_CAST (ggc_root_tab *, device_function_roots));
 }
 
-bool
-cudajit_device_function_p (const_tree fndecl)
-{
-  return (cudajit_device_marked_p (fndecl)
-          || (!TREE_PUBLIC (fndecl) && !fndecl_built_in_p (fndecl)));
-}
-
 static device_function *
 lookup (tree decl)
 {

@@ -147,19 +147,23 @@ check_local_array (subset_checker *checker, tree var, location_t loc)
     check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
-/* A shared array: of a kernel, not of a device function, which would have
-   one for each of its calls in a block; of constant size, or extern and
-   without a size for the dynamic shared memory; and not initialized, as
-   in CUDA.  */
+/* A shared array: of constant size, or extern and without a size for the
+   dynamic shared memory, which only a kernel knows the place of; and not
+   initialized, as in CUDA.  */
 static void
 check_shared (subset_checker *checker, tree var, location_t loc)
 {
   checker->reported.add (var);
-  if (!cudajit_kernel_p (checker->kernel))
-    reject (checker, loc,
-            "shared array %qD can be declared only in a kernel, not in a "
-            "device function",
-            var);
+  if (DECL_EXTERNAL (var) && !cudajit_kernel_p (checker->kernel))
+    {
+      reject (checker, loc,
+              "the dynamic shared memory %qD can be declared only in a "
+              "kernel, not in a device function; pass it a pointer to it",
+              var);
+      /* Its uses, through other declarations of it, are not errors
+         again.  */
+      checker->shared.safe_push (var);
+    }
   else if (DECL_INITIAL (var) && !DECL_EXTERNAL (var))
     reject (checker, loc, "shared array %qD cannot be initialized", var);
   else if (!DECL_EXTERNAL (var) && !TYPE_SIZE_UNIT (TREE_TYPE (var)))

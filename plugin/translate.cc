@@ -41,7 +41,10 @@ translate (tree fndecl, tree body)
                                 callees);
         }
       else
-        cudajit_embed_device_function (fndecl, cuda_source);
+        {
+          cudajit_host_device_shared_arrays (fndecl);
+          cudajit_embed_device_function (fndecl, cuda_source);
+        }
       free (cuda_source);
     }
   else
