@@ -58,6 +58,7 @@ pass_execution (void *, void *)
     return;
   unit_parsed = true;
   cudajit_embed_images ();
+  cudajit_embed_variable_registrations ();
 }
 
 static void

@@ -42,6 +42,8 @@ bool cudajit_device_marked_p (const_tree fndecl);
 /* Whether kernels may call FNDECL: marked cuda_device, or static.  */
 bool cudajit_device_function_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
+/* Whether DECL is a device variable: cuda_device on a variable.  */
+bool cudajit_device_variable_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a
    kernel declared so that it could run otherwise than through a launch
    (alias, weak, constructor, ...) or an alias of a kernel.  */
@@ -221,6 +223,10 @@ char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
    prelude's cudajit_reduce, with KERNEL's parameters and F.  */
 char *cudajit_emit_reduce_kernel (tree kernel, tree f);
 
+/* cuda-names.cc: the name of DECL, a device variable, in CUDA C
+   (xmalloc'ed), by which the runtime finds it in its module.  */
+char *cudajit_device_variable_cuda_name (tree decl);
+
 /* prelude.cc: the parts of the CUDA C prelude (prelude.cuh) that
    CUDA_SOURCE uses, each guarded so that a module that gets it twice has
    it once (xmalloc'ed).  */
@@ -279,6 +285,10 @@ void cudajit_embed_register_roots (const char *plugin_name);
    flags of its kernels, and embeds the images with their registrations;
    once the unit is whole.  */
 void cudajit_embed_images (void);
+/* Notes the device variables that BODY, of a function translated, uses;
+   once the unit is whole, registers them with the unit's module.  */
+void cudajit_embed_device_variables (tree body);
+void cudajit_embed_variable_registrations (void);
 void cudajit_write_dump (const char *dir);
 /* -fplugin-arg-cudajit-debug: compile the kernels for cuda-gdb.  */
 void cudajit_request_device_debug (void);

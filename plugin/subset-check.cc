@@ -239,6 +239,44 @@ check_constant_array (subset_checker *checker, tree decl, location_t loc)
           decl);
 }
 
+/* DECL, a device variable that the function uses: defined in the unit,
+   whose module holds it, before the function, of a type that kernels
+   have, and initialized, if it is, by numbers and strings.  */
+static void
+check_device_variable (subset_checker *checker, tree decl, location_t loc)
+{
+  if (DECL_EXTERNAL (decl))
+    {
+      checker->reported.add (decl);
+      reject (checker, loc,
+              "device variable %qD is used here but not defined before in "
+              "this translation unit; a device variable must be defined "
+              "before the kernels and device functions that use it, in "
+              "their translation unit",
+              decl);
+      return;
+    }
+  tree element = TREE_TYPE (decl);
+  while (TREE_CODE (element) == ARRAY_TYPE)
+    element = TREE_TYPE (element);
+  if (!TYPE_SIZE_UNIT (TREE_TYPE (decl))
+      || !cudajit_supported_type_p (element, true))
+    {
+      check_type (checker, TREE_TYPE (decl), loc, "device variable", decl);
+      return;
+    }
+  if (!DECL_INITIAL (decl)
+      || constant_initializer_p (TREE_TYPE (decl),
+                                 expanded_initializer (decl)))
+    return;
+  checker->reported.add (decl);
+  reject (checker, loc,
+          "the initializer of device variable %qD is not supported; it may "
+          "hold only numbers and strings, and initialize a union only by "
+          "its first member",
+          decl);
+}
+
 /* VAR, a local variable of CHECKER's function, in the local memory of
    each of its threads, which must fit a GPU's.  */
 static void
@@ -431,6 +469,8 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
     return;
   if (cudajit_constant_array_p (decl))
     check_constant_array (checker, decl, loc);
+  else if (cudajit_device_variable_p (decl))
+    check_device_variable (checker, decl, loc);
   else if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);
