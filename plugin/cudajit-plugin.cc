@@ -57,6 +57,7 @@ pass_execution (void *, void *)
   if (unit_parsed)
     return;
   unit_parsed = true;
+  cudajit_check_static_host_functions ();
   cudajit_embed_images ();
   cudajit_embed_variable_registrations ();
 }

@@ -409,6 +409,8 @@ tree cudajit_device_function_needed (tree callee, tree caller,
                                      location_t site);
 void cudajit_device_function_first_call (tree fndecl, tree *caller,
                                          location_t *site);
+/* Whether a kernel of the unit calls FNDECL, so far.  */
+bool cudajit_device_function_called_p (const_tree fndecl);
 /* Errors for the functions that kernels need but the unit does not
    define.  */
 void cudajit_finish_device_functions (void);
@@ -455,8 +457,12 @@ void cudajit_check_kernel_addresses (tree decl);
 
 /* outside-kernel.cc: diagnoses in FNDECL, a function that is neither a
    kernel nor a device function, the first use of what exists only in a
-   kernel, such as threadIdx or cuda_syncthreads.  */
+   kernel, such as threadIdx or cuda_syncthreads, and of each device
+   variable; keeps those of a static function for later.  */
 void cudajit_check_outside_kernel (tree fndecl);
+/* Once the unit is whole: diagnoses the device variables used by the
+   static functions that no kernel calls, which run only on the host.  */
+void cudajit_check_static_host_functions (void);
 
 /* build-function.cc: builds a static function NAME of type FNTYPE with
    parameters PARMS and the GENERIC body BODY, and hands it to the call

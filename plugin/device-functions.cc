@@ -194,6 +194,15 @@ cudajit_reaches_grid_sync_p (tree body)
   return body_may_sync (body, &search);
 }
 
+bool
+cudajit_device_function_called_p (const_tree fndecl)
+{
+  for (device_function &f : functions)
+    if (f.decl == fndecl)
+      return f.needed;
+  return false;
+}
+
 void
 cudajit_finish_device_functions (void)
 {

@@ -8,7 +8,9 @@
    may be a device function, the runtime's device functions say so at run
    time when they are called outside a kernel.  A device variable lives
    on the GPU, which only the copies of cudajit.h reach from the host:
-   their call takes its address, which is no use of it.  */
+   their call takes its address, which is no use of it.  A static
+   function that uses one is host code if no kernel calls it, which is
+   known once the unit is whole.  */
 
 #include "cudajit-plugin.h"
 
@@ -28,9 +30,22 @@ struct outside_walk
   /* The location of the innermost expression seen, for a use, which has
      none of its own.  */
   location_t loc;
-  /* The device variables diagnosed.  */
+  /* The device variables seen.  */
   hash_set<tree> reported;
+  /* Whether the function is static, so that only its uses of device
+     variables are looked at, and kept for later.  */
+  bool maybe_device;
 };
+
+/* A device variable that a static function uses, where.  */
+struct static_use
+{
+  tree fndecl, var;
+  location_t loc;
+};
+
+/* The unit's functions and variables, which outlive the vector.  */
+static vec<static_use> static_uses;
 
 /* Whether T is a call of the copies of device variables.  */
 static bool
@@ -40,6 +55,16 @@ symbol_copy_p (const_tree t)
   return (fndecl && DECL_NAME (fndecl)
           && id_equal (DECL_NAME (fndecl),
                        cudajit_entry_point_name (CUDAJIT_ENTRY_COPY_SYMBOL)));
+}
+
+static void
+diagnose_device_variable (location_t loc, tree fndecl, tree var)
+{
+  error_at (loc,
+            "device variable %qD used in host code: %qD runs only on the "
+            "host, where %qD is not; copy it with %<cuda_copy_to_symbol%> "
+            "and %<cuda_copy_from_symbol%>",
+            var, fndecl, var);
 }
 
 /* Diagnose the first use of each thing that a kernel alone may use.  */
@@ -60,13 +85,14 @@ diagnose_use (tree *tp, int *walk_subtrees, void *data)
   if (VAR_P (*tp) && cudajit_device_variable_p (*tp)
       && !walk->reported.add (*tp))
     {
-      error_at (walk->loc,
-                "device variable %qD used in host code: %qD runs only on "
-                "the host, where %qD is not; copy it with "
-                "%<cuda_copy_to_symbol%> and %<cuda_copy_from_symbol%>",
-                *tp, walk->fndecl, *tp);
+      if (walk->maybe_device)
+        static_uses.safe_push ({ walk->fndecl, *tp, walk->loc });
+      else
+        diagnose_device_variable (walk->loc, walk->fndecl, *tp);
       return NULL_TREE;
     }
+  if (walk->maybe_device)
+    return NULL_TREE;
   const char *name = DECL_P (*tp) ? kernel_only_name (*tp) : NULL;
   if (name)
     error_at (walk->loc,
@@ -79,12 +105,22 @@ diagnose_use (tree *tp, int *walk_subtrees, void *data)
 void
 cudajit_check_outside_kernel (tree fndecl)
 {
-  if (cudajit_kernel_p (fndecl) || cudajit_device_function_p (fndecl)
+  if (cudajit_kernel_p (fndecl) || cudajit_device_marked_p (fndecl)
       || !DECL_SAVED_TREE (fndecl))
     return;
   outside_walk walk;
   walk.fndecl = fndecl;
   walk.loc = DECL_SOURCE_LOCATION (fndecl);
+  walk.maybe_device = cudajit_device_function_p (fndecl);
   walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), diagnose_use,
                                 &walk);
+}
+
+void
+cudajit_check_static_host_functions (void)
+{
+  for (static_use &use : static_uses)
+    if (!cudajit_device_function_called_p (use.fndecl))
+      diagnose_device_variable (use.loc, use.fndecl, use.var);
+  static_uses.release ();
 }

@@ -19,9 +19,17 @@ use (int *out)
   out[2] = *pointing; /* { dg-error "the initializer of device variable 'pointing' is not supported" } */
 }
 
+/* Host code, as no kernel calls it.  */
+static void
+reset (void)
+{
+  total = 0; /* { dg-error "device variable 'total' used in host code: 'reset' runs only on the host" } */
+}
+
 int
 main (void)
 {
+  reset ();
   int host = 0;
   float row[8] = { 0 };
   cuda_copy_to_symbol (total, &host, sizeof host);
