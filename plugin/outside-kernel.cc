@@ -30,8 +30,8 @@ struct outside_walk
   /* The location of the innermost expression seen, for a use, which has
      none of its own.  */
   location_t loc;
-  /* The device variables seen.  */
-  hash_set<tree> reported;
+  /* The device variables whose first use was seen.  */
+  hash_set<tree> variables_seen;
   /* Whether the function is static, so that only its uses of device
      variables are looked at, and kept for later.  */
   bool maybe_device;
@@ -44,7 +44,8 @@ struct static_use
   location_t loc;
 };
 
-/* The unit's functions and variables, which outlive the vector.  */
+/* Those of the unit, until it is whole; its functions and variables
+   outlive them.  */
 static vec<static_use> static_uses;
 
 /* Whether T is a call of the copies of device variables.  */
@@ -83,7 +84,7 @@ diagnose_use (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
   if (VAR_P (*tp) && cudajit_device_variable_p (*tp)
-      && !walk->reported.add (*tp))
+      && !walk->variables_seen.add (*tp))
     {
       if (walk->maybe_device)
         static_uses.safe_push ({ walk->fndecl, *tp, walk->loc });
