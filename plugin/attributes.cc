@@ -2,7 +2,8 @@
 /* The cuda_jit attribute, which marks a C function as a kernel, with
    its compile options as arguments;
    cuda_device, which marks one that kernels call (Numba's
-   @cuda.jit(device=True)); and cuda_shared, which puts an array of a
+   @cuda.jit(device=True)), or a variable in device memory (CUDA's
+   __device__); and cuda_shared, which puts an array of a
    kernel in the block's shared memory (Numba's cuda.shared.array).  */
 
 #include "cudajit-plugin.h"
@@ -223,13 +224,27 @@ handle_cuda_jit_attribute (tree *node, tree name, tree args, int, bool *no_add)
   return NULL_TREE;
 }
 
+/* On a function, one that kernels call; on a variable of file scope, a
+   device variable, CUDA's __device__ variable.  */
 static tree
 handle_cuda_device_attribute (tree *node, tree name, tree, int, bool *no_add)
 {
-  if (TREE_CODE (*node) != FUNCTION_DECL)
+  tree decl = *node;
+  if (TREE_CODE (decl) == FUNCTION_DECL)
+    return NULL_TREE;
+  if (!VAR_P (decl) || current_function_decl
+      || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl)))
     {
-      error_at (DECL_SOURCE_LOCATION (*node),
-                "%qE attribute applies only to functions", name);
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "%qE attribute applies only to functions and to variables "
+                "of file scope",
+                name);
+      *no_add = true;
+    }
+  else if (DECL_THREAD_LOCAL_P (decl))
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+                "device variable %qD cannot be thread-local", decl);
       *no_add = true;
     }
   return NULL_TREE;
@@ -257,7 +272,7 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
       *no_add = true;
     }
   else if (!cudajit_kernel_p (current_function_decl)
-           && !cudajit_device_marked_p (current_function_decl))
+           && !cudajit_device_function_p (current_function_decl))
     {
       error_at (DECL_SOURCE_LOCATION (decl),
                 "shared array %qD can be declared only in a kernel, not in "
@@ -328,10 +343,24 @@ cudajit_shared_p (const_tree decl)
 }
 
 bool
+cudajit_device_variable_p (const_tree decl)
+{
+  return (VAR_P (decl)
+          && lookup_attribute ("cuda_device", DECL_ATTRIBUTES (decl)));
+}
+
+bool
 cudajit_device_marked_p (const_tree fndecl)
 {
   return (TREE_CODE (fndecl) == FUNCTION_DECL
           && lookup_attribute ("cuda_device", DECL_ATTRIBUTES (fndecl)));
+}
+
+bool
+cudajit_device_function_p (const_tree fndecl)
+{
+  return (cudajit_device_marked_p (fndecl)
+          || (!TREE_PUBLIC (fndecl) && !fndecl_built_in_p (fndecl)));
 }
 
 bool

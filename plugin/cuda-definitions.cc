@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* CUDA C emission, definitions of the types and constant arrays that a
- * function uses, with checks of their layout.  */
+/* CUDA C emission, definitions of the types, constant arrays and device
+ * variables that a function uses, with checks of their layout.  */
 
 #include "cuda-emit.h"
 
@@ -337,22 +337,31 @@ emit_constant_values (cuda_emitter *e, tree type, tree init)
   pp_character (&e->pp, '}');
 }
 
-/* The guarded definition of a constant array, as for records.  */
+/* The guarded definition of a constant array, as for records, or of a
+   device variable, which keeps its volatile, and which C, as CUDA,
+   fills with zeros where it has no initializer.  */
 static void
 emit_constant_definition (cuda_emitter *e, tree decl)
 {
   tree type = TREE_TYPE (decl);
+  bool device = cudajit_device_variable_p (decl);
   char *name = constant_cuda_name (decl);
   emit_printf (e,
                "#ifndef CUDAJIT_CONSTANT_%u\n#define CUDAJIT_CONSTANT_%u\n"
-               "__constant__ ",
-               DECL_UID (decl), DECL_UID (decl));
-  emit_type (
-      e, build_qualified_type (array_element_type (type), TYPE_UNQUALIFIED));
+               "%s ",
+               DECL_UID (decl), DECL_UID (decl),
+               device ? "__device__" : "__constant__");
+  tree element = array_element_type (type);
+  emit_type (e, build_qualified_type (
+                    element, device ? TYPE_QUALS (element) & TYPE_QUAL_VOLATILE
+                                    : TYPE_UNQUALIFIED));
   emit_printf (e, " %s", name);
   free (name);
   emit_array_dimensions (e, type);
-  pp_string (&e->pp, " = ");
-  emit_constant_values (e, type, DECL_INITIAL (decl));
+  if (DECL_INITIAL (decl))
+    {
+      pp_string (&e->pp, " = ");
+      emit_constant_values (e, type, DECL_INITIAL (decl));
+    }
   pp_string (&e->pp, ";\n#endif\n");
 }

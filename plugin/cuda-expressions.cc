@@ -792,7 +792,9 @@ emit_expr (cuda_emitter *e, tree t)
           pp_string (&e->pp, IDENTIFIER_POINTER (DECL_NAME (t)));
           return;
         }
-      if (cudajit_constant_array_p (t))
+      /* Constant arrays and device variables, defined before the
+         function.  */
+      if (cudajit_constant_array_p (t) || cudajit_device_variable_p (t))
         {
           if (!e->constants.contains (t))
             e->constants.safe_push (t);

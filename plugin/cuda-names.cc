@@ -330,6 +330,12 @@ constant_cuda_name (tree decl)
   return user_cuda_name (name);
 }
 
+char *
+cudajit_device_variable_cuda_name (tree decl)
+{
+  return constant_cuda_name (decl);
+}
+
 /* The name of FNDECL in CUDA C: its own, unless CUDA C++ reserves it.  */
 char *
 function_cuda_name (const_tree fndecl)

@@ -39,7 +39,11 @@ bool cudajit_kernel_p (const_tree fndecl);
    attributes.  */
 int cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags);
 bool cudajit_device_marked_p (const_tree fndecl);
+/* Whether kernels may call FNDECL: marked cuda_device, or static.  */
+bool cudajit_device_function_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
+/* Whether DECL is a device variable: cuda_device on a variable.  */
+bool cudajit_device_variable_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a
    kernel declared so that it could run otherwise than through a launch
    (alias, weak, constructor, ...) or an alias of a kernel.  */
@@ -219,6 +223,10 @@ char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
    prelude's cudajit_reduce, with KERNEL's parameters and F.  */
 char *cudajit_emit_reduce_kernel (tree kernel, tree f);
 
+/* cuda-names.cc: the name of DECL, a device variable, in CUDA C
+   (xmalloc'ed), by which the runtime finds it in its module.  */
+char *cudajit_device_variable_cuda_name (tree decl);
+
 /* prelude.cc: the parts of the CUDA C prelude (prelude.cuh) that
    CUDA_SOURCE uses, each guarded so that a module that gets it twice has
    it once (xmalloc'ed).  */
@@ -277,6 +285,10 @@ void cudajit_embed_register_roots (const char *plugin_name);
    flags of its kernels, and embeds the images with their registrations;
    once the unit is whole.  */
 void cudajit_embed_images (void);
+/* Notes the device variables that BODY, of a function translated, uses;
+   once the unit is whole, registers them with the unit's module.  */
+void cudajit_embed_device_variables (tree body);
+void cudajit_embed_variable_registrations (void);
 void cudajit_write_dump (const char *dir);
 /* -fplugin-arg-cudajit-debug: compile the kernels for cuda-gdb.  */
 void cudajit_request_device_debug (void);
@@ -392,7 +404,6 @@ void cudajit_translate_made_kernel (tree kernel, const char *cuda_source,
    it, else NULL_TREE.  When CALLER calls CALLEE at SITE: the body of
    CALLEE, to translate now if this is its first call and it has been
    defined, else NULL_TREE.  The first call of FNDECL.  */
-bool cudajit_device_function_p (const_tree fndecl);
 /* Whether a kernel of the unit calls FNDECL.  */
 bool cudajit_device_function_needed_p (const_tree fndecl);
 tree cudajit_device_function_finished (tree fndecl);
@@ -400,6 +411,8 @@ tree cudajit_device_function_needed (tree callee, tree caller,
                                      location_t site);
 void cudajit_device_function_first_call (tree fndecl, tree *caller,
                                          location_t *site);
+/* Whether a kernel of the unit calls FNDECL, so far.  */
+bool cudajit_device_function_called_p (const_tree fndecl);
 /* Errors for the functions that kernels need but the unit does not
    define.  */
 void cudajit_finish_device_functions (void);
@@ -416,6 +429,10 @@ void cudajit_device_functions_register_roots (const char *plugin_name);
    become parts of its block's shared memory on the CPU backend: its host
    version is rewritten to find them there.  How many bytes they take.  */
 unsigned HOST_WIDE_INT cudajit_host_shared_memory (tree kernel);
+/* The shared arrays of FNDECL, a device function, checked and
+   translated, become on the CPU backend arrays that the runtime keeps
+   for each block: its host version is rewritten to ask for them.  */
+void cudajit_host_device_shared_arrays (tree fndecl);
 
 /* block-function.cc: the C version of KERNEL that the CPU backend calls,
    handed to the call graph, and how it is called.  With CALLEES, the
@@ -449,8 +466,12 @@ void cudajit_check_kernel_addresses (tree decl);
 
 /* outside-kernel.cc: diagnoses in FNDECL, a function that is neither a
    kernel nor a device function, the first use of what exists only in a
-   kernel, such as threadIdx or cuda_syncthreads.  */
+   kernel, such as threadIdx or cuda_syncthreads, and of each device
+   variable; keeps those of a static function for later.  */
 void cudajit_check_outside_kernel (tree fndecl);
+/* Once the unit is whole: diagnoses the device variables used by the
+   static functions that no kernel calls, which run only on the host.  */
+void cudajit_check_static_host_functions (void);
 
 /* build-function.cc: builds a static function NAME of type FNTYPE with
    parameters PARMS and the GENERIC body BODY, and hands it to the call

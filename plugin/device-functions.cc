@@ -44,13 +44,6 @@ cudajit_device_functions_register_roots (const char *plugin_name)
 }
 
 bool
-cudajit_device_function_p (const_tree fndecl)
-{
-  return (cudajit_device_marked_p (fndecl)
-          || (!TREE_PUBLIC (fndecl) && !fndecl_built_in_p (fndecl)));
-}
-
-bool
 cudajit_device_function_needed_p (const_tree fndecl)
 {
   for (const device_function &f : functions)
@@ -208,6 +201,15 @@ cudajit_reaches_grid_sync_p (tree body)
   search.match = cudajit_grid_sync_call_p;
   search.unknown_may = false;
   return body_may_sync (body, &search);
+}
+
+bool
+cudajit_device_function_called_p (const_tree fndecl)
+{
+  for (device_function &f : functions)
+    if (f.decl == fndecl)
+      return f.needed;
+  return false;
 }
 
 void

@@ -386,6 +386,70 @@ cudajit_embed_device_function (tree fndecl, const char *cuda_source)
   add_to_dump (cuda_source);
 }
 
+/* The device variables that the unit's CUDA C defines, in the order that
+   its functions first use them; reachable from the unit.  */
+static vec<tree> device_variables;
+
+static tree
+note_device_variable (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  /* A constant is its value in the CUDA C, which defines no variable.  */
+  else if (cudajit_device_variable_p (*tp) && !cudajit_constant_value (*tp)
+           && !device_variables.contains (*tp))
+    device_variables.safe_push (*tp);
+  return NULL_TREE;
+}
+
+void
+cudajit_embed_device_variables (tree body)
+{
+  walk_tree_without_duplicates (&body, note_device_variable, NULL);
+}
+
+/* A constructor that registers VAR, a device variable of the unit's module
+   of compile flags FLAGS.  */
+static void
+build_variable_registration (tree var, int flags)
+{
+  char *name = cudajit_device_variable_cuda_name (var);
+  const char *unit = lbasename (main_input_filename);
+  tree call = build_call_expr_loc (
+      DECL_SOURCE_LOCATION (var),
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_VARIABLE, NULL_TREE), 7,
+      abi_version (), build_fold_addr_expr (unit_module ()),
+      build_string_literal (strlen (unit) + 1, unit),
+      build_string_literal (strlen (name) + 1, name),
+      build_fold_addr_expr (var),
+      fold_convert (size_type_node, TYPE_SIZE_UNIT (TREE_TYPE (var))),
+      build_int_cst (integer_type_node, flags));
+  build_constructor (name, call);
+  free (name);
+}
+
+void
+cudajit_embed_variable_registrations (void)
+{
+  if (device_variables.is_empty () || seen_error ())
+    return;
+  /* Each set of compile flags is a module of its own, which would have
+     a copy of its own of each variable.  */
+  if (kernel_flags.length () > 1)
+    {
+      error_at (DECL_SOURCE_LOCATION (device_variables[0]),
+                "device variable %qD is used in a translation unit whose "
+                "kernels have different compile options; the kernels that "
+                "share device variables must have the same options",
+                device_variables[0]);
+      return;
+    }
+  int flags
+      = kernel_flags.is_empty () ? unit_compile_flags () : kernel_flags[0];
+  for (tree var : device_variables)
+    build_variable_registration (var, flags);
+}
+
 /* IMAGE's bytes, read-only data of the unit.  */
 static tree
 build_image_bytes (const cudajit_aot_image &image)

@@ -6,7 +6,11 @@
    one that may be a device function (static, or marked cuda_device) never
    runs in a kernel, so such a use there is an error.  In a function that
    may be a device function, the runtime's device functions say so at run
-   time when they are called outside a kernel.  */
+   time when they are called outside a kernel.  A device variable lives
+   on the GPU, which only the copies of cudajit.h reach from the host:
+   their call takes its address, which is no use of it.  A static
+   function that uses one is host code if no kernel calls it, which is
+   known once the unit is whole.  */
 
 #include "cudajit-plugin.h"
 
@@ -26,15 +30,70 @@ struct outside_walk
   /* The location of the innermost expression seen, for a use, which has
      none of its own.  */
   location_t loc;
+  /* The device variables whose first use was seen.  */
+  hash_set<tree> variables_seen;
+  /* Whether the function is static, so that only its uses of device
+     variables are looked at, and kept for later.  */
+  bool maybe_device;
 };
+
+/* A device variable that a static function uses, where.  */
+struct static_use
+{
+  tree fndecl, var;
+  location_t loc;
+};
+
+/* Those of the unit, until it is whole; its functions and variables
+   outlive them.  */
+static vec<static_use> static_uses;
+
+/* Whether T is a call of the copies of device variables.  */
+static bool
+symbol_copy_p (const_tree t)
+{
+  tree fndecl = TREE_CODE (t) == CALL_EXPR ? get_callee_fndecl (t) : NULL;
+  return (fndecl && DECL_NAME (fndecl)
+          && id_equal (DECL_NAME (fndecl),
+                       cudajit_entry_point_name (CUDAJIT_ENTRY_COPY_SYMBOL)));
+}
+
+static void
+diagnose_device_variable (location_t loc, tree fndecl, tree var)
+{
+  error_at (loc,
+            "device variable %qD used in host code: %qD runs only on the "
+            "host, where %qD is not; copy it with %<cuda_copy_to_symbol%> "
+            "and %<cuda_copy_from_symbol%>",
+            var, fndecl, var);
+}
 
 /* Diagnose the first use of each thing that a kernel alone may use.  */
 static tree
-diagnose_use (tree *tp, int *, void *data)
+diagnose_use (tree *tp, int *walk_subtrees, void *data)
 {
   outside_walk *walk = (outside_walk *) data;
   if (EXPR_P (*tp) && EXPR_HAS_LOCATION (*tp))
     walk->loc = EXPR_LOCATION (*tp);
+  if (symbol_copy_p (*tp))
+    {
+      /* Its first argument, the variable's address.  */
+      *walk_subtrees = 0;
+      for (int i = 1; i < call_expr_nargs (*tp); i++)
+        walk_tree (&CALL_EXPR_ARG (*tp, i), diagnose_use, data, NULL);
+      return NULL_TREE;
+    }
+  if (VAR_P (*tp) && cudajit_device_variable_p (*tp)
+      && !walk->variables_seen.add (*tp))
+    {
+      if (walk->maybe_device)
+        static_uses.safe_push ({ walk->fndecl, *tp, walk->loc });
+      else
+        diagnose_device_variable (walk->loc, walk->fndecl, *tp);
+      return NULL_TREE;
+    }
+  if (walk->maybe_device)
+    return NULL_TREE;
   const char *name = DECL_P (*tp) ? kernel_only_name (*tp) : NULL;
   if (name)
     error_at (walk->loc,
@@ -47,10 +106,22 @@ diagnose_use (tree *tp, int *, void *data)
 void
 cudajit_check_outside_kernel (tree fndecl)
 {
-  if (cudajit_kernel_p (fndecl) || cudajit_device_function_p (fndecl)
+  if (cudajit_kernel_p (fndecl) || cudajit_device_marked_p (fndecl)
       || !DECL_SAVED_TREE (fndecl))
     return;
-  outside_walk walk = { fndecl, DECL_SOURCE_LOCATION (fndecl) };
+  outside_walk walk;
+  walk.fndecl = fndecl;
+  walk.loc = DECL_SOURCE_LOCATION (fndecl);
+  walk.maybe_device = cudajit_device_function_p (fndecl);
   walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), diagnose_use,
                                 &walk);
+}
+
+void
+cudajit_check_static_host_functions (void)
+{
+  for (static_use &use : static_uses)
+    if (!cudajit_device_function_called_p (use.fndecl))
+      diagnose_device_variable (use.loc, use.fndecl, use.var);
+  static_uses.release ();
 }

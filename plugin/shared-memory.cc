@@ -7,7 +7,10 @@
    thread, so the kernel's host version is rewritten to find its shared
    arrays in the shared memory that the runtime gives the block: the static
    arrays one after another at 16-byte boundaries, then the dynamic
-   memory.  */
+   memory.  A device function may declare static ones too, shared by the
+   block whichever kernel calls it: compiled once for all its callers, its
+   host version cannot know their offsets, so it asks the runtime for the
+   block's copy of each.  */
 
 #include "cudajit-plugin.h"
 
@@ -79,4 +82,37 @@ cudajit_host_shared_memory (tree kernel)
   TREE_NOTHROW (layout.base_fn) = 1;
   walk_tree (&DECL_SAVED_TREE (kernel), relocate_shared, &layout, NULL);
   return layout.static_bytes;
+}
+
+/* *TP, a shared array of a device function, becomes the block's copy of
+   it, which the array's own address names; the address of its
+   declaration is no use of it.  */
+static tree
+ask_block_array (tree *tp, int *walk_subtrees, void *data)
+{
+  tree fn = (tree) data;
+  if (TYPE_P (*tp) || TREE_CODE (*tp) == DECL_EXPR)
+    *walk_subtrees = 0;
+  if (!VAR_P (*tp) || !cudajit_shared_p (*tp))
+    return NULL_TREE;
+  tree array = *tp;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (array));
+  tree call = build_call_expr (fn, 3, build_fold_addr_expr (array),
+                               TYPE_SIZE_UNIT (TREE_TYPE (array)),
+                               build_string_literal (strlen (name) + 1, name));
+  *tp = build1 (INDIRECT_REF, TREE_TYPE (array),
+                fold_convert (build_pointer_type (TREE_TYPE (array)), call));
+  *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+void
+cudajit_host_device_shared_arrays (tree fndecl)
+{
+  tree fn = cudajit_entry_point (CUDAJIT_ENTRY_BLOCK_SHARED_ARRAY, NULL_TREE);
+  /* The same for all of a call of the function: GCC may keep it out of
+     loops.  */
+  DECL_PURE_P (fn) = 1;
+  TREE_NOTHROW (fn) = 1;
+  walk_tree (&DECL_SAVED_TREE (fndecl), ask_block_array, fn, NULL);
 }

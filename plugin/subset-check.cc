@@ -147,19 +147,23 @@ check_local_array (subset_checker *checker, tree var, location_t loc)
     check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
-/* A shared array: of a kernel, not of a device function, which would have
-   one for each of its calls in a block; of constant size, or extern and
-   without a size for the dynamic shared memory; and not initialized, as
-   in CUDA.  */
+/* A shared array: of constant size, or extern and without a size for the
+   dynamic shared memory, which only a kernel knows the place of; and not
+   initialized, as in CUDA.  */
 static void
 check_shared (subset_checker *checker, tree var, location_t loc)
 {
   checker->reported.add (var);
-  if (!cudajit_kernel_p (checker->kernel))
-    reject (checker, loc,
-            "shared array %qD can be declared only in a kernel, not in a "
-            "device function",
-            var);
+  if (DECL_EXTERNAL (var) && !cudajit_kernel_p (checker->kernel))
+    {
+      reject (checker, loc,
+              "the dynamic shared memory %qD can be declared only in a "
+              "kernel, not in a device function; pass it a pointer to it",
+              var);
+      /* Its uses, through other declarations of it, are not errors
+         again.  */
+      checker->shared.safe_push (var);
+    }
   else if (DECL_INITIAL (var) && !DECL_EXTERNAL (var))
     reject (checker, loc, "shared array %qD cannot be initialized", var);
   else if (!DECL_EXTERNAL (var) && !TYPE_SIZE_UNIT (TREE_TYPE (var)))
@@ -232,6 +236,44 @@ check_constant_array (subset_checker *checker, tree decl, location_t loc)
           "the initializer of constant array %qD is not supported in a "
           "kernel; it may hold only numbers and strings, and initialize a "
           "union only by its first member",
+          decl);
+}
+
+/* DECL, a device variable that the function uses: defined in the unit,
+   whose module holds it, before the function, of a type that kernels
+   have, and initialized, if it is, by numbers and strings.  */
+static void
+check_device_variable (subset_checker *checker, tree decl, location_t loc)
+{
+  if (DECL_EXTERNAL (decl))
+    {
+      checker->reported.add (decl);
+      reject (checker, loc,
+              "device variable %qD is used here but not defined before in "
+              "this translation unit; a device variable must be defined "
+              "before the kernels and device functions that use it, in "
+              "their translation unit",
+              decl);
+      return;
+    }
+  tree element = TREE_TYPE (decl);
+  while (TREE_CODE (element) == ARRAY_TYPE)
+    element = TREE_TYPE (element);
+  if (!TYPE_SIZE_UNIT (TREE_TYPE (decl))
+      || !cudajit_supported_type_p (element, true))
+    {
+      check_type (checker, TREE_TYPE (decl), loc, "device variable", decl);
+      return;
+    }
+  if (!DECL_INITIAL (decl)
+      || constant_initializer_p (TREE_TYPE (decl),
+                                 expanded_initializer (decl)))
+    return;
+  checker->reported.add (decl);
+  reject (checker, loc,
+          "the initializer of device variable %qD is not supported; it may "
+          "hold only numbers and strings, and initialize a union only by "
+          "its first member",
           decl);
 }
 
@@ -427,6 +469,8 @@ check_decl_ref (subset_checker *checker, tree decl, location_t loc)
     return;
   if (cudajit_constant_array_p (decl))
     check_constant_array (checker, decl, loc);
+  else if (cudajit_device_variable_p (decl))
+    check_device_variable (checker, decl, loc);
   else if (TREE_CODE (decl) == FUNCTION_DECL)
     reject (checker, loc,
             "the address of function %qD cannot be taken in a kernel", decl);

@@ -28,6 +28,7 @@ translate (tree fndecl, tree body)
   if (cudajit_check_function (fndecl, body, &callees, &call_sites))
     {
       char *cuda_source = cudajit_emit_function (fndecl, body, callees);
+      cudajit_embed_device_variables (body);
       /* After the CUDA C, which calls the GPU's assert, and before the
          host entry copies the body.  */
       cudajit_redirect_host_assertions (fndecl);
@@ -41,7 +42,10 @@ translate (tree fndecl, tree body)
                                 callees);
         }
       else
-        cudajit_embed_device_function (fndecl, cuda_source);
+        {
+          cudajit_host_device_shared_arrays (fndecl);
+          cudajit_embed_device_function (fndecl, cuda_source);
+        }
       free (cuda_source);
     }
   else

@@ -118,6 +118,15 @@ struct warp
   unsigned int passed;
 };
 
+/* A shared array of a device function, in the block's runner: KEY is the
+   address of the function's static array, which stands for it.  */
+struct block_array
+{
+  const void *key;
+  void *memory;
+  struct block_array *next;
+};
+
 /* What a pool thread needs to run blocks.  It lives as long as the
    process: a worker's on its stack, the launching thread's in launcher,
    which launch_lock guards, so that host threads that launch and end leave
@@ -136,6 +145,9 @@ struct runner
      barriers, of context_size bytes, kept from block to block.  */
   void *context;
   size_t context_size;
+  /* The shared arrays of the device functions that the block calls,
+     kept from block to block as SHARED is.  */
+  struct block_array *arrays;
   /* Fibers for up to CAPACITY threads, each on a stack that follows a
      page in one mapping: the first a guard page, the others too unless
      GUARDED is false; and their warps.  */

@@ -55,6 +55,34 @@ kernel_runner (const char *function)
   return cudajit_cpu_current;
 }
 
+void *
+cudajit_block_shared_array (const void *key, size_t size, const char *name)
+{
+  struct runner *r = cudajit_cpu_current;
+
+  if (!r)
+    cudajit_fatal (NULL,
+                   "shared array '%s' used outside a kernel: it is the "
+                   "memory of a block of a launch",
+                   name);
+  for (struct block_array *a = r->arrays; a; a = a->next)
+    if (a->key == key)
+      return a->memory;
+  struct block_array *a = cudajit_xrealloc (NULL, sizeof *a);
+  size_t rounded = (size + CUDAJIT_SHARED_ALIGN - 1)
+                   & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1);
+  a->memory = aligned_alloc (CUDAJIT_SHARED_ALIGN, rounded);
+  if (!a->memory)
+    cudajit_fatal (&r->job->site,
+                   "out of memory allocating %zu bytes of shared memory for "
+                   "'%s'",
+                   size, name);
+  a->key = key;
+  a->next = r->arrays;
+  r->arrays = a;
+  return a->memory;
+}
+
 /* The runner of the calling thread if it runs its block as fibers, for
    FUNCTION, which waits for other threads; null in a block of one thread,
    where there is no one to wait for.  */

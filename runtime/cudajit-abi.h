@@ -164,6 +164,14 @@ enum cudajit_kernel_query
   CUDAJIT_QUERY_COUNT
 };
 
+/* How cudajit_copy_symbol copies: to the device variable or from it, and
+   queued on a stream or not.  */
+enum cudajit_symbol_copy
+{
+  CUDAJIT_SYMBOL_TO = 1,
+  CUDAJIT_SYMBOL_ASYNC = 2
+};
+
 /* The directions in which a host array passed for a parameter of declared
    extent is copied.  */
 #define CUDAJIT_COPY_IN 1

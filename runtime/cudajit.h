@@ -521,6 +521,26 @@ extern "C"
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
                                 cuda_stream_t stream);
 
+  /* CUDA's cudaMemcpyToSymbol and cudaMemcpyFromSymbol, for a device
+     variable (__attribute__ ((cuda_device)) at file scope), which host
+     code may not read or write itself: SYMBOL is the variable, and a
+     size past its end is an error that names it.  The _async forms are
+     queued on STREAM and return at once.  On the CPU backend, and for a
+     variable that no kernel uses, they copy the host variable.  */
+#define cuda_copy_to_symbol(symbol, src, bytes)                               \
+  CUDAJIT_COPY_SYMBOL (symbol, src, bytes, CUDAJIT_SYMBOL_TO, NULL)
+#define cuda_copy_from_symbol(dst, symbol, bytes)                             \
+  CUDAJIT_COPY_SYMBOL (symbol, dst, bytes, 0, NULL)
+#define cuda_copy_to_symbol_async(symbol, src, bytes, stream)                 \
+  CUDAJIT_COPY_SYMBOL (symbol, src, bytes,                                    \
+                       CUDAJIT_SYMBOL_TO | CUDAJIT_SYMBOL_ASYNC, stream)
+#define cuda_copy_from_symbol_async(dst, symbol, bytes, stream)               \
+  CUDAJIT_COPY_SYMBOL (symbol, dst, bytes, CUDAJIT_SYMBOL_ASYNC, stream)
+#define CUDAJIT_COPY_SYMBOL(symbol, host, bytes, how, stream)                 \
+  cudajit_copy_symbol (                                                       \
+      (void *) &(symbol), sizeof (symbol), #symbol, (void *) (host), (bytes), \
+      (how), (void *) (1 ? (stream) : (cuda_stream_t) 0), __FILE__, __LINE__)
+
   /* Copies and fills on the device, Numba's d.copy_to_device (other
      device array) and CUDA's cudaMemcpy device to device and cudaMemset:
      cuda_copy_device copies BYTES from SRC to DST, each device, managed

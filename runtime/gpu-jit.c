@@ -252,7 +252,9 @@ load_image (struct cudajit_module *module, const struct cudajit_gpu *gpu)
    time has all the kernels.  Otherwise the first kernel of a module of
    several to be launched is compiled alone, so that its launch waits for
    none of the others, which are compiled after it in the background or
-   at the first launch of one of them; the first keeps its own code.  */
+   at the first launch of one of them; the first keeps its own code.  A
+   module that defines device variables is compiled whole, so that its
+   kernels share them.  */
 static CUmodule
 kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
                const struct cudajit_site *site)
@@ -267,7 +269,8 @@ kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
   if (!*module_handle && load_image (module, gpu))
     return *module_handle;
 
-  if (!module->alone_kernel && !module->code && module->kernel_count > 1)
+  if (!module->alone_kernel && !module->code && module->kernel_count > 1
+      && !module->has_variables)
     module->alone_kernel = kernel;
   bool alone = kernel == module->alone_kernel;
   CUmodule *handle = alone ? &kernel->own_handle[gpu->ordinal] : module_handle;
@@ -306,4 +309,16 @@ cudajit_kernel_function (struct cudajit_kernel *kernel,
     }
   pthread_mutex_unlock (&cudajit_module_lock);
   return function;
+}
+
+CUmodule
+cudajit_module_handle (struct cudajit_module *module,
+                       const struct cudajit_site *site)
+{
+  CUmodule handle;
+
+  pthread_mutex_lock (&cudajit_module_lock);
+  handle = kernel_module (module->kernels, cudajit_current_gpu, site);
+  pthread_mutex_unlock (&cudajit_module_lock);
+  return handle;
 }

@@ -403,6 +403,22 @@ struct cudajit_module
      under the JIT's lock.  */
   struct cudajit_embedded_image *images;
   size_t image_count;
+  /* Whether its CUDA C defines device variables, which its kernels must
+     share: then it is compiled whole, none of them alone.  */
+  bool has_variables;
+};
+
+/* A device variable that a constructor registered: the host variable
+   that the host copies name it by, and its size; its name in the CUDA C
+   of MODULE, which defines it.  Chained by next, under the module
+   lock.  */
+struct cudajit_device_variable
+{
+  const void *host;
+  size_t size;
+  const char *name;
+  struct cudajit_module *module;
+  struct cudajit_device_variable *next;
 };
 
 /* An image that a constructor registered, in the program's read-only
@@ -527,6 +543,19 @@ void cudajit_gpu_waited (void);
    SITE.  Null if that fails, after the error was reported.  */
 CUfunction cudajit_kernel_function (struct cudajit_kernel *kernel,
                                     const struct cudajit_site *site);
+
+/* MODULE, compiled and loaded on the calling thread's GPU as the first
+   launch of one of its kernels there would, for SITE; null if that fails,
+   after the error was reported.  */
+CUmodule cudajit_module_handle (struct cudajit_module *module,
+                                const struct cudajit_site *site);
+
+/* registration.c */
+
+/* The device variable whose host variable is at HOST, or null if no
+   kernel's CUDA C defines it.  */
+const struct cudajit_device_variable *
+cudajit_device_variable_at (const void *host);
 
 /* sha256.c */
 

@@ -170,6 +170,42 @@ cudajit_register_code (unsigned int abi_version, void **module,
                  cudajit_module_piece (prelude, cuda_source), compile_flags);
 }
 
+/* The registered device variables.  */
+static struct cudajit_device_variable *device_variables;
+
+void
+cudajit_register_variable (unsigned int abi_version, void **module,
+                           const char *unit_name, const char *name, void *host,
+                           size_t size, int compile_flags)
+{
+  struct cudajit_device_variable *v = cudajit_xrealloc (NULL, sizeof *v);
+
+  check_abi (abi_version, unit_name);
+  *v = (struct cudajit_device_variable){
+    .host = host,
+    .size = size,
+    .name = name,
+    .module = add_to_module (module, unit_name, NULL, NULL, compile_flags),
+  };
+  pthread_mutex_lock (&cudajit_module_lock);
+  v->module->has_variables = true;
+  v->next = device_variables;
+  device_variables = v;
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+const struct cudajit_device_variable *
+cudajit_device_variable_at (const void *host)
+{
+  struct cudajit_device_variable *v;
+
+  pthread_mutex_lock (&cudajit_module_lock);
+  for (v = device_variables; v && v->host != host; v = v->next)
+    ;
+  pthread_mutex_unlock (&cudajit_module_lock);
+  return v;
+}
+
 void
 cudajit_register_image (unsigned int abi_version, void **module,
                         const char *unit_name, const char *name,

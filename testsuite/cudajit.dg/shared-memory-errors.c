@@ -8,9 +8,9 @@ __attribute__ ((cuda_shared)) int scalar; /* { dg-error "'cuda_shared' attribute
 __attribute__ ((cuda_device)) float
 helper (float x)
 {
-  static __attribute__ ((cuda_shared)) float cache[32]; /* { dg-error "shared array 'cache' can be declared only in a kernel, not in a device function" } */
-  cache[0] = x;
-  return cache[0];
+  extern __attribute__ ((cuda_shared)) float dynamic[]; /* { dg-error "the dynamic shared memory 'dynamic' can be declared only in a kernel, not in a device function" } */
+  dynamic[0] = x;
+  return dynamic[0];
 }
 
 __attribute__ ((cuda_jit)) void
