@@ -124,6 +124,7 @@ struct block_array
 {
   const void *key;
   void *memory;
+  size_t size;
   struct block_array *next;
 };
 

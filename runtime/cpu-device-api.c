@@ -78,6 +78,7 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
                    "'%s'",
                    size, name);
   a->key = key;
+  a->size = size;
   a->next = r->arrays;
   r->arrays = a;
   return a->memory;

@@ -235,6 +235,21 @@ record (struct shadow *s, const struct access *a, bool writes, bool shared)
     }
 }
 
+/* Whether START is in the shared memory of R's block: the kernel's, or a
+   device function's array.  */
+static bool
+shared_p (const struct runner *r, uintptr_t start)
+{
+  if (start >= (uintptr_t) r->shared
+      && start < (uintptr_t) r->shared + r->job->shared_bytes)
+    return true;
+  for (const struct block_array *a = r->arrays; a; a = a->next)
+    if (start >= (uintptr_t) a->memory
+        && start < (uintptr_t) a->memory + a->size)
+      return true;
+  return false;
+}
+
 void
 cudajit_race_access (const void *address, unsigned int size_write,
                      const char *where)
@@ -253,8 +268,7 @@ cudajit_race_access (const void *address, unsigned int size_write,
       = blockIdx.x
         + job->grid.x
               * (blockIdx.y + (unsigned long long) job->grid.y * blockIdx.z);
-  bool shared = start >= (uintptr_t) r->shared
-                && start < (uintptr_t) r->shared + job->shared_bytes;
+  bool shared = shared_p (r, start);
   struct access a = {
     .thread = block * job->threads + r->running + 1,
     .block_epoch = r->barriers_passed,

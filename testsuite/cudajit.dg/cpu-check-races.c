@@ -68,6 +68,29 @@ reduce_and_count (const int *in, int *sums, int *histogram)
     sums[blockIdx.x] = partial[0];
 }
 
+/* A shared array of a device function, which each block has its own
+   of: the blocks, one after another, do not race on it.  */
+__attribute__ ((cuda_device)) int
+rotate (int value)
+{
+  static __attribute__ ((cuda_shared)) int slots[THREADS];
+  unsigned int t = threadIdx.x;
+
+  slots[t] = value;
+  cuda_syncthreads ();
+  value = slots[(t + 1) % THREADS];
+  cuda_syncthreads ();
+  return value;
+}
+
+__attribute__ ((cuda_jit)) void
+rotate_all (int *a)
+{
+  unsigned int i = blockIdx.x * THREADS + threadIdx.x;
+
+  a[i] = rotate (a[i]);
+}
+
 /* Each block writes its part, then, after the grid's barrier, reads the
    next block's.  */
 __attribute__ ((cuda_jit)) void
@@ -151,6 +174,15 @@ main (void)
   for (int i = 0; i < 4; i++)
     failures += counts[i] != expected_counts[i];
 
+  for (int i = 0; i < n; i++)
+    in[i] = i;
+  cuda_copy_to_device (a, in, n * sizeof (int));
+  cuda_launch (rotate_all, BLOCKS, THREADS) (a);
+  failures += expect_none ("rotate_all");
+  cuda_copy_to_host (out, a, n * sizeof (int));
+  for (int i = 0; i < n; i++)
+    failures += out[i] != i / THREADS * THREADS + (i + 1) % THREADS;
+
   cuda_launch (grid_ordered, BLOCKS, THREADS) (a, b);
   failures += expect_none ("grid_ordered");
   cuda_copy_to_host (out, b, n * sizeof (int));
@@ -161,6 +193,6 @@ main (void)
   return failures != 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'shared_race' launched at \[^\n\]*cpu-check-races.c:121: data race on shared memory: thread \\(0, 0, 0\\) of block \\(0, 0, 0\\) reads it at \[^\n\]*cpu-check-races.c:27, and thread \\(1, 0, 0\\) of block \\(0, 0, 0\\) writes it at \[^\n\]*cpu-check-races.c:26, with no cuda_syncthreads between them\n" } */
-/* { dg-output "cudajit: error: kernel 'global_race' launched at \[^\n\]*cpu-check-races.c:123: data race on global memory: thread \\(0, 0, 0\\) of block \\(0, 0, 0\\) writes it at \[^\n\]*cpu-check-races.c:36, and thread \\(0, 0, 0\\) of block \\(1, 0, 0\\) reads it at \[^\n\]*cpu-check-races.c:36, with no cuda_grid_sync \\(the threads are of two blocks\\) between them\n" } */
+/* { dg-output "cudajit: error: kernel 'shared_race' launched at \[^\n\]*cpu-check-races.c:144: data race on shared memory: thread \\(0, 0, 0\\) of block \\(0, 0, 0\\) reads it at \[^\n\]*cpu-check-races.c:27, and thread \\(1, 0, 0\\) of block \\(0, 0, 0\\) writes it at \[^\n\]*cpu-check-races.c:26, with no cuda_syncthreads between them\n" } */
+/* { dg-output "cudajit: error: kernel 'global_race' launched at \[^\n\]*cpu-check-races.c:146: data race on global memory: thread \\(0, 0, 0\\) of block \\(0, 0, 0\\) writes it at \[^\n\]*cpu-check-races.c:36, and thread \\(0, 0, 0\\) of block \\(1, 0, 0\\) reads it at \[^\n\]*cpu-check-races.c:36, with no cuda_grid_sync \\(the threads are of two blocks\\) between them\n" } */
 /* { dg-output "0 failures\n" } */
