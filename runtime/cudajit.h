@@ -2,9 +2,10 @@
 /* cudajit: CUDA kernels written in C, compiled by a GCC plugin.
 
    Kernels are ordinary C functions marked __attribute__ ((cuda_jit)).
-   Compiled with -fplugin=cudajit they are translated to CUDA C, kept in the
-   object file, compiled by NVRTC at their first launch and run on the GPU,
-   or on the host when no GPU is usable.  Names follow numba.cuda:
+   Compiled with the plugin, gcc $(pkg-config --cflags cudajit), they are
+   translated to CUDA C, kept in the object file, compiled by NVRTC at
+   their first launch and run on the GPU, or on the host when no GPU is
+   usable.  Names follow numba.cuda:
    numba.cuda.X is cuda_X here.  */
 
 #ifndef CUDAJIT_H

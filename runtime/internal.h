@@ -39,6 +39,14 @@ struct cudajit_site
 #define CUDAJIT_VERBOSE_PREFIX "cudajit: "
 #define CUDAJIT_WARNING_PREFIX "cudajit: warning: "
 
+/* The end of the message about a launch, or a query of a kernel, that was
+   compiled without the plugin: the flag that loads the plugin as it is
+   installed (cudajit-config.h), by its whole path outside GCC's own
+   plugin directory, where its short name is not found.  */
+#define CUDAJIT_UNPLUGGED_HINT                                                \
+  "compile with " CUDAJIT_PLUGIN_FLAG ", as pkg-config --cflags cudajit "     \
+  "gives it"
+
 /* Report an error and end the program, whatever CUDAJIT_ERRORS says: for
    errors that leave the program no way to go on, such as a bad setting of
    the environment or the lack of a backend.  With SITE, the message names

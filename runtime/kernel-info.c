@@ -3,6 +3,7 @@
    cuda_kernel_cubin, which the plugin rewrites into calls of
    cudajit_query_kernel.  */
 
+#include "cudajit-config.h"
 #include "internal.h"
 
 #include <limits.h>
@@ -227,10 +228,10 @@ cudajit_unqueried_kernel (void (*kernel) (void), int what, void *result,
 
   (void) kernel;
   (void) result;
-  cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
-                 "%s was compiled without the cudajit plugin; compile with "
-                 "-fplugin=cudajit",
-                 what >= 0 && what < (int) (sizeof names / sizeof *names)
-                     ? names[what]
-                     : "a kernel query");
+  cudajit_fatal (
+      &(struct cudajit_site){ NULL, file, line },
+      "%s was compiled without the cudajit plugin; " CUDAJIT_UNPLUGGED_HINT,
+      what >= 0 && what < (int) (sizeof names / sizeof *names)
+          ? names[what]
+          : "a kernel query");
 }

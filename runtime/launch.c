@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Kernel launches, and the errors that kernels leave behind.  */
 
+#include "cudajit-config.h"
 #include "internal.h"
 
 #include <stdint.h>
@@ -436,8 +437,8 @@ cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
 {
   (void) config;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
-                 "cuda_launch was compiled without the cudajit plugin; "
-                 "compile with -fplugin=cudajit");
+                 "cuda_launch was compiled without the cudajit "
+                 "plugin; " CUDAJIT_UNPLUGGED_HINT);
 }
 
 int
@@ -445,8 +446,8 @@ cudajit_unlaunched_forall (long long n, const char *file, int line)
 {
   (void) n;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
-                 "cuda_forall was compiled without the cudajit plugin; "
-                 "compile with -fplugin=cudajit");
+                 "cuda_forall was compiled without the cudajit "
+                 "plugin; " CUDAJIT_UNPLUGGED_HINT);
 }
 
 int
@@ -456,8 +457,8 @@ cudajit_unlaunched_vectorize (long long n, struct cudajit_launch_config config,
   (void) n;
   (void) config;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
-                 "cuda_vectorize was compiled without the cudajit plugin; "
-                 "compile with -fplugin=cudajit");
+                 "cuda_vectorize was compiled without the cudajit "
+                 "plugin; " CUDAJIT_UNPLUGGED_HINT);
 }
 
 int
@@ -468,6 +469,6 @@ cudajit_unlaunched_guvectorize (long long n,
   (void) n;
   (void) config;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
-                 "cuda_guvectorize was compiled without the cudajit plugin; "
-                 "compile with -fplugin=cudajit");
+                 "cuda_guvectorize was compiled without the cudajit "
+                 "plugin; " CUDAJIT_UNPLUGGED_HINT);
 }

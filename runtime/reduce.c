@@ -11,6 +11,7 @@
    nothing.  On the CPU backend, the kernel's C version folds the array in
    a plain loop.  */
 
+#include "cudajit-config.h"
 #include "internal.h"
 
 #include <pthread.h>
@@ -195,6 +196,6 @@ cudajit_unlaunched_reduce (long long n, const void *array, void *settings,
   (void) array;
   (void) settings;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
-                 "cuda_reduce was compiled without the cudajit plugin; "
-                 "compile with -fplugin=cudajit");
+                 "cuda_reduce was compiled without the cudajit "
+                 "plugin; " CUDAJIT_UNPLUGGED_HINT);
 }

@@ -1,6 +1,8 @@
 /* A cuda_launch compiled without the plugin reaches cudajit_unlaunched,
-   which says so rather than running the kernel once on the host.  The
-   call stands here for such a launch.  */
+   which says so rather than running the kernel once on the host, and
+   names the flag that loads the plugin where it is installed: its short
+   name only in GCC's own plugin directory.  The call stands here for
+   such a launch.  */
 /* { dg-do run } */
 /* { dg-shouldfail "no plugin" } */
 
@@ -15,4 +17,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "elsewhere.c:42: cuda_launch was compiled without the cudajit plugin; compile with -fplugin=cudajit" } */
+/* { dg-output "elsewhere.c:42: cuda_launch was compiled without the cudajit plugin; compile with -fplugin=(cudajit|/\[^ \]+/cudajit\.so), as pkg-config --cflags cudajit gives it" } */
