@@ -417,6 +417,8 @@ struct cudajit_param
 {
   char *name;
   bool pointer;
+  /* The size of its argument, which a graph's capture copies.  */
+  size_t bytes;
   /* CUDAJIT_COPY_IN and CUDAJIT_COPY_OUT, for an array of declared
      extent.  */
   unsigned char copies;
