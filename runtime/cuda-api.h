@@ -55,6 +55,8 @@ typedef struct CUstream_st *CUstream;
 /* The same type as cuda_event_t in cudajit.h.  */
 typedef struct CUevent_st *CUevent;
 typedef size_t (*CUoccupancyB2DSize) (int block_size);
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
 
 typedef enum
 {
@@ -84,6 +86,11 @@ typedef enum
 #define CU_MEMHOSTALLOC_DEVICEMAP 2
 #define CU_MEM_ATTACH_GLOBAL 1
 #define CU_STREAM_DEFAULT 0
+
+typedef enum
+{
+  CU_STREAM_CAPTURE_MODE_RELAXED = 2
+} CUstreamCaptureMode;
 
 typedef enum
 {

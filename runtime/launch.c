@@ -193,7 +193,10 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
           && (!k->grid_sync || check_cpu_resident (&config, site))
           && (host_arrays
               = cudajit_check_cpu_arguments (k, site, args, extent_bytes))
-                 >= 0)
+                 >= 0
+          && !(cudajit_graph_capturing_p ()
+               && cudajit_graph_capture_launch (k, &config, site, args,
+                                                extent_bytes, false)))
         {
           bool bounds
               = host_arrays
@@ -224,6 +227,10 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   if (!check_config (k, &config, site, &cudajit_current_gpu->limits, 0)
       || !(function = cudajit_kernel_function (k, site))
       || (k->grid_sync && !check_gpu_resident (function, &config, site)))
+    return;
+  if (cudajit_graph_capturing_p ()
+      && cudajit_graph_capture_launch (k, &config, site, args, extent_bytes,
+                                       true))
     return;
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,

@@ -78,7 +78,11 @@ cuda_stream_synchronize (cuda_stream_t stream)
 {
   bool gpu;
 
-  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
+  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu)
+      && !(cudajit_graph_capturing_p ()
+           && cudajit_graph_refuses_wait (stream, NULL,
+                                          "cuda_stream_synchronize"))
+      && gpu)
     cudajit_check (cudajit_wait_stream (stream), NULL,
                    "cuda_stream_synchronize");
   cudajit_gpu_waited ();
