@@ -126,6 +126,14 @@ cudajit_graph_refuses_wait (CUstream stream, const struct cudajit_site *site,
                   "cuda_graph_capture_end");
 }
 
+bool
+cudajit_graph_refuses (CUstream stream, const struct cudajit_site *site,
+                       const char *function)
+{
+  return refuses (stream, site, function, true,
+                  ", where a graph holds only launches, copies and fills");
+}
+
 /* A new step of the graph that STREAM is being captured into on the CPU
    backend, or null if the stream is not being captured; the caller fills
    it in and unlocks CAPTURES_LOCK.  */

@@ -896,6 +896,12 @@ cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
                             size_t bytes, int byte, bool gpu,
                             const char *function);
 
+/* Whether FUNCTION at SITE, on STREAM, must be refused because of a
+   capture: it is neither a launch, a copy nor a fill, which a graph
+   holds; if so, report it.  */
+bool cudajit_graph_refuses (CUstream stream, const struct cudajit_site *site,
+                            const char *function);
+
 /* Whether FUNCTION at SITE, which waits for the work on STREAM (null:
    the default stream, which waits for all), must be refused because of a
    capture; if so, report it.  */

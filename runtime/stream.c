@@ -126,7 +126,9 @@ cuda_event_record (cuda_event_t event, cuda_stream_t stream)
   bool gpu;
 
   if (!check (event, CUDAJIT_EVENT, "cuda_event_record", &gpu)
-      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu))
+      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_refuses (stream, NULL, "cuda_event_record")))
     return;
   if (gpu)
     cudajit_check (cudajit_cu.cuEventRecord (event, stream), NULL,
@@ -206,7 +208,10 @@ cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
   bool gpu;
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &gpu)
-      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu) && gpu)
+      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu)
+      && !(cudajit_graph_capturing_p ()
+           && cudajit_graph_refuses (stream, NULL, "cuda_stream_wait_event"))
+      && gpu)
     cudajit_check (cudajit_cu.cuStreamWaitEvent (stream, event, 0), NULL,
                    "cuda_stream_wait_event");
 }
@@ -217,7 +222,9 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
 {
   bool gpu;
 
-  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &gpu))
+  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &gpu)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_refuses (stream, NULL, "cuda_stream_add_callback")))
     return;
   if (!function)
     {
