@@ -312,7 +312,7 @@ cudajit_graph_capture_end (void *stream, const char *file, int line)
   const struct cudajit_site site = { NULL, file, line };
   struct cudajit_graph *graph = NULL;
   bool gpu = cudajit_gpu_p ();
-  CUgraph captured;
+  CUgraph captured = NULL;
 
   if (stream
       && !cudajit_check_handle (&site, "cuda_graph_capture_end", stream,

@@ -240,7 +240,8 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       cudajit_gpu_waited ();
       return;
     }
-  void *timing = cudajit_profiling ()
+  /* The events that time a launch would be captured too.  */
+  void *timing = cudajit_profiling () && !cudajit_graph_capturing_p ()
                      ? cudajit_profile_gpu_start (k, config.stream)
                      : NULL;
   cudajit_range_push (k->name);
