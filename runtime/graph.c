@@ -134,6 +134,14 @@ cudajit_graph_refuses (CUstream stream, const struct cudajit_site *site,
                   ", where a graph holds only launches, copies and fills");
 }
 
+bool
+cudajit_graph_refuses_destroy (CUstream stream, const char *function)
+{
+  return stream
+         && refuses (stream, NULL, function, true,
+                     "; end the capture with cuda_graph_capture_end first");
+}
+
 /* A new step of the graph that STREAM is being captured into on the CPU
    backend, or null if the stream is not being captured; the caller fills
    it in and unlocks CAPTURES_LOCK.  */

@@ -902,6 +902,10 @@ cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
 bool cudajit_graph_refuses (CUstream stream, const struct cudajit_site *site,
                             const char *function);
 
+/* Whether FUNCTION, which destroys STREAM, must be refused because the
+   stream is being captured; if so, report it.  */
+bool cudajit_graph_refuses_destroy (CUstream stream, const char *function);
+
 /* Whether FUNCTION at SITE, which waits for the work on STREAM (null:
    the default stream, which waits for all), must be refused because of a
    capture; if so, report it.  */

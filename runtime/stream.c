@@ -97,6 +97,9 @@ destroy_stream (void *stream)
 void
 cuda_stream_destroy (cuda_stream_t stream)
 {
+  if (cudajit_graph_capturing_p ()
+      && cudajit_graph_refuses_destroy (stream, "cuda_stream_destroy"))
+    return;
   destroy (stream, CUDAJIT_STREAM, "cuda_stream_destroy", destroy_stream);
 }
 
