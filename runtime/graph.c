@@ -43,8 +43,11 @@ struct step
 /* What a cuda_graph_t points to, on both backends.  */
 struct cudajit_graph
 {
-  /* The driver's instantiated graph, on the GPU.  */
+  /* The driver's instantiated graph, on the GPU, and the launch of its
+     last kernel, which the driver's faults in the graph are blamed on,
+     as those of the last kernel launched are.  */
   CUgraphExec exec;
+  struct cudajit_site last;
   /* The steps, on the CPU backend.  */
   struct step *steps;
   size_t count, allocated;
@@ -199,7 +202,14 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
       return CUDAJIT_CAPTURE_REFUSED;
     }
   if (gpu)
-    return CUDAJIT_CAPTURE_NONE;
+    {
+      pthread_mutex_lock (&captures_lock);
+      capture = find_capture (config->stream);
+      if (capture)
+        capture->graph->last = *site;
+      pthread_mutex_unlock (&captures_lock);
+      return CUDAJIT_CAPTURE_NONE;
+    }
 
   unsigned int count = kernel->params ? kernel->params->count : 0;
   size_t offset[count + 1];
@@ -398,6 +408,8 @@ cudajit_graph_launch (void *graph, void *stream, const char *file, int line)
     return;
   if (gpu)
     {
+      if (g->last.kernel)
+        cudajit_note_launch (&g->last);
       cudajit_check (cudajit_cu.cuGraphLaunch (g->exec, stream), &site,
                      "cuda_graph_launch");
       return;
