@@ -15,6 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The room for steps of a graph, and for captures, at first; each
+   doubles when full.  */
+enum
+{
+  FIRST_STEPS = 16,
+  FIRST_CAPTURES = 4
+};
+
 /* What a graph does, one step after another, on the CPU backend.  */
 enum step_kind
 {
@@ -161,7 +169,7 @@ new_step (CUstream stream)
   struct cudajit_graph *graph = capture->graph;
   if (graph->count == graph->allocated)
     {
-      graph->allocated = graph->allocated ? 2 * graph->allocated : 16;
+      graph->allocated = graph->allocated ? 2 * graph->allocated : FIRST_STEPS;
       graph->steps = cudajit_xrealloc (
           graph->steps, graph->allocated * sizeof graph->steps[0]);
     }
@@ -298,7 +306,8 @@ cudajit_graph_capture_begin (void *stream, const char *file, int line)
       = atomic_load_explicit (&cudajit_graph_captures, memory_order_relaxed);
   if (count == captures_allocated)
     {
-      captures_allocated = captures_allocated ? 2 * captures_allocated : 4;
+      captures_allocated
+          = captures_allocated ? 2 * captures_allocated : FIRST_CAPTURES;
       captures = cudajit_xrealloc (captures,
                                    captures_allocated * sizeof captures[0]);
     }
