@@ -1,8 +1,8 @@
 /* A graph of a copy in from pinned memory, a kernel with arguments of
-   several sizes, and a copy out, launched several times with new input
-   each time: the copies read and write the memory at each launch of the
-   graph, the kernel's arguments are the values they had at the
-   capture.  Checked against plain C.  */
+   several sizes, a structure among them, and a copy out, launched
+   several times with new input each time: the copies read and write the
+   memory at each launch of the graph, the kernel's arguments are the
+   values they had at the capture.  Checked against plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -15,13 +15,19 @@ enum
   LAUNCHES = 4
 };
 
+struct offset
+{
+  int a;
+  double b;
+};
+
 __attribute__ ((cuda_jit)) void
-affine (int n, char c, short s, double d, long long l, const double *in,
-        double *out)
+affine (int n, char c, short s, double d, long long l, struct offset o,
+        const double *in, double *out)
 {
   int i = cuda_grid_x ();
   if (i < n)
-    out[i] = in[i] * d + c + s + l;
+    out[i] = in[i] * d + c + s + l + o.a + o.b;
 }
 
 int
@@ -36,6 +42,7 @@ main (void)
   short s = 1000;
   double d = 1.5;
   long long l = 1LL << 40;
+  struct offset o = { 7, 0.25 };
   int wrong = 0;
 
   for (int i = 0; i < N; i++)
@@ -43,11 +50,13 @@ main (void)
   cuda_graph_capture_begin (stream);
   cuda_copy_to_device_async (dev_in, in, N * sizeof (double), stream);
   cuda_launch (affine, (N + BLOCK - 1) / BLOCK, BLOCK,
-               .stream = stream) (N, c, s, d, l, dev_in, dev_out);
+               .stream = stream) (N, c, s, d, l, o, dev_in, dev_out);
   cuda_copy_to_host_async (out, dev_out, N * sizeof (double), stream);
   cuda_graph_t graph = cuda_graph_capture_end (stream);
   c = s = 0;
   d = l = 0;
+  o.a = 0;
+  o.b = 0;
   wrong += out[0] != -1;
 
   for (int launch = 0; launch < LAUNCHES; launch++)
@@ -57,7 +66,7 @@ main (void)
       cuda_graph_launch (graph, stream);
       cuda_stream_synchronize (stream);
       for (int i = 0; i < N; i++)
-        wrong += out[i] != in[i] * 1.5 - 3 + 1000 + (1LL << 40);
+        wrong += out[i] != in[i] * 1.5 - 3 + 1000 + (1LL << 40) + 7 + 0.25;
     }
   cuda_graph_destroy (graph);
 
