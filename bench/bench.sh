@@ -5,7 +5,8 @@
 # bench/suite (cudajit), bench/suite-nvcc (CUDA C by nvcc) and
 # bench/suite-numba.py (Numba), each where it can run, then each one's
 # first launch in a fresh process, with an empty and then a warm kernel
-# cache, and bench/cold-launch.sh.  Where there is no GPU, bench/suite
+# cache, bench/cold-launch.sh and bench/graph-launch (GRAPH_LAUNCH).
+# Where there is no GPU, bench/suite
 # runs on the CPU backend beside plain C and OpenMP, and the others are
 # left out.  The arguments (--scale
 # N, --repeats N) go to each suite.  The programs are looked for beside
@@ -97,4 +98,9 @@ for cold_launch in "${COLD_LAUNCH:-$here/cold-launch}" "$here/cold-launch-aot"; 
     test $rc -eq 0 || test $rc -eq 77 || status=1
   fi
 done
+# A loop of small launches, with and without a graph.
+graph_launch=${GRAPH_LAUNCH:-$here/graph-launch}
+if test -x "$graph_launch"; then
+  "$graph_launch" || status=1
+fi
 exit $status

@@ -235,6 +235,8 @@ build_function_record (const char *kind, tree fndecl, const char *prelude,
 static char *
 describe_params (tree kernel)
 {
+  /* A size mark and the digits of a parameter's size.  */
+  char size[2 + 3 * sizeof (unsigned HOST_WIDE_INT)];
   static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
   static const char copy_in[] = { CUDAJIT_PARAM_COPY_IN_MARK, '\0' };
   static const char copy_out[] = { CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
@@ -248,7 +250,12 @@ describe_params (tree kernel)
     {
       const char *name = "";
       const char *copies = "";
-      if (POINTER_TYPE_P (TREE_TYPE (parm)))
+      size[0] = '\0';
+      if (!POINTER_TYPE_P (TREE_TYPE (parm)))
+        snprintf (size, sizeof size, "%c" HOST_WIDE_INT_PRINT_UNSIGNED,
+                  CUDAJIT_PARAM_SIZE_MARK,
+                  tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (parm))));
+      else
         {
           unsigned HOST_WIDE_INT bytes;
           int direction = cudajit_array_param (TREE_TYPE (kernel), index,
@@ -260,7 +267,8 @@ describe_params (tree kernel)
                     : direction                     ? copy_both
                                                     : "");
         }
-      text = reconcat (text, text, index ? separator : "", name, copies, NULL);
+      text = reconcat (text, text, index ? separator : "", name, copies, size,
+                       NULL);
     }
   return text;
 }

@@ -73,6 +73,8 @@ typedef struct CUuuid_st
 {
   unsigned char bytes[16];
 } CUuuid;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphExec_st *CUgraphExec;
 
 typedef enum
 {
@@ -103,6 +105,11 @@ typedef enum
 #define CU_MEMHOSTREGISTER_PORTABLE 1
 #define CU_MEM_ATTACH_GLOBAL 1
 #define CU_STREAM_DEFAULT 0
+
+typedef enum
+{
+  CU_STREAM_CAPTURE_MODE_RELAXED = 2
+} CUstreamCaptureMode;
 
 typedef enum
 {

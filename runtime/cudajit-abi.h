@@ -43,7 +43,9 @@
    empty for a parameter that is not a pointer, else its name, followed by
    CUDAJIT_PARAM_COPY_IN_MARK when the array it points to, of declared
    extent, is copied to the GPU, and by CUDAJIT_PARAM_COPY_OUT_MARK when
-   it is copied back.  */
+   it is copied back.  A parameter that is not a pointer is instead
+   CUDAJIT_PARAM_SIZE_MARK and its size in bytes, in decimal, which the
+   capture of a launch into a graph copies on the CPU backend.  */
 
 #ifndef CUDAJIT_ABI_H
 #define CUDAJIT_ABI_H
@@ -54,7 +56,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 8
+#define CUDAJIT_ABI_VERSION 9
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -180,6 +182,7 @@ enum cudajit_symbol_copy
 #define CUDAJIT_PARAM_SEPARATOR ','
 #define CUDAJIT_PARAM_COPY_IN_MARK '<'
 #define CUDAJIT_PARAM_COPY_OUT_MARK '>'
+#define CUDAJIT_PARAM_SIZE_MARK '#'
 
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */

@@ -503,6 +503,29 @@ extern "C"
   void cuda_stream_add_callback (cuda_stream_t stream,
                                  void (*function) (void *), void *arg);
 
+  /* Graphs, CUDA's stream capture (Numba has none): the launches, copies
+     and fills queued on STREAM from cuda_graph_capture_begin (stream) to
+     cuda_graph_capture_end (stream) are not run but recorded into the
+     graph that the end returns (null after an error), which
+     cuda_graph_launch (graph, stream) runs again as one launch, as often
+     as wanted, until cuda_graph_destroy (graph).  A graph keeps its
+     launches' argument values and its copies' addresses, not the data
+     they point to.  In a capture, nothing may wait (cuda_synchronize,
+     cuda_stream_synchronize, cuda_reduce, the synchronous copies, host
+     arrays), and the default stream may not be used.  */
+  typedef struct cudajit_graph *cuda_graph_t;
+#define cuda_graph_capture_begin(stream)                                      \
+  cudajit_graph_capture_begin (1 ? (stream) : (cuda_stream_t) 0, __FILE__,    \
+                               __LINE__)
+#define cuda_graph_capture_end(stream)                                        \
+  ((cuda_graph_t) cudajit_graph_capture_end (                                 \
+      1 ? (stream) : (cuda_stream_t) 0, __FILE__, __LINE__))
+#define cuda_graph_launch(graph, stream)                                      \
+  cudajit_graph_launch (1 ? (graph) : (cuda_graph_t) 0,                       \
+                        1 ? (stream) : (cuda_stream_t) 0, __FILE__, __LINE__)
+#define cuda_graph_destroy(graph)                                             \
+  cudajit_graph_destroy (1 ? (graph) : (cuda_graph_t) 0, __FILE__, __LINE__)
+
   /* Pinned (page-locked) host memory, numba.cuda.pinned_array, and copies
      that are queued on a stream and return at once.  */
   void *cuda_pinned_array (size_t bytes);

@@ -66,9 +66,7 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
     return DEVICE_ARGUMENT;
 
   struct cudajit_object_info info = cudajit_find_object (ptr);
-  /* Streams and events are handles, not memory: once destroyed, the heap
-     may give their addresses to the program's own arrays.  */
-  if (info.kind == CUDAJIT_STREAM || info.kind == CUDAJIT_EVENT)
+  if (cudajit_handle_kind_p (info.kind))
     info.known = false;
   bool freed = info.known && info.released;
   if (!info.known || info.released || !cudajit_kernel_memory_p (info.kind))
@@ -173,6 +171,17 @@ find_host_arrays (struct cudajit_kernel *kernel,
   return host_arrays;
 }
 
+int
+cudajit_count_host_arrays (struct cudajit_kernel *kernel,
+                           const struct cudajit_site *site, void **args,
+                           const size_t *extent_bytes, bool gpu)
+{
+  if (!kernel->params || !kernel->params->any_pointer)
+    return 0;
+  bool host[kernel->params->count];
+  return find_host_arrays (kernel, site, args, extent_bytes, gpu, host);
+}
+
 /* The arguments of cudajit_check_cpu_arguments, when they are not those
    of the last launch.  */
 static __attribute__ ((noinline, cold)) int
@@ -180,8 +189,7 @@ check_new_cpu_arguments (struct cudajit_kernel *kernel,
                          const struct cudajit_site *site, void **args,
                          const size_t *extent_bytes)
 {
-  bool host[kernel->params->count];
-  return find_host_arrays (kernel, site, args, extent_bytes, false, host);
+  return cudajit_count_host_arrays (kernel, site, args, extent_bytes, false);
 }
 
 int

@@ -456,6 +456,8 @@ struct cudajit_param
 {
   char *name;
   bool pointer;
+  /* The size of its argument, which a graph's capture copies.  */
+  size_t bytes;
   /* CUDAJIT_COPY_IN and CUDAJIT_COPY_OUT, for an array of declared
      extent.  */
   unsigned char copies;
@@ -663,6 +665,13 @@ bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
                                  const struct cudajit_site *site, void **args,
                                  const size_t *extent_bytes);
 
+/* The number of host arrays among the arguments of KERNEL's launch at
+   SITE, on the GPU if GPU, or -1 after reporting an argument that no
+   launch takes.  */
+int cudajit_count_host_arrays (struct cudajit_kernel *kernel,
+                               const struct cudajit_site *site, void **args,
+                               const size_t *extent_bytes, bool gpu);
+
 /* On the CPU backend, whether the pointer arguments of KERNEL's launch at
    SITE are what a GPU would take: device memory, or host arrays for
    parameters of declared extent.  If not, report it and return -1; else
@@ -765,8 +774,18 @@ enum cudajit_object_kind
   /* The program's own host memory, pinned by cuda_pin.  */
   CUDAJIT_PINNED_BY_PROGRAM,
   CUDAJIT_STREAM,
-  CUDAJIT_EVENT
+  CUDAJIT_EVENT,
+  CUDAJIT_GRAPH
 };
+
+/* Whether objects of KIND are handles, not memory: once destroyed, the
+   heap may give their addresses to the program's own arrays.  */
+static inline bool
+cudajit_handle_kind_p (enum cudajit_object_kind kind)
+{
+  return kind == CUDAJIT_STREAM || kind == CUDAJIT_EVENT
+         || kind == CUDAJIT_GRAPH;
+}
 
 /* Whether a kernel takes memory of KIND as it is: device memory, and
    mapped and managed memory, which every GPU reaches at the host's
@@ -881,8 +900,8 @@ bool cudajit_check_range (const char *function, const void *p, size_t bytes,
    it, with the object that holds P in *INFO: in live memory that holds
    them all; in memory that the runtime does not know, or, on the GPU
    (GPU), that it freed but the driver may have given out again; in a
-   stream's or an event's handle; in memory that was released; past the
-   end of the memory that holds P.  */
+   handle of a stream, an event or a graph; in memory that was released; past
+   the end of the memory that holds P.  */
 enum cudajit_range
 {
   CUDAJIT_RANGE_INSIDE,
@@ -936,6 +955,62 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
    on its stack, with room besides for the frames of the C library's
    functions, such as printf's.  */
 #define CUDAJIT_FIBER_STACK (2 * CUDAJIT_LOCAL_MEMORY_MAX)
+
+/* graph.c */
+
+/* The number of streams being captured into graphs: while it is 0, as
+   it is but for captures, no launch, copy or wait asks about them.  */
+extern atomic_uint cudajit_graph_captures;
+
+static inline bool
+cudajit_graph_capturing_p (void)
+{
+  return atomic_load_explicit (&cudajit_graph_captures, memory_order_relaxed)
+         != 0;
+}
+
+/* What a capture under way does with a launch or a copy: nothing, which
+   the caller runs as ever (on the GPU, into the driver's capture);
+   record it, on the CPU backend; refuse it, reported.  */
+enum cudajit_capture_result
+{
+  CUDAJIT_CAPTURE_NONE,
+  CUDAJIT_CAPTURE_RECORDED,
+  CUDAJIT_CAPTURE_REFUSED
+};
+
+/* For the launch at SITE of KERNEL with CONFIG and ARGS, as for
+   cudajit_launch, on the GPU if GPU.  */
+enum cudajit_capture_result
+cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
+                              const struct cudajit_launch_config *config,
+                              const struct cudajit_site *site, void **args,
+                              const size_t *extent_bytes, bool gpu);
+
+/* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
+   them with BYTE if SRC is null; null STREAM for those that are not
+   queued.  */
+enum cudajit_capture_result
+cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
+                            size_t bytes, int byte, bool gpu,
+                            const char *function);
+
+/* Whether FUNCTION at SITE, on STREAM, must be refused because of a
+   capture: it is neither a launch, a copy nor a fill, which a graph
+   holds; if so, report it.  */
+bool cudajit_graph_refuses (CUstream stream, const struct cudajit_site *site,
+                            const char *function);
+
+/* Whether FUNCTION, which destroys STREAM, must be refused because the
+   stream is being captured; if so, report it.  */
+bool cudajit_graph_refuses_destroy (CUstream stream, const char *function);
+
+/* Whether FUNCTION at SITE, which waits for the work on STREAM (null:
+   the default stream, which waits for all), must be refused because of a
+   capture; if so, report it.  */
+bool cudajit_graph_refuses_wait (CUstream stream,
+                                 const struct cudajit_site *site,
+                                 const char *function);
 
 /* cpu-fault.c */
 

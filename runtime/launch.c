@@ -194,7 +194,10 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
           && (!k->grid_sync || check_resident (NULL, &config, site))
           && (host_arrays
               = cudajit_check_cpu_arguments (k, site, args, extent_bytes))
-                 >= 0)
+                 >= 0
+          && !(cudajit_graph_capturing_p ()
+               && cudajit_graph_capture_launch (k, &config, site, args,
+                                                extent_bytes, false)))
         {
           if ((cudajit_environment ()->check & CUDAJIT_CHECK_RACES)
               && !k->checks_races && !k->said_unchecked)
@@ -236,6 +239,10 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       || !(function = cudajit_kernel_function (k, site))
       || (k->grid_sync && !check_resident (function, &config, site)))
     return;
+  if (cudajit_graph_capturing_p ()
+      && cudajit_graph_capture_launch (k, &config, site, args, extent_bytes,
+                                       true))
+    return;
   config.stream = cudajit_driver_stream (config.stream);
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
@@ -245,7 +252,8 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       cudajit_gpu_waited ();
       return;
     }
-  void *timing = cudajit_profiling ()
+  /* The events that time a launch would be captured too.  */
+  void *timing = cudajit_profiling () && !cudajit_graph_capturing_p ()
                      ? cudajit_profile_gpu_start (k, config.stream)
                      : NULL;
   cudajit_range_push (k->name);

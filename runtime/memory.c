@@ -164,6 +164,12 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
        && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
       || !cudajit_check_range (function, dev, bytes, gpu))
     return false;
+  enum cudajit_capture_result captured
+      = cudajit_graph_capturing_p () ? cudajit_graph_capture_copy (
+            async ? stream : NULL, dst, src, bytes, 0, gpu, function)
+                                     : CUDAJIT_CAPTURE_NONE;
+  if (captured != CUDAJIT_CAPTURE_NONE)
+    return captured == CUDAJIT_CAPTURE_RECORDED;
   if (!gpu)
     {
       memcpy (dst, src, bytes);
@@ -283,7 +289,10 @@ copy_on_device (void *dst, const void *src, size_t bytes, bool async,
   bool gpu;
 
   if (bytes == 0
-      || !device_ranges_ok (function, async, stream, ends, 2, bytes, &gpu))
+      || !device_ranges_ok (function, async, stream, ends, 2, bytes, &gpu)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_capture_copy (async ? stream : NULL, dst, src,
+                                         bytes, 0, gpu, function)))
     return;
   if (!gpu)
     {
@@ -309,7 +318,10 @@ fill (void *ptr, int byte, size_t bytes, bool async, CUstream stream,
   bool gpu;
 
   if (bytes == 0
-      || !device_ranges_ok (function, async, stream, at, 1, bytes, &gpu))
+      || !device_ranges_ok (function, async, stream, at, 1, bytes, &gpu)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_capture_copy (async ? stream : NULL, ptr, NULL,
+                                         bytes, byte, gpu, function)))
     return;
   if (!gpu)
     {
@@ -472,6 +484,9 @@ cudajit_array_of (void *(*allocator) (size_t), long long count, size_t size,
 void
 cuda_synchronize (void)
 {
+  if (cudajit_graph_capturing_p ()
+      && cudajit_graph_refuses_wait (NULL, NULL, "cuda_synchronize"))
+    return;
   if (cudajit_gpu_p ())
     cudajit_check (cudajit_wait_context (), NULL, "cuda_synchronize");
   cudajit_gpu_waited ();

@@ -167,6 +167,8 @@ cudajit_reduce (void *kernel, const void *array, long long n,
   if ((stream
        && !cudajit_check_handle (&reduce, "cuda_reduce", stream,
                                  CUDAJIT_STREAM, gpu))
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_refuses_wait (stream, &reduce, "cuda_reduce"))
       || !check_array (array, n, element_size, &reduce, gpu))
     return 0;
   if (gpu)

@@ -104,7 +104,7 @@ parse_params (const char *description)
   static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
   static const char delimiters[]
       = { CUDAJIT_PARAM_SEPARATOR, CUDAJIT_PARAM_COPY_IN_MARK,
-          CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
+          CUDAJIT_PARAM_COPY_OUT_MARK, CUDAJIT_PARAM_SIZE_MARK, '\0' };
   const char *entry = description;
   for (unsigned int i = 0; i < count; i++)
     {
@@ -112,6 +112,8 @@ parse_params (const char *description)
       size_t length = strcspn (entry, separator);
       size_t name_length = strcspn (entry, delimiters);
       p->pointer = name_length > 0;
+      p->bytes = p->pointer ? sizeof (void *)
+                            : strtoul (entry + name_length + 1, NULL, 10);
       p->name = strndup (entry, name_length);
       p->copies = ((memchr (entry, CUDAJIT_PARAM_COPY_IN_MARK, length)
                         ? CUDAJIT_COPY_IN

@@ -522,6 +522,8 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]
   = { "an event from cuda_event", "destroyed by cuda_event_destroy" },
+  [CUDAJIT_GRAPH] = { "a graph from cuda_graph_capture_end",
+                      "destroyed by cuda_graph_destroy" },
 };
 
 void
@@ -561,7 +563,7 @@ cudajit_classify_range (const void *p, size_t bytes, bool gpu,
   if (!info->known
       || (gpu && info->released && !cudajit_gpu_freed_p (info, p)))
     return CUDAJIT_RANGE_UNKNOWN;
-  if (info->kind == CUDAJIT_STREAM || info->kind == CUDAJIT_EVENT)
+  if (cudajit_handle_kind_p (info->kind))
     return CUDAJIT_RANGE_HANDLE;
   if (info->released)
     return CUDAJIT_RANGE_RELEASED;

@@ -81,7 +81,11 @@ cuda_stream_synchronize (cuda_stream_t stream)
 {
   bool gpu;
 
-  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu) && gpu)
+  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu)
+      && !(cudajit_graph_capturing_p ()
+           && cudajit_graph_refuses_wait (stream, NULL,
+                                          "cuda_stream_synchronize"))
+      && gpu)
     cudajit_check (cudajit_wait_stream (cudajit_driver_stream (stream)), NULL,
                    "cuda_stream_synchronize");
   cudajit_gpu_waited ();
@@ -96,6 +100,9 @@ destroy_stream (void *stream)
 void
 cuda_stream_destroy (cuda_stream_t stream)
 {
+  if (cudajit_graph_capturing_p ()
+      && cudajit_graph_refuses_destroy (stream, "cuda_stream_destroy"))
+    return;
   destroy (stream, CUDAJIT_STREAM, "cuda_stream_destroy", destroy_stream);
 }
 
@@ -139,7 +146,9 @@ cuda_event_record (cuda_event_t event, cuda_stream_t stream)
   bool gpu;
 
   if (!check (event, CUDAJIT_EVENT, "cuda_event_record", &gpu)
-      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu))
+      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_refuses (stream, NULL, "cuda_event_record")))
     return;
   if (gpu)
     cudajit_check (
@@ -239,7 +248,10 @@ cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
   bool gpu;
 
   if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &gpu)
-      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu) && gpu)
+      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu)
+      && !(cudajit_graph_capturing_p ()
+           && cudajit_graph_refuses (stream, NULL, "cuda_stream_wait_event"))
+      && gpu)
     cudajit_check (cudajit_cu.cuStreamWaitEvent (
                        cudajit_driver_stream (stream), event, 0),
                    NULL, "cuda_stream_wait_event");
@@ -251,7 +263,9 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
 {
   bool gpu;
 
-  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &gpu))
+  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &gpu)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_refuses (stream, NULL, "cuda_stream_add_callback")))
     return;
   if (!function)
     {
