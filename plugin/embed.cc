@@ -231,15 +231,20 @@ build_function_record (const char *kind, tree fndecl, const char *prelude,
 }
 
 /* What the runtime needs to know of the kernel's parameters: an entry
-   for each, as cudajit-abi.h says.  */
+   for each, as cudajit-abi.h says; its variants take those of
+   SPECIALIZED, a mask of their indices, as constants.  */
 static char *
-describe_params (tree kernel)
+describe_params (tree kernel, unsigned HOST_WIDE_INT specialized)
 {
   static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
   static const char copy_in[] = { CUDAJIT_PARAM_COPY_IN_MARK, '\0' };
   static const char copy_out[] = { CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
   static const char copy_both[]
       = { CUDAJIT_PARAM_COPY_IN_MARK, CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
+  static const char restrict_mark[] = { CUDAJIT_PARAM_RESTRICT_MARK, '\0' };
+  static const char read_only[]
+      = { CUDAJIT_PARAM_RESTRICT_MARK, CUDAJIT_PARAM_READ_ONLY_MARK, '\0' };
+  bool restrict_params = cudajit_restrict_params_p (kernel);
   char *text = xstrdup ("");
   unsigned int index = 0;
   auto_vec<unsigned int> bounds;
@@ -248,6 +253,8 @@ describe_params (tree kernel)
     {
       const char *name = "";
       const char *copies = "";
+      const char *aliasing = "";
+      char specialization[32] = "";
       if (POINTER_TYPE_P (TREE_TYPE (parm)))
         {
           unsigned HOST_WIDE_INT bytes;
@@ -259,8 +266,22 @@ describe_params (tree kernel)
                     : direction == CUDAJIT_COPY_OUT ? copy_out
                     : direction                     ? copy_both
                                                     : "");
+          aliasing = !restrict_params                   ? ""
+                     : cudajit_read_only_param_p (parm) ? read_only
+                                                        : restrict_mark;
         }
-      text = reconcat (text, text, index ? separator : "", name, copies, NULL);
+      else if (index < HOST_BITS_PER_WIDE_INT
+               && (specialized & HOST_WIDE_INT_1U << index))
+        {
+          name = IDENTIFIER_POINTER (DECL_NAME (parm));
+          snprintf (specialization, sizeof specialization, "%c%c%d",
+                    CUDAJIT_PARAM_SPECIALIZE_MARK,
+                    TYPE_UNSIGNED (TREE_TYPE (parm)) ? CUDAJIT_PARAM_UNSIGNED
+                                                     : CUDAJIT_PARAM_SIGNED,
+                    (int) int_size_in_bytes (TREE_TYPE (parm)));
+        }
+      text = reconcat (text, text, index ? separator : "", name, copies,
+                       aliasing, specialization, NULL);
     }
   return text;
 }
@@ -298,9 +319,10 @@ abi_version (void)
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
-                    enum cudajit_host_entry host_entry_kind)
+                    enum cudajit_host_entry host_entry_kind,
+                    unsigned HOST_WIDE_INT specialized)
 {
-  char *params = describe_params (kernel);
+  char *params = describe_params (kernel, specialized);
   char *prelude = cudajit_cuda_prelude (cuda_source);
   struct record r = build_function_record (CUDAJIT_RECORD_KIND_KERNEL, kernel,
                                            prelude, cuda_source);
@@ -358,13 +380,14 @@ add_to_dump (const char *cuda_source)
 void
 cudajit_embed_kernel (tree fndecl, const char *cuda_source,
                       unsigned HOST_WIDE_INT static_shared_bytes,
-                      const vec<tree> &callees)
+                      const vec<tree> &callees,
+                      unsigned HOST_WIDE_INT specialized)
 {
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
   build_registration (fndecl, cuda_source, host_entry, static_shared_bytes,
-                      kind);
+                      kind, specialized);
   add_to_dump (cuda_source);
 }
 
@@ -374,7 +397,7 @@ cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source)
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, NULL, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, 0, kind);
+  build_registration (fndecl, cuda_source, host_entry, 0, kind, 0);
   add_to_dump (cuda_source);
 }
 

@@ -225,6 +225,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       || !(function = cudajit_kernel_function (k, site))
       || (k->grid_sync && !check_gpu_resident (function, &config, site)))
     return;
+  function = cudajit_specialized_function (k, function, &config, args, site);
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/* Variants of a kernel for what only its launches know: the values of its
+   integer parameters, its block's shape and whether its arrays overlap.
+   A kernel runs its generic code first; when a launch repeats the key of
+   one before it (those values, that shape, the same answer to the
+   overlap), the background compile thread compiles a variant from the
+   same CUDA C, with #define lines before it (cudajit-abi.h), and the
+   launches with that key run it once it is ready.  A parameter that takes
+   more values than there can be variants is left out of the keys, so
+   that a time step or a seed leaves the others specialized.  */
+
+#include "internal.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The variants of a kernel, beyond which its launches stay generic.  */
+#define VARIANTS_MAX 4
+/* The keys of the last launches that no variant matched, one of which a
+   launch must repeat to queue a variant.  */
+#define RECENT_KEYS 4
+/* Each #define line's longest value.  */
+#define DEFINE_LINE_MAX 96
+
+/* What a launch's variant must have been compiled for.  Compared as
+   bytes, so without padding.  */
+struct key
+{
+  unsigned int block[3];
+  unsigned int restrict_params;
+  unsigned int arch;
+  unsigned int pad;
+  unsigned long long value[CUDAJIT_SPECIALIZE_PARAMS_MAX];
+};
+
+struct variant
+{
+  struct key key;
+  /* Until its code is taken; then its module on each GPU, and its
+     function, null where it failed.  */
+  struct cudajit_background_compile *compile;
+  bool failed;
+  char *code;
+  CUfunction function[CUDAJIT_MAX_GPUS];
+};
+
+struct cudajit_specialization
+{
+  pthread_mutex_t lock;
+  /* The parameters that variants may take as constants, by their slot
+     in a key, and those of them still in the keys, a mask of slots.  */
+  unsigned int slots;
+  unsigned int index[CUDAJIT_SPECIALIZE_PARAMS_MAX];
+  unsigned int in_keys;
+  /* The values each has taken, up to VARIANTS_MAX of them.  */
+  unsigned long long seen[CUDAJIT_SPECIALIZE_PARAMS_MAX][VARIANTS_MAX];
+  unsigned int seen_count[CUDAJIT_SPECIALIZE_PARAMS_MAX];
+  /* Whether any pointer may be __restrict__; the pointers of the last
+     launch checked, if one was, and whether they were apart.  */
+  bool restrict_params;
+  void **last_pointers;
+  bool checked, last_apart;
+  struct key recent[RECENT_KEYS];
+  unsigned int recent_count, recent_next;
+  struct variant variant[VARIANTS_MAX];
+  unsigned int variant_count;
+  /* Whether a launch found no room for another variant.  */
+  bool full;
+};
+
+static struct cudajit_specialization *
+new_specialization (const struct cudajit_kernel *k)
+{
+  const struct cudajit_params *params = k->params;
+  struct cudajit_specialization *s = cudajit_xrealloc (NULL, sizeof *s);
+
+  *s = (struct cudajit_specialization){ .lock = PTHREAD_MUTEX_INITIALIZER };
+  s->last_pointers = cudajit_xrealloc (NULL, (params->count + 1)
+                                                 * sizeof *s->last_pointers);
+  for (unsigned int i = 0; i < params->count; i++)
+    {
+      const struct cudajit_param *p = &params->param[i];
+      if (p->specialize_bytes && s->slots < CUDAJIT_SPECIALIZE_PARAMS_MAX)
+        s->index[s->slots++] = i;
+      s->restrict_params |= p->restrict_candidate;
+    }
+  s->in_keys = (1u << s->slots) - 1;
+  return s;
+}
+
+/* K's variants, made at its first launch.  */
+static struct cudajit_specialization *
+specialization (struct cudajit_kernel *k)
+{
+  struct cudajit_specialization *s
+      = atomic_load_explicit (&k->specialization, memory_order_acquire);
+  if (s)
+    return s;
+  struct cudajit_specialization *made = new_specialization (k);
+  if (atomic_compare_exchange_strong (&k->specialization, &s, made))
+    return made;
+  free (made->last_pointers);
+  free (made);
+  return s;
+}
+
+/* The value of the integer parameter P whose argument is at ARG, widened
+   as its signedness says.  */
+static unsigned long long
+argument_value (const struct cudajit_param *p, const void *arg)
+{
+  switch (p->specialize_bytes)
+    {
+    case 1:
+      return p->specialize_signed ? (long long) *(const int8_t *) arg
+                                  : *(const uint8_t *) arg;
+    case 2:
+      return p->specialize_signed ? (long long) *(const int16_t *) arg
+                                  : *(const uint16_t *) arg;
+    case 4:
+      return p->specialize_signed ? (long long) *(const int32_t *) arg
+                                  : *(const uint32_t *) arg;
+    default:
+      return *(const uint64_t *) arg;
+    }
+}
+
+/* Whether no array that kernel K writes, of the pointers in ARGS, lies in
+   the allocation of another pointer: each is in memory that the registry
+   knows, and apart.  Under S's lock.  */
+static bool
+pointers_apart (struct cudajit_specialization *s,
+                const struct cudajit_kernel *k, void **args)
+{
+  const struct cudajit_params *params = k->params;
+  bool same = true;
+
+  for (unsigned int i = 0; i < params->count; i++)
+    if (params->param[i].pointer)
+      same &= s->last_pointers[i] == *(void **) args[i];
+  if (same && s->checked)
+    return s->last_apart;
+  struct cudajit_object_info info[params->count];
+  bool apart = true;
+  for (unsigned int i = 0; i < params->count; i++)
+    if (params->param[i].pointer)
+      {
+        s->last_pointers[i] = *(void **) args[i];
+        info[i] = cudajit_find_object (s->last_pointers[i]);
+        apart &= info[i].known && !info[i].released;
+      }
+  for (unsigned int i = 0; apart && i < params->count; i++)
+    for (unsigned int j = 0; apart && j < params->count; j++)
+      apart = (i == j || !params->param[i].pointer || !params->param[j].pointer
+               || params->param[i].read_only || info[i].base != info[j].base);
+  s->checked = true;
+  s->last_apart = apart;
+  return apart;
+}
+
+static void
+make_key (struct cudajit_specialization *s, const struct cudajit_kernel *k,
+          const struct cudajit_launch_config *config, void **args,
+          struct key *key)
+{
+  memset (key, 0, sizeof *key);
+  key->block[0] = config->block.x;
+  key->block[1] = config->block.y;
+  key->block[2] = config->block.z;
+  key->arch = cudajit_current_gpu->arch;
+  key->restrict_params = s->restrict_params && pointers_apart (s, k, args);
+  for (unsigned int slot = 0; slot < s->slots; slot++)
+    if (s->in_keys & 1u << slot)
+      key->value[slot] = argument_value (&k->params->param[s->index[slot]],
+                                         args[s->index[slot]]);
+}
+
+char *
+cudajit_variant_defines (cuda_dim3 block, bool restrict_params,
+                         unsigned int count, const unsigned int *index,
+                         const unsigned long long *value,
+                         const bool *is_signed)
+{
+  char line[DEFINE_LINE_MAX];
+  snprintf (line, sizeof line,
+            "#define %s __launch_bounds__ (%u)\n"
+            "#define blockDim (uint3{%uu, %uu, %uu})\n",
+            CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS, block.x * block.y * block.z,
+            block.x, block.y, block.z);
+  char *text = cudajit_append (NULL, line);
+  if (restrict_params)
+    {
+      snprintf (line, sizeof line, "#define %s __restrict__\n",
+                CUDAJIT_SPECIALIZE_RESTRICT);
+      text = cudajit_append (text, line);
+    }
+  for (unsigned int i = 0; i < count; i++)
+    {
+      long long v = (long long) value[i];
+      /* The most negative has no literal of its own.  */
+      if (is_signed[i] && v == INT64_MIN)
+        snprintf (line, sizeof line, "#define %s%u (%lldLL - 1)\n",
+                  CUDAJIT_SPECIALIZE_VALUE, index[i], v + 1);
+      else if (is_signed[i])
+        snprintf (line, sizeof line, "#define %s%u (%lldLL)\n",
+                  CUDAJIT_SPECIALIZE_VALUE, index[i], v);
+      else
+        snprintf (line, sizeof line, "#define %s%u (%lluULL)\n",
+                  CUDAJIT_SPECIALIZE_VALUE, index[i], value[i]);
+      text = cudajit_append (text, line);
+    }
+  return text;
+}
+
+/* What KEY says, for CUDAJIT_VERBOSE, from malloc.  */
+static char *
+describe_key (const struct cudajit_specialization *s,
+              const struct cudajit_kernel *k, const struct key *key)
+{
+  char part[DEFINE_LINE_MAX];
+  snprintf (part, sizeof part, "blocks (%u, %u, %u)%s", key->block[0],
+            key->block[1], key->block[2],
+            key->restrict_params ? ", arrays apart" : "");
+  char *text = cudajit_append (NULL, part);
+  for (unsigned int slot = 0; slot < s->slots; slot++)
+    if (s->in_keys & 1u << slot)
+      {
+        const struct cudajit_param *p = &k->params->param[s->index[slot]];
+        if (p->specialize_signed)
+          snprintf (part, sizeof part, ", %s = %lld", p->name,
+                    (long long) key->value[slot]);
+        else
+          snprintf (part, sizeof part, ", %s = %llu", p->name,
+                    key->value[slot]);
+        text = cudajit_append (text, part);
+      }
+  return text;
+}
+
+/* Queue the compilation of K's variant for KEY, at SITE.  Under S's
+   lock.  */
+static void
+queue_variant (struct cudajit_specialization *s, struct cudajit_kernel *k,
+               const struct key *key, const struct cudajit_site *site)
+{
+  char *what = describe_key (s, k, key);
+  if (s->variant_count == VARIANTS_MAX)
+    {
+      if (!s->full)
+        cudajit_verbose ("kernel '%s' at %s:%d, launched again with %s, has "
+                         "its %d variants already: such launches stay "
+                         "generic",
+                         k->name, site->file, site->line, what, VARIANTS_MAX);
+      s->full = true;
+      free (what);
+      return;
+    }
+  unsigned int index[CUDAJIT_SPECIALIZE_PARAMS_MAX];
+  unsigned long long value[CUDAJIT_SPECIALIZE_PARAMS_MAX];
+  bool is_signed[CUDAJIT_SPECIALIZE_PARAMS_MAX];
+  unsigned int count = 0;
+  for (unsigned int slot = 0; slot < s->slots; slot++)
+    if (s->in_keys & 1u << slot)
+      {
+        index[count] = s->index[slot];
+        value[count] = key->value[slot];
+        is_signed[count++]
+            = k->params->param[s->index[slot]].specialize_signed;
+      }
+  char *defines = cudajit_variant_defines (
+      (cuda_dim3){ key->block[0], key->block[1], key->block[2] },
+      key->restrict_params, count, index, value, is_signed);
+  pthread_mutex_lock (&cudajit_module_lock);
+  char *source = cudajit_module_source (k->module, k, NULL);
+  char *name = cudajit_module_file_name (k->module);
+  int flags = k->module->compile_flags;
+  pthread_mutex_unlock (&cudajit_module_lock);
+  struct variant *v = &s->variant[s->variant_count++];
+  *v = (struct variant){ .key = *key };
+  v->compile = cudajit_compile_in_background (cudajit_append (defines, source),
+                                              name, key->arch, flags);
+  free (source);
+  v->failed = !v->compile;
+  cudajit_verbose ("kernel '%s' at %s:%d: %s variant %u, for %s", k->name,
+                   site->file, site->line,
+                   v->failed ? "no background thread to compile"
+                             : "compiling in the background",
+                   s->variant_count, what);
+  free (what);
+}
+
+/* Note KEY, of a launch of K at SITE that no variant matched: leave out
+   of the keys from now on the parameters that take too many values, and
+   queue a variant where the launch repeats a recent key.  Under S's
+   lock.  */
+static void
+note_key (struct cudajit_specialization *s, struct cudajit_kernel *k,
+          struct key *key, const struct cudajit_site *site)
+{
+  for (unsigned int slot = 0; slot < s->slots; slot++)
+    {
+      unsigned int *count = &s->seen_count[slot], i;
+      if (!(s->in_keys & 1u << slot))
+        continue;
+      for (i = 0; i < *count && s->seen[slot][i] != key->value[slot]; i++)
+        ;
+      if (i < *count)
+        continue;
+      if (*count < VARIANTS_MAX)
+        {
+          s->seen[slot][(*count)++] = key->value[slot];
+          continue;
+        }
+      s->in_keys &= ~(1u << slot);
+      key->value[slot] = 0;
+      cudajit_verbose ("kernel '%s' at %s:%d: parameter '%s' has taken more "
+                       "than %d values; variants leave it generic",
+                       k->name, site->file, site->line,
+                       k->params->param[s->index[slot]].name, VARIANTS_MAX);
+    }
+  for (unsigned int i = 0; i < s->recent_count; i++)
+    if (memcmp (&s->recent[i], key, sizeof *key) == 0)
+      {
+        s->recent[i] = s->recent[--s->recent_count];
+        queue_variant (s, k, key, site);
+        return;
+      }
+  if (s->recent_count < RECENT_KEYS)
+    s->recent[s->recent_count++] = *key;
+  else
+    {
+      s->recent[s->recent_next] = *key;
+      s->recent_next = (s->recent_next + 1) % RECENT_KEYS;
+    }
+}
+
+/* The function of variant NUMBER, V, of K on the calling thread's GPU,
+   once its compilation has ended; null before, or if it failed.  Under
+   its specialization's lock.  */
+static CUfunction
+variant_function (struct variant *v, unsigned int number,
+                  const struct cudajit_kernel *k,
+                  const struct cudajit_site *site)
+{
+  int gpu = cudajit_current_gpu->ordinal;
+  struct cudajit_image image;
+  double ms;
+  CUmodule module;
+
+  if (v->function[gpu] || v->failed)
+    return v->function[gpu];
+  if (v->compile)
+    {
+      if (!cudajit_background_done (v->compile))
+        return NULL;
+      v->failed = !cudajit_background_image (v->compile, &image, &ms);
+      v->compile = NULL;
+      cudajit_verbose ("kernel '%s' at %s:%d: variant %u %s in %.1f ms",
+                       k->name, site->file, site->line, number,
+                       v->failed      ? "failed to compile"
+                       : image.cached ? "came from the cache"
+                                      : "compiled by NVRTC",
+                       ms);
+      if (v->failed)
+        return NULL;
+      v->code = image.code;
+      free (image.log);
+    }
+  if (cudajit_cu.cuModuleLoadData (&module, v->code) != CUDA_SUCCESS
+      || cudajit_cu.cuModuleGetFunction (&v->function[gpu], module, k->name)
+             != CUDA_SUCCESS)
+    {
+      cudajit_verbose ("kernel '%s': its variant cannot be loaded", k->name);
+      v->failed = true;
+      return NULL;
+    }
+  return v->function[gpu];
+}
+
+CUfunction
+cudajit_specialized_function (struct cudajit_kernel *k, CUfunction generic,
+                              const struct cudajit_launch_config *config,
+                              void **args, const struct cudajit_site *site)
+{
+  if (!cudajit_environment ()->specialize || k->grid_sync)
+    return generic;
+  struct cudajit_specialization *s = specialization (k);
+  struct key key;
+  CUfunction function = NULL;
+
+  pthread_mutex_lock (&s->lock);
+  make_key (s, k, config, args, &key);
+  unsigned int i;
+  for (i = 0; i < s->variant_count
+              && memcmp (&s->variant[i].key, &key, sizeof key) != 0;
+       i++)
+    ;
+  if (i < s->variant_count)
+    function = variant_function (&s->variant[i], i + 1, k, site);
+  else if (!s->full)
+    note_key (s, k, &key, site);
+  pthread_mutex_unlock (&s->lock);
+  return function ? function : generic;
+}
