@@ -107,22 +107,20 @@ static void
 run_stencil (void)
 {
   cuda_launch (stencil, cuda_dim3 ((GRID + 31) / 32, (GRID + 7) / 8),
-               cuda_dim3 (32, 8))
-      (GRID, GRID, GRID, RADIUS, in, out);
+               cuda_dim3 (32, 8)) (GRID, GRID, GRID, RADIUS, in, out);
 }
 
 static void
 run_matmul (void)
 {
-  cuda_launch (matmul, cuda_dim3 (N / TILE, N / TILE), cuda_dim3 (TILE, TILE))
-      (N, a, b, c);
+  cuda_launch (matmul, cuda_dim3 (N / TILE, N / TILE),
+               cuda_dim3 (TILE, TILE)) (N, a, b, c);
 }
 
 static void
 run_reduce (void)
 {
-  cuda_launch (block_sums, reduce_blocks, REDUCE_BLOCK)
-      (COUNT, 1, x, partial);
+  cuda_launch (block_sums, reduce_blocks, REDUCE_BLOCK) (COUNT, 1, x, partial);
 }
 
 static int
