@@ -2,7 +2,7 @@
 /* Variants of a kernel for what only its launches know: the values of its
    integer parameters, its block's shape and whether its arrays overlap.
    A kernel runs its generic code first; when a launch repeats the key of
-   one before it (those values, that shape, the same answer to the
+   two before it (those values, that shape, the same answer to the
    overlap), the background compile thread compiles a variant from the
    same CUDA C, with #define lines before it (cudajit-abi.h), and the
    launches with that key run it once it is ready.  A parameter that takes
@@ -19,9 +19,12 @@
 
 /* The variants of a kernel, beyond which its launches stay generic.  */
 #define VARIANTS_MAX 4
-/* The keys of the last launches that no variant matched, one of which a
-   launch must repeat to queue a variant.  */
+/* The keys of the last launches that no variant matched, with how many
+   launches had each: the launch that brings one to VARIANT_AFTER queues
+   a variant.  A program that launches a kernel once or twice, which a
+   variant would not speed up, then compiles nothing more.  */
 #define RECENT_KEYS 4
+#define VARIANT_AFTER 3
 /* Each #define line's longest value.  */
 #define DEFINE_LINE_MAX 96
 
@@ -64,6 +67,7 @@ struct cudajit_specialization
   void **last_pointers;
   bool checked, last_apart;
   struct key recent[RECENT_KEYS];
+  unsigned int recent_launches[RECENT_KEYS];
   unsigned int recent_count, recent_next;
   struct variant variant[VARIANTS_MAX];
   unsigned int variant_count;
@@ -294,8 +298,8 @@ queue_variant (struct cudajit_specialization *s, struct cudajit_kernel *k,
 
 /* Note KEY, of a launch of K at SITE that no variant matched: leave out
    of the keys from now on the parameters that take too many values, and
-   queue a variant where the launch repeats a recent key.  Under S's
-   lock.  */
+   queue a variant where the launch repeats a recent key often enough.
+   Under S's lock.  */
 static void
 note_key (struct cudajit_specialization *s, struct cudajit_kernel *k,
           struct key *key, const struct cudajit_site *site)
@@ -321,20 +325,30 @@ note_key (struct cudajit_specialization *s, struct cudajit_kernel *k,
                        k->name, site->file, site->line,
                        k->params->param[s->index[slot]].name, VARIANTS_MAX);
     }
-  for (unsigned int i = 0; i < s->recent_count; i++)
-    if (memcmp (&s->recent[i], key, sizeof *key) == 0)
-      {
-        s->recent[i] = s->recent[--s->recent_count];
-        queue_variant (s, k, key, site);
-        return;
-      }
-  if (s->recent_count < RECENT_KEYS)
-    s->recent[s->recent_count++] = *key;
-  else
+  unsigned int i;
+  for (i = 0;
+       i < s->recent_count && memcmp (&s->recent[i], key, sizeof *key) != 0;
+       i++)
+    ;
+  if (i == s->recent_count && s->recent_count < RECENT_KEYS)
+    s->recent_count++;
+  else if (i == s->recent_count)
     {
-      s->recent[s->recent_next] = *key;
+      i = s->recent_next;
       s->recent_next = (s->recent_next + 1) % RECENT_KEYS;
     }
+  if (memcmp (&s->recent[i], key, sizeof *key) != 0)
+    {
+      s->recent[i] = *key;
+      s->recent_launches[i] = 0;
+    }
+  if (++s->recent_launches[i] < VARIANT_AFTER)
+    return;
+  /* It has a variant now, or never will.  */
+  s->recent_count--;
+  s->recent[i] = s->recent[s->recent_count];
+  s->recent_launches[i] = s->recent_launches[s->recent_count];
+  queue_variant (s, k, key, site);
 }
 
 /* The function of variant NUMBER, V, of K on the calling thread's GPU,

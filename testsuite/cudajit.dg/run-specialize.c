@@ -66,7 +66,7 @@ main (void)
   static const int sizes[SIZES] = { 10, 100, 333, 500, 777, N };
   int *in = cuda_managed_array (N * sizeof (int));
   int *out = cuda_managed_array (N * sizeof (int));
-  struct timespec pause = { 0, 10 * 1000 * 1000 };
+  struct timespec pause = { 0, 20 * 1000 * 1000 };
 
   for (int i = 0; i < N; i++)
     in[i] = i * 7 % 31;
