@@ -25,17 +25,21 @@
    variant would not speed up, then compiles nothing more.  */
 #define RECENT_KEYS 4
 #define VARIANT_AFTER 3
+/* The sets of pointers whose overlap a kernel remembers.  */
+#define POINTER_SETS 2
 /* Each #define line's longest value.  */
 #define DEFINE_LINE_MAX 96
 
-/* What a launch's variant must have been compiled for.  Compared as
-   bytes, so without padding.  */
+/* What a launch's variant must have been compiled for: the values of the
+   slots of IN_KEYS, 0 in the others, so that a variant that took a slot
+   as a constant never serves a launch whose key has left it out.
+   Compared as bytes, so without padding.  */
 struct key
 {
   unsigned int block[3];
   unsigned int restrict_params;
   unsigned int arch;
-  unsigned int pad;
+  unsigned int in_keys;
   unsigned long long value[CUDAJIT_SPECIALIZE_PARAMS_MAX];
 };
 
@@ -50,6 +54,16 @@ struct variant
   CUfunction function[CUDAJIT_MAX_GPUS];
 };
 
+/* The pointers of a launch whose arrays were checked, while the frees of
+   memory counted GENERATION, and whether they lie apart.  */
+struct pointer_set
+{
+  bool checked;
+  unsigned int generation;
+  void **pointers;
+  bool apart;
+};
+
 struct cudajit_specialization
 {
   pthread_mutex_t lock;
@@ -61,11 +75,11 @@ struct cudajit_specialization
   /* The values each has taken, up to VARIANTS_MAX of them.  */
   unsigned long long seen[CUDAJIT_SPECIALIZE_PARAMS_MAX][VARIANTS_MAX];
   unsigned int seen_count[CUDAJIT_SPECIALIZE_PARAMS_MAX];
-  /* Whether any pointer may be __restrict__; the pointers of the last
-     launch checked, if one was, and whether they were apart.  */
+  /* Whether any pointer may be __restrict__; the sets of pointers last
+     checked (pointers_apart), the next to be replaced.  */
   bool restrict_params;
-  void **last_pointers;
-  bool checked, last_apart;
+  struct pointer_set pointer_set[POINTER_SETS];
+  unsigned int next_pointer_set;
   struct key recent[RECENT_KEYS];
   unsigned int recent_launches[RECENT_KEYS];
   unsigned int recent_count, recent_next;
@@ -82,8 +96,10 @@ new_specialization (const struct cudajit_kernel *k)
   struct cudajit_specialization *s = cudajit_xrealloc (NULL, sizeof *s);
 
   *s = (struct cudajit_specialization){ .lock = PTHREAD_MUTEX_INITIALIZER };
-  s->last_pointers = cudajit_xrealloc (NULL, (params->count + 1)
-                                                 * sizeof *s->last_pointers);
+  /* One more, for a kernel without parameters.  */
+  for (unsigned int set = 0; set < POINTER_SETS; set++)
+    s->pointer_set[set].pointers = cudajit_xrealloc (
+        NULL, (params->count + 1) * sizeof *s->pointer_set[set].pointers);
   for (unsigned int i = 0; i < params->count; i++)
     {
       const struct cudajit_param *p = &params->param[i];
@@ -106,7 +122,8 @@ specialization (struct cudajit_kernel *k)
   struct cudajit_specialization *made = new_specialization (k);
   if (atomic_compare_exchange_strong (&k->specialization, &s, made))
     return made;
-  free (made->last_pointers);
+  for (unsigned int set = 0; set < POINTER_SETS; set++)
+    free (made->pointer_set[set].pointers);
   free (made);
   return s;
 }
@@ -134,34 +151,46 @@ argument_value (const struct cudajit_param *p, const void *arg)
 
 /* Whether no array that kernel K writes, of the pointers in ARGS, lies in
    the allocation of another pointer: each is in memory that the registry
-   knows, and apart.  Under S's lock.  */
+   knows, and apart.  The answers for the last POINTER_SETS sets of
+   pointers are kept while no memory is freed, for kernels launched in
+   turn on two sets of arrays, as a time step swaps its input and output.
+   Under S's lock.  */
 static bool
 pointers_apart (struct cudajit_specialization *s,
                 const struct cudajit_kernel *k, void **args)
 {
   const struct cudajit_params *params = k->params;
-  bool same = true;
+  unsigned int generation
+      = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
 
-  for (unsigned int i = 0; i < params->count; i++)
-    if (params->param[i].pointer)
-      same &= s->last_pointers[i] == *(void **) args[i];
-  if (same && s->checked)
-    return s->last_apart;
+  for (unsigned int set = 0; set < POINTER_SETS; set++)
+    {
+      struct pointer_set *p = &s->pointer_set[set];
+      bool same = p->checked && p->generation == generation;
+      for (unsigned int i = 0; same && i < params->count; i++)
+        same = !params->param[i].pointer
+               || p->pointers[i] == *(void **) args[i];
+      if (same)
+        return p->apart;
+    }
+  struct pointer_set *p = &s->pointer_set[s->next_pointer_set];
+  s->next_pointer_set = (s->next_pointer_set + 1) % POINTER_SETS;
   struct cudajit_object_info info[params->count];
   bool apart = true;
   for (unsigned int i = 0; i < params->count; i++)
     if (params->param[i].pointer)
       {
-        s->last_pointers[i] = *(void **) args[i];
-        info[i] = cudajit_find_object (s->last_pointers[i]);
+        p->pointers[i] = *(void **) args[i];
+        info[i] = cudajit_find_object (p->pointers[i]);
         apart &= info[i].known && !info[i].released;
       }
   for (unsigned int i = 0; apart && i < params->count; i++)
     for (unsigned int j = 0; apart && j < params->count; j++)
       apart = (i == j || !params->param[i].pointer || !params->param[j].pointer
                || params->param[i].read_only || info[i].base != info[j].base);
-  s->checked = true;
-  s->last_apart = apart;
+  p->checked = true;
+  p->generation = generation;
+  p->apart = apart;
   return apart;
 }
 
@@ -176,6 +205,7 @@ make_key (struct cudajit_specialization *s, const struct cudajit_kernel *k,
   key->block[2] = config->block.z;
   key->arch = cudajit_current_gpu->arch;
   key->restrict_params = s->restrict_params && pointers_apart (s, k, args);
+  key->in_keys = s->in_keys;
   for (unsigned int slot = 0; slot < s->slots; slot++)
     if (s->in_keys & 1u << slot)
       key->value[slot] = argument_value (&k->params->param[s->index[slot]],
@@ -230,7 +260,7 @@ describe_key (const struct cudajit_specialization *s,
             key->restrict_params ? ", arrays apart" : "");
   char *text = cudajit_append (NULL, part);
   for (unsigned int slot = 0; slot < s->slots; slot++)
-    if (s->in_keys & 1u << slot)
+    if (key->in_keys & 1u << slot)
       {
         const struct cudajit_param *p = &k->params->param[s->index[slot]];
         if (p->specialize_signed)
@@ -267,7 +297,7 @@ queue_variant (struct cudajit_specialization *s, struct cudajit_kernel *k,
   bool is_signed[CUDAJIT_SPECIALIZE_PARAMS_MAX];
   unsigned int count = 0;
   for (unsigned int slot = 0; slot < s->slots; slot++)
-    if (s->in_keys & 1u << slot)
+    if (key->in_keys & 1u << slot)
       {
         index[count] = s->index[slot];
         value[count] = key->value[slot];
@@ -319,6 +349,7 @@ note_key (struct cudajit_specialization *s, struct cudajit_kernel *k,
           continue;
         }
       s->in_keys &= ~(1u << slot);
+      key->in_keys = s->in_keys;
       key->value[slot] = 0;
       cudajit_verbose ("kernel '%s' at %s:%d: parameter '%s' has taken more "
                        "than %d values; variants leave it generic",
@@ -372,14 +403,17 @@ variant_function (struct variant *v, unsigned int number,
         return NULL;
       v->failed = !cudajit_background_image (v->compile, &image, &ms);
       v->compile = NULL;
-      cudajit_verbose ("kernel '%s' at %s:%d: variant %u %s in %.1f ms",
-                       k->name, site->file, site->line, number,
-                       v->failed      ? "failed to compile"
-                       : image.cached ? "came from the cache"
-                                      : "compiled by NVRTC",
-                       ms);
       if (v->failed)
-        return NULL;
+        {
+          cudajit_verbose ("kernel '%s' at %s:%d: variant %u failed to "
+                           "compile; its launches stay generic",
+                           k->name, site->file, site->line, number);
+          return NULL;
+        }
+      cudajit_verbose (
+          "kernel '%s' at %s:%d: variant %u %s in %.1f ms", k->name,
+          site->file, site->line, number,
+          image.cached ? "came from the cache" : "compiled by NVRTC", ms);
       v->code = image.code;
       free (image.log);
     }
