@@ -47,6 +47,23 @@ viewed (struct view v, int *out)
   out[threadIdx.x] = v.data[threadIdx.x];
 }
 
+enum mode
+{
+  ADD,
+  SUBTRACT
+};
+
+/* Every kind of integer: their constants are cast to their types.  */
+__attribute__ ((cuda_jit)) void
+kinds (long *out, _Bool flag, enum mode mode, short s, unsigned long long u,
+       signed char c)
+{
+  long v = flag ? s : c;
+  out[threadIdx.x] = mode == ADD ? v + u : v - u;
+}
+
+/* { dg-final { scan-cuda "const bool flag = \\(bool\\) \\(_cjValue1\\);" } } */
+/* { dg-final { scan-cuda "const unsigned long long u = \\(unsigned long long\\) \\(_cjValue4\\);" } } */
 /* { dg-final { scan-cuda "extern \"C\" __global__ void _cjLaunchBounds\nstencil \\(int _cjParam0, const float \\*_cjRestrict in, float \\*_cjRestrict out, long _cjParam3, float scale, unsigned char _cjParam5, int written\\)" } } */
 /* { dg-final { scan-cuda "#ifdef _cjValue0\n  const int n = \\(int\\) \\(_cjValue0\\);\n#else\n  const int n = \\(int\\) \\(_cjParam0\\);\n#endif" } } */
 /* { dg-final { scan-cuda "const long stride = \\(long\\) \\(_cjValue3\\);" } } */
