@@ -90,7 +90,8 @@ parse_option (tree argument, location_t loc, bool diagnose,
       /* Its names are checked against the parameters once the kernel is
          defined (specialize.cc).  */
       entry = SPECIALIZE_ENTRY;
-      value = 0;
+      /* Names that differ are values that conflict.  */
+      value = equals ? (int) (htab_hash_string (equals + 1) & INT_MAX) : 0;
       if (!equals || !equals[1])
         {
           if (diagnose)
@@ -445,7 +446,9 @@ conflicting_option (const_tree fndecl)
       for (unsigned int i = 0; i < seen.length (); i++)
         for (unsigned int j = 0; j < all.length (); j++)
           if (all[j] == seen[i] && all_values[j] != seen_values[i])
-            return (seen[i] == (int) COMPILE_OPTION_COUNT
+            return (seen[i] == SPECIALIZE_ENTRY
+                        ? CUDAJIT_SPECIALIZE_OPTION_NAME
+                    : seen[i] == (int) COMPILE_OPTION_COUNT
                         ? CUDAJIT_COMPILE_MAX_REGISTERS_NAME
                         : compile_options[seen[i]].name);
       all.safe_splice (seen);
