@@ -46,13 +46,23 @@ struct key
 struct variant
 {
   struct key key;
-  /* Until its code is taken; then its module on each GPU, and its
-     function, null where it failed.  */
+  /* Its CUDA C, #define lines first, until its compilation starts; the
+     compilation, until its code is taken; then its code, and its
+     function on each GPU, by ordinal, once loaded there.  FAILED if it
+     cannot be had.  */
+  char *source;
   struct cudajit_background_compile *compile;
   bool failed;
   char *code;
   CUfunction function[CUDAJIT_MAX_GPUS];
 };
+
+/* The compilation of a variant that runs, of whichever kernel, or null:
+   one runs at a time, so that variants take a core at most from the
+   program, and exit waits for one at most.  It may have ended, its code
+   not yet taken.  */
+static pthread_mutex_t compiling_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cudajit_background_compile *compiling;
 
 /* The pointers of a launch whose arrays were checked, while the frees of
    memory counted GENERATION, and whether they lie apart.  */
@@ -274,6 +284,32 @@ describe_key (const struct cudajit_specialization *s,
   return text;
 }
 
+/* Start compiling variant NUMBER, V, of K, unless another variant is
+   compiling; return false if it waits.  At SITE, for CUDAJIT_VERBOSE.
+   Under the lock of K's specialization.  */
+static bool
+start_compile (struct variant *v, unsigned int number,
+               const struct cudajit_kernel *k, const struct cudajit_site *site)
+{
+  pthread_mutex_lock (&compiling_lock);
+  bool busy = compiling && !cudajit_background_done (compiling);
+  if (!busy)
+    {
+      v->compile = compiling = cudajit_compile_in_background (
+          v->source, cudajit_module_file_name (k->module), v->key.arch,
+          k->module->compile_flags);
+      v->source = NULL;
+      v->failed = !v->compile;
+    }
+  pthread_mutex_unlock (&compiling_lock);
+  if (!busy)
+    cudajit_verbose ("kernel '%s' at %s:%d: variant %u %s", k->name,
+                     site->file, site->line, number,
+                     v->failed ? "has no background thread to compile it"
+                               : "compiling in the background");
+  return !busy;
+}
+
 /* Queue the compilation of K's variant for KEY, at SITE.  Under S's
    lock.  */
 static void
@@ -309,21 +345,15 @@ queue_variant (struct cudajit_specialization *s, struct cudajit_kernel *k,
       key->restrict_params, count, index, value, is_signed);
   pthread_mutex_lock (&cudajit_module_lock);
   char *source = cudajit_module_source (k->module, k, NULL);
-  char *name = cudajit_module_file_name (k->module);
-  int flags = k->module->compile_flags;
   pthread_mutex_unlock (&cudajit_module_lock);
   struct variant *v = &s->variant[s->variant_count++];
-  *v = (struct variant){ .key = *key };
-  v->compile = cudajit_compile_in_background (cudajit_append (defines, source),
-                                              name, key->arch, flags);
+  *v = (struct variant){ .key = *key,
+                         .source = cudajit_append (defines, source) };
   free (source);
-  v->failed = !v->compile;
-  cudajit_verbose ("kernel '%s' at %s:%d: %s variant %u, for %s", k->name,
-                   site->file, site->line,
-                   v->failed ? "no background thread to compile"
-                             : "compiling in the background",
-                   s->variant_count, what);
+  cudajit_verbose ("kernel '%s' at %s:%d: variant %u queued, for %s", k->name,
+                   site->file, site->line, s->variant_count, what);
   free (what);
+  start_compile (v, s->variant_count, k, site);
 }
 
 /* Note KEY, of a launch of K at SITE that no variant matched: leave out
@@ -361,15 +391,15 @@ note_key (struct cudajit_specialization *s, struct cudajit_kernel *k,
        i < s->recent_count && memcmp (&s->recent[i], key, sizeof *key) != 0;
        i++)
     ;
-  if (i == s->recent_count && s->recent_count < RECENT_KEYS)
-    s->recent_count++;
-  else if (i == s->recent_count)
+  if (i == s->recent_count)
     {
-      i = s->recent_next;
-      s->recent_next = (s->recent_next + 1) % RECENT_KEYS;
-    }
-  if (memcmp (&s->recent[i], key, sizeof *key) != 0)
-    {
+      if (s->recent_count < RECENT_KEYS)
+        s->recent_count++;
+      else
+        {
+          i = s->recent_next;
+          s->recent_next = (s->recent_next + 1) % RECENT_KEYS;
+        }
       s->recent[i] = *key;
       s->recent_launches[i] = 0;
     }
@@ -397,10 +427,18 @@ variant_function (struct variant *v, unsigned int number,
 
   if (v->function[gpu] || v->failed)
     return v->function[gpu];
+  if (v->source && !start_compile (v, number, k, site))
+    return NULL;
+  if (v->failed)
+    return NULL;
   if (v->compile)
     {
       if (!cudajit_background_done (v->compile))
         return NULL;
+      pthread_mutex_lock (&compiling_lock);
+      if (compiling == v->compile)
+        compiling = NULL;
+      pthread_mutex_unlock (&compiling_lock);
       v->failed = !cudajit_background_image (v->compile, &image, &ms);
       v->compile = NULL;
       if (v->failed)

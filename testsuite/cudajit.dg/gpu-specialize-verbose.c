@@ -1,7 +1,8 @@
 /* On a GPU, CUDAJIT_VERBOSE tells the life of a kernel's variants: a
    parameter that takes more than 4 values leaves the keys, the third
-   launch of a key queues a variant, which compiles in the background,
-   and a key beyond the 4 variants of a kernel stays generic.  The
+   launch of a key queues a variant, which compiles in the background
+   (one variant of the process at a time), and a key beyond the 4
+   variants of a kernel stays generic.  The
    results are checked against C all along.  */
 /* { dg-do run } */
 /* { dg-require-effective-target cuda_gpu } */
@@ -78,9 +79,9 @@ main (void)
 }
 
 /* { dg-output ".*kernel 'stepped' at \[^\n\]*gpu-specialize-verbose.c:57: parameter 'step' has taken more than 4 values; variants leave it generic\n" } */
-/* { dg-output ".*kernel 'stepped' at \[^\n\]*: compiling in the background variant 1, for blocks \\(32, 1, 1\\), arrays apart, n = 256\n" } */
+/* { dg-output ".*kernel 'stepped' at \[^\n\]*: variant 1 queued, for blocks \\(32, 1, 1\\), arrays apart, n = 256\n" } */
 /* { dg-output ".*kernel 'stepped' at \[^\n\]*: variant 1 (compiled by NVRTC|came from the cache) in \[0-9.\]+ ms\n" } */
-/* { dg-output ".*kernel 'sized' at \[^\n\]*: compiling in the background variant 4, for blocks \\(64, 1, 1\\), arrays apart, n = 40\n" } */
+/* { dg-output ".*kernel 'sized' at \[^\n\]*: variant 4 queued, for blocks \\(64, 1, 1\\), arrays apart, n = 40\n" } */
 /* { dg-output ".*kernel 'sized' at \[^\n\]*: parameter 'n' has taken more than 4 values; variants leave it generic\n" } */
 /* { dg-output ".*kernel 'sized' at \[^\n\]*, launched again with blocks \\(64, 1, 1\\), arrays apart, has its 4 variants already: such launches stay generic\n" } */
 /* { dg-output ".*ok\n" } */
