@@ -462,7 +462,9 @@ emit_specialized_params (cuda_emitter *e, tree fndecl,
       if (!received)
         continue;
       char *value = specialize_macro_name (CUDAJIT_SPECIALIZE_VALUE, index);
-      tree type = build_qualified_type (TREE_TYPE (parm), TYPE_QUAL_CONST);
+      tree unqualified
+          = build_qualified_type (TREE_TYPE (parm), TYPE_UNQUALIFIED);
+      tree type = build_qualified_type (unqualified, TYPE_QUAL_CONST);
       for (int variant = 0; variant < 2; variant++)
         {
           emit_printf (e, "\n%s", variant ? "#else" : "#ifdef ");
@@ -471,7 +473,7 @@ emit_specialized_params (cuda_emitter *e, tree fndecl,
           emit_newline (e);
           emit_declaration (e, type, decl_name (e, parm));
           pp_string (&e->pp, " = (");
-          emit_type (e, TREE_TYPE (parm));
+          emit_type (e, unqualified);
           emit_printf (e, ") (%s);", variant ? received : value);
         }
       pp_string (&e->pp, "\n#endif");

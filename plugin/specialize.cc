@@ -29,13 +29,21 @@ written_p (tree body, tree parm)
   return walk_tree_without_duplicates (&body, find_write, parm) != NULL_TREE;
 }
 
+/* Whether PARM is an integer that a constant can stand for: a volatile
+   one may change under the kernel.  */
+static bool
+integer_param_p (tree parm)
+{
+  tree type = TREE_TYPE (parm);
+  return (INTEGRAL_TYPE_P (type) && !TYPE_VOLATILE (type)
+          && TYPE_PRECISION (type) <= HOST_BITS_PER_WIDE_INT);
+}
+
 /* Whether a variant can take PARM, of kernel BODY, as a constant.  */
 static bool
 specializable_p (tree body, tree parm)
 {
-  tree type = TREE_TYPE (parm);
-  return (DECL_NAME (parm) && INTEGRAL_TYPE_P (type)
-          && TYPE_PRECISION (type) <= HOST_BITS_PER_WIDE_INT
+  return (DECL_NAME (parm) && integer_param_p (parm)
           && !written_p (body, parm));
 }
 
@@ -70,13 +78,11 @@ named_params (tree kernel, tree body, const char *names)
                   "parameter of %qD",
                   CUDAJIT_SPECIALIZE_OPTION_NAME, names, (int) length, name,
                   kernel);
-      else if (!INTEGRAL_TYPE_P (TREE_TYPE (parm))
-               || TYPE_PRECISION (TREE_TYPE (parm)) > HOST_BITS_PER_WIDE_INT
-               || index >= HOST_BITS_PER_WIDE_INT)
+      else if (!integer_param_p (parm) || index >= HOST_BITS_PER_WIDE_INT)
         error_at (DECL_SOURCE_LOCATION (parm),
                   "parameter %qD of %qD, which kernel option %qs names, is "
-                  "not of an integer type; variants take integers as "
-                  "constants",
+                  "not of an integer type, or is volatile; variants take "
+                  "integers as constants",
                   parm, kernel, CUDAJIT_SPECIALIZE_OPTION_NAME);
       else if (written_p (body, parm))
         error_at (DECL_SOURCE_LOCATION (parm),

@@ -62,6 +62,21 @@ kinds (long *out, _Bool flag, enum mode mode, short s, unsigned long long u,
   out[threadIdx.x] = mode == ADD ? v + u : v - u;
 }
 
+typedef unsigned int count;
+
+/* A qualified parameter is copied unqualified, a typedef kept; a volatile
+   one and a restrict pointer stay as they are.  */
+__attribute__ ((cuda_jit)) void
+qualified (const int n, count c, volatile int v, int *restrict out)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    out[i] = c + v;
+}
+
+/* { dg-final { scan-cuda "qualified \\(const int _cjParam0, count _cjParam1, volatile int v, int \\*__restrict__ out\\)" } } */
+/* { dg-final { scan-cuda "const int n = \\(int\\) \\(_cjParam0\\);" } } */
+/* { dg-final { scan-cuda "const count c = \\(count\\) \\(_cjValue1\\);" } } */
 /* { dg-final { scan-cuda "const bool flag = \\(bool\\) \\(_cjValue1\\);" } } */
 /* { dg-final { scan-cuda "const unsigned long long u = \\(unsigned long long\\) \\(_cjValue4\\);" } } */
 /* { dg-final { scan-cuda "extern \"C\" __global__ void _cjLaunchBounds\nstencil \\(int _cjParam0, const float \\*_cjRestrict in, float \\*_cjRestrict out, long _cjParam3, float scale, unsigned char _cjParam5, int written\\)" } } */
