@@ -1,8 +1,9 @@
 /* Launches that a GPU runs as variants of their kernel (gpu-specialize.c)
    compute what the generic code does: a value repeated, one that changes
    at every launch, blocks of two shapes in turn, more sizes than there
-   can be variants, a parameter that the kernel writes, and one named by
-   specialize=.  The rounds wait a little, so that on a GPU the variants
+   can be variants, a parameter that the kernel writes, one named by
+   specialize=, and a value that leaves the keys after a variant took it
+   as a constant.  The rounds wait a little, so that on a GPU the variants
    compiled in the background are ready for the later ones; on the CPU
    backend, which has no variants, the results are the same.  */
 /* { dg-do run } */
@@ -45,7 +46,32 @@ offset (int n, int *out, unsigned short add)
     out[i] = i + add;
 }
 
+__attribute__ ((cuda_jit)) void
+fill (int n, int *out, int value)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    out[i] = value;
+}
+
 static int failures;
+
+/* Fill OUT with VALUE and check it, then give a variant time.  */
+static void
+fill_and_check (int *out, int value, const char *what)
+{
+  struct timespec pause = { 0, 20 * 1000 * 1000 };
+  cuda_launch (fill, (N + 255) / 256, 256) (N, out, value);
+  cuda_synchronize ();
+  for (int i = 0; i < N; i++)
+    if (out[i] != value)
+      {
+        printf ("fill %s: out[%d] is %d, not %d\n", what, i, out[i], value);
+        failures++;
+        break;
+      }
+  nanosleep (&pause, NULL);
+}
 
 static void
 check (const char *what, int round, const int *got, int n, int factor,
@@ -111,6 +137,15 @@ main (void)
           }
       nanosleep (&pause, NULL);
     }
+  /* A variant for 0, then more values than there can be variants, which
+     leave the value out of the keys: the launches after them, of other
+     values, must not run the variant that took 0 as a constant.  */
+  for (int round = 0; round < ROUNDS / 2; round++)
+    fill_and_check (out, 0, "with 0");
+  for (int value = 1; value <= SIZES; value++)
+    fill_and_check (out, value, "with ever new values");
+  for (int round = 0; round < ROUNDS / 2; round++)
+    fill_and_check (out, 7 + round % 2, "once the value left the keys");
   cuda_free_managed (in);
   cuda_free_managed (out);
   if (failures)
