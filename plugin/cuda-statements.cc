@@ -335,7 +335,8 @@ emit_local_declaration (cuda_emitter *e, tree decl)
 
 /* How a kernel's head and body leave room for its variants (cudajit-abi.h):
    the parameters of SPECIALIZED, a mask of their indices, received under
-   other names, and its pointers __restrict__ in a variant if RESTRICT.  */
+   other names, and its pointers __restrict__ in a variant if
+   RESTRICT_PARAMS.  */
 struct kernel_variants
 {
   unsigned HOST_WIDE_INT specialized;
