@@ -36,6 +36,19 @@ struct kernel_options
   int max_registers;
 };
 
+/* The entries of parse_option's SEEN past the table: max_registers, then
+   specialize.  */
+#define SPECIALIZE_ENTRY ((int) COMPILE_OPTION_COUNT + 1)
+
+/* Whether TEXT's NAME_LENGTH first characters name the specialize
+   option.  */
+static bool
+specialize_option_p (const char *text, size_t name_length)
+{
+  return (name_length == strlen (CUDAJIT_SPECIALIZE_OPTION_NAME)
+          && strncmp (text, CUDAJIT_SPECIALIZE_OPTION_NAME, name_length) == 0);
+}
+
 /* The value of TEXT, digits alone, or -1; at most LIMIT + 1.  */
 static int
 parse_count (const char *text, int limit)
@@ -73,8 +86,26 @@ parse_option (tree argument, location_t loc, bool diagnose,
   const char *value_text = equals ? equals + 1 : "1";
   int entry = -1;
   int value;
-  if (name_length == strlen (CUDAJIT_COMPILE_MAX_REGISTERS_NAME)
-      && strncmp (text, CUDAJIT_COMPILE_MAX_REGISTERS_NAME, name_length) == 0)
+  if (specialize_option_p (text, name_length))
+    {
+      /* Its names are checked against the parameters once the kernel is
+         defined (specialize.cc).  */
+      entry = SPECIALIZE_ENTRY;
+      /* Names that differ are values that conflict.  */
+      value = equals ? (int) (htab_hash_string (equals + 1) & INT_MAX) : 0;
+      if (!equals || !equals[1])
+        {
+          if (diagnose)
+            error_at (loc,
+                      "kernel option %qs needs the names of parameters, as "
+                      "in %<specialize=n,m%>, or %<specialize=0%>",
+                      text);
+          return false;
+        }
+    }
+  else if (name_length == strlen (CUDAJIT_COMPILE_MAX_REGISTERS_NAME)
+           && strncmp (text, CUDAJIT_COMPILE_MAX_REGISTERS_NAME, name_length)
+                  == 0)
     {
       entry = COMPILE_OPTION_COUNT;
       value = equals ? parse_count (value_text,
@@ -102,8 +133,8 @@ parse_option (tree argument, location_t loc, bool diagnose,
             error_at (loc,
                       "unknown kernel option %qs; the options are "
                       "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
-                      "each maybe %<=0%> or %<=1%>, and "
-                      "%<max_registers=N%>",
+                      "each maybe %<=0%> or %<=1%>, "
+                      "%<max_registers=N%> and %<specialize=n,m%>",
                       text);
           return false;
         }
@@ -128,6 +159,8 @@ parse_option (tree argument, location_t loc, bool diagnose,
       }
   seen.safe_push (entry);
   seen_values.safe_push (value);
+  if (entry == SPECIALIZE_ENTRY)
+    return true;
   if (entry == (int) COMPILE_OPTION_COUNT)
     {
       options->max_registers = value;
@@ -179,6 +212,27 @@ cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
     }
   return ((unit_flags & ~options.clears) | options.sets
           | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT);
+}
+
+const char *
+cudajit_kernel_specialize_option (const_tree fndecl)
+{
+  for (tree attribute
+       = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
+       attribute;
+       attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
+    for (tree argument = TREE_VALUE (attribute); argument;
+         argument = TREE_CHAIN (argument))
+      {
+        tree value = TREE_VALUE (argument);
+        if (TREE_CODE (value) != STRING_CST)
+          continue;
+        const char *text = TREE_STRING_POINTER (value);
+        const char *equals = strchr (text, '=');
+        if (equals && specialize_option_p (text, equals - text))
+          return equals + 1;
+      }
+  return NULL;
 }
 
 /* The CPU backend's twin of fastmath: GCC's -ffast-math for the kernel's
@@ -421,7 +475,9 @@ conflicting_option (const_tree fndecl)
       for (unsigned int i = 0; i < seen.length (); i++)
         for (unsigned int j = 0; j < all.length (); j++)
           if (all[j] == seen[i] && all_values[j] != seen_values[i])
-            return (seen[i] == (int) COMPILE_OPTION_COUNT
+            return (seen[i] == SPECIALIZE_ENTRY
+                        ? CUDAJIT_SPECIALIZE_OPTION_NAME
+                    : seen[i] == (int) COMPILE_OPTION_COUNT
                         ? CUDAJIT_COMPILE_MAX_REGISTERS_NAME
                         : compile_options[seen[i]].name);
       all.safe_splice (seen);

@@ -97,6 +97,7 @@ const char *typedef_cuda_name (tree type);
 char *field_cuda_name (tree field);
 char *constant_cuda_name (tree decl);
 char *function_cuda_name (const_tree fndecl);
+char *specialize_macro_name (const char *prefix, unsigned int index);
 
 /* cuda-types.cc */
 const char *integer_type_name (tree type);

@@ -343,3 +343,11 @@ function_cuda_name (const_tree fndecl)
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   return user_cuda_name (name);
 }
+
+/* A macro of a kernel's variants (cudajit-abi.h): PREFIX, one of
+   CUDAJIT_SPECIALIZE_*, and the index of a parameter.  */
+char *
+specialize_macro_name (const char *prefix, unsigned int index)
+{
+  return xasprintf ("%s%u", prefix, index);
+}

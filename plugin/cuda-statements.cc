@@ -333,14 +333,39 @@ emit_local_declaration (cuda_emitter *e, tree decl)
   pp_semicolon (&e->pp);
 }
 
+/* How a kernel's head and body leave room for its variants (cudajit-abi.h):
+   the parameters of SPECIALIZED, a mask of their indices, received under
+   other names, and its pointers __restrict__ in a variant if
+   RESTRICT_PARAMS.  */
+struct kernel_variants
+{
+  unsigned HOST_WIDE_INT specialized;
+  bool restrict_params;
+};
+
+static const kernel_variants no_variants = { 0, false };
+
+/* The name under which the kernel parameter of index INDEX is received,
+   if VARIANTS take it as a constant; else null.  */
+static char *
+received_name (const kernel_variants &variants, unsigned int index)
+{
+  if (index >= HOST_BITS_PER_WIDE_INT
+      || !(variants.specialized & HOST_WIDE_INT_1U << index))
+    return NULL;
+  return specialize_macro_name (CUDAJIT_SPECIALIZE_PARAM, index);
+}
+
 /* The head of FNDECL's definition or, without parameter names, of its
-   declaration.  */
+   declaration; a kernel's definition as VARIANTS say.  */
 static void
-emit_function_head (cuda_emitter *e, tree fndecl, bool definition)
+emit_function_head (cuda_emitter *e, tree fndecl, bool definition,
+                    const kernel_variants &variants)
 {
   char *name = function_cuda_name (fndecl);
   if (cudajit_kernel_p (fndecl))
-    emit_printf (e, "extern \"C\" __global__ void\n%s (", name);
+    emit_printf (e, "extern \"C\" __global__ void %s\n%s (",
+                 CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS, name);
   else
     {
       pp_string (&e->pp, "__device__ ");
@@ -348,13 +373,31 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition)
       emit_printf (e, "\n%s (", name);
     }
   free (name);
+  unsigned int index = 0;
   if (definition)
-    for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm))
+    for (tree parm = DECL_ARGUMENTS (fndecl); parm;
+         parm = DECL_CHAIN (parm), index++)
       {
         name_decl (e, parm, NAME_PARAMETER);
         if (parm != DECL_ARGUMENTS (fndecl))
           pp_string (&e->pp, ", ");
-        emit_declaration (e, TREE_TYPE (parm), decl_name (e, parm));
+        char *received = received_name (variants, index);
+        tree type = TREE_TYPE (parm);
+        if (received)
+          emit_declaration (e, type, received);
+        /* Before the name, the pointer's own qualifier; one that is
+           restrict already keeps it.  */
+        else if (variants.restrict_params && POINTER_TYPE_P (type)
+                 && !TYPE_RESTRICT (type))
+          {
+            char *declarator = concat (CUDAJIT_SPECIALIZE_RESTRICT, " ",
+                                       decl_name (e, parm), NULL);
+            emit_declaration (e, type, declarator);
+            free (declarator);
+          }
+        else
+          emit_declaration (e, type, decl_name (e, parm));
+        free (received);
       }
   else
     for (tree type = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
@@ -394,8 +437,55 @@ finish_emitter (cuda_emitter *e)
   return text;
 }
 
+/* The generic code's macros of a kernel's head: nothing, where a
+   variant's #define lines do not say otherwise.  */
+static void
+emit_variant_defaults (cuda_emitter *e)
+{
+  static const char *const macros[]
+      = { CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS, CUDAJIT_SPECIALIZE_RESTRICT };
+  for (const char *macro : macros)
+    emit_printf (e, "#ifndef %s\n#define %s\n#endif\n", macro, macro);
+}
+
+/* At the start of kernel FNDECL's body, each parameter that VARIANTS
+   receive under another name: a constant of the value that a variant's
+   #define gives it, or else, in the generic code, the value received.  */
+static void
+emit_specialized_params (cuda_emitter *e, tree fndecl,
+                         const kernel_variants &variants)
+{
+  unsigned int index = 0;
+  for (tree parm = DECL_ARGUMENTS (fndecl); parm;
+       parm = DECL_CHAIN (parm), index++)
+    {
+      char *received = received_name (variants, index);
+      if (!received)
+        continue;
+      char *value = specialize_macro_name (CUDAJIT_SPECIALIZE_VALUE, index);
+      tree unqualified
+          = build_qualified_type (TREE_TYPE (parm), TYPE_UNQUALIFIED);
+      tree type = build_qualified_type (unqualified, TYPE_QUAL_CONST);
+      for (int variant = 0; variant < 2; variant++)
+        {
+          emit_printf (e, "\n%s", variant ? "#else" : "#ifdef ");
+          if (!variant)
+            pp_string (&e->pp, value);
+          emit_newline (e);
+          emit_declaration (e, type, decl_name (e, parm));
+          pp_string (&e->pp, " = (");
+          emit_type (e, unqualified);
+          emit_printf (e, ") (%s);", variant ? received : value);
+        }
+      pp_string (&e->pp, "\n#endif");
+      free (value);
+      free (received);
+    }
+}
+
 char *
-cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
+cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees,
+                       unsigned HOST_WIDE_INT specialized)
 {
   cuda_emitter *e = new_emitter ();
 
@@ -404,15 +494,23 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees)
   pp_newline (&e->pp);
   for (tree callee : callees)
     {
-      emit_function_head (e, callee, false);
+      emit_function_head (e, callee, false, no_variants);
       pp_string (&e->pp, ";\n");
+    }
+  kernel_variants variants = no_variants;
+  if (cudajit_kernel_p (fndecl))
+    {
+      variants.specialized = specialized;
+      variants.restrict_params = cudajit_restrict_params_p (fndecl);
+      emit_variant_defaults (e);
     }
   emit_line_marker (e, DECL_SOURCE_LOCATION (fndecl));
   pp_newline (&e->pp);
-  emit_function_head (e, fndecl, true);
+  emit_function_head (e, fndecl, true, variants);
   pp_string (&e->pp, "\n{");
   forget_line_marker (e);
   e->indent = 1;
+  emit_specialized_params (e, fndecl, variants);
   walk_tree_without_duplicates (&body, collect_local, e);
   e->hidden = &e->taken;
   for (tree local : e->locals)
@@ -431,10 +529,11 @@ cudajit_emit_reduce_kernel (tree kernel, tree f)
   pp_newline (&e->pp);
   if (!builtin_name)
     {
-      emit_function_head (e, f, false);
+      emit_function_head (e, f, false, no_variants);
       pp_string (&e->pp, ";\n");
     }
-  emit_function_head (e, kernel, true);
+  emit_variant_defaults (e);
+  emit_function_head (e, kernel, true, no_variants);
   pp_string (&e->pp, "\n{\n  cudajit_reduce (");
   for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
     emit_printf (e, "%s, ", decl_name (e, parm));

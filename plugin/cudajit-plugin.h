@@ -38,6 +38,18 @@ bool cudajit_kernel_p (const_tree fndecl);
    unit's kernels, UNIT_FLAGS, changed by the options of its cuda_jit
    attributes.  */
 int cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags);
+/* specialize.cc: the parameters of KERNEL, whose body is BODY, that its
+   variants take as constants, a mask of their indices, diagnosing those
+   that its option "specialize=" names; whether its pointer parameters
+   may be __restrict__ in a variant, for none can point to another; and
+   whether pointer parameter PARM points to const.  */
+unsigned HOST_WIDE_INT cudajit_specialized_params (tree kernel, tree body);
+bool cudajit_restrict_params_p (const_tree kernel);
+bool cudajit_read_only_param_p (const_tree parm);
+/* The value of kernel FNDECL's option "specialize=", the names of the
+   parameters that its variants take as constants, or
+   CUDAJIT_SPECIALIZE_OFF; null without one.  */
+const char *cudajit_kernel_specialize_option (const_tree fndecl);
 bool cudajit_device_marked_p (const_tree fndecl);
 /* Whether kernels may call FNDECL: marked cuda_device, or static.  */
 bool cudajit_device_function_p (const_tree fndecl);
@@ -217,8 +229,10 @@ void cudajit_unconditional_saves (tree t, vec<tree> *saves);
 
 /* cuda-statements.cc: CUDA C (xmalloc'ed) for FNDECL, a checked kernel or
    device function whose body is BODY, after declarations of the device
-   functions CALLEES that it calls.  */
-char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees);
+   functions CALLEES that it calls; a kernel's variants take the
+   parameters of SPECIALIZED, a mask of their indices, as constants.  */
+char *cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees,
+                             unsigned HOST_WIDE_INT specialized);
 /* CUDA C for KERNEL, made by the plugin for a cuda_reduce of F: the
    prelude's cudajit_reduce, with KERNEL's parameters and F.  */
 char *cudajit_emit_reduce_kernel (tree kernel, tree f);
@@ -274,7 +288,8 @@ void cudajit_compile_ahead_of_time (const char *source, int flags,
    functions that the kernel calls.  */
 void cudajit_embed_kernel (tree fndecl, const char *cuda_source,
                            unsigned HOST_WIDE_INT static_shared_bytes,
-                           const vec<tree> &callees);
+                           const vec<tree> &callees,
+                           unsigned HOST_WIDE_INT specialized);
 /* As cudajit_embed_kernel, for a kernel whose C version the runtime calls
    alone, not for each thread of a block (cuda_reduce's).  */
 void cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source);

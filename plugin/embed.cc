@@ -231,9 +231,10 @@ build_function_record (const char *kind, tree fndecl, const char *prelude,
 }
 
 /* What the runtime needs to know of the kernel's parameters: an entry
-   for each, as cudajit-abi.h says.  */
+   for each, as cudajit-abi.h says; its variants take those of
+   SPECIALIZED, a mask of their indices, as constants.  */
 static char *
-describe_params (tree kernel)
+describe_params (tree kernel, unsigned HOST_WIDE_INT specialized)
 {
   /* A size mark and the digits of a parameter's size.  */
   char size[2 + 3 * sizeof (unsigned HOST_WIDE_INT)];
@@ -242,6 +243,12 @@ describe_params (tree kernel)
   static const char copy_out[] = { CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
   static const char copy_both[]
       = { CUDAJIT_PARAM_COPY_IN_MARK, CUDAJIT_PARAM_COPY_OUT_MARK, '\0' };
+  static const char restrict_mark[] = { CUDAJIT_PARAM_RESTRICT_MARK, '\0' };
+  static const char read_only[]
+      = { CUDAJIT_PARAM_RESTRICT_MARK, CUDAJIT_PARAM_READ_ONLY_MARK, '\0' };
+  static const char signed_mark[] = { CUDAJIT_PARAM_SIGNED, '\0' };
+  static const char unsigned_mark[] = { CUDAJIT_PARAM_UNSIGNED, '\0' };
+  bool restrict_params = cudajit_restrict_params_p (kernel);
   char *text = xstrdup ("");
   unsigned int index = 0;
   auto_vec<unsigned int> bounds;
@@ -250,12 +257,9 @@ describe_params (tree kernel)
     {
       const char *name = "";
       const char *copies = "";
+      const char *aliasing = "";
       size[0] = '\0';
-      if (!POINTER_TYPE_P (TREE_TYPE (parm)))
-        snprintf (size, sizeof size, "%c" HOST_WIDE_INT_PRINT_UNSIGNED,
-                  CUDAJIT_PARAM_SIZE_MARK,
-                  tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (parm))));
-      else
+      if (POINTER_TYPE_P (TREE_TYPE (parm)))
         {
           unsigned HOST_WIDE_INT bytes;
           int direction = cudajit_array_param (TREE_TYPE (kernel), index,
@@ -266,9 +270,25 @@ describe_params (tree kernel)
                     : direction == CUDAJIT_COPY_OUT ? copy_out
                     : direction                     ? copy_both
                                                     : "");
+          aliasing = !restrict_params                   ? ""
+                     : cudajit_read_only_param_p (parm) ? read_only
+                                                        : restrict_mark;
         }
-      text = reconcat (text, text, index ? separator : "", name, copies, size,
-                       NULL);
+      else
+        {
+          bool specializable = index < HOST_BITS_PER_WIDE_INT
+                               && (specialized & HOST_WIDE_INT_1U << index);
+          if (specializable)
+            name = IDENTIFIER_POINTER (DECL_NAME (parm));
+          snprintf (size, sizeof size, "%c%s" HOST_WIDE_INT_PRINT_UNSIGNED,
+                    CUDAJIT_PARAM_SIZE_MARK,
+                    !specializable                     ? ""
+                    : TYPE_UNSIGNED (TREE_TYPE (parm)) ? unsigned_mark
+                                                       : signed_mark,
+                    tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (parm))));
+        }
+      text = reconcat (text, text, index ? separator : "", name, copies,
+                       aliasing, size, NULL);
     }
   return text;
 }
@@ -306,9 +326,9 @@ abi_version (void)
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
-                    int host_entry_kind)
+                    int host_entry_kind, unsigned HOST_WIDE_INT specialized)
 {
-  char *params = describe_params (kernel);
+  char *params = describe_params (kernel, specialized);
   char *prelude = cudajit_cuda_prelude (cuda_source);
   struct record r = build_function_record (CUDAJIT_RECORD_KIND_KERNEL, kernel,
                                            prelude, cuda_source);
@@ -366,14 +386,16 @@ add_to_dump (const char *cuda_source)
 void
 cudajit_embed_kernel (tree fndecl, const char *cuda_source,
                       unsigned HOST_WIDE_INT static_shared_bytes,
-                      const vec<tree> &callees)
+                      const vec<tree> &callees,
+                      unsigned HOST_WIDE_INT specialized)
 {
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
   build_registration (
       fndecl, cuda_source, host_entry, static_shared_bytes,
-      kind | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0));
+      kind | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0),
+      specialized);
   add_to_dump (cuda_source);
 }
 
@@ -383,7 +405,7 @@ cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source)
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, NULL, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, 0, kind);
+  build_registration (fndecl, cuda_source, host_entry, 0, kind, 0);
   add_to_dump (cuda_source);
 }
 

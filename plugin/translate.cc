@@ -27,7 +27,10 @@ translate (tree fndecl, tree body)
   bool kernel = cudajit_kernel_p (fndecl);
   if (cudajit_check_function (fndecl, body, &callees, &call_sites))
     {
-      char *cuda_source = cudajit_emit_function (fndecl, body, callees);
+      unsigned HOST_WIDE_INT specialized
+          = kernel ? cudajit_specialized_params (fndecl, body) : 0;
+      char *cuda_source
+          = cudajit_emit_function (fndecl, body, callees, specialized);
       cudajit_embed_device_variables (body);
       /* After the CUDA C, which calls the GPU's assert, and before the
          host entry copies the body.  */
@@ -39,7 +42,7 @@ translate (tree fndecl, tree body)
           unsigned HOST_WIDE_INT static_shared_bytes
               = cudajit_host_shared_memory (fndecl);
           cudajit_embed_kernel (fndecl, cuda_source, static_shared_bytes,
-                                callees);
+                                callees, specialized);
         }
       else
         {

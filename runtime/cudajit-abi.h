@@ -43,9 +43,23 @@
    empty for a parameter that is not a pointer, else its name, followed by
    CUDAJIT_PARAM_COPY_IN_MARK when the array it points to, of declared
    extent, is copied to the GPU, and by CUDAJIT_PARAM_COPY_OUT_MARK when
-   it is copied back.  A parameter that is not a pointer is instead
-   CUDAJIT_PARAM_SIZE_MARK and its size in bytes, in decimal, which the
-   capture of a launch into a graph copies on the CPU backend.  */
+   it is copied back.  A pointer that the runtime may declare __restrict__
+   (below) is followed by CUDAJIT_PARAM_RESTRICT_MARK, and by
+   CUDAJIT_PARAM_READ_ONLY_MARK too where it points to const.  A parameter
+   that is not a pointer is instead CUDAJIT_PARAM_SIZE_MARK and its size in
+   bytes, in decimal, which the capture of a launch into a graph copies on
+   the CPU backend; an integer parameter that a variant may take as a
+   constant (below) has its name before that mark and 's' or 'u', its
+   signedness, after it, as "n#s4" for an int.
+
+   The kernel's CUDA C compiles as generic code as it is, and as a variant
+   specialized for one launch's values where the runtime puts #define
+   lines before it (gpu-specialize.c): CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS
+   as the kernel's __launch_bounds__, CUDAJIT_SPECIALIZE_RESTRICT as the
+   __restrict__ of its pointer parameters, blockDim as a constant, and,
+   for the Nth parameter, CUDAJIT_SPECIALIZE_VALUE followed by N as its
+   value; the kernel receives that parameter as CUDAJIT_SPECIALIZE_PARAM
+   followed by N, which the generic code copies.  */
 
 #ifndef CUDAJIT_ABI_H
 #define CUDAJIT_ABI_H
@@ -56,7 +70,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 9
+#define CUDAJIT_ABI_VERSION 10
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -182,7 +196,23 @@ enum cudajit_symbol_copy
 #define CUDAJIT_PARAM_SEPARATOR ','
 #define CUDAJIT_PARAM_COPY_IN_MARK '<'
 #define CUDAJIT_PARAM_COPY_OUT_MARK '>'
+#define CUDAJIT_PARAM_RESTRICT_MARK '*'
+#define CUDAJIT_PARAM_READ_ONLY_MARK '='
 #define CUDAJIT_PARAM_SIZE_MARK '#'
+#define CUDAJIT_PARAM_SIGNED 's'
+#define CUDAJIT_PARAM_UNSIGNED 'u'
+
+#define CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS "_cjLaunchBounds"
+#define CUDAJIT_SPECIALIZE_RESTRICT "_cjRestrict"
+#define CUDAJIT_SPECIALIZE_VALUE "_cjValue"
+#define CUDAJIT_SPECIALIZE_PARAM "_cjParam"
+/* The kernel option that names the parameters to specialize, as in
+   cuda_jit ("specialize=n,m"), or turns it off, "specialize=0".  */
+#define CUDAJIT_SPECIALIZE_OPTION_NAME "specialize"
+#define CUDAJIT_SPECIALIZE_OFF "0"
+/* The most parameters of a kernel that variants take as constants: the
+   first ones found, where the kernel names none.  */
+#define CUDAJIT_SPECIALIZE_PARAMS_MAX 8
 
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */

@@ -171,6 +171,15 @@ cudajit_compile_in_background (char *source, char *name, int arch, int flags)
 }
 
 bool
+cudajit_background_done (struct cudajit_background_compile *b)
+{
+  pthread_mutex_lock (&lock);
+  bool done = b->done;
+  pthread_mutex_unlock (&lock);
+  return done;
+}
+
+bool
 cudajit_background_image (struct cudajit_background_compile *b,
                           struct cudajit_image *image, double *ms)
 {

@@ -138,6 +138,9 @@ struct cudajit_environment
   /* CUDAJIT_BACKGROUND_COMPILE, whether the first launch of a kernel
      of a module of several starts compiling the others.  */
   bool background_compile;
+  /* CUDAJIT_SPECIALIZE, whether kernels launched again with the same
+     values get variants compiled for them (gpu-specialize.c).  */
+  bool specialize;
   /* CUDAJIT_CACHE_MAX, the most bytes that the disk cache's entries
      take before the least recently used are removed.  */
   size_t cache_max;
@@ -349,6 +352,10 @@ struct cudajit_background_compile;
 struct cudajit_background_compile *
 cudajit_compile_in_background (char *source, char *name, int arch, int flags);
 
+/* Whether COMPILATION has ended, so that cudajit_background_image would
+   not wait.  */
+bool cudajit_background_done (struct cudajit_background_compile *compilation);
+
 /* Wait for COMPILATION to end, and free it.  Return true with its code
    in *IMAGE and its milliseconds in *MS if it made code, or false if it
    failed: the caller compiles again to say why.  */
@@ -468,6 +475,14 @@ struct cudajit_param
   atomic_uint known_generation;
   /* The GPU that launched with it, which may reach it.  */
   atomic_int known_gpu;
+  /* For an integer that a variant may take as a constant, its bytes and
+     signedness; 0 bytes for the others.  */
+  unsigned char specialize_bytes;
+  bool specialize_signed;
+  /* For a pointer, whether a variant may declare it __restrict__, and
+     whether it points to const, as the plugin found.  */
+  bool restrict_candidate;
+  bool read_only;
 };
 
 struct cudajit_params
@@ -514,6 +529,8 @@ struct cudajit_kernel
   struct cudajit_profile *profile;
   /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
   int verbose_block;
+  /* Its variants (gpu-specialize.c), from its first launch on a GPU.  */
+  _Atomic (struct cudajit_specialization *) specialization;
 };
 
 /* A registration's CUDA C, as a module holds it: the parts of the
@@ -540,6 +557,29 @@ char *cudajit_module_piece (const char *prelude, const char *cuda_source);
 char *cudajit_module_source (const struct cudajit_module *module,
                              const struct cudajit_kernel *only,
                              const struct cudajit_kernel *except);
+
+/* gpu-specialize.c */
+
+struct cudajit_specialization;
+
+/* The function that the launch of KERNEL at SITE with CONFIG and ARGS
+   runs on the calling thread's GPU: a variant compiled for values that
+   its launches repeat, where one is ready, else GENERIC; and where the
+   values repeat, a variant queued for compilation.  */
+CUfunction
+cudajit_specialized_function (struct cudajit_kernel *kernel,
+                              CUfunction generic,
+                              const struct cudajit_launch_config *config,
+                              void **args, const struct cudajit_site *site);
+
+/* The #define lines, from malloc, that make a kernel's CUDA C a variant
+   for blocks of BLOCK, with its pointers __restrict__ if RESTRICT_PARAMS,
+   and the parameter of index INDEX[I] the constant VALUE[I], signed if
+   IS_SIGNED[I], for each I below COUNT (cudajit-abi.h).  */
+char *cudajit_variant_defines (cuda_dim3 block, bool restrict_params,
+                               unsigned int count, const unsigned int *index,
+                               const unsigned long long *value,
+                               const bool *is_signed);
 
 /* gpu-jit.c */
 

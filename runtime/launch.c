@@ -243,6 +243,7 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       && cudajit_graph_capture_launch (k, &config, site, args, extent_bytes,
                                        true))
     return;
+  function = cudajit_specialized_function (k, function, &config, args, site);
   config.stream = cudajit_driver_stream (config.stream);
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,

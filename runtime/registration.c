@@ -102,19 +102,37 @@ parse_params (const char *description)
   memset (params, 0, sizeof *params + count * sizeof params->param[0]);
   params->count = count;
   static const char separator[] = { CUDAJIT_PARAM_SEPARATOR, '\0' };
-  static const char delimiters[]
-      = { CUDAJIT_PARAM_SEPARATOR, CUDAJIT_PARAM_COPY_IN_MARK,
-          CUDAJIT_PARAM_COPY_OUT_MARK, CUDAJIT_PARAM_SIZE_MARK, '\0' };
+  static const char delimiters[] = { CUDAJIT_PARAM_SEPARATOR,
+                                     CUDAJIT_PARAM_COPY_IN_MARK,
+                                     CUDAJIT_PARAM_COPY_OUT_MARK,
+                                     CUDAJIT_PARAM_RESTRICT_MARK,
+                                     CUDAJIT_PARAM_READ_ONLY_MARK,
+                                     CUDAJIT_PARAM_SIZE_MARK,
+                                     '\0' };
   const char *entry = description;
   for (unsigned int i = 0; i < count; i++)
     {
       struct cudajit_param *p = &params->param[i];
       size_t length = strcspn (entry, separator);
       size_t name_length = strcspn (entry, delimiters);
-      p->pointer = name_length > 0;
-      p->bytes = p->pointer ? sizeof (void *)
-                            : strtoul (entry + name_length + 1, NULL, 10);
+      const char *size = memchr (entry, CUDAJIT_PARAM_SIZE_MARK, length);
+      p->pointer = !size;
+      p->bytes = p->pointer
+                     ? sizeof (void *)
+                     : strtoul (size + 1
+                                    + (size[1] == CUDAJIT_PARAM_SIGNED
+                                       || size[1] == CUDAJIT_PARAM_UNSIGNED),
+                                NULL, 10);
       p->name = strndup (entry, name_length);
+      if (size && name_length)
+        {
+          p->specialize_signed = size[1] == CUDAJIT_PARAM_SIGNED;
+          p->specialize_bytes = p->bytes;
+        }
+      p->restrict_candidate
+          = memchr (entry, CUDAJIT_PARAM_RESTRICT_MARK, length) != NULL;
+      p->read_only
+          = memchr (entry, CUDAJIT_PARAM_READ_ONLY_MARK, length) != NULL;
       p->copies = ((memchr (entry, CUDAJIT_PARAM_COPY_IN_MARK, length)
                         ? CUDAJIT_COPY_IN
                         : 0)

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...
+/* nvrtc-check [--arch=sm_NN] [--cache] [--debug] [--variant] FILE.cu...
 
    Compile each FILE with NVRTC as the JIT does, but for architecture sm_NN
    instead of a GPU's, so that the testsuite can check CUDA C where there is
    no GPU.  Without --arch, compile for the newest architecture that NVRTC
    supports; with --debug, with device debug information, as for a unit
-   compiled with -g -O0.  Print NVRTC's log; exit with status 1 if a FILE does
+   compiled with -g -O0; with --variant, as a variant of its kernels
+   (gpu-specialize.c) for blocks of variant_block, pointers __restrict__
+   and VARIANT_VALUE for every parameter that variants take as a
+   constant.  Print NVRTC's log; exit with status 1 if a FILE does
    not compile, and with 77, the testsuite's "unsupported", if NVRTC cannot be
    loaded.  Only functions that libcudajit.so exports are used.
 
@@ -25,7 +28,37 @@
 #include <string.h>
 
 static const char usage[]
-    = "usage: nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...\n";
+    = "usage: nvrtc-check [--arch=sm_NN] [--cache] [--debug] [--variant] "
+      "FILE.cu...\n";
+
+/* A variant's block, and the value of its parameters, for --variant.  */
+static const cuda_dim3 variant_block = { 64, 2, 1 };
+#define VARIANT_VALUE 3
+/* The parameters that --variant gives values, by index: more than a
+   kernel may have taken as constants.  */
+#define VARIANT_PARAMS 64
+
+/* SOURCE with the #define lines of a variant before it, which replaces
+   it.  */
+static char *
+variant_source (char *source)
+{
+  unsigned int index[VARIANT_PARAMS];
+  unsigned long long value[VARIANT_PARAMS];
+  bool is_signed[VARIANT_PARAMS];
+  for (unsigned int i = 0; i < VARIANT_PARAMS; i++)
+    {
+      index[i] = i;
+      value[i] = VARIANT_VALUE;
+      is_signed[i] = true;
+    }
+  char *text = cudajit_append (cudajit_variant_defines (variant_block, true,
+                                                        VARIANT_PARAMS, index,
+                                                        value, is_signed),
+                               source);
+  free (source);
+  return text;
+}
 
 /* FILE's contents as a string, or null with errno set.  */
 static char *
@@ -57,7 +90,7 @@ int
 main (int argc, char **argv)
 {
   int arch = INT_MAX, status = 0, files = 0, flags = 0;
-  bool use_cache = false;
+  bool use_cache = false, variant = false;
   const char *error;
 
   for (int i = 1; i < argc; i++)
@@ -75,6 +108,8 @@ main (int argc, char **argv)
       use_cache = true;
     else if (strcmp (argv[i], "--debug") == 0)
       flags |= CUDAJIT_COMPILE_DEBUG;
+    else if (strcmp (argv[i], "--variant") == 0)
+      variant = true;
     else
       /* The files, to the front of argv.  */
       argv[files++] = argv[i];
@@ -95,6 +130,8 @@ main (int argc, char **argv)
       char *source = read_file (argv[i]);
       struct cudajit_image image;
 
+      if (source && variant)
+        source = variant_source (source);
       if (!source)
         {
           fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], strerror (errno));

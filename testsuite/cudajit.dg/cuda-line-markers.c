@@ -24,7 +24,7 @@ scale (float *x, int n)
     x[i] += j;
 }
 
-/* { dg-final { scan-cuda "#line 13 \"\[^\"\]*cuda-line-markers.c\"\nextern \"C\" __global__ void\nscale \\(" } } */
+/* { dg-final { scan-cuda "#line 13 \"\[^\"\]*cuda-line-markers.c\"\nextern \"C\" __global__ void _cjLaunchBounds\nscale \\(" } } */
 /* { dg-final { scan-cuda "#line 15 \"\[^\"\]*cuda-line-markers.c\"\n  int i;\n#line 23 \"\[^\"\]*cuda-line-markers.c\"\n  int j;\n" } } */
 /* { dg-final { scan-cuda "#line 15 \"\[^\"\]*cuda-line-markers.c\"\n  i = \\(\\(int\\) cuda_grid_x \\(\\)\\);\n  if \\(\\(i >= n\\)\\)\n" } } */
 /* { dg-final { scan-cuda "#line 18 \"\[^\"\]*cuda-line-markers.c\"\n    \\(\\(x\\\[i\\\]\\) = \\(\\(x\\\[i\\\]\\) \\*" } } */

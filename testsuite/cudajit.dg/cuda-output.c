@@ -25,6 +25,6 @@ count_classes (struct pair *p, int *count, int n)
 /* { dg-final { scan-cuda "\\._cjclass = \\(i % 3\\)\\)" } } */
 /* { dg-final { scan-cuda "cudajit_atomic_add_int \\(count, 1\\);" } } */
 /* { dg-final { scan-cuda-not "class_cj" } } */
-/* { dg-final { scan-cuda-times "extern \"C\" __global__ void\\ncount_classes \\(" 1 } } */
+/* { dg-final { scan-cuda-times "extern \"C\" __global__ void _cjLaunchBounds\\ncount_classes \\(" 1 } } */
 /* { dg-final { scan-cuda-times "#define CUDAJIT_PART_atomics" 1 } } */
 /* { dg-final { scan-cuda-not "CUDAJIT_PART_(warp|float_compare|assert|overflow)" } } */

@@ -20,6 +20,13 @@ prototype (int *x) /* { dg-error "conflicting values of kernel option 'fastmath'
 __attribute__ ((cuda_jit ("opt=0"))) void two_prototypes (int *x);
 __attribute__ ((cuda_jit ("opt=1"))) void two_prototypes (int *x); /* { dg-error "conflicting values of kernel option 'opt'" } */
 
+__attribute__ ((cuda_jit ("specialize=n"))) void names (int *x, int n, int m);
+__attribute__ ((cuda_jit ("specialize=m"))) void
+names (int *x, int n, int m) /* { dg-error "conflicting values of kernel option 'specialize'" } */
+{
+  *x = n + m;
+}
+
 /* Agreeing, or adding to each other.  */
 __attribute__ ((cuda_jit ("fastmath", "opt=0"))) void agreeing (int *x);
 __attribute__ ((cuda_jit ("fastmath", "max_registers=64"))) void
