@@ -64,7 +64,14 @@ enum device_api_kind
   DA_WARP_SHUFFLE,
   DA_WARP_MATCH,
   DA_LANE,
-  DA_ATOMIC
+  DA_ATOMIC,
+  DA_MATH,
+  DA_FAST_MATH,
+  DA_INTEGER,
+  DA_CLOCK,
+  DA_CACHE_LOAD,
+  DA_CACHE_STORE,
+  DA_ROUNDED
 };
 enum device_api_where
 {

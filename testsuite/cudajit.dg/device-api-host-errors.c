@@ -13,6 +13,8 @@ int i;
 float f;
 double d;
 unsigned long long ull;
+long l;
+long long ll;
 
 void host_GRID_X (void) { i = cuda_grid_x (); } /* { dg-error "'cuda_grid_x' used outside a kernel: 'host_GRID_X' is neither a kernel nor a device function" } */
 void host_GRID_Y (void) { i = cuda_grid_y (); } /* { dg-error "'cuda_grid_y' used outside a kernel" } */
@@ -53,6 +55,42 @@ void host_ATOMIC_OR (void) { i = cuda_atomic_or (&i, 1); } /* { dg-error "'cuda_
 void host_ATOMIC_XOR (void) { ull = cuda_atomic_xor (&ull, 1ull); } /* { dg-error "'cuda_atomic_xor' used outside a kernel" } */
 void host_ATOMIC_INC (void) { u = cuda_atomic_inc (&u, 10u); } /* { dg-error "'cuda_atomic_inc' used outside a kernel" } */
 void host_ATOMIC_DEC (void) { ull = cuda_atomic_dec (&ull, 10ull); } /* { dg-error "'cuda_atomic_dec' used outside a kernel" } */
+void host_RSQRT (void) { d = cuda_rsqrt (d); } /* { dg-error "'cuda_rsqrt' used outside a kernel" } */
+void host_RSQRTF (void) { f = cuda_rsqrtf (f); } /* { dg-error "'cuda_rsqrtf' used outside a kernel" } */
+void host_RCBRT (void) { d = cuda_rcbrt (d); } /* { dg-error "'cuda_rcbrt' used outside a kernel" } */
+void host_RCBRTF (void) { f = cuda_rcbrtf (f); } /* { dg-error "'cuda_rcbrtf' used outside a kernel" } */
+void host_SINPI (void) { d = cuda_sinpi (d); } /* { dg-error "'cuda_sinpi' used outside a kernel" } */
+void host_SINPIF (void) { f = cuda_sinpif (f); } /* { dg-error "'cuda_sinpif' used outside a kernel" } */
+void host_COSPI (void) { d = cuda_cospi (d); } /* { dg-error "'cuda_cospi' used outside a kernel" } */
+void host_COSPIF (void) { f = cuda_cospif (f); } /* { dg-error "'cuda_cospif' used outside a kernel" } */
+void host_SINCOSPI (void) { cuda_sincospi (d, &d, &d); } /* { dg-error "'cuda_sincospi' used outside a kernel" } */
+void host_SINCOSPIF (void) { cuda_sincospif (f, &f, &f); } /* { dg-error "'cuda_sincospif' used outside a kernel" } */
+void host_NORMCDF (void) { d = cuda_normcdf (d); } /* { dg-error "'cuda_normcdf' used outside a kernel" } */
+void host_NORMCDFF (void) { f = cuda_normcdff (f); } /* { dg-error "'cuda_normcdff' used outside a kernel" } */
+void host_NORMCDFINV (void) { d = cuda_normcdfinv (d); } /* { dg-error "'cuda_normcdfinv' used outside a kernel" } */
+void host_NORMCDFINVF (void) { f = cuda_normcdfinvf (f); } /* { dg-error "'cuda_normcdfinvf' used outside a kernel" } */
+void host_ERFINV (void) { d = cuda_erfinv (d); } /* { dg-error "'cuda_erfinv' used outside a kernel" } */
+void host_ERFINVF (void) { f = cuda_erfinvf (f); } /* { dg-error "'cuda_erfinvf' used outside a kernel" } */
+void host_ERFCINV (void) { d = cuda_erfcinv (d); } /* { dg-error "'cuda_erfcinv' used outside a kernel" } */
+void host_ERFCINVF (void) { f = cuda_erfcinvf (f); } /* { dg-error "'cuda_erfcinvf' used outside a kernel" } */
+void host_ERFCX (void) { d = cuda_erfcx (d); } /* { dg-error "'cuda_erfcx' used outside a kernel" } */
+void host_ERFCXF (void) { f = cuda_erfcxf (f); } /* { dg-error "'cuda_erfcxf' used outside a kernel" } */
+void host_CYL_BESSEL_I0 (void) { d = cuda_cyl_bessel_i0 (d); } /* { dg-error "'cuda_cyl_bessel_i0' used outside a kernel" } */
+void host_CYL_BESSEL_I0F (void) { f = cuda_cyl_bessel_i0f (f); } /* { dg-error "'cuda_cyl_bessel_i0f' used outside a kernel" } */
+void host_CYL_BESSEL_I1 (void) { d = cuda_cyl_bessel_i1 (d); } /* { dg-error "'cuda_cyl_bessel_i1' used outside a kernel" } */
+void host_CYL_BESSEL_I1F (void) { f = cuda_cyl_bessel_i1f (f); } /* { dg-error "'cuda_cyl_bessel_i1f' used outside a kernel" } */
+void host_SATURATEF (void) { f = cuda_saturatef (f); } /* { dg-error "'cuda_saturatef' used outside a kernel" } */
+void host_FAST_EXPF (void) { f = cuda_fast_expf (f); } /* { dg-error "'cuda_fast_expf' used outside a kernel" } */
+void host_FAST_EXP10F (void) { f = cuda_fast_exp10f (f); } /* { dg-error "'cuda_fast_exp10f' used outside a kernel" } */
+void host_FAST_LOGF (void) { f = cuda_fast_logf (f); } /* { dg-error "'cuda_fast_logf' used outside a kernel" } */
+void host_FAST_LOG2F (void) { f = cuda_fast_log2f (f); } /* { dg-error "'cuda_fast_log2f' used outside a kernel" } */
+void host_FAST_LOG10F (void) { f = cuda_fast_log10f (f); } /* { dg-error "'cuda_fast_log10f' used outside a kernel" } */
+void host_FAST_SINF (void) { f = cuda_fast_sinf (f); } /* { dg-error "'cuda_fast_sinf' used outside a kernel" } */
+void host_FAST_COSF (void) { f = cuda_fast_cosf (f); } /* { dg-error "'cuda_fast_cosf' used outside a kernel" } */
+void host_FAST_TANF (void) { f = cuda_fast_tanf (f); } /* { dg-error "'cuda_fast_tanf' used outside a kernel" } */
+void host_FAST_SINCOSF (void) { cuda_fast_sincosf (f, &f, &f); } /* { dg-error "'cuda_fast_sincosf' used outside a kernel" } */
+void host_FAST_POWF (void) { f = cuda_fast_powf (f, f); } /* { dg-error "'cuda_fast_powf' used outside a kernel" } */
+void host_FAST_FDIVIDEF (void) { f = cuda_fast_fdividef (f, f); } /* { dg-error "'cuda_fast_fdividef' used outside a kernel" } */
 
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
