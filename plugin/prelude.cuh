@@ -582,6 +582,13 @@ cudajit_assert_fail (const char *expression, const char *file,
   unsigned int line, const char *function)
 { __assertfail (expression, file, line, function, 1); }
 
+/* @part globaltimer cudajit_globaltimer */
+/* cuda_globaltimer: the GPU's nanosecond timer, which CUDA C names only
+   in PTX.  */
+__device__ __forceinline__ unsigned long long cudajit_globaltimer (void)
+{ unsigned long long t; asm volatile ("mov.u64 %0, %%globaltimer;" : "=l" (t));
+  return t; }
+
 /* @part grid_sync cudajit_grid_sync */
 /* cuda_grid_sync, the barrier of a grid that the runtime launched
    cooperatively, so that all its blocks are resident at once: without

@@ -10,6 +10,7 @@
 #include "cudajit.h"
 
 #include <math.h>
+#include <time.h>
 
 /* sqrt (1/2) less M_SQRT1_2, the double nearest it.  */
 static const double sqrt_half_low = -4.833646656726457e-17;
@@ -397,4 +398,45 @@ cuda_fast_fdividef (float x, float y)
   if (fabsf (y) > fdividef_huge_divisor && isfinite (y))
     return isinf (x) ? NAN : copysignf (0, x) * copysignf (1, y);
   return x / y;
+}
+
+static const long long nanoseconds_per_second = 1000000000;
+
+/* The nanoseconds of CLOCK_ID.  */
+static long long
+nanoseconds (clockid_t clock_id)
+{
+  struct timespec now;
+
+  clock_gettime (clock_id, &now);
+  return now.tv_sec * nanoseconds_per_second + now.tv_nsec;
+}
+
+long long
+cuda_clock64 (void)
+{
+  return nanoseconds (CLOCK_MONOTONIC);
+}
+
+long
+cuda_clock (void)
+{
+  return (int) (unsigned int) cuda_clock64 ();
+}
+
+unsigned long long
+cuda_globaltimer (void)
+{
+  return nanoseconds (CLOCK_REALTIME);
+}
+
+/* The longest pause of __nanosleep (CUDA's programming guide).  */
+static const unsigned int nanosleep_most = 1000000;
+
+void
+cuda_nanosleep (unsigned int ns)
+{
+  struct timespec pause = { 0, ns < nanosleep_most ? ns : nanosleep_most };
+
+  nanosleep (&pause, NULL);
 }

@@ -70,6 +70,116 @@ extern "C"
   float cuda_fast_powf (float x, float y);
   float cuda_fast_fdividef (float x, float y);
 
+  /* CUDA's integer intrinsics: the high 32 or 64 bits of a product, the
+     product of the low 24 bits (sign-extended for mul24), |x - y| + z,
+     the bytes of {y, x} chosen by the nibbles of a selector (PTX's prmt,
+     whose nibble's high bit repeats the sign of the chosen byte), and the
+     bits reversed.  */
+  static __inline__ int
+  cuda_mulhi (int x, int y)
+  {
+    return (int) (((long long) x * y) >> 32);
+  }
+
+  static __inline__ unsigned int
+  cuda_umulhi (unsigned int x, unsigned int y)
+  {
+    return (unsigned int) (((unsigned long long) x * y) >> 32);
+  }
+
+  static __inline__ long long
+  cuda_mul64hi (long long x, long long y)
+  {
+    return (long long) (((__int128) x * y) >> 64);
+  }
+
+  static __inline__ unsigned long long
+  cuda_umul64hi (unsigned long long x, unsigned long long y)
+  {
+    return (unsigned long long) (((unsigned __int128) x * y) >> 64);
+  }
+
+  /* The low 24 bits of X, sign-extended from the 24th.  */
+  static __inline__ long long
+  cudajit_low_24_bits (int x)
+  {
+    return (long long) ((unsigned int) x & 0xffffff)
+           - ((unsigned int) x & 0x800000 ? 0x1000000 : 0);
+  }
+
+  static __inline__ int
+  cuda_mul24 (int x, int y)
+  {
+    return (int) (unsigned int) (cudajit_low_24_bits (x)
+                                 * cudajit_low_24_bits (y));
+  }
+
+  static __inline__ unsigned int
+  cuda_umul24 (unsigned int x, unsigned int y)
+  {
+    return (x & 0xffffff) * (y & 0xffffff);
+  }
+
+  static __inline__ unsigned int
+  cuda_sad (int x, int y, unsigned int z)
+  {
+    return (x > y ? (unsigned int) x - (unsigned int) y
+                  : (unsigned int) y - (unsigned int) x)
+           + z;
+  }
+
+  static __inline__ unsigned int
+  cuda_usad (unsigned int x, unsigned int y, unsigned int z)
+  {
+    return (x > y ? x - y : y - x) + z;
+  }
+
+  static __inline__ unsigned int
+  cuda_byte_perm (unsigned int x, unsigned int y, unsigned int selector)
+  {
+    unsigned long long bytes = (unsigned long long) y << 32 | x;
+    unsigned int result = 0;
+    int n;
+
+    for (n = 0; n < 4; n++)
+      {
+        unsigned int nibble = selector >> 4 * n & 0xf;
+        unsigned int byte = bytes >> 8 * (nibble & 7) & 0xff;
+        if (nibble & 8)
+          byte = byte & 0x80 ? 0xff : 0;
+        result |= byte << 8 * n;
+      }
+    return result;
+  }
+
+  static __inline__ unsigned int
+  cuda_brev (unsigned int x)
+  {
+    unsigned int result = 0;
+    int i;
+
+    for (i = 0; i < 32; i++, x >>= 1)
+      result = result << 1 | (x & 1);
+    return result;
+  }
+
+  static __inline__ unsigned long long
+  cuda_brevll (unsigned long long x)
+  {
+    return (unsigned long long) cuda_brev ((unsigned int) x) << 32
+           | cuda_brev ((unsigned int) (x >> 32));
+  }
+
+  /* CUDA's clocks: the multiprocessor's cycle counter, in 32 bits
+     (clock (), sign-extended as CUDA's clock_t) and in 64, and the GPU's
+     nanosecond timer (PTX's %globaltimer), which on the CPU backend are
+     CLOCK_MONOTONIC's nanoseconds and CLOCK_REALTIME's; and __nanosleep,
+     a pause of about NS nanoseconds, at most a millisecond.  */
+  long cuda_clock (void);
+  long long cuda_clock64 (void);
+  unsigned long long cuda_globaltimer (void);
+  void cuda_nanosleep (unsigned int ns);
+
 #ifdef __cplusplus
 }
 #endif

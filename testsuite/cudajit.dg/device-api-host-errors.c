@@ -91,6 +91,21 @@ void host_FAST_TANF (void) { f = cuda_fast_tanf (f); } /* { dg-error "'cuda_fast
 void host_FAST_SINCOSF (void) { cuda_fast_sincosf (f, &f, &f); } /* { dg-error "'cuda_fast_sincosf' used outside a kernel" } */
 void host_FAST_POWF (void) { f = cuda_fast_powf (f, f); } /* { dg-error "'cuda_fast_powf' used outside a kernel" } */
 void host_FAST_FDIVIDEF (void) { f = cuda_fast_fdividef (f, f); } /* { dg-error "'cuda_fast_fdividef' used outside a kernel" } */
+void host_MULHI (void) { i = cuda_mulhi (i, i); } /* { dg-error "'cuda_mulhi' used outside a kernel" } */
+void host_UMULHI (void) { u = cuda_umulhi (u, u); } /* { dg-error "'cuda_umulhi' used outside a kernel" } */
+void host_MUL64HI (void) { ll = cuda_mul64hi (ll, ll); } /* { dg-error "'cuda_mul64hi' used outside a kernel" } */
+void host_UMUL64HI (void) { ull = cuda_umul64hi (ull, ull); } /* { dg-error "'cuda_umul64hi' used outside a kernel" } */
+void host_MUL24 (void) { i = cuda_mul24 (i, i); } /* { dg-error "'cuda_mul24' used outside a kernel" } */
+void host_UMUL24 (void) { u = cuda_umul24 (u, u); } /* { dg-error "'cuda_umul24' used outside a kernel" } */
+void host_SAD (void) { u = cuda_sad (i, i, u); } /* { dg-error "'cuda_sad' used outside a kernel" } */
+void host_USAD (void) { u = cuda_usad (u, u, u); } /* { dg-error "'cuda_usad' used outside a kernel" } */
+void host_BYTE_PERM (void) { u = cuda_byte_perm (u, u, u); } /* { dg-error "'cuda_byte_perm' used outside a kernel" } */
+void host_BREV (void) { u = cuda_brev (u); } /* { dg-error "'cuda_brev' used outside a kernel" } */
+void host_BREVLL (void) { ull = cuda_brevll (ull); } /* { dg-error "'cuda_brevll' used outside a kernel" } */
+void host_CLOCK (void) { l = cuda_clock (); } /* { dg-error "'cuda_clock' used outside a kernel" } */
+void host_CLOCK64 (void) { ll = cuda_clock64 (); } /* { dg-error "'cuda_clock64' used outside a kernel" } */
+void host_GLOBALTIMER (void) { ull = cuda_globaltimer (); } /* { dg-error "'cuda_globaltimer' used outside a kernel" } */
+void host_NANOSLEEP (void) { cuda_nanosleep (u); } /* { dg-error "'cuda_nanosleep' used outside a kernel" } */
 
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
