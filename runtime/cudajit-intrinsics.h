@@ -180,6 +180,72 @@ extern "C"
   unsigned long long cuda_globaltimer (void);
   void cuda_nanosleep (unsigned int ns);
 
+/* Loads and stores with CUDA's cache hints, Numba's ldca ... stwt:
+   cuda_ldg (ptr) is *PTR read through the read-only data cache, which
+   PTR's data must be for the whole kernel; cuda_ldca (cached in all
+   levels), cuda_ldcg (in L2, not L1), cuda_ldcs (streaming, likely read
+   once), cuda_ldlu (last use) and cuda_ldcv (volatile: fetched again)
+   read *PTR too; cuda_stwb (ptr, value) (write back), cuda_stcg (in L2),
+   cuda_stcs (streaming) and cuda_stwt (write through) store VALUE.  PTR
+   points to an integer, a float or a double; on the CPU backend each is
+   the plain access.  */
+#define cuda_ldg(ptr) CUDAJIT_CACHE_TYPED (ldg, ptr) (ptr)
+#define cuda_ldca(ptr) CUDAJIT_CACHE_TYPED (ldca, ptr) (ptr)
+#define cuda_ldcg(ptr) CUDAJIT_CACHE_TYPED (ldcg, ptr) (ptr)
+#define cuda_ldcs(ptr) CUDAJIT_CACHE_TYPED (ldcs, ptr) (ptr)
+#define cuda_ldlu(ptr) CUDAJIT_CACHE_TYPED (ldlu, ptr) (ptr)
+#define cuda_ldcv(ptr) CUDAJIT_CACHE_TYPED (ldcv, ptr) (ptr)
+#define cuda_stwb(ptr, value) CUDAJIT_CACHE_TYPED (stwb, ptr) (ptr, value)
+#define cuda_stcg(ptr, value) CUDAJIT_CACHE_TYPED (stcg, ptr) (ptr, value)
+#define cuda_stcs(ptr, value) CUDAJIT_CACHE_TYPED (stcs, ptr) (ptr, value)
+#define cuda_stwt(ptr, value) CUDAJIT_CACHE_TYPED (stwt, ptr) (ptr, value)
+
+/* cudajit_OP_T for the type T that PTR points to; PTR is passed to it
+   unparenthesized, so that GCC's error for another type is on the
+   caller's line and names the pointer's type.  */
+#define CUDAJIT_CACHE_TYPED(op, ptr)                                          \
+  __extension__ _Generic(*(ptr), char                                         \
+                         : cudajit_##op##_char, signed char                   \
+                         : cudajit_##op##_schar, unsigned char                \
+                         : cudajit_##op##_uchar, short                        \
+                         : cudajit_##op##_short, unsigned short               \
+                         : cudajit_##op##_ushort, int                         \
+                         : cudajit_##op##_int, unsigned int                   \
+                         : cudajit_##op##_uint, long                          \
+                         : cudajit_##op##_long, unsigned long                 \
+                         : cudajit_##op##_ulong, long long                    \
+                         : cudajit_##op##_ll, unsigned long long              \
+                         : cudajit_##op##_ull, float                          \
+                         : cudajit_##op##_float, double                       \
+                         : cudajit_##op##_double, default                     \
+                         : cuda_cache_not_available_for_this_type)
+
+  void cuda_cache_not_available_for_this_type (struct cudajit_no_such_type,
+                                               ...);
+
+#define CUDAJIT_CACHE_LOAD(op, t, type)                                       \
+  static __inline__ type cudajit_##op##_##t (const type *ptr) { return *ptr; }
+#define CUDAJIT_CACHE_STORE(op, t, type)                                      \
+  static __inline__ void cudajit_##op##_##t (type *ptr, type value)           \
+  {                                                                           \
+    *ptr = value;                                                             \
+  }
+#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
+  CUDAJIT_CACHE_LOAD (ldg, t, type)                                           \
+  CUDAJIT_CACHE_LOAD (ldca, t, type)                                          \
+  CUDAJIT_CACHE_LOAD (ldcg, t, type)                                          \
+  CUDAJIT_CACHE_LOAD (ldcs, t, type)                                          \
+  CUDAJIT_CACHE_LOAD (ldlu, t, type)                                          \
+  CUDAJIT_CACHE_LOAD (ldcv, t, type)                                          \
+  CUDAJIT_CACHE_STORE (stwb, t, type)                                         \
+  CUDAJIT_CACHE_STORE (stcg, t, type)                                         \
+  CUDAJIT_CACHE_STORE (stcs, t, type)                                         \
+  CUDAJIT_CACHE_STORE (stwt, t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_CACHE_LOAD
+#undef CUDAJIT_CACHE_STORE
+
 #ifdef __cplusplus
 }
 #endif

@@ -106,6 +106,16 @@ void host_CLOCK (void) { l = cuda_clock (); } /* { dg-error "'cuda_clock' used o
 void host_CLOCK64 (void) { ll = cuda_clock64 (); } /* { dg-error "'cuda_clock64' used outside a kernel" } */
 void host_GLOBALTIMER (void) { ull = cuda_globaltimer (); } /* { dg-error "'cuda_globaltimer' used outside a kernel" } */
 void host_NANOSLEEP (void) { cuda_nanosleep (u); } /* { dg-error "'cuda_nanosleep' used outside a kernel" } */
+void host_LDG (void) { i = cuda_ldg (&i); } /* { dg-error "'cuda_ldg' used outside a kernel" } */
+void host_LDCA (void) { f = cuda_ldca (&f); } /* { dg-error "'cuda_ldca' used outside a kernel" } */
+void host_LDCG (void) { d = cuda_ldcg (&d); } /* { dg-error "'cuda_ldcg' used outside a kernel" } */
+void host_LDCS (void) { u = cuda_ldcs (&u); } /* { dg-error "'cuda_ldcs' used outside a kernel" } */
+void host_LDLU (void) { ull = cuda_ldlu (&ull); } /* { dg-error "'cuda_ldlu' used outside a kernel" } */
+void host_LDCV (void) { ll = cuda_ldcv (&ll); } /* { dg-error "'cuda_ldcv' used outside a kernel" } */
+void host_STWB (void) { cuda_stwb (&i, i); } /* { dg-error "'cuda_stwb' used outside a kernel" } */
+void host_STCG (void) { cuda_stcg (&f, f); } /* { dg-error "'cuda_stcg' used outside a kernel" } */
+void host_STCS (void) { cuda_stcs (&d, d); } /* { dg-error "'cuda_stcs' used outside a kernel" } */
+void host_STWT (void) { cuda_stwt (&ull, ull); } /* { dg-error "'cuda_stwt' used outside a kernel" } */
 
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
