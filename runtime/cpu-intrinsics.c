@@ -2,13 +2,15 @@
 /* The CPU backend's versions of the functions of cudajit-intrinsics.h
    that are more than an expression: libdevice's math functions, which the
    C library lacks, computed in double so that their float forms round a
-   result more exact than the GPU's.  */
+   result more exact than the GPU's; the clocks; and the arithmetic in a
+   rounding mode, in the thread's floating-point environment.  */
 
 /* For exp10f.  */
 #define _GNU_SOURCE
 
 #include "cudajit.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <time.h>
 
@@ -440,3 +442,47 @@ cuda_nanosleep (unsigned int ns)
 
   nanosleep (&pause, NULL);
 }
+
+/* NAME, EXPRESSION of PARAMS computed in the rounding MODE.  The
+   parameters are volatile, and so is the result, so that GCC, which does
+   not model the rounding mode, neither folds the operation nor moves it
+   out from between the changes of mode.  */
+#define ROUNDED(name, mode, type, params, expression)                         \
+  type cuda_##name params                                                     \
+  {                                                                           \
+    int saved = fegetround ();                                                \
+    volatile type result;                                                     \
+    fesetround (mode);                                                        \
+    result = expression;                                                      \
+    fesetround (saved);                                                       \
+    return result;                                                            \
+  }
+#define ROUNDED_IN_EACH_MODE(name, type, params, expression)                  \
+  ROUNDED (name##_rn, FE_TONEAREST, type, params, expression)                 \
+  ROUNDED (name##_rz, FE_TOWARDZERO, type, params, expression)                \
+  ROUNDED (name##_ru, FE_UPWARD, type, params, expression)                    \
+  ROUNDED (name##_rd, FE_DOWNWARD, type, params, expression)
+
+ROUNDED_IN_EACH_MODE (fadd, float, (volatile float x, volatile float y), x + y)
+ROUNDED_IN_EACH_MODE (fsub, float, (volatile float x, volatile float y), x - y)
+ROUNDED_IN_EACH_MODE (fmul, float, (volatile float x, volatile float y), x *y)
+ROUNDED_IN_EACH_MODE (fdiv, float, (volatile float x, volatile float y), x / y)
+ROUNDED_IN_EACH_MODE (fmaf, float,
+                      (volatile float x, volatile float y, volatile float z),
+                      fmaf (x, y, z))
+ROUNDED_IN_EACH_MODE (frcp, float, (volatile float x), 1 / x)
+ROUNDED_IN_EACH_MODE (fsqrt, float, (volatile float x), sqrtf (x))
+ROUNDED_IN_EACH_MODE (dadd, double, (volatile double x, volatile double y),
+                      x + y)
+ROUNDED_IN_EACH_MODE (dsub, double, (volatile double x, volatile double y),
+                      x - y)
+ROUNDED_IN_EACH_MODE (dmul, double, (volatile double x, volatile double y),
+                      x *y)
+ROUNDED_IN_EACH_MODE (ddiv, double, (volatile double x, volatile double y),
+                      x / y)
+ROUNDED_IN_EACH_MODE (fma, double,
+                      (volatile double x, volatile double y,
+                       volatile double z),
+                      fma (x, y, z))
+ROUNDED_IN_EACH_MODE (drcp, double, (volatile double x), 1 / x)
+ROUNDED_IN_EACH_MODE (dsqrt, double, (volatile double x), sqrt (x))

@@ -246,6 +246,34 @@ extern "C"
 #undef CUDAJIT_CACHE_LOAD
 #undef CUDAJIT_CACHE_STORE
 
+  /* CUDA's arithmetic in a rounding mode of its own, whatever the
+     thread's, which the name ends with: _rn to nearest even, _rz toward
+     zero, _ru up, _rd down.  In float, cuda_fadd_rn (x, y), cuda_fsub_rn,
+     cuda_fmul_rn, cuda_fdiv_rn, cuda_fmaf_rn (x, y, z), cuda_frcp_rn (x)
+     (1 / x) and cuda_fsqrt_rn (x); in double, cuda_dadd_rn ...
+     cuda_dsqrt_rn, with cuda_fma_rn as CUDA names it.  Each is the exact
+     result rounded once, IEEE 754's, the same bits on both backends.  */
+#define CUDAJIT_ROUNDED_DECLARE(mode)                                         \
+  float cuda_fadd_##mode (float x, float y);                                  \
+  float cuda_fsub_##mode (float x, float y);                                  \
+  float cuda_fmul_##mode (float x, float y);                                  \
+  float cuda_fdiv_##mode (float x, float y);                                  \
+  float cuda_fmaf_##mode (float x, float y, float z);                         \
+  float cuda_frcp_##mode (float x);                                           \
+  float cuda_fsqrt_##mode (float x);                                          \
+  double cuda_dadd_##mode (double x, double y);                               \
+  double cuda_dsub_##mode (double x, double y);                               \
+  double cuda_dmul_##mode (double x, double y);                               \
+  double cuda_ddiv_##mode (double x, double y);                               \
+  double cuda_fma_##mode (double x, double y, double z);                      \
+  double cuda_drcp_##mode (double x);                                         \
+  double cuda_dsqrt_##mode (double x);
+  CUDAJIT_ROUNDED_DECLARE (rn)
+  CUDAJIT_ROUNDED_DECLARE (rz)
+  CUDAJIT_ROUNDED_DECLARE (ru)
+  CUDAJIT_ROUNDED_DECLARE (rd)
+#undef CUDAJIT_ROUNDED_DECLARE
+
 #ifdef __cplusplus
 }
 #endif

@@ -116,6 +116,62 @@ void host_STWB (void) { cuda_stwb (&i, i); } /* { dg-error "'cuda_stwb' used out
 void host_STCG (void) { cuda_stcg (&f, f); } /* { dg-error "'cuda_stcg' used outside a kernel" } */
 void host_STCS (void) { cuda_stcs (&d, d); } /* { dg-error "'cuda_stcs' used outside a kernel" } */
 void host_STWT (void) { cuda_stwt (&ull, ull); } /* { dg-error "'cuda_stwt' used outside a kernel" } */
+void host_FADD_RN (void) { f = cuda_fadd_rn (f, f); } /* { dg-error "'cuda_fadd_rn' used outside a kernel" } */
+void host_FADD_RZ (void) { f = cuda_fadd_rz (f, f); } /* { dg-error "'cuda_fadd_rz' used outside a kernel" } */
+void host_FADD_RU (void) { f = cuda_fadd_ru (f, f); } /* { dg-error "'cuda_fadd_ru' used outside a kernel" } */
+void host_FADD_RD (void) { f = cuda_fadd_rd (f, f); } /* { dg-error "'cuda_fadd_rd' used outside a kernel" } */
+void host_FSUB_RN (void) { f = cuda_fsub_rn (f, f); } /* { dg-error "'cuda_fsub_rn' used outside a kernel" } */
+void host_FSUB_RZ (void) { f = cuda_fsub_rz (f, f); } /* { dg-error "'cuda_fsub_rz' used outside a kernel" } */
+void host_FSUB_RU (void) { f = cuda_fsub_ru (f, f); } /* { dg-error "'cuda_fsub_ru' used outside a kernel" } */
+void host_FSUB_RD (void) { f = cuda_fsub_rd (f, f); } /* { dg-error "'cuda_fsub_rd' used outside a kernel" } */
+void host_FMUL_RN (void) { f = cuda_fmul_rn (f, f); } /* { dg-error "'cuda_fmul_rn' used outside a kernel" } */
+void host_FMUL_RZ (void) { f = cuda_fmul_rz (f, f); } /* { dg-error "'cuda_fmul_rz' used outside a kernel" } */
+void host_FMUL_RU (void) { f = cuda_fmul_ru (f, f); } /* { dg-error "'cuda_fmul_ru' used outside a kernel" } */
+void host_FMUL_RD (void) { f = cuda_fmul_rd (f, f); } /* { dg-error "'cuda_fmul_rd' used outside a kernel" } */
+void host_FDIV_RN (void) { f = cuda_fdiv_rn (f, f); } /* { dg-error "'cuda_fdiv_rn' used outside a kernel" } */
+void host_FDIV_RZ (void) { f = cuda_fdiv_rz (f, f); } /* { dg-error "'cuda_fdiv_rz' used outside a kernel" } */
+void host_FDIV_RU (void) { f = cuda_fdiv_ru (f, f); } /* { dg-error "'cuda_fdiv_ru' used outside a kernel" } */
+void host_FDIV_RD (void) { f = cuda_fdiv_rd (f, f); } /* { dg-error "'cuda_fdiv_rd' used outside a kernel" } */
+void host_FMAF_RN (void) { f = cuda_fmaf_rn (f, f, f); } /* { dg-error "'cuda_fmaf_rn' used outside a kernel" } */
+void host_FMAF_RZ (void) { f = cuda_fmaf_rz (f, f, f); } /* { dg-error "'cuda_fmaf_rz' used outside a kernel" } */
+void host_FMAF_RU (void) { f = cuda_fmaf_ru (f, f, f); } /* { dg-error "'cuda_fmaf_ru' used outside a kernel" } */
+void host_FMAF_RD (void) { f = cuda_fmaf_rd (f, f, f); } /* { dg-error "'cuda_fmaf_rd' used outside a kernel" } */
+void host_FRCP_RN (void) { f = cuda_frcp_rn (f); } /* { dg-error "'cuda_frcp_rn' used outside a kernel" } */
+void host_FRCP_RZ (void) { f = cuda_frcp_rz (f); } /* { dg-error "'cuda_frcp_rz' used outside a kernel" } */
+void host_FRCP_RU (void) { f = cuda_frcp_ru (f); } /* { dg-error "'cuda_frcp_ru' used outside a kernel" } */
+void host_FRCP_RD (void) { f = cuda_frcp_rd (f); } /* { dg-error "'cuda_frcp_rd' used outside a kernel" } */
+void host_FSQRT_RN (void) { f = cuda_fsqrt_rn (f); } /* { dg-error "'cuda_fsqrt_rn' used outside a kernel" } */
+void host_FSQRT_RZ (void) { f = cuda_fsqrt_rz (f); } /* { dg-error "'cuda_fsqrt_rz' used outside a kernel" } */
+void host_FSQRT_RU (void) { f = cuda_fsqrt_ru (f); } /* { dg-error "'cuda_fsqrt_ru' used outside a kernel" } */
+void host_FSQRT_RD (void) { f = cuda_fsqrt_rd (f); } /* { dg-error "'cuda_fsqrt_rd' used outside a kernel" } */
+void host_DADD_RN (void) { d = cuda_dadd_rn (d, d); } /* { dg-error "'cuda_dadd_rn' used outside a kernel" } */
+void host_DADD_RZ (void) { d = cuda_dadd_rz (d, d); } /* { dg-error "'cuda_dadd_rz' used outside a kernel" } */
+void host_DADD_RU (void) { d = cuda_dadd_ru (d, d); } /* { dg-error "'cuda_dadd_ru' used outside a kernel" } */
+void host_DADD_RD (void) { d = cuda_dadd_rd (d, d); } /* { dg-error "'cuda_dadd_rd' used outside a kernel" } */
+void host_DSUB_RN (void) { d = cuda_dsub_rn (d, d); } /* { dg-error "'cuda_dsub_rn' used outside a kernel" } */
+void host_DSUB_RZ (void) { d = cuda_dsub_rz (d, d); } /* { dg-error "'cuda_dsub_rz' used outside a kernel" } */
+void host_DSUB_RU (void) { d = cuda_dsub_ru (d, d); } /* { dg-error "'cuda_dsub_ru' used outside a kernel" } */
+void host_DSUB_RD (void) { d = cuda_dsub_rd (d, d); } /* { dg-error "'cuda_dsub_rd' used outside a kernel" } */
+void host_DMUL_RN (void) { d = cuda_dmul_rn (d, d); } /* { dg-error "'cuda_dmul_rn' used outside a kernel" } */
+void host_DMUL_RZ (void) { d = cuda_dmul_rz (d, d); } /* { dg-error "'cuda_dmul_rz' used outside a kernel" } */
+void host_DMUL_RU (void) { d = cuda_dmul_ru (d, d); } /* { dg-error "'cuda_dmul_ru' used outside a kernel" } */
+void host_DMUL_RD (void) { d = cuda_dmul_rd (d, d); } /* { dg-error "'cuda_dmul_rd' used outside a kernel" } */
+void host_DDIV_RN (void) { d = cuda_ddiv_rn (d, d); } /* { dg-error "'cuda_ddiv_rn' used outside a kernel" } */
+void host_DDIV_RZ (void) { d = cuda_ddiv_rz (d, d); } /* { dg-error "'cuda_ddiv_rz' used outside a kernel" } */
+void host_DDIV_RU (void) { d = cuda_ddiv_ru (d, d); } /* { dg-error "'cuda_ddiv_ru' used outside a kernel" } */
+void host_DDIV_RD (void) { d = cuda_ddiv_rd (d, d); } /* { dg-error "'cuda_ddiv_rd' used outside a kernel" } */
+void host_FMA_RN (void) { d = cuda_fma_rn (d, d, d); } /* { dg-error "'cuda_fma_rn' used outside a kernel" } */
+void host_FMA_RZ (void) { d = cuda_fma_rz (d, d, d); } /* { dg-error "'cuda_fma_rz' used outside a kernel" } */
+void host_FMA_RU (void) { d = cuda_fma_ru (d, d, d); } /* { dg-error "'cuda_fma_ru' used outside a kernel" } */
+void host_FMA_RD (void) { d = cuda_fma_rd (d, d, d); } /* { dg-error "'cuda_fma_rd' used outside a kernel" } */
+void host_DRCP_RN (void) { d = cuda_drcp_rn (d); } /* { dg-error "'cuda_drcp_rn' used outside a kernel" } */
+void host_DRCP_RZ (void) { d = cuda_drcp_rz (d); } /* { dg-error "'cuda_drcp_rz' used outside a kernel" } */
+void host_DRCP_RU (void) { d = cuda_drcp_ru (d); } /* { dg-error "'cuda_drcp_ru' used outside a kernel" } */
+void host_DRCP_RD (void) { d = cuda_drcp_rd (d); } /* { dg-error "'cuda_drcp_rd' used outside a kernel" } */
+void host_DSQRT_RN (void) { d = cuda_dsqrt_rn (d); } /* { dg-error "'cuda_dsqrt_rn' used outside a kernel" } */
+void host_DSQRT_RZ (void) { d = cuda_dsqrt_rz (d); } /* { dg-error "'cuda_dsqrt_rz' used outside a kernel" } */
+void host_DSQRT_RU (void) { d = cuda_dsqrt_ru (d); } /* { dg-error "'cuda_dsqrt_ru' used outside a kernel" } */
+void host_DSQRT_RD (void) { d = cuda_dsqrt_rd (d); } /* { dg-error "'cuda_dsqrt_rd' used outside a kernel" } */
 
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
