@@ -38,6 +38,10 @@ bool cudajit_kernel_p (const_tree fndecl);
    unit's kernels, UNIT_FLAGS, changed by the options of its cuda_jit
    attributes.  */
 int cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags);
+/* The most threads of a block that FNDECL's launch_bounds allows, 0 for
+   none, and into *MIN_BLOCKS the fewest blocks of a multiprocessor it
+   asks for, 0 for none.  */
+int cudajit_kernel_launch_bounds (const_tree fndecl, int *min_blocks);
 bool cudajit_device_marked_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a

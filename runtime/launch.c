@@ -11,6 +11,15 @@ const struct cudajit_limits cudajit_cpu_limits
 
 #define DIM3(d) (d).x, (d).y, (d).z
 
+/* The most threads of a block that KERNEL's launch_bounds allows, 0 for
+   no bound.  */
+static unsigned int
+launch_bound (const struct cudajit_kernel *kernel)
+{
+  return ((kernel->module->compile_flags & CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK)
+          >> CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT);
+}
+
 /* Whether CONFIG respects LIMITS; if not, report why.  STATIC_SHARED is
    what the kernel's static shared arrays take of LIMITS->shared_bytes.  */
 static bool
@@ -21,6 +30,7 @@ check_config (const struct cudajit_kernel *kernel,
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned long long xy = (unsigned long long) block.x * block.y;
+  unsigned int bound = launch_bound (kernel);
 
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     cudajit_error (site,
@@ -33,6 +43,11 @@ check_config (const struct cudajit_kernel *kernel,
                    "block (%u, %u, %u) has more than the %u threads a block "
                    "may have",
                    DIM3 (block), limits->threads);
+  else if (bound && xy * block.z > bound)
+    cudajit_error (site,
+                   "block (%u, %u, %u) has more than the %u threads of the "
+                   "kernel's %s",
+                   DIM3 (block), bound, CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME);
   else if (block.x > limits->block.x || block.y > limits->block.y
            || block.z > limits->block.z)
     cudajit_error (site,
@@ -312,6 +327,9 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
         return;
       block = smallest_best_block (function, block);
     }
+  /* The GPU's occupancy calculator knows the bound already.  */
+  else if (launch_bound (k) && block > (int) launch_bound (k))
+    block = launch_bound (k);
   long long blocks = (n + block - 1) / block;
   /* Once for each size chosen, not at every launch.  */
   if (cudajit_verbose_p () && k->verbose_block != block)
