@@ -71,6 +71,16 @@ cudajit_fatal (const struct cudajit_site *site, const char *format, ...)
   cudajit_vfatal (site, format, ap);
 }
 
+void
+cudajit_warning (const struct cudajit_site *site, const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  cudajit_write_line (CUDAJIT_WARNING_PREFIX, site, format, ap);
+  va_end (ap);
+}
+
 void *
 cudajit_xrealloc (void *p, size_t size)
 {

@@ -37,6 +37,7 @@ struct cudajit_site
 /* What every error message, and every other line, starts with.  */
 #define CUDAJIT_ERROR_PREFIX "cudajit: error: "
 #define CUDAJIT_VERBOSE_PREFIX "cudajit: "
+#define CUDAJIT_WARNING_PREFIX "cudajit: warning: "
 
 /* Report an error and end the program, whatever CUDAJIT_ERRORS says: for
    errors that leave the program no way to go on, such as a bad setting of
@@ -48,6 +49,10 @@ _Noreturn void cudajit_fatal (const struct cudajit_site *site,
     __attribute__ ((cold, format (printf, 2, 3)));
 _Noreturn void cudajit_vfatal (const struct cudajit_site *site,
                                const char *format, va_list ap);
+
+/* Write a warning, a message as above, on stderr, and go on.  */
+void cudajit_warning (const struct cudajit_site *site, const char *format, ...)
+    __attribute__ ((format (printf, 2, 3)));
 
 /* Write the message of an error, as above, to STREAM.  */
 void cudajit_write_message (FILE *stream, const struct cudajit_site *site,
@@ -135,6 +140,9 @@ struct cudajit_environment
   /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
      exit.  */
   bool profile;
+  /* CUDAJIT_WARN_LOW_OCCUPANCY, whether a launch of fewer blocks than
+     the multiprocessors, or the CPU backend's threads, is warned of.  */
+  bool warn_low_occupancy;
   /* CUDAJIT_VERBOSE, whether the runtime says what it does.  */
   bool verbose;
   /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
@@ -469,6 +477,8 @@ struct cudajit_kernel
   struct cudajit_profile *profile;
   /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
   int verbose_block;
+  /* Whether CUDAJIT_WARN_LOW_OCCUPANCY has warned of a launch of it.  */
+  atomic_bool warned_low_occupancy;
 };
 
 /* A registration's CUDA C, as a module holds it: the parts of the

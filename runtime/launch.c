@@ -141,6 +141,44 @@ check_gpu_resident (CUfunction function,
          && check_resident (config, site, per_multiprocessor, multiprocessors);
 }
 
+/* Under CUDAJIT_WARN_LOW_OCCUPANCY, warn once for kernel K of a launch
+   at SITE whose grid of CONFIG leaves some of the UNITS that run blocks
+   at once, the multiprocessors or the CPU backend's threads, named by
+   WHAT, without a block.  */
+static void
+warn_low_occupancy (struct cudajit_kernel *k,
+                    const struct cudajit_launch_config *config,
+                    const struct cudajit_site *site, long units,
+                    const char *what)
+{
+  cuda_dim3 grid = config->grid;
+  unsigned long long blocks = (unsigned long long) grid.x * grid.y * grid.z;
+
+  if (blocks >= (unsigned long long) units
+      || atomic_exchange (&k->warned_low_occupancy, true))
+    return;
+  cudajit_warning (
+      site,
+      "grid (%u, %u, %u) of %llu blocks leaves %llu of the %ld %s idle "
+      "(CUDAJIT_WARN_LOW_OCCUPANCY)",
+      DIM3 (grid), blocks, units - blocks, units, what);
+}
+
+/* The multiprocessors of the calling thread's GPU, or 0 if the driver
+   does not say.  */
+static long
+gpu_multiprocessors (const struct cudajit_site *site)
+{
+  int multiprocessors = 0;
+
+  cudajit_check (cudajit_cu.cuDeviceGetAttribute (
+                     &multiprocessors,
+                     CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                     cudajit_current_gpu->device),
+                 site, "cuDeviceGetAttribute");
+  return multiprocessors;
+}
+
 static __attribute__ ((cold)) void
 launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
                const struct cudajit_launch_config *config,
@@ -213,6 +251,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
           bool bounds
               = host_arrays
                 && (cudajit_environment ()->check & CUDAJIT_CHECK_BOUNDS);
+          if (cudajit_environment ()->warn_low_occupancy)
+            warn_low_occupancy (k, &config, site, cudajit_cpu_threads (),
+                                "threads of the CPU backend");
           unsigned int count = bounds ? k->params->count : 1;
           void *copies[count], *guarded_args[count];
           if (bounds
@@ -240,6 +281,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       || !(function = cudajit_kernel_function (k, site))
       || (k->grid_sync && !check_gpu_resident (function, &config, site)))
     return;
+  if (cudajit_environment ()->warn_low_occupancy)
+    warn_low_occupancy (k, &config, site, gpu_multiprocessors (site),
+                        "multiprocessors of the GPU");
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
                                   extent_bytes))
