@@ -72,9 +72,10 @@ extern "C"
 
   /* CUDA's integer intrinsics: the high 32 or 64 bits of a product, the
      product of the low 24 bits (sign-extended for mul24), |x - y| + z,
-     the bytes of {y, x} chosen by the nibbles of a selector (PTX's prmt,
-     whose nibble's high bit repeats the sign of the chosen byte), and the
-     bits reversed.  */
+     the bytes of {y, x} chosen by the low 3 bits of the selector's low 4
+     nibbles (libdevice masks off the rest before PTX's prmt, for which a
+     nibble's high bit would repeat the byte's sign), and the bits
+     reversed.  */
   static __inline__ int
   cuda_mulhi (int x, int y)
   {
@@ -142,13 +143,8 @@ extern "C"
     int n;
 
     for (n = 0; n < 4; n++)
-      {
-        unsigned int nibble = selector >> 4 * n & 0xf;
-        unsigned int byte = bytes >> 8 * (nibble & 7) & 0xff;
-        if (nibble & 8)
-          byte = byte & 0x80 ? 0xff : 0;
-        result |= byte << 8 * n;
-      }
+      result |= (unsigned int) (bytes >> 8 * (selector >> 4 * n & 7) & 0xff)
+                << 8 * n;
     return result;
   }
 

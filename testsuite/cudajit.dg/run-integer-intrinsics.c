@@ -70,8 +70,8 @@ kernel (long n, unsigned long long out[n][NFUNCTIONS], long long times[n][3])
   times[i][2] = clock == (int) clock;
 }
 
-/* The bytes of {Y, X}, byte N of the result the one that nibble N of
-   SELECTOR names, or its sign where the nibble's high bit is set.  */
+/* The bytes of {Y, X}, byte N of the result the one that the low 3 bits
+   of nibble N of SELECTOR name: CUDA ignores the others.  */
 static unsigned int
 byte_perm (unsigned int x, unsigned int y, unsigned int selector)
 {
@@ -82,11 +82,7 @@ byte_perm (unsigned int x, unsigned int y, unsigned int selector)
       bytes[k + 4] = y >> 8 * k;
     }
   for (int k = 0; k < 4; k++)
-    {
-      unsigned int nibble = selector >> 4 * k & 0xf;
-      signed char chosen = bytes[nibble & 7];
-      result[k] = nibble & 8 ? (chosen < 0 ? 0xff : 0) : (unsigned char) chosen;
-    }
+    result[k] = bytes[selector >> 4 * k & 7];
   return result[0] | result[1] << 8 | result[2] << 16
          | (unsigned int) result[3] << 24;
 }
