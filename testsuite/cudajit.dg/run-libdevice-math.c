@@ -55,7 +55,8 @@
   F (cuda_fast_tanf (xf / 4), tan (xf / 4), 1e-5, 1e-6)                        \
   F (fast_sincosf_cos (xf / 1.3f), cos (xf / 1.3f), 0, 1e-6)                   \
   F (cuda_fast_powf (yf, xf), pow (yf, xf), 2e-5, 0)                           \
-  F (cuda_fast_fdividef (xf, yf), (double) xf / yf, 1e-6, 0)
+  F (cuda_fast_fdividef (xf, yf), (double) xf / yf, 1e-6, 0)                   \
+  F (cuda_fast_fdividef (xf, 0x1.8p126f), 0, 0, 0)
 
 /* The two-result functions, as one result each.  */
 #define sincospi_sin(x) (cuda_sincospi (x, &s, &c), s)
@@ -153,4 +154,4 @@ main (void)
   return errors != 0;
 }
 
-/* { dg-output "libdevice math: 37 functions, 0 errors" } */
+/* { dg-output "libdevice math: 38 functions, 0 errors" } */
