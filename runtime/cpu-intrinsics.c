@@ -12,6 +12,7 @@
 
 #include <fenv.h>
 #include <math.h>
+#include <stdbool.h>
 #include <time.h>
 
 /* sqrt (1/2) less M_SQRT1_2, the double nearest it.  */
@@ -176,26 +177,35 @@ erfinv_estimate (double q)
 }
 
 /* Newton's iterations stop where a step no longer changes the result
-   by more than this part of it.  Giles's estimate holds to q ~ 2^-24;
-   below, it is further off, and Newton's method on the convex erfc closes
-   in on the root from one side in a few more steps.  */
+   by more than this part of it.  */
 static const double newton_tolerance = 0x1p-52;
 enum
 {
   NEWTON_MOST_STEPS = 64
 };
 
-/* erfcinv (q) for Q in (0, 1], by Newton's method on erfc, the step
-   (erfc (t) - q) / erfc' (t) written with erfcx so that it neither
-   overflows nor underflows in the tail.  */
+/* Below it, Giles's estimate no longer holds, and erfc's root is sought
+   in logarithms: where erfc (t) would underflow, log (erfc (t)) is
+   log (erfcx (t)) - t^2, and t is far enough from 0 that the absolute
+   error of the logarithms is a relative one of t.  */
+static const double erfcinv_log_below = 0.5;
+static const double giles_smallest = 0x1p-24;
+
+/* erfcinv (q) for Q in (0, 1], by Newton's method on erfc (t) - q or,
+   for a small Q, on log (erfc (t)) - log (q), whose steps erfcx writes
+   without overflow or underflow.  */
 static double
 erfcinv_upper (double q)
 {
-  double t = erfinv_estimate (q);
+  bool in_logs = q < erfcinv_log_below;
+  double t = q < giles_smallest ? sqrt (-log (q)) : erfinv_estimate (q);
 
   for (int i = 0; i < NEWTON_MOST_STEPS; i++)
     {
-      double step = (1 - q / erfc (t)) * cuda_erfcx (t) / two_over_sqrt_pi;
+      double erfcx_t = cuda_erfcx (t);
+      double difference
+          = in_logs ? log (erfcx_t) - t * t - log (q) : 1 - q / erfc (t);
+      double step = difference * erfcx_t / two_over_sqrt_pi;
       t += step;
       if (fabs (step) <= newton_tolerance * t)
         break;
