@@ -122,6 +122,8 @@ cuda_erfcx (double x)
     {
       /* x * x split exactly, hi + lo, as exp (hi) * exp (lo).  */
       double hi = x * x, lo = fma (x, x, -hi);
+      if (isinf (hi))
+        return INFINITY;
       return exp (hi) * (1 + lo) * erfc (x);
     }
   double sum = 1, term = 1, twice_square = 2 * x * x;
@@ -279,6 +281,8 @@ enum
 static double
 bessel_i_asymptotic (int order, double x)
 {
+  if (isinf (x))
+    return x;
   double sum = 1, term = 1, four_order_squared = 4.0 * order * order;
   for (int k = 1; k <= BESSEL_ASYMPTOTIC_TERMS; k++)
     {
