@@ -27,18 +27,25 @@ static const struct compile_option compile_options[] = {
 #define COMPILE_OPTION_COUNT                                                  \
   (sizeof compile_options / sizeof compile_options[0])
 
+/* The entries in SEEN (see parse_option) of the options that are no
+   row of the table.  */
+#define MAX_REGISTERS_ENTRY ((int) COMPILE_OPTION_COUNT)
+#define LAUNCH_BOUNDS_ENTRY ((int) COMPILE_OPTION_COUNT + 1)
+#define SPECIALIZE_ENTRY ((int) COMPILE_OPTION_COUNT + 2)
+
+/* The most blocks of a multiprocessor that launch_bounds may ask for: as
+   many as a multiprocessor of an H100 holds.  */
+static const int launch_min_blocks_limit = 32;
+
 /* What the arguments of cuda_jit say: the flags of enum
-   cudajit_compile_flag that they set and clear, and the most registers,
-   0 for no limit.  */
+   cudajit_compile_flag that they set and clear, the most registers, 0 for
+   no limit, and the launch bounds, 0 for none.  */
 struct kernel_options
 {
   int sets, clears;
   int max_registers;
+  int launch_threads, launch_min_blocks;
 };
-
-/* The entries of parse_option's SEEN past the table: max_registers, then
-   specialize.  */
-#define SPECIALIZE_ENTRY ((int) COMPILE_OPTION_COUNT + 1)
 
 /* Whether TEXT's NAME_LENGTH first characters name the specialize
    option.  */
@@ -64,9 +71,29 @@ parse_count (const char *text, int limit)
   return MIN (count, limit + 1);
 }
 
+/* The value of "launch_bounds=TEXT", TEXT "THREADS" or
+   "THREADS,MIN_BLOCKS", into *OPTIONS; false if it is bad.  */
+static bool
+parse_launch_bounds (const char *text, struct kernel_options *options)
+{
+  const char *comma = strchr (text, ',');
+  char *threads_text = xstrndup (text, comma ? comma - text : strlen (text));
+  int threads
+      = parse_count (threads_text, CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT);
+  int min_blocks
+      = comma ? parse_count (comma + 1, launch_min_blocks_limit) : 0;
+  free (threads_text);
+  if (threads < 1 || threads > CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT
+      || (comma && (min_blocks < 1 || min_blocks > launch_min_blocks_limit)))
+    return false;
+  options->launch_threads = threads;
+  options->launch_min_blocks = min_blocks;
+  return true;
+}
+
 /* Fold the option ARGUMENT into *OPTIONS, where SEEN says which names
-   were already given, by their first entry in the table, and the
-   registers by COMPILE_OPTION_COUNT.  Diagnose a bad one at LOC, if
+   were already given, by their first entry in the table, or
+   MAX_REGISTERS_ENTRY or LAUNCH_BOUNDS_ENTRY.  Diagnose a bad one at LOC, if
    DIAGNOSE, and return false.  */
 static bool
 parse_option (tree argument, location_t loc, bool diagnose,
@@ -86,6 +113,7 @@ parse_option (tree argument, location_t loc, bool diagnose,
   const char *value_text = equals ? equals + 1 : "1";
   int entry = -1;
   int value;
+  struct kernel_options bounds = { 0, 0, 0, 0, 0 };
   if (specialize_option_p (text, name_length))
     {
       /* Its names are checked against the parameters once the kernel is
@@ -103,11 +131,31 @@ parse_option (tree argument, location_t loc, bool diagnose,
           return false;
         }
     }
+  else if (name_length == strlen (CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME)
+           && strncmp (text, CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME, name_length)
+                  == 0)
+    {
+      entry = LAUNCH_BOUNDS_ENTRY;
+      if (!equals || !parse_launch_bounds (value_text, &bounds))
+        {
+          if (diagnose)
+            error_at (loc,
+                      "kernel option %qs needs the most threads of a block, "
+                      "from 1 to %d, and maybe the fewest blocks of a "
+                      "multiprocessor, from 1 to %d, as in "
+                      "%<launch_bounds=256%> or %<launch_bounds=256,2%>",
+                      text, CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT,
+                      launch_min_blocks_limit);
+          return false;
+        }
+      value = bounds.launch_threads * (launch_min_blocks_limit + 1)
+              + bounds.launch_min_blocks;
+    }
   else if (name_length == strlen (CUDAJIT_COMPILE_MAX_REGISTERS_NAME)
            && strncmp (text, CUDAJIT_COMPILE_MAX_REGISTERS_NAME, name_length)
                   == 0)
     {
-      entry = COMPILE_OPTION_COUNT;
+      entry = MAX_REGISTERS_ENTRY;
       value = equals ? parse_count (value_text,
                                     CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT)
                      : -1;
@@ -133,8 +181,9 @@ parse_option (tree argument, location_t loc, bool diagnose,
             error_at (loc,
                       "unknown kernel option %qs; the options are "
                       "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
-                      "each maybe %<=0%> or %<=1%>, "
-                      "%<max_registers=N%> and %<specialize=n,m%>",
+                      "each maybe %<=0%> or %<=1%>, %<max_registers=N%>, "
+                      "%<launch_bounds=THREADS[,MIN_BLOCKS]%> and "
+                      "%<specialize=n,m%>",
                       text);
           return false;
         }
@@ -161,9 +210,15 @@ parse_option (tree argument, location_t loc, bool diagnose,
   seen_values.safe_push (value);
   if (entry == SPECIALIZE_ENTRY)
     return true;
-  if (entry == (int) COMPILE_OPTION_COUNT)
+  if (entry == MAX_REGISTERS_ENTRY)
     {
       options->max_registers = value;
+      return true;
+    }
+  if (entry == LAUNCH_BOUNDS_ENTRY)
+    {
+      options->launch_threads = bounds.launch_threads;
+      options->launch_min_blocks = bounds.launch_min_blocks;
       return true;
     }
   for (const struct compile_option &option : compile_options)
@@ -197,10 +252,11 @@ parse_options (tree arguments, location_t loc, bool diagnose,
   return good;
 }
 
-int
-cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
+/* The options of all FNDECL's cuda_jit attributes, taken as good.  */
+static struct kernel_options
+kernel_options_of (const_tree fndecl)
 {
-  struct kernel_options options = { 0, 0, 0 };
+  struct kernel_options options = { 0, 0, 0, 0, 0 };
   for (tree attribute
        = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
        attribute;
@@ -210,8 +266,24 @@ cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
       parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options,
                      seen, seen_values);
     }
+  return options;
+}
+
+int
+cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
+{
+  struct kernel_options options = kernel_options_of (fndecl);
   return ((unit_flags & ~options.clears) | options.sets
-          | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT);
+          | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT
+          | options.launch_threads << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT);
+}
+
+int
+cudajit_kernel_launch_bounds (const_tree fndecl, int *min_blocks)
+{
+  struct kernel_options options = kernel_options_of (fndecl);
+  *min_blocks = options.launch_min_blocks;
+  return options.launch_threads;
 }
 
 const char *
@@ -269,7 +341,7 @@ handle_cuda_jit_attribute (tree *node, tree name, tree args, int, bool *no_add)
                 "results through memory",
                 decl);
     }
-  struct kernel_options options = { 0, 0, 0 };
+  struct kernel_options options = { 0, 0, 0, 0, 0 };
   auto_vec<int> seen, seen_values;
   if (parse_options (args, DECL_SOURCE_LOCATION (decl), true, &options, seen,
                      seen_values)
@@ -468,7 +540,7 @@ conflicting_option (const_tree fndecl)
        attribute;
        attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
     {
-      struct kernel_options options = { 0, 0, 0 };
+      struct kernel_options options = { 0, 0, 0, 0, 0 };
       auto_vec<int> seen, seen_values;
       parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options,
                      seen, seen_values);
@@ -477,8 +549,10 @@ conflicting_option (const_tree fndecl)
           if (all[j] == seen[i] && all_values[j] != seen_values[i])
             return (seen[i] == SPECIALIZE_ENTRY
                         ? CUDAJIT_SPECIALIZE_OPTION_NAME
-                    : seen[i] == (int) COMPILE_OPTION_COUNT
+                    : seen[i] == MAX_REGISTERS_ENTRY
                         ? CUDAJIT_COMPILE_MAX_REGISTERS_NAME
+                    : seen[i] == LAUNCH_BOUNDS_ENTRY
+                        ? CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME
                         : compile_options[seen[i]].name);
       all.safe_splice (seen);
       all_values.safe_splice (seen_values);

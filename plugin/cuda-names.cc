@@ -94,6 +94,10 @@ reserved_in_cuda_p (const char *name)
   for (size_t i = 0; i < ARRAY_SIZE (cxx_reserved); i++)
     if (strcmp (name, cxx_reserved[i]) == 0)
       return true;
+  /* A local named clock would hide CUDA's clock from cuda_clock.  */
+  for (const device_api &api : cudajit_device_apis)
+    if (api.cuda_name && strcmp (name, api.cuda_name) == 0)
+      return true;
   return (strncmp (name, "__", 2) == 0
           || strncmp (name, GENERATED_PREFIX, strlen (GENERATED_PREFIX)) == 0);
 }

@@ -364,11 +364,27 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition,
 {
   char *name = function_cuda_name (fndecl);
   if (cudajit_kernel_p (fndecl))
-    emit_printf (e, "extern \"C\" __global__ void %s\n%s (",
-                 CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS, name);
+    {
+      int min_blocks,
+          threads = cudajit_kernel_launch_bounds (fndecl, &min_blocks);
+      pp_string (&e->pp, "extern \"C\" __global__ void");
+      /* The user's bounds, or those that a variant may give.  */
+      if (threads && min_blocks)
+        emit_printf (e, " __launch_bounds__ (%d, %d)", threads, min_blocks);
+      else if (threads)
+        emit_printf (e, " __launch_bounds__ (%d)", threads);
+      else
+        emit_printf (e, " %s", CUDAJIT_SPECIALIZE_LAUNCH_BOUNDS);
+      emit_printf (e, "\n%s (", name);
+    }
   else
     {
       pp_string (&e->pp, "__device__ ");
+      /* GCC's inlining attributes, which CUDA spells its own way.  */
+      if (lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
+        pp_string (&e->pp, "__forceinline__ ");
+      else if (lookup_attribute ("noinline", DECL_ATTRIBUTES (fndecl)))
+        pp_string (&e->pp, "__noinline__ ");
       emit_type (e, TREE_TYPE (TREE_TYPE (fndecl)));
       emit_printf (e, "\n%s (", name);
     }

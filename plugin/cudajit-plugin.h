@@ -50,6 +50,10 @@ bool cudajit_read_only_param_p (const_tree parm);
    parameters that its variants take as constants, or
    CUDAJIT_SPECIALIZE_OFF; null without one.  */
 const char *cudajit_kernel_specialize_option (const_tree fndecl);
+/* The most threads of a block that FNDECL's launch_bounds allows, 0 for
+   none, and into *MIN_BLOCKS the fewest blocks of a multiprocessor it
+   asks for, 0 for none.  */
+int cudajit_kernel_launch_bounds (const_tree fndecl, int *min_blocks);
 bool cudajit_device_marked_p (const_tree fndecl);
 /* Whether kernels may call FNDECL: marked cuda_device, or static.  */
 bool cudajit_device_function_p (const_tree fndecl);
@@ -80,7 +84,14 @@ enum device_api_kind
   DA_WARP_SHUFFLE,
   DA_WARP_MATCH,
   DA_LANE,
-  DA_ATOMIC
+  DA_ATOMIC,
+  DA_MATH,
+  DA_FAST_MATH,
+  DA_INTEGER,
+  DA_CLOCK,
+  DA_CACHE_LOAD,
+  DA_CACHE_STORE,
+  DA_ROUNDED
 };
 enum device_api_where
 {

@@ -582,6 +582,33 @@ cudajit_assert_fail (const char *expression, const char *file,
   unsigned int line, const char *function)
 { __assertfail (expression, file, line, function, 1); }
 
+/* @part globaltimer cudajit_globaltimer */
+/* cuda_globaltimer: the GPU's nanosecond timer, which CUDA C names only
+   in PTX.  */
+__device__ __forceinline__ unsigned long long cudajit_globaltimer (void)
+{ unsigned long long t; asm volatile ("mov.u64 %0, %%globaltimer;" : "=l" (t));
+  return t; }
+
+/* @part cache cudajit_ld cudajit_st */
+/* The cache-hinted loads and stores of cudajit.h, by type, as CUDA's
+   overloads.  */
+#define CUDAJIT_CACHE_LOAD(op, t, type) \
+__device__ __forceinline__ type cudajit_##op##_##t (const type *ptr) \
+{ return __##op (ptr); }
+#define CUDAJIT_CACHE_STORE(op, t, type) \
+__device__ __forceinline__ void cudajit_##op##_##t (type *ptr, type value) \
+{ __##op (ptr, value); }
+#define CUDAJIT_SCALAR(t, type, kind, n) \
+  CUDAJIT_CACHE_LOAD (ldg, t, type) CUDAJIT_CACHE_LOAD (ldca, t, type) \
+  CUDAJIT_CACHE_LOAD (ldcg, t, type) CUDAJIT_CACHE_LOAD (ldcs, t, type) \
+  CUDAJIT_CACHE_LOAD (ldlu, t, type) CUDAJIT_CACHE_LOAD (ldcv, t, type) \
+  CUDAJIT_CACHE_STORE (stwb, t, type) CUDAJIT_CACHE_STORE (stcg, t, type) \
+  CUDAJIT_CACHE_STORE (stcs, t, type) CUDAJIT_CACHE_STORE (stwt, t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_CACHE_LOAD
+#undef CUDAJIT_CACHE_STORE
+
 /* @part grid_sync cudajit_grid_sync */
 /* cuda_grid_sync, the barrier of a grid that the runtime launched
    cooperatively, so that all its blocks are resident at once: without

@@ -70,7 +70,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 10
+#define CUDAJIT_ABI_VERSION 11
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -119,7 +119,10 @@ enum cudajit_host_entry
    -fplugin-arg-cudajit-debug, or the kernel says "debug".  The others
    are the kernel's options of cudajit-compile-options.def, and the most
    registers a thread may use, max_registers=N, in the bits of
-   CUDAJIT_COMPILE_MAX_REGISTERS_MASK (0 for NVRTC's choice).  */
+   CUDAJIT_COMPILE_MAX_REGISTERS_MASK (0 for NVRTC's choice), and the most
+   threads of a block that launch_bounds=THREADS[,MIN_BLOCKS] allows,
+   which every launch checks, in those of
+   CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK (0 for none).  */
 enum cudajit_compile_flag
 {
   CUDAJIT_COMPILE_DEBUG = 1,
@@ -134,6 +137,13 @@ enum cudajit_compile_flag
 #define CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT 255
 #define CUDAJIT_COMPILE_MAX_REGISTERS_MASK                                    \
   (CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT)
+
+#define CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME "launch_bounds"
+#define CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT 16
+/* CUDA's limit of threads a block, and the bits that hold it.  */
+#define CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT 1024
+#define CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK                                    \
+  (0x7ff << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT)
 
 /* The strings of each registration lie in a record of the section
    CUDAJIT_SECTION, where cudajit-inspect finds the kernels of an object

@@ -226,6 +226,9 @@ extern "C"
 /* The CPU backend's atomics, inline.  */
 #include "cudajit-atomics.h"
 
+/* libdevice's functions and CUDA's intrinsics that C has no name for.  */
+#include "cudajit-intrinsics.h"
+
   /* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
      backend a real barrier among the threads of a block.  And numba's
      syncthreads_count, syncthreads_and and syncthreads_or: the barrier,

@@ -155,6 +155,9 @@ struct cudajit_environment
   /* CUDAJIT_PROFILE, whether a table of the kernels' times is printed at
      exit.  */
   bool profile;
+  /* CUDAJIT_WARN_LOW_OCCUPANCY, whether a launch of fewer blocks than
+     the multiprocessors, or the CPU backend's threads, is warned of.  */
+  bool warn_low_occupancy;
   /* CUDAJIT_VERBOSE, whether the runtime says what it does.  */
   bool verbose;
   /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
@@ -531,6 +534,8 @@ struct cudajit_kernel
   int verbose_block;
   /* Its variants (gpu-specialize.c), from its first launch on a GPU.  */
   _Atomic (struct cudajit_specialization *) specialization;
+  /* Whether CUDAJIT_WARN_LOW_OCCUPANCY has warned of a launch of it.  */
+  atomic_bool warned_low_occupancy;
 };
 
 /* A registration's CUDA C, as a module holds it: the parts of the

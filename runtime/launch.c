@@ -12,15 +12,27 @@ const struct cudajit_limits cudajit_cpu_limits
 
 #define DIM3(d) (d).x, (d).y, (d).z
 
-/* Whether CONFIG respects LIMITS; if not, report why.  STATIC_SHARED is
-   what the kernel's static shared arrays take of LIMITS->shared_bytes.  */
+/* The most threads of a block that KERNEL's launch_bounds allows, 0 for
+   no bound.  */
+static unsigned int
+launch_bound (const struct cudajit_kernel *kernel)
+{
+  return ((kernel->module->compile_flags & CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK)
+          >> CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT);
+}
+
+/* Whether CONFIG, of a launch of KERNEL, respects LIMITS and the kernel's
+   launch_bounds; if not, report why.  STATIC_SHARED is what the kernel's
+   static shared arrays take of LIMITS->shared_bytes.  */
 static bool
-check_config (const struct cudajit_launch_config *config,
+check_config (const struct cudajit_kernel *kernel,
+              const struct cudajit_launch_config *config,
               const struct cudajit_site *site,
               const struct cudajit_limits *limits, size_t static_shared)
 {
   cuda_dim3 grid = config->grid, block = config->block;
   unsigned long long xy = (unsigned long long) block.x * block.y;
+  unsigned int bound = launch_bound (kernel);
 
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     cudajit_error (site,
@@ -33,6 +45,11 @@ check_config (const struct cudajit_launch_config *config,
                    "block (%u, %u, %u) has more than the %u threads a block "
                    "may have",
                    DIM3 (block), limits->threads);
+  else if (bound && xy * block.z > bound)
+    cudajit_error (site,
+                   "block (%u, %u, %u) has more than the %u threads of the "
+                   "kernel's %s",
+                   DIM3 (block), bound, CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME);
   else if (block.x > limits->block.x || block.y > limits->block.y
            || block.z > limits->block.z)
     cudajit_error (site,
@@ -123,9 +140,48 @@ cudajit_config_fits (const struct cudajit_kernel *kernel,
 {
   /* The GPU knows the size of the static shared arrays better, and checks
      it at the launch.  */
-  return gpu ? check_config (config, site, &cudajit_current_gpu->limits, 0)
-             : check_config (config, site, &cudajit_cpu_limits,
+  return gpu ? check_config (kernel, config, site,
+                             &cudajit_current_gpu->limits, 0)
+             : check_config (kernel, config, site, &cudajit_cpu_limits,
                              kernel->static_shared_bytes);
+}
+
+/* Under CUDAJIT_WARN_LOW_OCCUPANCY, warn once for kernel K of a launch
+   at SITE whose grid of CONFIG leaves some of the UNITS that run blocks
+   at once, the multiprocessors or the CPU backend's threads, named by
+   WHAT, without a block.  */
+static void
+warn_low_occupancy (struct cudajit_kernel *k,
+                    const struct cudajit_launch_config *config,
+                    const struct cudajit_site *site, long units,
+                    const char *what)
+{
+  cuda_dim3 grid = config->grid;
+  unsigned long long blocks = (unsigned long long) grid.x * grid.y * grid.z;
+
+  if (blocks >= (unsigned long long) units
+      || atomic_exchange (&k->warned_low_occupancy, true))
+    return;
+  cudajit_report (
+      CUDAJIT_WARNING_PREFIX, site,
+      "grid (%u, %u, %u) of %llu blocks leaves %llu of the %ld %s idle "
+      "(CUDAJIT_WARN_LOW_OCCUPANCY)",
+      DIM3 (grid), blocks, units - blocks, units, what);
+}
+
+/* The multiprocessors of the calling thread's GPU, or 0 if the driver
+   does not say.  */
+static long
+gpu_multiprocessors (const struct cudajit_site *site)
+{
+  int multiprocessors = 0;
+
+  cudajit_check (cudajit_cu.cuDeviceGetAttribute (
+                     &multiprocessors,
+                     CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                     cudajit_current_gpu->device),
+                 site, "cuDeviceGetAttribute");
+  return multiprocessors;
 }
 
 static __attribute__ ((cold)) void
@@ -211,6 +267,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
           bool bounds
               = host_arrays
                 && (cudajit_environment ()->check & CUDAJIT_CHECK_BOUNDS);
+          if (cudajit_environment ()->warn_low_occupancy)
+            warn_low_occupancy (k, &config, site, cudajit_cpu_threads (),
+                                "threads of the CPU backend");
           unsigned int count = bounds ? k->params->count : 1;
           void *copies[count], *guarded_args[count];
           enum cudajit_host_mapping mappings[count];
@@ -239,6 +298,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
       || !(function = cudajit_kernel_function (k, site))
       || (k->grid_sync && !check_resident (function, &config, site)))
     return;
+  if (cudajit_environment ()->warn_low_occupancy)
+    warn_low_occupancy (k, &config, site, gpu_multiprocessors (site),
+                        "multiprocessors of the GPU");
   if (cudajit_graph_capturing_p ()
       && cudajit_graph_capture_launch (k, &config, site, args, extent_bytes,
                                        true))
@@ -346,6 +408,9 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
   if ((cudajit_gpu_p () && !(function = cudajit_kernel_function (k, site)))
       || !cudajit_best_block (function, 0, site, &block))
     return;
+  /* The GPU's occupancy calculator knows the bound already.  */
+  if (!cudajit_gpu_p () && launch_bound (k) && block > (int) launch_bound (k))
+    block = launch_bound (k);
   long long blocks = (n + block - 1) / block;
   /* Once for each size chosen, not at every launch.  */
   if (cudajit_verbose_p () && k->verbose_block != block)

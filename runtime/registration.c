@@ -177,6 +177,7 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
          || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
+  atomic_init (&k->warned_low_occupancy, false);
   *kernel = k;
 }
 

@@ -229,6 +229,14 @@ print_options (int flags)
               registers);
       separator = ", ";
     }
+  int threads = ((flags & CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK)
+                 >> CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT);
+  if (threads)
+    {
+      printf ("%s%s=%d", separator, CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME,
+              threads);
+      separator = ", ";
+    }
   if (*separator == ',')
     putchar (')');
 }

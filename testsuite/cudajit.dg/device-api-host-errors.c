@@ -13,6 +13,8 @@ int i;
 float f;
 double d;
 unsigned long long ull;
+long l;
+long long ll;
 
 void host_GRID_X (void) { i = cuda_grid_x (); } /* { dg-error "'cuda_grid_x' used outside a kernel: 'host_GRID_X' is neither a kernel nor a device function" } */
 void host_GRID_Y (void) { i = cuda_grid_y (); } /* { dg-error "'cuda_grid_y' used outside a kernel" } */
@@ -53,6 +55,123 @@ void host_ATOMIC_OR (void) { i = cuda_atomic_or (&i, 1); } /* { dg-error "'cuda_
 void host_ATOMIC_XOR (void) { ull = cuda_atomic_xor (&ull, 1ull); } /* { dg-error "'cuda_atomic_xor' used outside a kernel" } */
 void host_ATOMIC_INC (void) { u = cuda_atomic_inc (&u, 10u); } /* { dg-error "'cuda_atomic_inc' used outside a kernel" } */
 void host_ATOMIC_DEC (void) { ull = cuda_atomic_dec (&ull, 10ull); } /* { dg-error "'cuda_atomic_dec' used outside a kernel" } */
+void host_RSQRT (void) { d = cuda_rsqrt (d); } /* { dg-error "'cuda_rsqrt' used outside a kernel" } */
+void host_RSQRTF (void) { f = cuda_rsqrtf (f); } /* { dg-error "'cuda_rsqrtf' used outside a kernel" } */
+void host_RCBRT (void) { d = cuda_rcbrt (d); } /* { dg-error "'cuda_rcbrt' used outside a kernel" } */
+void host_RCBRTF (void) { f = cuda_rcbrtf (f); } /* { dg-error "'cuda_rcbrtf' used outside a kernel" } */
+void host_SINPI (void) { d = cuda_sinpi (d); } /* { dg-error "'cuda_sinpi' used outside a kernel" } */
+void host_SINPIF (void) { f = cuda_sinpif (f); } /* { dg-error "'cuda_sinpif' used outside a kernel" } */
+void host_COSPI (void) { d = cuda_cospi (d); } /* { dg-error "'cuda_cospi' used outside a kernel" } */
+void host_COSPIF (void) { f = cuda_cospif (f); } /* { dg-error "'cuda_cospif' used outside a kernel" } */
+void host_SINCOSPI (void) { cuda_sincospi (d, &d, &d); } /* { dg-error "'cuda_sincospi' used outside a kernel" } */
+void host_SINCOSPIF (void) { cuda_sincospif (f, &f, &f); } /* { dg-error "'cuda_sincospif' used outside a kernel" } */
+void host_NORMCDF (void) { d = cuda_normcdf (d); } /* { dg-error "'cuda_normcdf' used outside a kernel" } */
+void host_NORMCDFF (void) { f = cuda_normcdff (f); } /* { dg-error "'cuda_normcdff' used outside a kernel" } */
+void host_NORMCDFINV (void) { d = cuda_normcdfinv (d); } /* { dg-error "'cuda_normcdfinv' used outside a kernel" } */
+void host_NORMCDFINVF (void) { f = cuda_normcdfinvf (f); } /* { dg-error "'cuda_normcdfinvf' used outside a kernel" } */
+void host_ERFINV (void) { d = cuda_erfinv (d); } /* { dg-error "'cuda_erfinv' used outside a kernel" } */
+void host_ERFINVF (void) { f = cuda_erfinvf (f); } /* { dg-error "'cuda_erfinvf' used outside a kernel" } */
+void host_ERFCINV (void) { d = cuda_erfcinv (d); } /* { dg-error "'cuda_erfcinv' used outside a kernel" } */
+void host_ERFCINVF (void) { f = cuda_erfcinvf (f); } /* { dg-error "'cuda_erfcinvf' used outside a kernel" } */
+void host_ERFCX (void) { d = cuda_erfcx (d); } /* { dg-error "'cuda_erfcx' used outside a kernel" } */
+void host_ERFCXF (void) { f = cuda_erfcxf (f); } /* { dg-error "'cuda_erfcxf' used outside a kernel" } */
+void host_CYL_BESSEL_I0 (void) { d = cuda_cyl_bessel_i0 (d); } /* { dg-error "'cuda_cyl_bessel_i0' used outside a kernel" } */
+void host_CYL_BESSEL_I0F (void) { f = cuda_cyl_bessel_i0f (f); } /* { dg-error "'cuda_cyl_bessel_i0f' used outside a kernel" } */
+void host_CYL_BESSEL_I1 (void) { d = cuda_cyl_bessel_i1 (d); } /* { dg-error "'cuda_cyl_bessel_i1' used outside a kernel" } */
+void host_CYL_BESSEL_I1F (void) { f = cuda_cyl_bessel_i1f (f); } /* { dg-error "'cuda_cyl_bessel_i1f' used outside a kernel" } */
+void host_SATURATEF (void) { f = cuda_saturatef (f); } /* { dg-error "'cuda_saturatef' used outside a kernel" } */
+void host_FAST_EXPF (void) { f = cuda_fast_expf (f); } /* { dg-error "'cuda_fast_expf' used outside a kernel" } */
+void host_FAST_EXP10F (void) { f = cuda_fast_exp10f (f); } /* { dg-error "'cuda_fast_exp10f' used outside a kernel" } */
+void host_FAST_LOGF (void) { f = cuda_fast_logf (f); } /* { dg-error "'cuda_fast_logf' used outside a kernel" } */
+void host_FAST_LOG2F (void) { f = cuda_fast_log2f (f); } /* { dg-error "'cuda_fast_log2f' used outside a kernel" } */
+void host_FAST_LOG10F (void) { f = cuda_fast_log10f (f); } /* { dg-error "'cuda_fast_log10f' used outside a kernel" } */
+void host_FAST_SINF (void) { f = cuda_fast_sinf (f); } /* { dg-error "'cuda_fast_sinf' used outside a kernel" } */
+void host_FAST_COSF (void) { f = cuda_fast_cosf (f); } /* { dg-error "'cuda_fast_cosf' used outside a kernel" } */
+void host_FAST_TANF (void) { f = cuda_fast_tanf (f); } /* { dg-error "'cuda_fast_tanf' used outside a kernel" } */
+void host_FAST_SINCOSF (void) { cuda_fast_sincosf (f, &f, &f); } /* { dg-error "'cuda_fast_sincosf' used outside a kernel" } */
+void host_FAST_POWF (void) { f = cuda_fast_powf (f, f); } /* { dg-error "'cuda_fast_powf' used outside a kernel" } */
+void host_FAST_FDIVIDEF (void) { f = cuda_fast_fdividef (f, f); } /* { dg-error "'cuda_fast_fdividef' used outside a kernel" } */
+void host_MULHI (void) { i = cuda_mulhi (i, i); } /* { dg-error "'cuda_mulhi' used outside a kernel" } */
+void host_UMULHI (void) { u = cuda_umulhi (u, u); } /* { dg-error "'cuda_umulhi' used outside a kernel" } */
+void host_MUL64HI (void) { ll = cuda_mul64hi (ll, ll); } /* { dg-error "'cuda_mul64hi' used outside a kernel" } */
+void host_UMUL64HI (void) { ull = cuda_umul64hi (ull, ull); } /* { dg-error "'cuda_umul64hi' used outside a kernel" } */
+void host_MUL24 (void) { i = cuda_mul24 (i, i); } /* { dg-error "'cuda_mul24' used outside a kernel" } */
+void host_UMUL24 (void) { u = cuda_umul24 (u, u); } /* { dg-error "'cuda_umul24' used outside a kernel" } */
+void host_SAD (void) { u = cuda_sad (i, i, u); } /* { dg-error "'cuda_sad' used outside a kernel" } */
+void host_USAD (void) { u = cuda_usad (u, u, u); } /* { dg-error "'cuda_usad' used outside a kernel" } */
+void host_BYTE_PERM (void) { u = cuda_byte_perm (u, u, u); } /* { dg-error "'cuda_byte_perm' used outside a kernel" } */
+void host_BREV (void) { u = cuda_brev (u); } /* { dg-error "'cuda_brev' used outside a kernel" } */
+void host_BREVLL (void) { ull = cuda_brevll (ull); } /* { dg-error "'cuda_brevll' used outside a kernel" } */
+void host_CLOCK (void) { l = cuda_clock (); } /* { dg-error "'cuda_clock' used outside a kernel" } */
+void host_CLOCK64 (void) { ll = cuda_clock64 (); } /* { dg-error "'cuda_clock64' used outside a kernel" } */
+void host_GLOBALTIMER (void) { ull = cuda_globaltimer (); } /* { dg-error "'cuda_globaltimer' used outside a kernel" } */
+void host_NANOSLEEP (void) { cuda_nanosleep (u); } /* { dg-error "'cuda_nanosleep' used outside a kernel" } */
+void host_LDG (void) { i = cuda_ldg (&i); } /* { dg-error "'cuda_ldg' used outside a kernel" } */
+void host_LDCA (void) { f = cuda_ldca (&f); } /* { dg-error "'cuda_ldca' used outside a kernel" } */
+void host_LDCG (void) { d = cuda_ldcg (&d); } /* { dg-error "'cuda_ldcg' used outside a kernel" } */
+void host_LDCS (void) { u = cuda_ldcs (&u); } /* { dg-error "'cuda_ldcs' used outside a kernel" } */
+void host_LDLU (void) { ull = cuda_ldlu (&ull); } /* { dg-error "'cuda_ldlu' used outside a kernel" } */
+void host_LDCV (void) { ll = cuda_ldcv (&ll); } /* { dg-error "'cuda_ldcv' used outside a kernel" } */
+void host_STWB (void) { cuda_stwb (&i, i); } /* { dg-error "'cuda_stwb' used outside a kernel" } */
+void host_STCG (void) { cuda_stcg (&f, f); } /* { dg-error "'cuda_stcg' used outside a kernel" } */
+void host_STCS (void) { cuda_stcs (&d, d); } /* { dg-error "'cuda_stcs' used outside a kernel" } */
+void host_STWT (void) { cuda_stwt (&ull, ull); } /* { dg-error "'cuda_stwt' used outside a kernel" } */
+void host_FADD_RN (void) { f = cuda_fadd_rn (f, f); } /* { dg-error "'cuda_fadd_rn' used outside a kernel" } */
+void host_FADD_RZ (void) { f = cuda_fadd_rz (f, f); } /* { dg-error "'cuda_fadd_rz' used outside a kernel" } */
+void host_FADD_RU (void) { f = cuda_fadd_ru (f, f); } /* { dg-error "'cuda_fadd_ru' used outside a kernel" } */
+void host_FADD_RD (void) { f = cuda_fadd_rd (f, f); } /* { dg-error "'cuda_fadd_rd' used outside a kernel" } */
+void host_FSUB_RN (void) { f = cuda_fsub_rn (f, f); } /* { dg-error "'cuda_fsub_rn' used outside a kernel" } */
+void host_FSUB_RZ (void) { f = cuda_fsub_rz (f, f); } /* { dg-error "'cuda_fsub_rz' used outside a kernel" } */
+void host_FSUB_RU (void) { f = cuda_fsub_ru (f, f); } /* { dg-error "'cuda_fsub_ru' used outside a kernel" } */
+void host_FSUB_RD (void) { f = cuda_fsub_rd (f, f); } /* { dg-error "'cuda_fsub_rd' used outside a kernel" } */
+void host_FMUL_RN (void) { f = cuda_fmul_rn (f, f); } /* { dg-error "'cuda_fmul_rn' used outside a kernel" } */
+void host_FMUL_RZ (void) { f = cuda_fmul_rz (f, f); } /* { dg-error "'cuda_fmul_rz' used outside a kernel" } */
+void host_FMUL_RU (void) { f = cuda_fmul_ru (f, f); } /* { dg-error "'cuda_fmul_ru' used outside a kernel" } */
+void host_FMUL_RD (void) { f = cuda_fmul_rd (f, f); } /* { dg-error "'cuda_fmul_rd' used outside a kernel" } */
+void host_FDIV_RN (void) { f = cuda_fdiv_rn (f, f); } /* { dg-error "'cuda_fdiv_rn' used outside a kernel" } */
+void host_FDIV_RZ (void) { f = cuda_fdiv_rz (f, f); } /* { dg-error "'cuda_fdiv_rz' used outside a kernel" } */
+void host_FDIV_RU (void) { f = cuda_fdiv_ru (f, f); } /* { dg-error "'cuda_fdiv_ru' used outside a kernel" } */
+void host_FDIV_RD (void) { f = cuda_fdiv_rd (f, f); } /* { dg-error "'cuda_fdiv_rd' used outside a kernel" } */
+void host_FMAF_RN (void) { f = cuda_fmaf_rn (f, f, f); } /* { dg-error "'cuda_fmaf_rn' used outside a kernel" } */
+void host_FMAF_RZ (void) { f = cuda_fmaf_rz (f, f, f); } /* { dg-error "'cuda_fmaf_rz' used outside a kernel" } */
+void host_FMAF_RU (void) { f = cuda_fmaf_ru (f, f, f); } /* { dg-error "'cuda_fmaf_ru' used outside a kernel" } */
+void host_FMAF_RD (void) { f = cuda_fmaf_rd (f, f, f); } /* { dg-error "'cuda_fmaf_rd' used outside a kernel" } */
+void host_FRCP_RN (void) { f = cuda_frcp_rn (f); } /* { dg-error "'cuda_frcp_rn' used outside a kernel" } */
+void host_FRCP_RZ (void) { f = cuda_frcp_rz (f); } /* { dg-error "'cuda_frcp_rz' used outside a kernel" } */
+void host_FRCP_RU (void) { f = cuda_frcp_ru (f); } /* { dg-error "'cuda_frcp_ru' used outside a kernel" } */
+void host_FRCP_RD (void) { f = cuda_frcp_rd (f); } /* { dg-error "'cuda_frcp_rd' used outside a kernel" } */
+void host_FSQRT_RN (void) { f = cuda_fsqrt_rn (f); } /* { dg-error "'cuda_fsqrt_rn' used outside a kernel" } */
+void host_FSQRT_RZ (void) { f = cuda_fsqrt_rz (f); } /* { dg-error "'cuda_fsqrt_rz' used outside a kernel" } */
+void host_FSQRT_RU (void) { f = cuda_fsqrt_ru (f); } /* { dg-error "'cuda_fsqrt_ru' used outside a kernel" } */
+void host_FSQRT_RD (void) { f = cuda_fsqrt_rd (f); } /* { dg-error "'cuda_fsqrt_rd' used outside a kernel" } */
+void host_DADD_RN (void) { d = cuda_dadd_rn (d, d); } /* { dg-error "'cuda_dadd_rn' used outside a kernel" } */
+void host_DADD_RZ (void) { d = cuda_dadd_rz (d, d); } /* { dg-error "'cuda_dadd_rz' used outside a kernel" } */
+void host_DADD_RU (void) { d = cuda_dadd_ru (d, d); } /* { dg-error "'cuda_dadd_ru' used outside a kernel" } */
+void host_DADD_RD (void) { d = cuda_dadd_rd (d, d); } /* { dg-error "'cuda_dadd_rd' used outside a kernel" } */
+void host_DSUB_RN (void) { d = cuda_dsub_rn (d, d); } /* { dg-error "'cuda_dsub_rn' used outside a kernel" } */
+void host_DSUB_RZ (void) { d = cuda_dsub_rz (d, d); } /* { dg-error "'cuda_dsub_rz' used outside a kernel" } */
+void host_DSUB_RU (void) { d = cuda_dsub_ru (d, d); } /* { dg-error "'cuda_dsub_ru' used outside a kernel" } */
+void host_DSUB_RD (void) { d = cuda_dsub_rd (d, d); } /* { dg-error "'cuda_dsub_rd' used outside a kernel" } */
+void host_DMUL_RN (void) { d = cuda_dmul_rn (d, d); } /* { dg-error "'cuda_dmul_rn' used outside a kernel" } */
+void host_DMUL_RZ (void) { d = cuda_dmul_rz (d, d); } /* { dg-error "'cuda_dmul_rz' used outside a kernel" } */
+void host_DMUL_RU (void) { d = cuda_dmul_ru (d, d); } /* { dg-error "'cuda_dmul_ru' used outside a kernel" } */
+void host_DMUL_RD (void) { d = cuda_dmul_rd (d, d); } /* { dg-error "'cuda_dmul_rd' used outside a kernel" } */
+void host_DDIV_RN (void) { d = cuda_ddiv_rn (d, d); } /* { dg-error "'cuda_ddiv_rn' used outside a kernel" } */
+void host_DDIV_RZ (void) { d = cuda_ddiv_rz (d, d); } /* { dg-error "'cuda_ddiv_rz' used outside a kernel" } */
+void host_DDIV_RU (void) { d = cuda_ddiv_ru (d, d); } /* { dg-error "'cuda_ddiv_ru' used outside a kernel" } */
+void host_DDIV_RD (void) { d = cuda_ddiv_rd (d, d); } /* { dg-error "'cuda_ddiv_rd' used outside a kernel" } */
+void host_FMA_RN (void) { d = cuda_fma_rn (d, d, d); } /* { dg-error "'cuda_fma_rn' used outside a kernel" } */
+void host_FMA_RZ (void) { d = cuda_fma_rz (d, d, d); } /* { dg-error "'cuda_fma_rz' used outside a kernel" } */
+void host_FMA_RU (void) { d = cuda_fma_ru (d, d, d); } /* { dg-error "'cuda_fma_ru' used outside a kernel" } */
+void host_FMA_RD (void) { d = cuda_fma_rd (d, d, d); } /* { dg-error "'cuda_fma_rd' used outside a kernel" } */
+void host_DRCP_RN (void) { d = cuda_drcp_rn (d); } /* { dg-error "'cuda_drcp_rn' used outside a kernel" } */
+void host_DRCP_RZ (void) { d = cuda_drcp_rz (d); } /* { dg-error "'cuda_drcp_rz' used outside a kernel" } */
+void host_DRCP_RU (void) { d = cuda_drcp_ru (d); } /* { dg-error "'cuda_drcp_ru' used outside a kernel" } */
+void host_DRCP_RD (void) { d = cuda_drcp_rd (d); } /* { dg-error "'cuda_drcp_rd' used outside a kernel" } */
+void host_DSQRT_RN (void) { d = cuda_dsqrt_rn (d); } /* { dg-error "'cuda_dsqrt_rn' used outside a kernel" } */
+void host_DSQRT_RZ (void) { d = cuda_dsqrt_rz (d); } /* { dg-error "'cuda_dsqrt_rz' used outside a kernel" } */
+void host_DSQRT_RU (void) { d = cuda_dsqrt_ru (d); } /* { dg-error "'cuda_dsqrt_ru' used outside a kernel" } */
+void host_DSQRT_RD (void) { d = cuda_dsqrt_rd (d); } /* { dg-error "'cuda_dsqrt_rd' used outside a kernel" } */
 
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */

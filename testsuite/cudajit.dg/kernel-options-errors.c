@@ -15,6 +15,11 @@ __attribute__ ((cuda_jit ("opt=0", "opt"))) void conflict (int *x) { *x = 1; } /
 __attribute__ ((cuda_jit ("fastmath", "fastmath=1"))) void twice (int *x) { *x = 1; } /* { dg-error "kernel option 'fastmath' is given twice" } */
 __attribute__ ((cuda_jit ("max_registers=32", "max_registers=64"))) void two_counts (int *x) { *x = 1; } /* { dg-error "conflicting values of kernel option 'max_registers'" } */
 __attribute__ ((cuda_jit ("lineinfo=0"))) void no_lines (int *x) { *x = 1; } /* { dg-error "kernel option 'lineinfo=0' cannot be turned off" } */
+__attribute__ ((cuda_jit ("launch_bounds"))) void no_bound (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds' needs the most threads of a block, from 1 to 1024" } */
+__attribute__ ((cuda_jit ("launch_bounds=1025"))) void big_bound (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds=1025' needs the most threads" } */
+__attribute__ ((cuda_jit ("launch_bounds=256,0"))) void no_blocks (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds=256,0' needs the most threads of a block, from 1 to 1024, and maybe the fewest blocks of a multiprocessor, from 1 to 32" } */
+__attribute__ ((cuda_jit ("launch_bounds=256,"))) void empty_blocks (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds=256,' needs" } */
+__attribute__ ((cuda_jit ("launch_bounds=128", "launch_bounds=256"))) void two_bounds (int *x) { *x = 1; } /* { dg-error "conflicting values of kernel option 'launch_bounds'" } */
 __attribute__ ((cuda_jit (64))) void not_a_string (int *x) { *x = 1; } /* { dg-error "the arguments of 'cuda_jit' are strings" } */
 
 /* Good ones, which the file's only errors must not be blamed on.  */
