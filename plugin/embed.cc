@@ -294,6 +294,16 @@ abi_version (void)
   return build_int_cst (unsigned_type_node, CUDAJIT_ABI_VERSION);
 }
 
+/* How GCC compiles KERNEL's C version, flags of enum cudajit_host_flag:
+   -Og, too, leaves the loops over a block's threads slow.  */
+static int
+host_flags (tree kernel)
+{
+  bool optimized
+      = opt_for_fn (kernel, optimize) && !opt_for_fn (kernel, optimize_debug);
+  return optimized ? 0 : CUDAJIT_HOST_UNOPTIMIZED;
+}
+
 /* A constructor that registers KERNEL (see cudajit-abi.h).  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
@@ -306,7 +316,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
                                            prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel),
-      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 12,
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 13,
       abi_version (), build_fold_addr_expr (cudajit_kernel_handle (kernel)),
       build_fold_addr_expr (unit_module ()),
       record_field (r, CUDAJIT_RECORD_UNIT),
@@ -317,7 +327,8 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       build_string_literal (strlen (params) + 1, params),
       size_int (static_shared_bytes),
       build_int_cst (integer_type_node, host_entry_kind),
-      build_int_cst (integer_type_node, compile_flags (kernel)));
+      build_int_cst (integer_type_node, compile_flags (kernel)),
+      build_int_cst (integer_type_node, host_flags (kernel)));
   free (params);
   free (prelude);
   build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), call);

@@ -23,7 +23,8 @@
      how NVRTC compiles the kernel, flags of enum cudajit_compile_flag:
        the unit's, changed by the arguments of the kernel's cuda_jit
        attribute (cudajit-compile-options.def); the runtime compiles the
-       unit's CUDA C once for each set of flags that its kernels have.
+       unit's CUDA C once for each set of flags that its kernels have;
+     how GCC compiled its C version, flags of enum cudajit_host_flag.
    The device functions that the unit's kernels call are registered by
    cudajit_register_code, each once, as code that the unit's module also
    compiles.
@@ -54,7 +55,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 6
+#define CUDAJIT_ABI_VERSION 7
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -81,6 +82,16 @@ enum cudajit_host_entry
   CUDAJIT_HOST_FIBERS,
   CUDAJIT_HOST_GRID_FIBERS,
   CUDAJIT_HOST_WHOLE
+};
+
+/* How GCC compiled a kernel's C version.  UNOPTIMIZED: at -O0 or -Og,
+   where the loops over a block's threads are not made fast, and the CPU
+   backend runs the kernel many times slower than at -O2; the first
+   launch of such a kernel on the CPU backend says how to get -O2's
+   speed.  */
+enum cudajit_host_flag
+{
+  CUDAJIT_HOST_UNOPTIMIZED = 1
 };
 
 /* How NVRTC compiles a kernel for the GPU.  Always with line information

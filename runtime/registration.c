@@ -132,7 +132,7 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
                          const char *cuda_source,
                          void (*host_entry) (void **args), const char *params,
                          size_t static_shared_bytes, int host_entry_kind,
-                         int compile_flags)
+                         int compile_flags, int host_flags)
 {
   struct cudajit_kernel *k;
 
@@ -153,6 +153,7 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry_runs_block
       = (host_entry_kind == CUDAJIT_HOST_BLOCK
          || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
+  k->host_unoptimized = host_flags & CUDAJIT_HOST_UNOPTIMIZED;
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   *kernel = k;
