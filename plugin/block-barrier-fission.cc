@@ -273,9 +273,8 @@ collect_variables (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The number of the thread in the block.  */
-static tree
-thread_number (block_function *b)
+tree
+cudajit_thread_number (block_function *b)
 {
   tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
   tree z = build2 (MULT_EXPR, sizetype,
@@ -304,7 +303,7 @@ struct privatization
 static tree
 context_element (block_function *b, tree var, tree context)
 {
-  tree offset = build2 (MULT_EXPR, sizetype, thread_number (b),
+  tree offset = build2 (MULT_EXPR, sizetype, cudajit_thread_number (b),
                         TYPE_SIZE_UNIT (TREE_TYPE (var)));
   tree element
       = build_simple_mem_ref (fold_build_pointer_plus (context, offset));
@@ -345,9 +344,23 @@ privatize (tree *tp, int *walk_subtrees, void *data)
       DECL_INITIAL (var) = NULL_TREE;
       return NULL_TREE;
     }
-  if (VAR_P (*tp))
-    if (tree *context = p->contexts.get (*tp))
-      *tp = context_element (p->b, *tp, *context);
+  if (!VAR_P (*tp))
+    return NULL_TREE;
+  if (tree *context = p->contexts.get (*tp))
+    *tp = context_element (p->b, *tp, *context);
+  else if (tree *var = p->b->lane_slots.get (*tp))
+    {
+      /* Lane 0's element: the thread's, less its lane.  */
+      tree lane = build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (p->b),
+                          size_int (CUDAJIT_WARP_SIZE - 1));
+      tree first
+          = build2 (MINUS_EXPR, sizetype, cudajit_thread_number (p->b), lane);
+      tree offset = build2 (MULT_EXPR, sizetype, first,
+                            TYPE_SIZE_UNIT (TREE_TYPE (*var)));
+      *tp = fold_convert (
+          TREE_TYPE (*tp),
+          fold_build_pointer_plus (*p->contexts.get (*var), offset));
+    }
   return NULL_TREE;
 }
 
@@ -540,7 +553,7 @@ add_uniform_candidates (block_function *b, hash_set<tree> *candidates)
   for (tree var : b->barrier_scope_variables)
     if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var))
          || SCALAR_FLOAT_TYPE_P (TREE_TYPE (var)))
-        && !TREE_THIS_VOLATILE (var))
+        && !TREE_THIS_VOLATILE (var) && !b->lane_values.contains (var))
       candidates->add (var);
 }
 
@@ -613,6 +626,10 @@ privatize_variables (block_function *b, tree *statements)
             "a thread may return before a 'cuda_syncthreads' that "
             "others reach");
     }
+  /* The other lanes read them, where the regions do not show it.  */
+  for (tree var : b->lane_values)
+    if (!kept.contains (var))
+      kept.safe_push (var);
   kept.qsort (by_uid);
 
   privatization p;

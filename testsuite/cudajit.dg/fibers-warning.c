@@ -27,9 +27,28 @@ no_barrier (int *out)
 }
 
 __attribute__ ((cuda_jit)) void
+warp_cut (int *out)
+{
+  out[threadIdx.x] = cuda_shfl_down_sync (0xffffffff, out[threadIdx.x], 1);
+}
+
+__attribute__ ((cuda_jit)) void
 warp (int *out) /* { dg-warning "on the CPU backend, the threads of 'warp' run as fibers" } */
 {
-  out[threadIdx.x] = cuda_shfl_down_sync (0xffffffff, out[threadIdx.x], 1); /* { dg-message "because it calls a warp function" } */
+  out[threadIdx.x] = cuda_shfl_down_sync (0xffff, out[threadIdx.x], 1); /* { dg-message "because a warp function's mask is not the constant of the whole warp" } */
+}
+
+__attribute__ ((cuda_jit)) void
+warp_match (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[threadIdx.x] = cuda_match_any_sync (0xffffffff, out[threadIdx.x]); /* { dg-message "because it calls a warp function that needs every lane alive at once" } */
+}
+
+__attribute__ ((cuda_jit)) void
+warp_divergent (int *out) /* { dg-warning "run as fibers" } */
+{
+  if (out[threadIdx.x] > 0) /* { dg-message "because a condition that may differ between the threads" } */
+    out[threadIdx.x] = cuda_shfl_xor_sync (0xffffffff, out[threadIdx.x], 1);
 }
 
 __attribute__ ((cuda_jit)) void
