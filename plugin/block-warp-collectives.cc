@@ -158,16 +158,23 @@ lanes_function (const device_api *api, const char *suffix)
   return fn;
 }
 
+/* The thread's lane, an unsigned int.  */
+static tree
+thread_lane (block_function *b)
+{
+  return fold_convert (unsigned_type_node,
+                       build2 (BIT_AND_EXPR, sizetype,
+                               cudajit_thread_number (b),
+                               size_int (CUDAJIT_WARP_SIZE - 1)));
+}
+
 /* What CALL, a warp function, returns after the cut, from the values in
    SAVED of its arguments after the mask, the value being a lane value.  */
 static tree
 result_after_cut (block_function *b, tree call, const device_api *api,
                   const vec<tree> &saved)
 {
-  tree number = cudajit_thread_number (b);
-  tree lane = fold_convert (unsigned_type_node,
-                            build2 (BIT_AND_EXPR, sizetype, number,
-                                    size_int (CUDAJIT_WARP_SIZE - 1)));
+  tree lane = thread_lane (b);
   tree first
       = build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b),
                 build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
@@ -235,6 +242,15 @@ cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
                                 "a warp function's argument has side effects");
           return;
         }
+      /* A vote's predicate as the lane's bit, which cudajit.h's
+         cudajit_STEM_lanes gathers in a loop that GCC can vectorize.  */
+      if (i == VALUE_ARGUMENT && api->kind == DA_WARP_VOTE)
+        argument = build2 (
+            LSHIFT_EXPR, unsigned_type_node,
+            fold_convert (unsigned_type_node,
+                          build2 (NE_EXPR, integer_type_node, argument,
+                                  build_zero_cst (TREE_TYPE (argument)))),
+            thread_lane (b));
       tree var = thread_variable (b, TREE_TYPE (argument));
       if (i == VALUE_ARGUMENT)
         b->lane_values.add (var);

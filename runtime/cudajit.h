@@ -428,7 +428,8 @@ extern "C"
      LANES of the warp's 32, and whose values of the call lie in an array
      of one element a lane: the element that lane LANE reads for a
      shuffle whose source is SOURCE; the lanes of the warp, as a mask;
-     the votes, from the lanes' PREDICATE.  */
+     the votes, from the lanes' BITS, each lane's predicate at its own
+     bit.  */
   static __inline__ unsigned int
   cudajit_warp_slot (int source, unsigned int lane, unsigned int lanes)
   {
@@ -443,31 +444,37 @@ extern "C"
   }
 
   static __inline__ unsigned int
-  cudajit_ballot_sync_lanes (const int *predicate, unsigned int lanes)
+  cudajit_ballot_sync_lanes (const unsigned int *bits, unsigned int lanes)
   {
     unsigned int votes = 0, lane;
-    for (lane = 0; lane < lanes; lane++)
-      votes |= (unsigned int) (predicate[lane] != 0) << lane;
+    /* A whole warp's, the usual case, in a loop of a constant count, which
+       GCC vectorizes at -O2.  */
+    if (lanes == 32)
+      for (lane = 0; lane < 32; lane++)
+        votes |= bits[lane];
+    else
+      for (lane = 0; lane < lanes; lane++)
+        votes |= bits[lane];
     return votes;
   }
 
   static __inline__ int
-  cudajit_all_sync_lanes (const int *predicate, unsigned int lanes)
+  cudajit_all_sync_lanes (const unsigned int *bits, unsigned int lanes)
   {
-    return cudajit_ballot_sync_lanes (predicate, lanes)
+    return cudajit_ballot_sync_lanes (bits, lanes)
            == cudajit_warp_lanes (lanes);
   }
 
   static __inline__ int
-  cudajit_any_sync_lanes (const int *predicate, unsigned int lanes)
+  cudajit_any_sync_lanes (const unsigned int *bits, unsigned int lanes)
   {
-    return cudajit_ballot_sync_lanes (predicate, lanes) != 0;
+    return cudajit_ballot_sync_lanes (bits, lanes) != 0;
   }
 
   static __inline__ int
-  cudajit_eq_sync_lanes (const int *predicate, unsigned int lanes)
+  cudajit_eq_sync_lanes (const unsigned int *bits, unsigned int lanes)
   {
-    unsigned int votes = cudajit_ballot_sync_lanes (predicate, lanes);
+    unsigned int votes = cudajit_ballot_sync_lanes (bits, lanes);
     return votes == 0 || votes == cudajit_warp_lanes (lanes);
   }
 
