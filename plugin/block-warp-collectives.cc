@@ -57,6 +57,12 @@ contains_warp_call_p (tree t)
   return cudajit_calls_p (t, cudajit_warp_fission_call_p) != NULL_TREE;
 }
 
+static tree
+find_tree (tree *tp, int *, void *data)
+{
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
 /* Something of T, other than CALL (DATA), that has an effect of its own
    or that evaluates CALL on a condition: computed before the statement,
    CALL's arguments would see it otherwise than the statement shows.  */
@@ -71,6 +77,15 @@ find_other_effect (tree *tp, int *walk_subtrees, void *data)
     }
   switch (TREE_CODE (*tp))
     {
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      /* CALL may be in the operand that is always evaluated.  */
+      for (int i = 1; i < TREE_OPERAND_LENGTH (*tp); i++)
+        if (walk_tree_without_duplicates (&TREE_OPERAND (*tp, i), find_tree,
+                                          call))
+          return *tp;
+      return NULL_TREE;
     case MODIFY_EXPR:
     case INIT_EXPR:
     case PREINCREMENT_EXPR:
@@ -80,9 +95,6 @@ find_other_effect (tree *tp, int *walk_subtrees, void *data)
     case STATEMENT_LIST:
     case BIND_EXPR:
     case ASM_EXPR:
-    case COND_EXPR:
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
       return *tp;
     case CALL_EXPR:
       return call_expr_flags (*tp) & (ECF_CONST | ECF_PURE) ? NULL_TREE : *tp;
@@ -293,10 +305,23 @@ cut_statements (block_function *b, tree *t, tree barrier)
       cut_statements (b, &BIND_EXPR_BODY (*t), barrier);
       return;
     case COND_EXPR:
-      if (contains_warp_call_p (COND_EXPR_COND (*t)))
-        break;
       cut_statements (b, &COND_EXPR_THEN (*t), barrier);
       cut_statements (b, &COND_EXPR_ELSE (*t), barrier);
+      if (contains_warp_call_p (COND_EXPR_COND (*t)))
+        {
+          /* if (C) ... as V = C; if (V) ..., V = C cut.  */
+          tree cond = COND_EXPR_COND (*t);
+          tree value = thread_variable (b, TREE_TYPE (cond));
+          tree statements = alloc_stmt_list ();
+          append_to_statement_list (
+              build2 (MODIFY_EXPR, TREE_TYPE (value), value, cond),
+              &statements);
+          tree *set = tsi_stmt_ptr (tsi_last (statements));
+          COND_EXPR_COND (*t) = value;
+          append_to_statement_list (*t, &statements);
+          *t = statements;
+          cut_statements (b, set, barrier);
+        }
       return;
     case FOR_STMT:
       if (contains_warp_call_p (FOR_COND (*t))
@@ -328,7 +353,7 @@ cut_statements (block_function *b, tree *t, tree barrier)
       }
     }
   cudajit_refuse_loops (b, *t,
-                        "a warp function is called in a condition, a "
+                        "a warp function is called in a loop's condition, a "
                         "'switch' or an expression with another");
 }
 

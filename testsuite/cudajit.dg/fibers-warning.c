@@ -45,6 +45,19 @@ warp_match (int *out) /* { dg-warning "run as fibers" } */
 }
 
 __attribute__ ((cuda_jit)) void
+warp_vote_condition (int *out)
+{
+  if (cuda_any_sync (0xffffffff, out[threadIdx.x]) && out[threadIdx.x] > 1)
+    out[threadIdx.x] = 0;
+}
+
+__attribute__ ((cuda_jit)) void
+warp_vote_in_branch (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[threadIdx.x] = out[threadIdx.x] > 1 && cuda_any_sync (0xffffffff, out[threadIdx.x]); /* { dg-message "because a warp function is called in a statement that does more" } */
+}
+
+__attribute__ ((cuda_jit)) void
 warp_divergent (int *out) /* { dg-warning "run as fibers" } */
 {
   if (out[threadIdx.x] > 0) /* { dg-message "because a condition that may differ between the threads" } */

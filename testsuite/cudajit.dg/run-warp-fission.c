@@ -3,11 +3,11 @@
    rather than running fibers: a shuffle reduction in a loop, a warp scan,
    a ballot count and the other votes, shuffles of each kind with a width,
    of long long and double values, of a value the same for all threads,
-   and cuda_syncwarp over shared memory; in blocks of 64 threads, of
-   16 x 8 (warps across rows) and of 32 x 2 x 2.  A shuffle in a branch
-   that whole warps take, but not the whole block, stays on fibers, and
-   must give the same.  Each result is compared with plain C that
-   computes what each lane of a warp gets.  */
+   cuda_syncwarp over shared memory, and a vote in a condition; in blocks
+   of 64 threads, of 16 x 8 (warps across rows) and of 32 x 2 x 2.  A
+   shuffle in a branch that whole warps take, but not the whole block,
+   stays on fibers, and must give the same.  Each result is compared with
+   plain C that computes what each lane of a warp gets.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -34,6 +34,7 @@ enum
   UP_WIDTH,
   UNIFORM,
   NEIGHBOUR,
+  CONDITION,
   DIVERGENT,
   RESULTS
 };
@@ -89,6 +90,12 @@ warps (const int *in, const double *weight, long long *out, long long *total)
   word[t] = x;
   cuda_syncwarp (FULL);
   o[NEIGHBOUR] = word[t - lane + (lane + 1) % WARP];
+
+  /* A vote in a condition, which is always evaluated.  */
+  if (cuda_any_sync (FULL, x % 11 == 0) && x > 500)
+    o[CONDITION] = 1;
+  else
+    o[CONDITION] = 2;
 }
 
 /* Whole warps take the branch, not the whole block: fibers.  */
@@ -174,6 +181,7 @@ check (cuda_dim3 block)
             [UP_WIDTH] = up,
             [UNIFORM] = uniform,
             [NEIGHBOUR] = x[(l + 1) % WARP],
+            [CONDITION] = any && x[l] > 500 ? 1 : 2,
             [DIVERGENT] = (first % threads) / WARP % 2 == 0 ? x[l ^ 1] : -1,
           };
           for (int r = 0; r < RESULTS; r++)
