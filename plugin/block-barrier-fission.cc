@@ -595,8 +595,12 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
             b,
             EXPR_P (*r.code) && EXPR_HAS_LOCATION (*r.code) ? *r.code
                                                             : operand,
-            "a condition that may differ between the threads of a block "
-            "decides whether they reach 'cuda_syncthreads'");
+            b->warp_cuts ? "a condition that may differ between the threads "
+                           "of a block decides whether they reach "
+                           "'cuda_syncthreads' or a warp function"
+                         : "a condition that may differ between the threads "
+                           "of a block decides whether they reach "
+                           "'cuda_syncthreads'");
 }
 
 /* The variables that live across barriers, those that a region reads
@@ -623,8 +627,10 @@ privatize_variables (block_function *b, tree *statements)
       if (r.early_return && (r.nested || r.barriers_before < b->barriers))
         cudajit_refuse_loops (
             b, r.early_return,
-            "a thread may return before a 'cuda_syncthreads' that "
-            "others reach");
+            b->warp_cuts ? "a thread may return before a 'cuda_syncthreads' "
+                           "or a warp function that others reach"
+                         : "a thread may return before a 'cuda_syncthreads' "
+                           "that others reach");
     }
   /* The other lanes read them, where the regions do not show it.  */
   for (tree var : b->lane_values)

@@ -208,6 +208,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.shared_memory = NULL_TREE;
   b.refusal = NULL;
   b.barriers = b.nesting = 0;
+  b.warp_cuts = false;
   for (tree callee : callees)
     if (cudajit_device_function_may_sync (callee))
       {

@@ -68,10 +68,12 @@ struct block_function
   int barriers;
   int nesting;
 
-  /* Fission at warp functions: the variables that hold the values that
+  /* Fission at warp functions: whether the kernel is cut at one, for
+     the reasons why it cannot be; the variables that hold the values that
      the lanes of a warp exchange there, which are kept per thread; and
      the locals that stand for the address of lane 0's element of such a
      variable in the thread's warp, each with its variable.  */
+  bool warp_cuts;
   hash_set<tree> lane_values;
   hash_map<tree, tree> lane_slots;
 };

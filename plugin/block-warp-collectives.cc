@@ -271,6 +271,7 @@ cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
       saved.safe_push (var);
     }
   append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  b->warp_cuts = true;
   if (api->kind != DA_BARRIER)
     {
       tree result = result_after_cut (b, call, api, saved);

@@ -58,9 +58,18 @@ warp_vote_in_branch (int *out) /* { dg-warning "run as fibers" } */
 }
 
 __attribute__ ((cuda_jit)) void
+warp_early_return (long n, int *out) /* { dg-warning "run as fibers" } */
+{
+  long i = cuda_grid_x ();
+  if (i >= n)
+    return; /* { dg-message "because a thread may return before a 'cuda_syncthreads' or a warp function that others reach" } */
+  out[i] = cuda_shfl_down_sync (0xffffffff, out[i], 1);
+}
+
+__attribute__ ((cuda_jit)) void
 warp_divergent (int *out) /* { dg-warning "run as fibers" } */
 {
-  if (out[threadIdx.x] > 0) /* { dg-message "because a condition that may differ between the threads" } */
+  if (out[threadIdx.x] > 0) /* { dg-message "because a condition that may differ between the threads of a block decides whether they reach 'cuda_syncthreads' or a warp function" } */
     out[threadIdx.x] = cuda_shfl_xor_sync (0xffffffff, out[threadIdx.x], 1);
 }
 
