@@ -131,9 +131,15 @@ cuttable_statement_p (tree s, tree call)
                                             find_other_effect, call)
              && !walk_tree_without_duplicates (&TREE_OPERAND (s, 1),
                                                find_other_effect, call);
-    default:
+    case DECL_EXPR:
+    case CALL_EXPR:
+    case NOP_EXPR:
+    case CONVERT_EXPR:
       return !walk_tree_without_duplicates (computation (&s),
                                             find_other_effect, call);
+    default:
+      /* A switch, say, whose cases would not all run it.  */
+      return false;
     }
 }
 
@@ -236,7 +242,9 @@ cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
                             "the whole warp, 0xffffffff");
       return;
     }
-  if (!cuttable_statement_p (*s, call))
+  /* cuda_syncwarp becomes the barrier, and has no result for the rest of
+     a statement.  */
+  if (api->kind == DA_BARRIER ? *s != call : !cuttable_statement_p (*s, call))
     {
       cudajit_refuse_loops (b, call,
                             "a warp function is called in a statement that "

@@ -67,6 +67,20 @@ warp_early_return (long n, int *out) /* { dg-warning "run as fibers" } */
 }
 
 __attribute__ ((cuda_jit)) void
+warp_in_switch (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  switch (n)
+    case 1:
+      cuda_ballot_sync (0xffffffff, out[threadIdx.x]); /* { dg-message "because a warp function is called in a statement that does more" } */
+}
+
+__attribute__ ((cuda_jit)) void
+syncwarp_in_expression (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[threadIdx.x] = (cuda_syncwarp (0xffffffff), 5); /* { dg-message "because a warp function is called in a statement that does more" } */
+}
+
+__attribute__ ((cuda_jit)) void
 warp_divergent (int *out) /* { dg-warning "run as fibers" } */
 {
   if (out[threadIdx.x] > 0) /* { dg-message "because a condition that may differ between the threads of a block decides whether they reach 'cuda_syncthreads' or a warp function" } */
