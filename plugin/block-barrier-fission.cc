@@ -274,6 +274,25 @@ collect_variables (tree *tp, int *walk_subtrees, void *data)
 }
 
 tree
+cudajit_warp_first (block_function *b)
+{
+  return build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b),
+                 build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
+                         size_int (CUDAJIT_WARP_SIZE - 1)));
+}
+
+tree
+cudajit_block_threads (block_function *b)
+{
+  tree dim = b->builtins[BLOCK_DIM];
+  tree count = fold_convert (sizetype, cudajit_axis_ref (dim, 0));
+  for (int axis = 1; axis < 3; axis++)
+    count = build2 (MULT_EXPR, sizetype, count,
+                    fold_convert (sizetype, cudajit_axis_ref (dim, axis)));
+  return count;
+}
+
+tree
 cudajit_thread_number (block_function *b)
 {
   tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
@@ -350,12 +369,7 @@ privatize (tree *tp, int *walk_subtrees, void *data)
     *tp = context_element (p->b, *tp, *context);
   else if (tree *var = p->b->lane_slots.get (*tp))
     {
-      /* Lane 0's element: the thread's, less its lane.  */
-      tree lane = build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (p->b),
-                          size_int (CUDAJIT_WARP_SIZE - 1));
-      tree first
-          = build2 (MINUS_EXPR, sizetype, cudajit_thread_number (p->b), lane);
-      tree offset = build2 (MULT_EXPR, sizetype, first,
+      tree offset = build2 (MULT_EXPR, sizetype, cudajit_warp_first (p->b),
                             TYPE_SIZE_UNIT (TREE_TYPE (*var)));
       *tp = fold_convert (
           TREE_TYPE (*tp),
@@ -664,13 +678,9 @@ privatize_variables (block_function *b, tree *statements)
      context1 = (T1 *) (memory + BYTES (0)); ...  */
   tree threads
       = cudajit_block_local (b->entry, b->locals, "threads", sizetype);
-  tree dim = b->builtins[BLOCK_DIM];
-  tree count = fold_convert (sizetype, cudajit_axis_ref (dim, 0));
-  for (int axis = 1; axis < 3; axis++)
-    count = build2 (MULT_EXPR, sizetype, count,
-                    fold_convert (sizetype, cudajit_axis_ref (dim, axis)));
-  append_to_statement_list (build2 (MODIFY_EXPR, sizetype, threads, count),
-                            &allocations);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, sizetype, threads, cudajit_block_threads (b)),
+      &allocations);
   tree memory = cudajit_block_local (b->entry, b->locals, "context_memory",
                                      ptr_type_node);
   tree allocate

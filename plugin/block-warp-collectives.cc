@@ -152,18 +152,6 @@ thread_variable (block_function *b, tree type)
   return var;
 }
 
-/* The size_t product of the three extents of the block.  */
-static tree
-block_threads (block_function *b)
-{
-  tree dim = b->builtins[BLOCK_DIM];
-  tree count = fold_convert (sizetype, cudajit_axis_ref (dim, 0));
-  for (int axis = 1; axis < 3; axis++)
-    count = build2 (MULT_EXPR, sizetype, count,
-                    fold_convert (sizetype, cudajit_axis_ref (dim, axis)));
-  return count;
-}
-
 /* The function of cudajit.h that computes what the warp function CALLEE
    returns from its lanes' values, "cudajit_" STEM SUFFIX where CALLEE's
    row is cuda_STEM.  */
@@ -193,14 +181,11 @@ result_after_cut (block_function *b, tree call, const device_api *api,
                   const vec<tree> &saved)
 {
   tree lane = thread_lane (b);
-  tree first
-      = build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b),
-                build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
-                        size_int (CUDAJIT_WARP_SIZE - 1)));
+  tree first = cudajit_warp_first (b);
   tree lanes = fold_convert (
       unsigned_type_node,
       build2 (MIN_EXPR, sizetype,
-              build2 (MINUS_EXPR, sizetype, block_threads (b), first),
+              build2 (MINUS_EXPR, sizetype, cudajit_block_threads (b), first),
               size_int (CUDAJIT_WARP_SIZE)));
   tree value = saved[0];
   tree slot_type = build_pointer_type (TREE_TYPE (value));
