@@ -433,8 +433,8 @@ extern "C"
   static __inline__ unsigned int
   cudajit_warp_slot (int source, unsigned int lane, unsigned int lanes)
   {
-    return source >= 0 && (unsigned int) source < lanes ? (unsigned int) source
-                                                        : lane;
+    /* A negative SOURCE is past LANES as an unsigned int.  */
+    return (unsigned int) source < lanes ? (unsigned int) source : lane;
   }
 
   static __inline__ unsigned int
