@@ -1,6 +1,7 @@
 /* A kernel compiled without optimization runs many times slower on the
    CPU backend: its first launch there says so, and how to get -O2's
-   speed, once for the whole program, not at each kernel or launch.  */
+   speed, once for the whole program, not at each kernel or launch; and
+   nothing, as of the fallback, where CUDAJIT_BACKEND=cpu chose it.  */
 /* { dg-do run } */
 /* { dg-options "-O0" } */
 
@@ -41,5 +42,5 @@ main (void)
   return wrong != 0;
 }
 
-/* { dg-output "cudajit: kernel 'twice' launched at \[^\n\]*cpu-unoptimized-note.c:33 was compiled without optimization \\(-O0, -Og or no -O\\), which runs many times slower on the CPU backend than -O2: compile with -O2 \[^\n\]*\nwrong: 0\n" { target { ! cuda_gpu } } } */
-/* { dg-output "wrong: 0\n" { target cuda_gpu } } */
+/* { dg-output "cudajit: kernel 'twice' launched at \[^\n\]*cpu-unoptimized-note.c:34 was compiled without optimization \\(-O0, -Og or no -O\\), which runs many times slower on the CPU backend than -O2: compile with -O2 \[^\n\]*\nwrong: 0\n" { target { ! cuda_gpu && ! cpu_backend_chosen } } } */
+/* { dg-output "^wrong: 0\n" { target { cuda_gpu || cpu_backend_chosen } } } */
