@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU backend against the same work written as plain C loops: the
-   nine kernels of issue 13 and a histogram in shared memory, each timed as a
+   nine kernels of issue 13, a histogram in shared memory and the warp
+   functions of issue 32 (a shuffle reduction, a warp scan and a ballot
+   count, each warp's result to an array), each timed as a
    cudajit kernel on the CPU backend, as a C loop on one thread and as the same
    loop with OpenMP on every core, best of REPEATS, alternating round by round.
    It prints for each the kernel's CPU time against C's (the work it costs),
@@ -31,8 +33,11 @@ enum
   STENCIL_Y = 8,
   STRIDE_BLOCKS = 32,
   STRIDE_THREADS = 128,
-  LAUNCHES = 20000
+  LAUNCHES = 20000,
+  WARP = 32
 };
+
+#define FULL_MASK 0xffffffffu
 
 /* The kernels.  */
 
@@ -144,6 +149,45 @@ histogram_shared (long n, const unsigned char *values, unsigned int *bins)
     cuda_atomic_add (&bins[b], local[b]);
 }
 
+/* Each warp's sum, by the classic shuffle reduction.  */
+__attribute__ ((cuda_jit)) void
+warp_sum (long n, const float *x, float *sums)
+{
+  long i = cuda_grid_x ();
+  float v = i < n ? x[i] : 0;
+  for (int d = WARP / 2; d > 0; d /= 2)
+    v += cuda_shfl_down_sync (FULL_MASK, v, d);
+  if (threadIdx.x % WARP == 0)
+    sums[i / WARP] = v;
+}
+
+/* Each warp's inclusive scan.  */
+__attribute__ ((cuda_jit)) void
+warp_scan (long n, const int *in, int *out)
+{
+  long i = cuda_grid_x ();
+  int lane = threadIdx.x % WARP;
+  int v = i < n ? in[i] : 0;
+  for (int d = 1; d < WARP; d *= 2)
+    {
+      int before = cuda_shfl_up_sync (FULL_MASK, v, d);
+      if (lane >= d)
+        v += before;
+    }
+  if (i < n)
+    out[i] = v;
+}
+
+/* How many values of each warp are above the middle.  */
+__attribute__ ((cuda_jit)) void
+ballot_count (long n, const unsigned char *values, int *counts)
+{
+  long i = cuda_grid_x ();
+  unsigned int above = cuda_ballot_sync (FULL_MASK, i < n && values[i] > 127);
+  if (threadIdx.x % WARP == 0)
+    counts[i / WARP] = __builtin_popcount (above);
+}
+
 __attribute__ ((cuda_jit)) void
 tiny (int *out)
 {
@@ -153,11 +197,12 @@ tiny (int *out)
 /* The data, made once; SCALE divides the sizes.  A is what the double
    kernel and loop double, C_A and D_A.  */
 
-static long n, m, reduce_n;
+static long n, m, reduce_n, warp_n;
 static int stencil_size, transpose_size;
 static float *x, *y, *out, *c_out, *d_x, *d_y, *d_out;
 static double *a, *c_a, *d_a;
 static int *ints, *d_ints, *t_out, *d_t;
+static int *warp_ints, *d_warp_ints, *warp_out, *d_warp_out;
 static unsigned char *values, *d_values;
 static unsigned int *d_bins, bins[BINS], c_bins[BINS];
 
@@ -179,6 +224,7 @@ make_data (long scale)
   n = (64L << 20) / scale;
   m = (30L << 20) / scale;
   reduce_n = (1L << 20) / scale / BLOCK * BLOCK;
+  warp_n = (4L << 20) / scale / BLOCK * BLOCK;
   stencil_size = 4096 / (int) sqrt ((double) scale) / STENCIL_X * STENCIL_X;
   transpose_size = 2048 / (int) sqrt ((double) scale) / TILE_DIM * TILE_DIM;
   x = allocate (n * sizeof *x);
@@ -209,6 +255,12 @@ make_data (long scale)
   for (long i = 0; i < n; i++)
     values[i] = (i * 2654435761u) >> 7;
   d_values = cuda_to_device (values, n);
+  warp_ints = allocate (warp_n * sizeof *warp_ints);
+  warp_out = allocate (warp_n * sizeof *warp_out);
+  for (long i = 0; i < warp_n; i++)
+    warp_ints[i] = (int) (i % 1013) - 500;
+  d_warp_ints = cuda_to_device (warp_ints, warp_n * sizeof *warp_ints);
+  d_warp_out = cuda_device_array (warp_n * sizeof *warp_out);
   d_bins = cuda_device_array (sizeof bins);
 }
 
@@ -347,6 +399,46 @@ static void __attribute__ ((noinline)) measure_openmp_histogram_shared (void)
     c_bins[values[i]]++;
 }
 
+static void __attribute__ ((noinline)) measure_kernel_warp_sum (void)
+{
+  cuda_launch (warp_sum, warp_n / BLOCK, BLOCK) (warp_n, d_x, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    warp_sum, for (long w = 0; w < warp_n / WARP; w++) {
+      float s = 0;
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        s += x[i];
+      c_out[w] = s;
+    })
+
+static void __attribute__ ((noinline)) measure_kernel_warp_scan (void)
+{
+  cuda_launch (warp_scan, warp_n / BLOCK, BLOCK) (warp_n, d_warp_ints,
+                                                  d_warp_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    warp_scan, for (long w = 0; w < warp_n / WARP; w++) {
+      int s = 0;
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        warp_out[i] = s += warp_ints[i];
+    })
+
+static void __attribute__ ((noinline)) measure_kernel_ballot_count (void)
+{
+  cuda_launch (ballot_count, warp_n / BLOCK, BLOCK) (warp_n, d_values,
+                                                     d_warp_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    ballot_count, for (long w = 0; w < warp_n / WARP; w++) {
+      int count = 0;
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        count += values[i] > 127;
+      warp_out[w] = count;
+    })
+
 /* Before each run of the kernel, or of a loop: what they add to.  */
 static void
 clear_bins (int kernel)
@@ -429,6 +521,39 @@ same_block_sum (void)
 }
 
 static int
+same_warp_sum (void)
+{
+  long warps = warp_n / WARP;
+  cuda_copy_to_host (out, d_out, warps * sizeof *out);
+  for (long w = 0; w < warps; w++)
+    if (fabsf (out[w] - c_out[w]) > 1e-5f * fabsf (c_out[w]))
+      return 0;
+  return 1;
+}
+
+static int
+same_warp_ints (long count)
+{
+  int *back = allocate (count * sizeof *back);
+  cuda_copy_to_host (back, d_warp_out, count * sizeof *back);
+  int same = memcmp (back, warp_out, count * sizeof *back) == 0;
+  free (back);
+  return same;
+}
+
+static int
+same_warp_scan (void)
+{
+  return same_warp_ints (warp_n);
+}
+
+static int
+same_ballot_count (void)
+{
+  return same_warp_ints (warp_n / WARP);
+}
+
+static int
 same_histogram (void)
 {
   cuda_copy_to_host (bins, d_bins, sizeof bins);
@@ -462,6 +587,9 @@ static const struct benchmark
   BENCHMARK (block_sum, NULL, same_block_sum, &reduce_n, NULL),
   BENCHMARK (histogram, clear_bins, same_histogram, &n, NULL),
   BENCHMARK (histogram_shared, clear_bins, same_histogram, &n, NULL),
+  BENCHMARK (warp_sum, NULL, same_warp_sum, &warp_n, NULL),
+  BENCHMARK (warp_scan, NULL, same_warp_scan, &warp_n, NULL),
+  BENCHMARK (ballot_count, NULL, same_ballot_count, &warp_n, NULL),
 #undef BENCHMARK
 };
 

@@ -273,9 +273,27 @@ collect_variables (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The number of the thread in the block.  */
-static tree
-thread_number (block_function *b)
+tree
+cudajit_warp_first (block_function *b)
+{
+  return build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b),
+                 build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
+                         size_int (CUDAJIT_WARP_SIZE - 1)));
+}
+
+tree
+cudajit_block_threads (block_function *b)
+{
+  tree dim = b->builtins[BLOCK_DIM];
+  tree count = fold_convert (sizetype, cudajit_axis_ref (dim, 0));
+  for (int axis = 1; axis < 3; axis++)
+    count = build2 (MULT_EXPR, sizetype, count,
+                    fold_convert (sizetype, cudajit_axis_ref (dim, axis)));
+  return count;
+}
+
+tree
+cudajit_thread_number (block_function *b)
 {
   tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
   tree z = build2 (MULT_EXPR, sizetype,
@@ -304,7 +322,7 @@ struct privatization
 static tree
 context_element (block_function *b, tree var, tree context)
 {
-  tree offset = build2 (MULT_EXPR, sizetype, thread_number (b),
+  tree offset = build2 (MULT_EXPR, sizetype, cudajit_thread_number (b),
                         TYPE_SIZE_UNIT (TREE_TYPE (var)));
   tree element
       = build_simple_mem_ref (fold_build_pointer_plus (context, offset));
@@ -345,9 +363,18 @@ privatize (tree *tp, int *walk_subtrees, void *data)
       DECL_INITIAL (var) = NULL_TREE;
       return NULL_TREE;
     }
-  if (VAR_P (*tp))
-    if (tree *context = p->contexts.get (*tp))
-      *tp = context_element (p->b, *tp, *context);
+  if (!VAR_P (*tp))
+    return NULL_TREE;
+  if (tree *context = p->contexts.get (*tp))
+    *tp = context_element (p->b, *tp, *context);
+  else if (tree *var = p->b->lane_slots.get (*tp))
+    {
+      tree offset = build2 (MULT_EXPR, sizetype, cudajit_warp_first (p->b),
+                            TYPE_SIZE_UNIT (TREE_TYPE (*var)));
+      *tp = fold_convert (
+          TREE_TYPE (*tp),
+          fold_build_pointer_plus (*p->contexts.get (*var), offset));
+    }
   return NULL_TREE;
 }
 
@@ -540,7 +567,7 @@ add_uniform_candidates (block_function *b, hash_set<tree> *candidates)
   for (tree var : b->barrier_scope_variables)
     if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var))
          || SCALAR_FLOAT_TYPE_P (TREE_TYPE (var)))
-        && !TREE_THIS_VOLATILE (var))
+        && !TREE_THIS_VOLATILE (var) && !b->lane_values.contains (var))
       candidates->add (var);
 }
 
@@ -582,8 +609,12 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
             b,
             EXPR_P (*r.code) && EXPR_HAS_LOCATION (*r.code) ? *r.code
                                                             : operand,
-            "a condition that may differ between the threads of a block "
-            "decides whether they reach 'cuda_syncthreads'");
+            b->warp_cuts ? "a condition that may differ between the threads "
+                           "of a block decides whether they reach "
+                           "'cuda_syncthreads' or a warp function"
+                         : "a condition that may differ between the threads "
+                           "of a block decides whether they reach "
+                           "'cuda_syncthreads'");
 }
 
 /* The variables that live across barriers, those that a region reads
@@ -610,9 +641,15 @@ privatize_variables (block_function *b, tree *statements)
       if (r.early_return && (r.nested || r.barriers_before < b->barriers))
         cudajit_refuse_loops (
             b, r.early_return,
-            "a thread may return before a 'cuda_syncthreads' that "
-            "others reach");
+            b->warp_cuts ? "a thread may return before a 'cuda_syncthreads' "
+                           "or a warp function that others reach"
+                         : "a thread may return before a 'cuda_syncthreads' "
+                           "that others reach");
     }
+  /* The other lanes read them, where the regions do not show it.  */
+  for (tree var : b->lane_values)
+    if (!kept.contains (var))
+      kept.safe_push (var);
   kept.qsort (by_uid);
 
   privatization p;
@@ -641,13 +678,9 @@ privatize_variables (block_function *b, tree *statements)
      context1 = (T1 *) (memory + BYTES (0)); ...  */
   tree threads
       = cudajit_block_local (b->entry, b->locals, "threads", sizetype);
-  tree dim = b->builtins[BLOCK_DIM];
-  tree count = fold_convert (sizetype, cudajit_axis_ref (dim, 0));
-  for (int axis = 1; axis < 3; axis++)
-    count = build2 (MULT_EXPR, sizetype, count,
-                    fold_convert (sizetype, cudajit_axis_ref (dim, axis)));
-  append_to_statement_list (build2 (MODIFY_EXPR, sizetype, threads, count),
-                            &allocations);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, sizetype, threads, cudajit_block_threads (b)),
+      &allocations);
   tree memory = cudajit_block_local (b->entry, b->locals, "context_memory",
                                      ptr_type_node);
   tree allocate

@@ -8,12 +8,15 @@
    the block's threads (block-work-item-loops.cc), so that GCC inlines, hoists
    and vectorizes across threads as it does in a C loop.  A kernel whose
    threads wait at cuda_syncthreads is cut at its barriers
-   (block-barrier-fission.cc); one that is only a grid-stride loop runs its
-   block's share of the iterations in one loop (block-grid-stride.cc).
+   (block-barrier-fission.cc), and at its shuffles and votes, which become
+   barriers (block-warp-collectives.cc); one that is only a grid-stride
+   loop runs its block's share of the iterations in one loop
+   (block-grid-stride.cc).
 
-   What cannot be cut so (warp functions, which need the threads of a warp
-   in lockstep; a barrier in a device function, an expression or a
-   switch; a jump out of a region) runs the kernel itself for each thread,
+   What cannot be cut so (warp functions in code that not every thread
+   reaches alike, which need the threads of a warp in lockstep; a barrier
+   in a device function, an expression or a switch; a jump out of a
+   region) runs the kernel itself for each thread,
    as a fiber: -fplugin-arg-cudajit-warn-fibers says which kernels do, and
    why.
 
@@ -98,11 +101,13 @@ find_parameter_write (tree *tp, int *walk_subtrees, void *)
 }
 
 /* Whether a call of CALLEE waits for other threads otherwise than at
-   cuda_syncthreads.  */
+   cuda_syncthreads or a warp function that the block function may be cut
+   at.  */
 static bool
 waits_otherwise_p (const_tree callee)
 {
-  return cudajit_waiting_call_p (callee) && !cudajit_barrier_call_p (callee);
+  return cudajit_waiting_call_p (callee) && !cudajit_barrier_call_p (callee)
+         && !cudajit_warp_fission_call_p (callee);
 }
 
 /* Make the variable that holds each statement expression's value, which
@@ -203,6 +208,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.shared_memory = NULL_TREE;
   b.refusal = NULL;
   b.barriers = b.nesting = 0;
+  b.warp_cuts = false;
   for (tree callee : callees)
     if (cudajit_device_function_may_sync (callee))
       {
@@ -217,8 +223,8 @@ block_function_body (tree kernel, tree entry, tree *locals,
                           "the whole grid wait for each other");
   if (tree call = cudajit_calls_p (kernel_body, waits_otherwise_p))
     cudajit_refuse_loops (&b, call,
-                          "it calls a warp function, whose threads go in "
-                          "lockstep, or a barrier with a result");
+                          "it calls a warp function that needs every lane "
+                          "alive at once, or a barrier with a result");
   if (tree write = barrier ? walk_tree_without_duplicates (
                        &kernel_body, find_parameter_write, NULL)
                            : NULL_TREE)
@@ -257,6 +263,12 @@ block_function_body (tree kernel, tree entry, tree *locals,
       = barrier ? NULL_TREE : cudajit_grid_stride_chunks (&b, body, arguments);
   if (chunks)
     body = copy_kernel_body (kernel, entry, locals, arguments);
+  if (!cudajit_cut_at_warp_functions (&b, &body))
+    {
+      *refusal = b.refusal;
+      *refusal_loc = b.refusal_loc;
+      return NULL_TREE;
+    }
   walk_tree (&body, localize_builtins, &b, NULL);
   cudajit_rematerialize (&b, &body, arguments);
 

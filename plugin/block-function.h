@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
-   block-function.cc, which calls block-barrier-fission.cc and
-   block-grid-stride.cc, which with it call block-work-item-loops.cc.  */
+   block-function.cc, which calls block-warp-collectives.cc,
+   block-barrier-fission.cc and block-grid-stride.cc, which with it call
+   block-work-item-loops.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
 #define CUDAJIT_BLOCK_FUNCTION_H
@@ -66,6 +67,15 @@ struct block_function
   hash_set<tree> barrier_scope_variables;
   int barriers;
   int nesting;
+
+  /* Fission at warp functions: whether the kernel is cut at one, for
+     the reasons why it cannot be; the variables that hold the values that
+     the lanes of a warp exchange there, which are kept per thread; and
+     the locals that stand for the address of lane 0's element of such a
+     variable in the thread's warp, each with its variable.  */
+  bool warp_cuts;
+  hash_set<tree> lane_values;
+  hash_map<tree, tree> lane_slots;
 };
 
 /* block-work-item-loops.cc.  The names of the built-in variables; the field of
@@ -116,7 +126,20 @@ void cudajit_rematerialize (block_function *b, tree *body,
 bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
 bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
 
-/* block-barrier-fission.cc: the statements that run BODY, a copy of the body
+/* block-warp-collectives.cc: in BODY, the copy of a kernel's body, each
+   warp function that a block function can be cut at becomes a barrier,
+   with the values the lanes exchange in B->lane_values before it and
+   its result computed from them after it; false, with B->refusal, where
+   one cannot.  */
+bool cudajit_cut_at_warp_functions (block_function *b, tree *body);
+
+/* block-barrier-fission.cc: the threads of the block, a size_t; the
+   number of the thread in the block, its linear index; that of its warp's
+   first thread.  */
+tree cudajit_block_threads (block_function *b);
+tree cudajit_thread_number (block_function *b);
+tree cudajit_warp_first (block_function *b);
+/* The statements that run BODY, a copy of the body
    of a kernel whose threads wait at barriers, for every thread of the
    block, cut at its barriers; NULL_TREE, with B->refusal, where they
    cannot be cut.  */

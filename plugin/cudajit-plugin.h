@@ -102,6 +102,7 @@ enum device_api_cpu
 {
   DA_CPU_LOCALS,
   DA_CPU_FISSION,
+  DA_CPU_WARP_FISSION,
   DA_CPU_FIBERS,
   DA_CPU_GRID_FIBERS,
   DA_CPU_CALL
@@ -138,9 +139,11 @@ const device_api *cudajit_device_api (const_tree callee);
 const char *cudajit_device_api_cuda_name (const_tree callee);
 /* Whether CALLEE is one at which a thread waits for others
    (cuda_syncthreads, cuda_grid_sync, the warp collectives); the barrier
-   at which barrier fission cuts a block function; cuda_grid_sync.  */
+   at which barrier fission cuts a block function; a warp function at
+   which it may cut it too; cuda_grid_sync.  */
 bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_barrier_call_p (const_tree callee);
+bool cudajit_warp_fission_call_p (const_tree callee);
 bool cudajit_grid_sync_call_p (const_tree callee);
 /* The row of CALLEE if it is one of the grid's geometry (cuda_grid_x,
    ..., cuda_gridsize_z), else NULL; its axis, 0 for x.  */

@@ -116,14 +116,20 @@ cudajit_waiting_call_p (const_tree callee)
 {
   const device_api *api = cudajit_device_api (callee);
   return api
-         && (api->cpu == DA_CPU_FISSION || api->cpu == DA_CPU_FIBERS
-             || api->cpu == DA_CPU_GRID_FIBERS);
+         && (api->cpu == DA_CPU_FISSION || api->cpu == DA_CPU_WARP_FISSION
+             || api->cpu == DA_CPU_FIBERS || api->cpu == DA_CPU_GRID_FIBERS);
 }
 
 bool
 cudajit_barrier_call_p (const_tree callee)
 {
   return cpu_is_p (callee, DA_CPU_FISSION);
+}
+
+bool
+cudajit_warp_fission_call_p (const_tree callee)
+{
+  return cpu_is_p (callee, DA_CPU_WARP_FISSION);
 }
 
 bool

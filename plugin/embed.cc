@@ -322,11 +322,23 @@ abi_version (void)
   return build_int_cst (unsigned_type_node, CUDAJIT_ABI_VERSION);
 }
 
+/* How GCC compiles KERNEL's C version, flags of enum cudajit_host_flag:
+   -Og, too, leaves the loops over a block's threads slow.  */
+static int
+host_flags (tree kernel)
+{
+  bool optimized
+      = opt_for_fn (kernel, optimize) && !opt_for_fn (kernel, optimize_debug);
+  return ((optimized ? 0 : CUDAJIT_HOST_UNOPTIMIZED)
+          | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0));
+}
+
 /* A constructor that registers KERNEL (see cudajit-abi.h).  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
-                    int host_entry_kind, unsigned HOST_WIDE_INT specialized)
+                    enum cudajit_host_entry host_entry_kind,
+                    unsigned HOST_WIDE_INT specialized)
 {
   char *params = describe_params (kernel, specialized);
   char *prelude = cudajit_cuda_prelude (cuda_source);
@@ -334,7 +346,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
                                            prelude, cuda_source);
   tree call = build_call_expr_loc (
       DECL_SOURCE_LOCATION (kernel),
-      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 12,
+      cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_KERNEL, NULL_TREE), 13,
       abi_version (), build_fold_addr_expr (cudajit_kernel_handle (kernel)),
       build_fold_addr_expr (unit_module ()),
       record_field (r, CUDAJIT_RECORD_UNIT),
@@ -345,7 +357,8 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       build_string_literal (strlen (params) + 1, params),
       size_int (static_shared_bytes),
       build_int_cst (integer_type_node, host_entry_kind),
-      build_int_cst (integer_type_node, compile_flags (kernel)));
+      build_int_cst (integer_type_node, compile_flags (kernel)),
+      build_int_cst (integer_type_node, host_flags (kernel)));
   free (params);
   free (prelude);
   build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), call);
@@ -392,10 +405,8 @@ cudajit_embed_kernel (tree fndecl, const char *cuda_source,
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (
-      fndecl, cuda_source, host_entry, static_shared_bytes,
-      kind | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0),
-      specialized);
+  build_registration (fndecl, cuda_source, host_entry, static_shared_bytes,
+                      kind, specialized);
   add_to_dump (cuda_source);
 }
 

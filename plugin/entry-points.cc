@@ -29,7 +29,7 @@ enum entry_type
 };
 
 /* The most arguments an entry point has.  */
-#define ENTRY_ARGUMENTS_MAX 13
+#define ENTRY_ARGUMENTS_MAX 14
 
 static const struct entry_point
 {

@@ -203,35 +203,33 @@ warp_exchange (const char *function, struct warp_request request,
   return f->result;
 }
 
-/* cudajit_shfl_OP_T, whose ARG is of ARG_TYPE, asks for lane SOURCE_LANE,
-   computed from ARG, WIDTH and the caller's LANE; -1 where it gets its
-   own VALUE.  VALUE travels as 8 bytes.  */
-#define LANE ((long long) cuda_laneid ())
-#define SHUFFLE(op, t, type, arg_type, source_lane)                           \
+/* cudajit_shfl_OP_T asks for the lane that cudajit_shfl_OP_source
+   (cudajit.h) names.  VALUE travels as 8 bytes.  */
+#define SHUFFLE(op, t, type, arg_type)                                        \
   type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
                                 int width)                                    \
   {                                                                           \
     kernel_runner ("cuda_shfl_" #op);                                         \
-    struct warp_request request = { .mask = mask, .source = (source_lane) };  \
+    struct warp_request request = { .mask = mask,                             \
+                                    .source = cudajit_shfl_##op##_source (    \
+                                        cuda_laneid (), arg, width) };        \
                                                                               \
     memcpy (&request.value, &value, sizeof value);                            \
     request.value = warp_exchange ("cuda_shfl_" #op, request, NULL);          \
     memcpy (&value, &request.value, sizeof value);                            \
     return value;                                                             \
   }
+
 #define SHUFFLES(t, type)                                                     \
-  SHUFFLE (sync, t, type, int, (LANE & -width) | (arg & (width - 1)))         \
-  SHUFFLE (up_sync, t, type, unsigned int,                                    \
-           (LANE & (width - 1)) >= arg ? LANE - arg : -1)                     \
-  SHUFFLE (down_sync, t, type, unsigned int,                                  \
-           (LANE & (width - 1)) + arg < width ? LANE + arg : -1)              \
-  SHUFFLE (xor_sync, t, type, int,                                            \
-           (LANE ^ arg) <= (LANE | (width - 1)) ? LANE ^ arg : -1)
+  SHUFFLE (sync, t, type, int)                                                \
+  SHUFFLE (up_sync, t, type, unsigned int)                                    \
+  SHUFFLE (down_sync, t, type, unsigned int)                                  \
+  SHUFFLE (xor_sync, t, type, int)
+
 #define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
   CUDAJIT_IF_WARP_##kind (SHUFFLES (t, type))
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
-#undef LANE
 #undef SHUFFLE
 #undef SHUFFLES
 

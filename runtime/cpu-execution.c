@@ -70,6 +70,10 @@ static struct
   struct runner *runners;
 } cpu_threads;
 
+/* Whether a launch has said that kernels compiled without optimization
+   run slowly here: once a process is enough.  Under launch_lock.  */
+static bool told_unoptimized;
+
 /* How many times each thread of a launch takes blocks, about.  */
 #define CHUNKS_PER_THREAD 16
 
@@ -619,6 +623,28 @@ run_job_part (void *job, unsigned int worker)
   cudajit_fault_site (NULL, NULL);
 }
 
+/* Says, once, the first time a kernel compiled at -O0 or -Og runs here,
+   as the banner of the fallback to the CPU says that, and under the same
+   condition, how to run it at the speed of -O2: the default of a Makefile
+   without CFLAGS, of CMake without a build type and of Meson's debug is
+   6 to 39 times slower, with nothing else to tell why.  */
+static void
+tell_unoptimized (const struct cudajit_kernel *kernel,
+                  const struct cudajit_site *site)
+{
+  if (!kernel->host_unoptimized || told_unoptimized
+      || cudajit_environment ()->backend == CUDAJIT_BACKEND_CPU)
+    return;
+  told_unoptimized = true;
+  fprintf (stderr,
+           "cudajit: kernel '%s' launched at %s:%d was compiled without "
+           "optimization (-O0, -Og or no -O), which runs many times slower "
+           "on the CPU backend than -O2: compile with -O2 (-O2 -g still "
+           "debugs; CMake: -DCMAKE_BUILD_TYPE=RelWithDebInfo; Meson: "
+           "--buildtype=debugoptimized)\n",
+           kernel->name, site->file, site->line);
+}
+
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                     const struct cudajit_launch_config *config, void **args,
@@ -660,6 +686,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   pthread_mutex_lock (&launch_lock);
   if (!cpu_threads.configured)
     configure_pool ();
+  tell_unoptimized (kernel, site);
   cudajit_know_code (kernel->host_entry);
   cudajit_watch (&watch, site);
   if (kernel->grid_sync)

@@ -23,7 +23,8 @@
      how NVRTC compiles the kernel, flags of enum cudajit_compile_flag:
        the unit's, changed by the arguments of the kernel's cuda_jit
        attribute (cudajit-compile-options.def); the runtime compiles the
-       unit's CUDA C once for each set of flags that its kernels have.
+       unit's CUDA C once for each set of flags that its kernels have;
+     how GCC compiled its C version, flags of enum cudajit_host_flag.
    The device functions that the unit's kernels call are registered by
    cudajit_register_code, each once, as code that the unit's module also
    compiles.
@@ -70,7 +71,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 11
+#define CUDAJIT_ABI_VERSION 12
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -99,14 +100,21 @@ enum cudajit_host_entry
   CUDAJIT_HOST_WHOLE
 };
 
-/* Or'ed into the kind of a kernel's C version: it was compiled with
-   -fplugin-arg-cudajit-check-races, and the kernel as written and the
-   device functions it calls report each of their loads and stores to
-   cudajit_race_access, for CUDAJIT_CHECK=races, which runs each thread
-   through the kernel as written, as a fiber.  That call's
-   second argument is the bytes accessed, shifted left by
+/* How GCC compiled a kernel's C version.  UNOPTIMIZED: at -O0 or -Og,
+   where the loops over a block's threads are not made fast, and the CPU
+   backend runs the kernel many times slower than at -O2; the first
+   launch of such a kernel on the CPU backend says how to get -O2's
+   speed.  CHECKS_RACES: with -fplugin-arg-cudajit-check-races, the
+   kernel as written and the device functions it calls reporting each of
+   their loads and stores to cudajit_race_access, for CUDAJIT_CHECK=races,
+   which runs each thread through the kernel as written, as a fiber.
+   That call's second argument is the bytes accessed, shifted left by
    CUDAJIT_RACE_SIZE_SHIFT, with CUDAJIT_RACE_WRITE for a store.  */
-#define CUDAJIT_HOST_CHECKS_RACES 0x100
+enum cudajit_host_flag
+{
+  CUDAJIT_HOST_UNOPTIMIZED = 1,
+  CUDAJIT_HOST_CHECKS_RACES = 2
+};
 #define CUDAJIT_RACE_WRITE 1u
 #define CUDAJIT_RACE_SIZE_SHIFT 1
 

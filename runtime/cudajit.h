@@ -298,10 +298,12 @@ extern "C"
    those below the caller's.
 
    On the GPU these are CUDA's, through the plugin's prelude.  On the CPU
-   backend the threads of a block that calls them run as fibers, as for
-   cuda_syncthreads, and each waits for the threads of MASK that have not
-   returned; cuda_activemask () is every lane of the warp that has not
-   returned, even in a branch that not all of them take.  */
+   backend a shuffle, a vote or cuda_syncwarp with the constant mask
+   0xffffffff, in code that the whole block reaches alike, cuts the block
+   function as cuda_syncthreads does; elsewhere the threads of a block
+   that calls them run as fibers, and each waits for the threads of MASK
+   that have not returned; cuda_activemask () is every lane of the warp
+   that has not returned, even in a branch that not all of them take.  */
 #define cuda_shfl_sync(mask, value, ...)                                      \
   CUDAJIT_SHFL (sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
 #define cuda_shfl_up_sync(mask, value, ...)                                   \
@@ -394,6 +396,90 @@ extern "C"
   cuda_lanemask_lt (void)
   {
     return (1u << cuda_laneid ()) - 1;
+  }
+
+  /* The lane whose VALUE a shuffle gives lane LANE, or -1 (or another lane
+     that is not in the warp) for LANE's own, as the fibers' shuffles and
+     the block functions cut at shuffles both find it.  */
+  static __inline__ int
+  cudajit_shfl_sync_source (int lane, int src_lane, int width)
+  {
+    return (lane & -width) | (src_lane & (width - 1));
+  }
+
+  static __inline__ int
+  cudajit_shfl_up_sync_source (int lane, unsigned int delta, int width)
+  {
+    return (unsigned int) (lane & (width - 1)) >= delta ? lane - (int) delta
+                                                        : -1;
+  }
+
+  static __inline__ int
+  cudajit_shfl_down_sync_source (int lane, unsigned int delta, int width)
+  {
+    int room = width - (lane & (width - 1));
+    return room > 0 && delta < (unsigned int) room ? lane + (int) delta : -1;
+  }
+
+  static __inline__ int
+  cudajit_shfl_xor_sync_source (int lane, int lane_mask, int width)
+  {
+    return (lane ^ lane_mask) <= (lane | (width - 1)) ? lane ^ lane_mask : -1;
+  }
+
+  /* For a block function cut at a warp function (the plugin's
+     block-warp-collectives.cc), whose warp has LANES lanes, the first
+     LANES of the warp's 32, and whose values of the call lie in an array
+     of one element a lane: the element that lane LANE reads for a
+     shuffle whose source is SOURCE; the lanes of the warp, as a mask;
+     the votes, from the lanes' BITS, each lane's predicate at its own
+     bit.  */
+  static __inline__ unsigned int
+  cudajit_warp_slot (int source, unsigned int lane, unsigned int lanes)
+  {
+    /* A negative SOURCE is past LANES as an unsigned int.  */
+    return (unsigned int) source < lanes ? (unsigned int) source : lane;
+  }
+
+  static __inline__ unsigned int
+  cudajit_warp_lanes (unsigned int lanes)
+  {
+    return lanes >= 32 ? ~0u : (1u << lanes) - 1;
+  }
+
+  static __inline__ unsigned int
+  cudajit_ballot_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  {
+    unsigned int votes = 0, lane;
+    /* A whole warp's, the usual case, in a loop of a constant count, which
+       GCC vectorizes at -O2.  */
+    if (lanes == 32)
+      for (lane = 0; lane < 32; lane++)
+        votes |= bits[lane];
+    else
+      for (lane = 0; lane < lanes; lane++)
+        votes |= bits[lane];
+    return votes;
+  }
+
+  static __inline__ int
+  cudajit_all_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  {
+    return cudajit_ballot_sync_lanes (bits, lanes)
+           == cudajit_warp_lanes (lanes);
+  }
+
+  static __inline__ int
+  cudajit_any_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  {
+    return cudajit_ballot_sync_lanes (bits, lanes) != 0;
+  }
+
+  static __inline__ int
+  cudajit_eq_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  {
+    unsigned int votes = cudajit_ballot_sync_lanes (bits, lanes);
+    return votes == 0 || votes == cudajit_warp_lanes (lanes);
   }
 
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a

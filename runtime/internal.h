@@ -509,6 +509,8 @@ struct cudajit_kernel
   size_t static_shared_bytes;
   bool barrier;
   bool host_entry_runs_block;
+  /* Whether GCC compiled HOST_ENTRY at -O0 or -Og (cudajit-abi.h).  */
+  bool host_unoptimized;
   /* Whether it may reach cuda_grid_sync, so that its grid must be
      resident at once: launched cooperatively on a GPU, its whole grid as
      fibers on the CPU backend.  */

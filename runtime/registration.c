@@ -152,7 +152,7 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
                          const char *cuda_source,
                          void (*host_entry) (void **args), const char *params,
                          size_t static_shared_bytes, int host_entry_kind,
-                         int compile_flags)
+                         int compile_flags, int host_flags)
 {
   struct cudajit_kernel *k;
 
@@ -166,8 +166,6 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry = host_entry;
   k->params = parse_params (params);
   k->static_shared_bytes = static_shared_bytes;
-  k->checks_races = host_entry_kind & CUDAJIT_HOST_CHECKS_RACES;
-  host_entry_kind &= ~CUDAJIT_HOST_CHECKS_RACES;
   k->grid_sync = host_entry_kind == CUDAJIT_HOST_GRID_FIBERS;
   k->barrier
       = (host_entry_kind == CUDAJIT_HOST_FIBERS
@@ -175,6 +173,8 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
   k->host_entry_runs_block
       = (host_entry_kind == CUDAJIT_HOST_BLOCK
          || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
+  k->host_unoptimized = host_flags & CUDAJIT_HOST_UNOPTIMIZED;
+  k->checks_races = host_flags & CUDAJIT_HOST_CHECKS_RACES;
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   atomic_init (&k->warned_low_occupancy, false);

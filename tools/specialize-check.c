@@ -82,7 +82,7 @@ main (int argc, char **argv)
   gpu.arch = cudajit_nvrtc_newest_arch ();
   cudajit_register_kernel (
       CUDAJIT_ABI_VERSION, &kernel, &module, "specialize-check.c", "", "k",
-      KERNEL_SOURCE, host_entry, KERNEL_PARAMS, 0, CUDAJIT_HOST_BLOCK, 0);
+      KERNEL_SOURCE, host_entry, KERNEL_PARAMS, 0, CUDAJIT_HOST_BLOCK, 0, 0);
   float *in = cuda_managed_array (ARRAY_BYTES);
   float *out = cuda_managed_array (ARRAY_BYTES);
   /* After the allocations, which ask the real one.  */

@@ -27,9 +27,64 @@ no_barrier (int *out)
 }
 
 __attribute__ ((cuda_jit)) void
+warp_cut (int *out)
+{
+  out[threadIdx.x] = cuda_shfl_down_sync (0xffffffff, out[threadIdx.x], 1);
+}
+
+__attribute__ ((cuda_jit)) void
 warp (int *out) /* { dg-warning "on the CPU backend, the threads of 'warp' run as fibers" } */
 {
-  out[threadIdx.x] = cuda_shfl_down_sync (0xffffffff, out[threadIdx.x], 1); /* { dg-message "because it calls a warp function" } */
+  out[threadIdx.x] = cuda_shfl_down_sync (0xffff, out[threadIdx.x], 1); /* { dg-message "because a warp function's mask is not the constant of the whole warp" } */
+}
+
+__attribute__ ((cuda_jit)) void
+warp_match (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[threadIdx.x] = cuda_match_any_sync (0xffffffff, out[threadIdx.x]); /* { dg-message "because it calls a warp function that needs every lane alive at once" } */
+}
+
+__attribute__ ((cuda_jit)) void
+warp_vote_condition (int *out)
+{
+  if (cuda_any_sync (0xffffffff, out[threadIdx.x]) && out[threadIdx.x] > 1)
+    out[threadIdx.x] = 0;
+}
+
+__attribute__ ((cuda_jit)) void
+warp_vote_in_branch (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[threadIdx.x] = out[threadIdx.x] > 1 && cuda_any_sync (0xffffffff, out[threadIdx.x]); /* { dg-message "because a warp function is called in a statement that does more" } */
+}
+
+__attribute__ ((cuda_jit)) void
+warp_early_return (long n, int *out) /* { dg-warning "run as fibers" } */
+{
+  long i = cuda_grid_x ();
+  if (i >= n)
+    return; /* { dg-message "because a thread may return before a 'cuda_syncthreads' or a warp function that others reach" } */
+  out[i] = cuda_shfl_down_sync (0xffffffff, out[i], 1);
+}
+
+__attribute__ ((cuda_jit)) void
+warp_in_switch (int n, int *out) /* { dg-warning "run as fibers" } */
+{
+  switch (n)
+    case 1:
+      cuda_ballot_sync (0xffffffff, out[threadIdx.x]); /* { dg-message "because a warp function is called in a statement that does more" } */
+}
+
+__attribute__ ((cuda_jit)) void
+syncwarp_in_expression (int *out) /* { dg-warning "run as fibers" } */
+{
+  out[threadIdx.x] = (cuda_syncwarp (0xffffffff), 5); /* { dg-message "because a warp function is called in a statement that does more" } */
+}
+
+__attribute__ ((cuda_jit)) void
+warp_divergent (int *out) /* { dg-warning "run as fibers" } */
+{
+  if (out[threadIdx.x] > 0) /* { dg-message "because a condition that may differ between the threads of a block decides whether they reach 'cuda_syncthreads' or a warp function" } */
+    out[threadIdx.x] = cuda_shfl_xor_sync (0xffffffff, out[threadIdx.x], 1);
 }
 
 __attribute__ ((cuda_jit)) void

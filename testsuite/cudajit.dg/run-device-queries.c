@@ -141,6 +141,7 @@ main (void)
 
 /* { dg-output "Found (0 CUDA devices\nKernels run on the CPU backend, on \[0-9\]+ threads: \[^\n\]+\n|\[1-9\]\[0-9\]* CUDA devices\n(id \[0-9\]+ \[^\n\]*\n(\[^\n\]*: \[^\n\]*\n)*)+)" } */
 /* { dg-output "Summary:\n\t\[0-9\]+/\[0-9\]+ devices are supported\n" } */
+/* { dg-output "(cudajit: kernel 'count_threads' \[^\n\]* without optimization \[^\n\]*\n)?" } */
 /* { dg-output "detect: (0, available: 0|1, available: 1)\n" } */
 /* { dg-output "properties: \[^\n\]+, \[0-9\]+\\.\[0-9\]+, \[1-9\]\[0-9\]* multiprocessors, warp 32, \[0-9\]+ threads, \[^\n\]*\n" } */
 /* { dg-output "(\[0-9\]+\\*\[0-9\]+ threads: \[0-9\]+\n){4}" } */

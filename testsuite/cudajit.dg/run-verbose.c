@@ -31,6 +31,7 @@ main (void)
 /* { dg-output "cudajit: (backend: GPU 0 of \[0-9\]+, \[^\n\]*, sm_\[0-9\]+, CUDA driver \[0-9\]+\n(\[^\n\]*\n)*cudajit: run-verbose.c.cu (compiled by NVRTC|came from the cache) for (sm|compute)_\[0-9\]+ in \[0-9.\]+ ms\[^\n\]*|backend: the CPU, as CUDAJIT_BACKEND says|\[^\n\]*kernels run on the CPU \\(CUDAJIT_BACKEND=cpu does so without a word\\))\n" } */
 /* { dg-output "cudajit: cuda_forall of 'fill' at \[^\n\]*run-verbose.c:\[0-9\]+ over 1000 threads: blocks of \[0-9\]+\n" } */
 /* { dg-output "(cudajit: CPU backend: \[0-9\]+ threads? \\(1 process on this node\\)\n)?" } */
+/* { dg-output "(cudajit: kernel 'fill' \[^\n\]* without optimization \[^\n\]*\n)?" } */
 /* { dg-output "(cudajit: kernel 'fill' launched at \[^\n\]*run-verbose.c:\[0-9\]+: host array 'x', 4000 bytes, copied to the GPU and back\n\[^\n\]*copies to the GPU took \[0-9.\]+ ms, back \[0-9.\]+ ms\n" } */
 /* { dg-output "cudajit: kernel 'fill' launched at \[^\n\]*run-verbose.c:\[0-9\]+: host array 'x', 4000 bytes, copied to the GPU and back\n\[^\n\]*copies to the GPU took \[0-9.\]+ ms, back \[0-9.\]+ ms\n)?" } */
 /* { dg-output "x\\\[999\\\] 2" } */

@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Fission at warp functions, for a kernel's block function
+   (block-function.cc): the hierarchical collapsing of COX (Han et al.,
+   2022) and CuPBoP.  A shuffle, a vote or cuda_syncwarp that every thread
+   of the block reaches alike, with the whole warp's mask, becomes a
+   barrier at which block-barrier-fission.cc cuts the block function:
+   before it each thread puts the values of the call's arguments in
+   variables of its own, which the fission keeps in arrays of one element
+   a thread; after it, each thread reads what the call returns from its
+   warp's elements, a shuffle the element of its source lane, a vote
+   those of all its lanes.  So a warp's lanes exchange values with no
+   fibers and no switches between them.
+
+   Where the threads of a warp may not all reach the call (a condition
+   that may differ between them, which the fission refuses), where the
+   mask is not the constant of the whole warp, or where the statement
+   does more than the call that its order might show, the threads run as
+   fibers, as before.  */
+
+#include "block-function.h"
+#include "calls.h"
+
+/* The mask of all the lanes of a warp.  */
+#define FULL_WARP_MASK ((HOST_WIDE_INT_1U << CUDAJIT_WARP_SIZE) - 1)
+
+/* The arguments of a warp function: the mask, then the value that the
+   lanes exchange.  */
+enum
+{
+  MASK_ARGUMENT,
+  VALUE_ARGUMENT
+};
+
+/* The warp functions found in a statement, for count_calls.  */
+struct warp_calls
+{
+  int count;
+  tree *first;
+};
+
+static tree
+count_calls (tree *tp, int *walk_subtrees, void *data)
+{
+  warp_calls *calls = (warp_calls *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == CALL_EXPR && get_callee_fndecl (*tp)
+           && cudajit_warp_fission_call_p (get_callee_fndecl (*tp)))
+    if (calls->count++ == 0)
+      calls->first = tp;
+  return NULL_TREE;
+}
+
+static bool
+contains_warp_call_p (tree t)
+{
+  return cudajit_calls_p (t, cudajit_warp_fission_call_p) != NULL_TREE;
+}
+
+static tree
+find_tree (tree *tp, int *, void *data)
+{
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* Something of T, other than CALL (DATA), that has an effect of its own
+   or that evaluates CALL on a condition: computed before the statement,
+   CALL's arguments would see it otherwise than the statement shows.  */
+static tree
+find_other_effect (tree *tp, int *walk_subtrees, void *data)
+{
+  tree call = (tree) data;
+  if (*tp == call || TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (*tp))
+    {
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      /* CALL may be in the operand that is always evaluated.  */
+      for (int i = 1; i < TREE_OPERAND_LENGTH (*tp); i++)
+        if (walk_tree_without_duplicates (&TREE_OPERAND (*tp, i), find_tree,
+                                          call))
+          return *tp;
+      return NULL_TREE;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case STATEMENT_LIST:
+    case BIND_EXPR:
+    case ASM_EXPR:
+      return *tp;
+    case CALL_EXPR:
+      return call_expr_flags (*tp) & (ECF_CONST | ECF_PURE) ? NULL_TREE : *tp;
+    default:
+      return TREE_THIS_VOLATILE (*tp) ? *tp : NULL_TREE;
+    }
+}
+
+/* The part of statement S that may compute its warp function CALL: a
+   declaration's initializer, an assignment's value and target, or S.  */
+static tree *
+computation (tree *s)
+{
+  if (TREE_CODE (*s) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*s)))
+    return &DECL_INITIAL (DECL_EXPR_DECL (*s));
+  return s;
+}
+
+/* Whether statement S computes CALL alone, in the order in which the
+   cut computes it: its arguments first, then the rest of S.  S may store
+   the result, and a compound assignment saves CALL's value first.  */
+static bool
+cuttable_statement_p (tree s, tree call)
+{
+  switch (TREE_CODE (s))
+    {
+    case COMPOUND_EXPR:
+      return !walk_tree_without_duplicates (&TREE_OPERAND (s, 0),
+                                            find_other_effect, call)
+             && cuttable_statement_p (TREE_OPERAND (s, 1), call);
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      return !walk_tree_without_duplicates (&TREE_OPERAND (s, 0),
+                                            find_other_effect, call)
+             && !walk_tree_without_duplicates (&TREE_OPERAND (s, 1),
+                                               find_other_effect, call);
+    case DECL_EXPR:
+    case CALL_EXPR:
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      return !walk_tree_without_duplicates (computation (&s),
+                                            find_other_effect, call);
+    default:
+      /* A switch, say, whose cases would not all run it.  */
+      return false;
+    }
+}
+
+/* A variable of the thread, of TYPE, that lives across the cut.  */
+static tree
+thread_variable (block_function *b, tree type)
+{
+  tree var = cudajit_block_local (b->entry, b->locals, "lanes", type);
+  b->barrier_scope_variables.add (var);
+  return var;
+}
+
+/* The function of cudajit.h that computes what the warp function CALLEE
+   returns from its lanes' values, "cudajit_" STEM SUFFIX where CALLEE's
+   row is cuda_STEM.  */
+static tree
+lanes_function (const device_api *api, const char *suffix)
+{
+  char *name = concat ("cudajit_", api->name + strlen ("cuda_"), suffix, NULL);
+  tree fn = cudajit_header_function (name);
+  free (name);
+  return fn;
+}
+
+/* The thread's lane, an unsigned int.  */
+static tree
+thread_lane (block_function *b)
+{
+  return fold_convert (unsigned_type_node,
+                       build2 (BIT_AND_EXPR, sizetype,
+                               cudajit_thread_number (b),
+                               size_int (CUDAJIT_WARP_SIZE - 1)));
+}
+
+/* What CALL, a warp function, returns after the cut, from the values in
+   SAVED of its arguments after the mask, the value being a lane value.  */
+static tree
+result_after_cut (block_function *b, tree call, const device_api *api,
+                  const vec<tree> &saved)
+{
+  tree lane = thread_lane (b);
+  tree first = cudajit_warp_first (b);
+  tree lanes = fold_convert (
+      unsigned_type_node,
+      build2 (MIN_EXPR, sizetype,
+              build2 (MINUS_EXPR, sizetype, cudajit_block_threads (b), first),
+              size_int (CUDAJIT_WARP_SIZE)));
+  tree value = saved[0];
+  tree slot_type = build_pointer_type (TREE_TYPE (value));
+  tree slots = cudajit_block_local (b->entry, b->locals, "lane0", slot_type);
+  b->lane_slots.put (slots, value);
+  if (api->kind == DA_WARP_VOTE)
+    {
+      tree votes = lanes_function (api, "_lanes");
+      return votes ? fold_convert (TREE_TYPE (call),
+                                   build_call_expr (votes, 2, slots, lanes))
+                   : NULL_TREE;
+    }
+  /* cudajit_shfl_OP_source (lane, arg, width), the source lane.  */
+  tree source = lanes_function (api, "_source");
+  tree slot = cudajit_header_function ("cudajit_warp_slot");
+  if (!source || !slot)
+    return NULL_TREE;
+  tree source_lane = build_call_expr (
+      source, 3, fold_convert (integer_type_node, lane), saved[1], saved[2]);
+  tree element = build_call_expr (slot, 3, source_lane, lane, lanes);
+  tree offset = build2 (MULT_EXPR, sizetype, fold_convert (sizetype, element),
+                        TYPE_SIZE_UNIT (TREE_TYPE (value)));
+  return build_simple_mem_ref (fold_build_pointer_plus (slots, offset));
+}
+
+/* *S, a statement that calls the warp function CALL, at *CALL_SLOT, run
+   as: its arguments saved, a barrier, and *S with CALL's result computed
+   from the values saved.  */
+static void
+cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
+{
+  tree call = *call_slot;
+  const device_api *api = cudajit_device_api (get_callee_fndecl (call));
+  tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
+  if (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK)
+    {
+      cudajit_refuse_loops (b, call,
+                            "a warp function's mask is not the constant of "
+                            "the whole warp, 0xffffffff");
+      return;
+    }
+  /* cuda_syncwarp becomes the barrier, and has no result for the rest of
+     a statement.  */
+  if (api->kind == DA_BARRIER ? *s != call : !cuttable_statement_p (*s, call))
+    {
+      cudajit_refuse_loops (b, call,
+                            "a warp function is called in a statement that "
+                            "does more than compute its result and store it");
+      return;
+    }
+  tree statements = alloc_stmt_list ();
+  auto_vec<tree> saved;
+  for (int i = VALUE_ARGUMENT; i < call_expr_nargs (call); i++)
+    {
+      tree argument = CALL_EXPR_ARG (call, i);
+      if (TREE_SIDE_EFFECTS (argument))
+        {
+          cudajit_refuse_loops (b, argument,
+                                "a warp function's argument has side effects");
+          return;
+        }
+      /* A vote's predicate as the lane's bit, which cudajit.h's
+         cudajit_STEM_lanes gathers in a loop that GCC can vectorize.  */
+      if (i == VALUE_ARGUMENT && api->kind == DA_WARP_VOTE)
+        argument = build2 (
+            LSHIFT_EXPR, unsigned_type_node,
+            fold_convert (unsigned_type_node,
+                          build2 (NE_EXPR, integer_type_node, argument,
+                                  build_zero_cst (TREE_TYPE (argument)))),
+            thread_lane (b));
+      tree var = thread_variable (b, TREE_TYPE (argument));
+      if (i == VALUE_ARGUMENT)
+        b->lane_values.add (var);
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, TREE_TYPE (var), var, argument), &statements);
+      saved.safe_push (var);
+    }
+  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  b->warp_cuts = true;
+  if (api->kind != DA_BARRIER)
+    {
+      tree result = result_after_cut (b, call, api, saved);
+      if (!result)
+        {
+          cudajit_refuse_loops (b, call,
+                                "cudajit.h lacks what the block function "
+                                "computes a warp function with");
+          return;
+        }
+      *call_slot = result;
+      append_to_statement_list (*s, &statements);
+    }
+  *s = statements;
+}
+
+/* Each statement of *T that calls a warp function, cut there; loops and
+   conditionals around it are the fission's to judge.  */
+static void
+cut_statements (block_function *b, tree *t, tree barrier)
+{
+  if (b->refusal || !contains_warp_call_p (*t))
+    return;
+  switch (TREE_CODE (*t))
+    {
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (*t); !tsi_end_p (i);
+           tsi_next (&i))
+        cut_statements (b, tsi_stmt_ptr (i), barrier);
+      return;
+    case BIND_EXPR:
+      cut_statements (b, &BIND_EXPR_BODY (*t), barrier);
+      return;
+    case COND_EXPR:
+      cut_statements (b, &COND_EXPR_THEN (*t), barrier);
+      cut_statements (b, &COND_EXPR_ELSE (*t), barrier);
+      if (contains_warp_call_p (COND_EXPR_COND (*t)))
+        {
+          /* if (C) ... as V = C; if (V) ..., V = C cut.  */
+          tree cond = COND_EXPR_COND (*t);
+          tree value = thread_variable (b, TREE_TYPE (cond));
+          tree statements = alloc_stmt_list ();
+          append_to_statement_list (
+              build2 (MODIFY_EXPR, TREE_TYPE (value), value, cond),
+              &statements);
+          tree *set = tsi_stmt_ptr (tsi_last (statements));
+          COND_EXPR_COND (*t) = value;
+          append_to_statement_list (*t, &statements);
+          *t = statements;
+          cut_statements (b, set, barrier);
+        }
+      return;
+    case FOR_STMT:
+      if (contains_warp_call_p (FOR_COND (*t))
+          || contains_warp_call_p (FOR_EXPR (*t)))
+        break;
+      cut_statements (b, &FOR_INIT_STMT (*t), barrier);
+      cut_statements (b, &FOR_BODY (*t), barrier);
+      return;
+    case WHILE_STMT:
+      if (contains_warp_call_p (WHILE_COND (*t)))
+        break;
+      cut_statements (b, &WHILE_BODY (*t), barrier);
+      return;
+    case DO_STMT:
+      if (contains_warp_call_p (DO_COND (*t)))
+        break;
+      cut_statements (b, &DO_BODY (*t), barrier);
+      return;
+    default:
+      {
+        warp_calls calls = { 0, NULL };
+        walk_tree_without_duplicates (computation (t), count_calls, &calls);
+        if (calls.count == 1)
+          {
+            cut_statement (b, t, calls.first, barrier);
+            return;
+          }
+        break;
+      }
+    }
+  cudajit_refuse_loops (b, *t,
+                        "a warp function is called in a loop's condition, a "
+                        "'switch' or an expression with another");
+}
+
+bool
+cudajit_cut_at_warp_functions (block_function *b, tree *body)
+{
+  if (!contains_warp_call_p (*body))
+    return true;
+  /* The fission removes it: it never reaches the code.  */
+  tree barrier
+      = build_fn_decl (cudajit_device_apis[DEVICE_API_SYNCTHREADS].name,
+                       build_function_type_list (void_type_node, NULL_TREE));
+  cut_statements (b, body, barrier);
+  return !b->refusal;
+}
