@@ -343,7 +343,11 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition)
     emit_printf (e, "extern \"C\" __global__ void\n%s (", name);
   else
     {
-      pp_string (&e->pp, "__device__ ");
+      /* A public one is found by its C name when the runtime links the
+         kernels of other units with it (runtime/gpu-link.c); a static one
+         stays its unit's there too.  */
+      pp_string (&e->pp, TREE_PUBLIC (fndecl) ? "extern \"C\" __device__ "
+                                              : "static __device__ ");
       emit_type (e, TREE_TYPE (TREE_TYPE (fndecl)));
       emit_printf (e, "\n%s (", name);
     }

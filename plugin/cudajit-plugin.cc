@@ -57,6 +57,7 @@ pass_execution (void *, void *)
   if (unit_parsed)
     return;
   unit_parsed = true;
+  cudajit_embed_linkage ();
   cudajit_embed_images ();
 }
 

@@ -277,6 +277,9 @@ void cudajit_embed_register_roots (const char *plugin_name);
    flags of its kernels, and embeds the images with their registrations;
    once the unit is whole.  */
 void cudajit_embed_images (void);
+/* Once the unit is parsed, the registration of the device functions that
+   it exports and imports (device-functions.cc), if any.  */
+void cudajit_embed_linkage (void);
 void cudajit_write_dump (const char *dir);
 /* -fplugin-arg-cudajit-debug: compile the kernels for cuda-gdb.  */
 void cudajit_request_device_debug (void);
@@ -401,6 +404,10 @@ void cudajit_device_function_first_call (tree fndecl, tree *caller,
 /* Errors for the functions that kernels need but the unit does not
    define.  */
 void cudajit_finish_device_functions (void);
+/* The names of the device functions that the unit defines for others
+   and of those of others that its kernels call, as cudajit-abi.h says;
+   malloc'ed.  */
+void cudajit_device_function_linkage (char **exports, char **imports);
 /* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
    those of the functions it calls, are known and do not.  Whether
    FNDECL, or BODY, or the known bodies of the device functions they call,

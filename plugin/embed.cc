@@ -436,10 +436,37 @@ build_image_registration (int flags, const vec<cudajit_aot_image> &images)
   build_constructor (what, body);
 }
 
+/* Whether the unit's kernels call device functions of other units, whose
+   code the whole unit's CUDA C lacks.  */
+static bool unit_imports;
+
+void
+cudajit_embed_linkage (void)
+{
+  char *exports, *imports;
+  const char *unit = lbasename (main_input_filename);
+  cudajit_device_function_linkage (&exports, &imports);
+  unit_imports = *imports;
+  if (*exports || *imports)
+    build_constructor (
+        "linkage",
+        build_call_expr (
+            cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_LINKAGE, NULL_TREE), 5,
+            abi_version (), build_fold_addr_expr (unit_module ()),
+            build_string_literal (strlen (unit) + 1, unit),
+            build_string_literal (strlen (exports) + 1, exports),
+            build_string_literal (strlen (imports) + 1, imports)));
+  free (exports);
+  free (imports);
+}
+
+/* A unit whose kernels call other units' device functions is compiled
+   relocatable and linked with them at run time.  */
 void
 cudajit_embed_images (void)
 {
-  if (!unit_cuda_source || !cudajit_ahead_of_time_p () || seen_error ())
+  if (!unit_cuda_source || !cudajit_ahead_of_time_p () || seen_error ()
+      || unit_imports)
     return;
   for (int flags : kernel_flags)
     {

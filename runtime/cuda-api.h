@@ -85,10 +85,38 @@ typedef enum
 #define CU_MEM_ATTACH_GLOBAL 1
 #define CU_STREAM_DEFAULT 0
 
+typedef struct CUlinkState_st *CUlinkState;
+
+typedef enum
+{
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+} CUjit_option;
+
+typedef enum
+{
+  CU_JIT_INPUT_CUBIN = 0,
+  CU_JIT_INPUT_PTX = 1
+} CUjitInputType;
+
 typedef enum
 {
   NVRTC_SUCCESS = 0
 } nvrtcResult;
+
+/* nvJitLink, which links where no driver is loaded (nvrtc-check).  */
+typedef struct nvJitLink *nvJitLinkHandle;
+
+typedef enum
+{
+  NVJITLINK_SUCCESS = 0
+} nvJitLinkResult;
+
+typedef enum
+{
+  NVJITLINK_INPUT_CUBIN = 1,
+  NVJITLINK_INPUT_PTX = 2
+} nvJitLinkInputType;
 
 typedef struct _nvrtcProgram *nvrtcProgram;
 

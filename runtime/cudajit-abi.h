@@ -38,6 +38,16 @@
    of the module it belongs to.  The runtime loads an image that the GPU
    runs rather than compiling the module.
 
+   A unit that defines public device functions, which the kernels of other
+   units may call, or whose kernels call such functions of other units,
+   has a constructor that calls cudajit_register_linkage with the ABI
+   version, its module handle and name, and the names of the functions it
+   defines and of those it calls, each list separated by
+   CUDAJIT_LINKAGE_SEPARATOR.  The runtime compiles a unit that calls
+   others' relocatable, with the units that define what it calls, and
+   links them; it compiles the others as before.  A unit that calls
+   others' has no image compiled ahead of time.
+
    A kernel's parameters are described, for the automatic transfer of
    host arrays, by a CUDAJIT_PARAM_SEPARATOR-separated entry for each:
    empty for a parameter that is not a pointer, else its name, followed by
@@ -54,7 +64,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 6
+#define CUDAJIT_ABI_VERSION 7
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -154,6 +164,8 @@ enum cudajit_kernel_query
 #define CUDAJIT_PARAM_SEPARATOR ','
 #define CUDAJIT_PARAM_COPY_IN_MARK '<'
 #define CUDAJIT_PARAM_COPY_OUT_MARK '>'
+
+#define CUDAJIT_LINKAGE_SEPARATOR ' '
 
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */

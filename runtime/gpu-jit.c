@@ -267,13 +267,18 @@ kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
   if (!*module_handle && load_image (module, gpu))
     return *module_handle;
 
-  if (!module->alone_kernel && !module->code && module->kernel_count > 1)
+  /* Code linked with other units' has all the kernels.  */
+  bool links = cudajit_module_links_p (module);
+  if (!links && !module->alone_kernel && !module->code
+      && module->kernel_count > 1)
     module->alone_kernel = kernel;
   bool alone = kernel == module->alone_kernel;
   CUmodule *handle = alone ? &kernel->own_handle[gpu->ordinal] : module_handle;
   char **code = alone ? &kernel->own_code : &module->code;
   int *code_arch = alone ? &kernel->own_arch : &module->code_arch;
-  if (*code_arch != gpu->arch && !compile (kernel, alone, gpu->arch, site))
+  if (*code_arch != gpu->arch
+      && !(links ? cudajit_link_module (kernel, gpu->arch, site)
+                 : compile (kernel, alone, gpu->arch, site)))
     return NULL;
   /* The driver compiles PTX further itself.  */
   if (!cudajit_check (cudajit_cu.cuModuleLoadData (handle, *code), site,

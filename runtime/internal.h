@@ -343,6 +343,8 @@ extern pthread_mutex_t cudajit_module_lock;
 struct cudajit_module
 {
   const char *unit_name;
+  /* The unit's module handle, which its linkage names too.  */
+  void **unit;
   /* The CUDA C of each kernel and device function of the unit, of
      whatever options: those of the unit's other modules too, whose
      kernels it leaves out (cudajit_module_source).  */
@@ -495,6 +497,47 @@ char *cudajit_module_piece (const char *prelude, const char *cuda_source);
 char *cudajit_module_source (const struct cudajit_module *module,
                              const struct cudajit_kernel *only,
                              const struct cudajit_kernel *except);
+
+/* What a unit's registration says of the device functions that it
+   defines for other units and of those of others that its kernels call
+   (cudajit-abi.h), chained by next in cudajit_linkages.  */
+struct cudajit_linkage
+{
+  void **unit;
+  const char *unit_name;
+  const char *exports, *imports;
+  struct cudajit_linkage *next;
+};
+
+/* Every unit's linkage; under cudajit_module_lock.  */
+extern struct cudajit_linkage *cudajit_linkages;
+
+/* The CUDA C of the device functions of MODULE, from malloc.  */
+char *cudajit_module_device_source (const struct cudajit_module *module);
+
+/* gpu-link.c */
+
+/* Whether MODULE's kernels call device functions of other units, so that
+   it is compiled relocatable and linked with them.  Under the JIT's
+   lock.  */
+bool cudajit_module_links_p (const struct cudajit_module *module);
+
+/* KERNEL's module compiled relocatable for ARCH and linked with the units
+   that define the device functions that it calls, into the module's
+   code, for the launch at SITE; return false, having said why, if it
+   cannot be.  Under the JIT's lock.  */
+bool cudajit_link_module (struct cudajit_kernel *kernel, int arch,
+                          const struct cudajit_site *site);
+
+/* Link COUNT images, compiled relocatable for ARCH and named by NAMES,
+   into a cubin in *CODE, malloc'ed, of *SIZE bytes: by the driver if it is
+   loaded, else by nvJitLink.  Return null, or why not, with the linker's
+   log, if any, in *LOG, malloc'ed.  Exported for nvrtc-check.  */
+const char *cudajit_link_images (const struct cudajit_image *images,
+                                 const char *const *names, size_t count,
+                                 int arch, char **code, size_t *size,
+                                 char **log)
+    __attribute__ ((visibility ("default")));
 
 /* gpu-jit.c */
 

@@ -50,6 +50,7 @@ add_to_module (void **module, const char *unit_name,
     {
       first = cudajit_xrealloc (NULL, sizeof *first);
       *first = (struct cudajit_module){ .unit_name = unit_name,
+                                        .unit = module,
                                         .compile_flags = compile_flags };
       *module = first;
     }
@@ -62,6 +63,7 @@ add_to_module (void **module, const char *unit_name,
       *last = cudajit_xrealloc (NULL, sizeof **last);
       **last = (struct cudajit_module){
         .unit_name = unit_name,
+        .unit = module,
         .segments = bytes ? memcpy (cudajit_xrealloc (NULL, bytes),
                                     first->segments, bytes)
                           : NULL,
@@ -188,6 +190,23 @@ cudajit_register_image (unsigned int abi_version, void **module,
       = cudajit_xrealloc (m->images, (m->image_count + 1) * sizeof *m->images);
   m->images[m->image_count++]
       = (struct cudajit_embedded_image){ name, target, code, size };
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+void
+cudajit_register_linkage (unsigned int abi_version, void **module,
+                          const char *unit_name, const char *exports,
+                          const char *imports)
+{
+  struct cudajit_linkage *linkage;
+
+  check_abi (abi_version, unit_name);
+  linkage = cudajit_xrealloc (NULL, sizeof *linkage);
+  *linkage
+      = (struct cudajit_linkage){ module, unit_name, exports, imports, NULL };
+  pthread_mutex_lock (&cudajit_module_lock);
+  linkage->next = cudajit_linkages;
+  cudajit_linkages = linkage;
   pthread_mutex_unlock (&cudajit_module_lock);
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...
+/* nvrtc-check [--arch=sm_NN] [--cache] [--debug] [--link] FILE.cu...
 
    Compile each FILE with NVRTC as the JIT does, but for architecture sm_NN
    instead of a GPU's, so that the testsuite can check CUDA C where there is
@@ -14,7 +14,12 @@
    keys as no driver is loaded, loading NVRTC only for a FILE that the
    cache lacks, as the JIT does; and say on stdout for each FILE compiled
    whether NVRTC compiled it or it came from the cache.  Without, the cache is
-   left alone, so that the testsuite does not fill the user's.  */
+   left alone, so that the testsuite does not fill the user's.
+
+   With --link, compile each FILE relocatable, as the JIT compiles the
+   units of a kernel that calls device functions of other units, and link
+   them all with nvJitLink, as the driver would (exit 77 if it cannot be
+   loaded).  */
 
 #include "internal.h"
 
@@ -25,7 +30,8 @@
 #include <string.h>
 
 static const char usage[]
-    = "usage: nvrtc-check [--arch=sm_NN] [--cache] [--debug] FILE.cu...\n";
+    = "usage: nvrtc-check [--arch=sm_NN] [--cache] [--debug] [--link] "
+      "FILE.cu...\n";
 
 /* FILE's contents as a string, or null with errno set.  */
 static char *
@@ -53,6 +59,25 @@ read_file (const char *file)
   return text;
 }
 
+/* Link the COUNT IMAGES of FILES; return the exit status.  */
+static int
+link (const struct cudajit_image *images, const char *const *files, int count)
+{
+  char *code, *log;
+  size_t size;
+  const char *error = cudajit_link_images (images, files, count,
+                                           images[0].arch, &code, &size, &log);
+
+  if (log)
+    fprintf (stderr, "%s\n", log);
+  free (log);
+  free (code);
+  if (!error)
+    return 0;
+  fprintf (stderr, "nvrtc-check: cannot link the files: %s\n", error);
+  return strstr (error, "cannot load") ? 77 : 1;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -75,6 +100,8 @@ main (int argc, char **argv)
       use_cache = true;
     else if (strcmp (argv[i], "--debug") == 0)
       flags |= CUDAJIT_COMPILE_DEBUG;
+    else if (strcmp (argv[i], "--link") == 0)
+      flags |= CUDAJIT_NVRTC_RELOCATABLE;
     else
       /* The files, to the front of argv.  */
       argv[files++] = argv[i];
@@ -90,10 +117,16 @@ main (int argc, char **argv)
       return 77;
     }
 
+  struct cudajit_image *images = calloc (files, sizeof *images);
+  if (!images)
+    {
+      perror ("nvrtc-check");
+      return 1;
+    }
   for (int i = 0; i < files; i++)
     {
       char *source = read_file (argv[i]);
-      struct cudajit_image image;
+      struct cudajit_image image = { 0 };
 
       if (!source)
         {
@@ -113,9 +146,14 @@ main (int argc, char **argv)
       else if (use_cache)
         printf ("%s: %s\n", argv[i],
                 image.cached ? "from the cache" : "compiled");
-      free (image.code);
       free (image.log);
+      images[i] = image;
       free (source);
     }
+  if (!status && (flags & CUDAJIT_NVRTC_RELOCATABLE))
+    status = link (images, (const char *const *) argv, files);
+  for (int i = 0; i < files; i++)
+    free (images[i].code);
+  free (images);
   return status;
 }
