@@ -64,12 +64,10 @@ cudajit_module_links_p (const struct cudajit_module *module)
   return linkage && *linkage->imports;
 }
 
-/* The units to link with UNITS[0], whose code KERNEL's module has, added
-   to UNITS, of *COUNT, each once; false, having said why at SITE, if one
-   is not in the program.  */
+/* The units to link with UNITS[0], added to UNITS, of *COUNT, each once;
+   false, having said why at SITE, if one is not in the program.  */
 static bool
 add_defining_units (const struct cudajit_linkage ***units, size_t *count,
-                    const struct cudajit_kernel *kernel,
                     const struct cudajit_site *site)
 {
   static const char separator[] = { CUDAJIT_LINKAGE_SEPARATOR, '\0' };
@@ -83,12 +81,11 @@ add_defining_units (const struct cudajit_linkage ***units, size_t *count,
         if (!unit)
           {
             cudajit_error (site,
-                           "kernel '%s' calls the device function '%.*s', "
-                           "declared in %s, which no unit of the program "
-                           "defines for the GPU: link the unit that defines "
-                           "it, compiled with the cudajit plugin",
-                           kernel->name, (int) length, name,
-                           (*units)[i]->unit_name);
+                           "%s calls the device function '%.*s', which no "
+                           "unit of the program defines for the GPU: define "
+                           "it with __attribute__ ((cuda_device)) in a unit "
+                           "compiled with the cudajit plugin",
+                           (*units)[i]->unit_name, (int) length, name);
             return false;
           }
         size_t j = 0;
@@ -279,7 +276,7 @@ cudajit_link_module (struct cudajit_kernel *kernel, int arch,
   double start = cudajit_profile_clock_ms ();
 
   units[0] = unit_linkage (module->unit);
-  if (!add_defining_units (&units, &count, kernel, site))
+  if (!add_defining_units (&units, &count, site))
     {
       free (units);
       return false;
