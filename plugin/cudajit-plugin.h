@@ -29,6 +29,18 @@ void cudajit_check_entry_point_declaration (tree decl);
    cudajit.h.  */
 tree cudajit_header_function (const char *name);
 
+/* link-files.cc: cuda_jit ("link=FILE").  */
+bool cudajit_link_option_p (const char *option);
+/* Whether OPTION's file can be found and read; diagnosed at LOC.  */
+bool cudajit_check_link_option (const char *option, location_t loc);
+/* The CUDA C that FNDECL's linked files add to its own, and their paths,
+   separated by spaces; malloc'ed, empty for none.  */
+char *cudajit_kernel_link_text (const_tree fndecl);
+char *cudajit_kernel_link_paths (const_tree fndecl);
+/* Whether FNDECL's name is in a file that KERNEL links, or, where KERNEL
+   is null, one that a kernel of the unit links.  */
+bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
+
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
 /* The same attributes in C++, each an error that says kernels are C.  */

@@ -135,13 +135,20 @@ cudajit_device_function_first_call (tree fndecl, tree *caller,
 }
 
 /* Whether F is called by a kernel of the unit, which does not define it,
-   from another unit.  Not a static function that the unit fails to
-   define, which GCC makes public.  */
+   and declared cuda_device: defined by another unit, or by CUDA C that a
+   kernel links (link-files.cc).  Not a static function that the unit
+   fails to define, which GCC makes public.  */
 static bool
-imported_p (const device_function &f)
+declared_only_p (const device_function &f)
 {
   return f.needed && !f.done && TREE_PUBLIC (f.decl)
          && cudajit_device_marked_p (f.decl);
+}
+
+static bool
+imported_p (const device_function &f)
+{
+  return declared_only_p (f) && !cudajit_linked_function_p (f.decl, NULL_TREE);
 }
 
 /* NAMES, then F's name, separated as cudajit-abi.h says.  */
@@ -246,7 +253,7 @@ void
 cudajit_finish_device_functions (void)
 {
   for (device_function &f : functions)
-    if (f.needed && !f.done && !imported_p (f))
+    if (f.needed && !f.done && !declared_only_p (f))
       error_at (f.first_call,
                 "%qD is called from %qD but not defined in this translation "
                 "unit; a function that a kernel calls must be defined with "

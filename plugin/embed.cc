@@ -294,11 +294,42 @@ abi_version (void)
   return build_int_cst (unsigned_type_node, CUDAJIT_ABI_VERSION);
 }
 
-/* A constructor that registers KERNEL (see cudajit-abi.h).  */
+/* For the CPU backend, the name of the first of CALLEES that KERNEL
+   links from CUDA C (link-files.cc) for which the program defines no C
+   function, else "": each referred to weakly, so that the program links
+   without it.  */
+static tree
+first_missing_c_version (tree kernel, const vec<tree> *callees)
+{
+  tree string_type = build_pointer_type (
+      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
+  tree missing = build_string_literal (1, "");
+  for (unsigned int i = callees ? callees->length () : 0; i-- > 0;)
+    {
+      tree callee = (*callees)[i];
+      if (!TREE_PUBLIC (callee) || DECL_INITIAL (callee)
+          || !cudajit_linked_function_p (callee, kernel))
+        continue;
+      declare_weak (callee);
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
+      missing = build3 (
+          COND_EXPR, string_type,
+          build2 (EQ_EXPR, boolean_type_node, build_fold_addr_expr (callee),
+                  null_pointer_node),
+          fold_convert (string_type,
+                        build_string_literal (strlen (name) + 1, name)),
+          fold_convert (string_type, missing));
+    }
+  return missing;
+}
+
+/* A constructor that registers KERNEL (see cudajit-abi.h), which calls
+   CALLEES.  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
-                    enum cudajit_host_entry host_entry_kind)
+                    enum cudajit_host_entry host_entry_kind,
+                    const vec<tree> *callees)
 {
   char *params = describe_params (kernel);
   char *prelude = cudajit_cuda_prelude (cuda_source);
@@ -320,7 +351,19 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       build_int_cst (integer_type_node, compile_flags (kernel)));
   free (params);
   free (prelude);
-  build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), call);
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (call, &body);
+  char *linked = cudajit_kernel_link_paths (kernel);
+  if (*linked)
+    append_to_statement_list (
+        build_call_expr (
+            cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_LINKED, NULL_TREE), 4,
+            abi_version (), cudajit_kernel_handle (kernel),
+            build_string_literal (strlen (linked) + 1, linked),
+            first_missing_c_version (kernel, callees)),
+        &body);
+  free (linked);
+  build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), body);
   if (!kernel_flags.contains (compile_flags (kernel)))
     kernel_flags.safe_push (compile_flags (kernel));
 }
@@ -363,9 +406,15 @@ cudajit_embed_kernel (tree fndecl, const char *cuda_source,
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, static_shared_bytes,
-                      kind);
-  add_to_dump (cuda_source);
+  /* The files it links come first, so that its code sees what they
+     declare.  */
+  char *linked = cudajit_kernel_link_text (fndecl);
+  char *source = concat (linked, cuda_source, NULL);
+  build_registration (fndecl, source, host_entry, static_shared_bytes, kind,
+                      &callees);
+  add_to_dump (source);
+  free (source);
+  free (linked);
 }
 
 void
@@ -374,7 +423,7 @@ cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source)
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, NULL, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, 0, kind);
+  build_registration (fndecl, cuda_source, host_entry, 0, kind, NULL);
   add_to_dump (cuda_source);
 }
 

@@ -167,6 +167,14 @@ enum cudajit_kernel_query
 
 #define CUDAJIT_LINKAGE_SEPARATOR ' '
 
+/* A file of CUDA C that a kernel links, cuda_jit ("link=FILE"), comes in
+   its CUDA C as
+     #ifndef CUDAJIT_LINKED_GUARD<hash of its path>
+     #define CUDAJIT_LINKED_GUARD<hash of its path>
+     #line 1 "its path"
+   then its content and #endif, where cudajit-inspect finds it.  */
+#define CUDAJIT_LINKED_GUARD "_cjLinked"
+
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */
 #define CUDAJIT_SHARED_ALIGN 16

@@ -471,6 +471,11 @@ struct cudajit_kernel
   struct cudajit_profile *profile;
   /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
   int verbose_block;
+  /* The files of CUDA C that it links, separated by spaces, and the first
+     function of theirs that it calls of which the program has no C
+     version, which the CPU backend would run; null, or empty, for none.  */
+  const char *linked_files;
+  const char *missing_c_version;
 };
 
 /* A registration's CUDA C, as a module holds it: the parts of the

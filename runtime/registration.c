@@ -194,6 +194,17 @@ cudajit_register_image (unsigned int abi_version, void **module,
 }
 
 void
+cudajit_register_linked (unsigned int abi_version, void *kernel,
+                         const char *files, const char *missing_c_version)
+{
+  struct cudajit_kernel *k = kernel;
+
+  check_abi (abi_version, k->module->unit_name);
+  k->linked_files = files;
+  k->missing_c_version = missing_c_version;
+}
+
+void
 cudajit_register_linkage (unsigned int abi_version, void **module,
                           const char *unit_name, const char *exports,
                           const char *imports)
