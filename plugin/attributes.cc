@@ -105,7 +105,7 @@ parse_option (tree argument, location_t loc, bool diagnose,
                       "unknown kernel option %qs; the options are "
                       "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
                       "each maybe %<=0%> or %<=1%>, %<max_registers=N%> "
-                      "and %<link=FILE.cu%>",
+                      "and %<link=FILE%>",
                       text);
           return false;
         }

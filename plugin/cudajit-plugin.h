@@ -30,9 +30,20 @@ void cudajit_check_entry_point_declaration (tree decl);
 tree cudajit_header_function (const char *name);
 
 /* link-files.cc: cuda_jit ("link=FILE").  */
+struct cudajit_linked_file
+{
+  char *path;
+  /* Its content, NUL-terminated.  */
+  char *bytes;
+  size_t size;
+  enum cudajit_linked_kind kind;
+};
 bool cudajit_link_option_p (const char *option);
 /* Whether OPTION's file can be found and read; diagnosed at LOC.  */
 bool cudajit_check_link_option (const char *option, location_t loc);
+/* The files that FNDECL links, each once, which the unit keeps.  */
+void cudajit_kernel_linked_files (const_tree fndecl,
+                                  vec<const cudajit_linked_file *> *linked);
 /* The CUDA C that FNDECL's linked files add to its own, and their paths,
    separated by spaces; malloc'ed, empty for none.  */
 char *cudajit_kernel_link_text (const_tree fndecl);
@@ -40,6 +51,9 @@ char *cudajit_kernel_link_paths (const_tree fndecl);
 /* Whether FNDECL's name is in a file that KERNEL links, or, where KERNEL
    is null, one that a kernel of the unit links.  */
 bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
+/* Beside the unit's CUDA C in DIR, -fplugin-arg-cudajit-dump, the files
+   that are not CUDA C that its kernels link, for nvrtc-check --link.  */
+void cudajit_write_linked_files (const char *dir);
 
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);

@@ -294,6 +294,8 @@ abi_version (void)
   return build_int_cst (unsigned_type_node, CUDAJIT_ABI_VERSION);
 }
 
+static tree build_image_bytes (const cudajit_aot_image &image);
+
 /* For the CPU backend, the name of the first of CALLEES that KERNEL
    links from CUDA C (link-files.cc) for which the program defines no C
    function, else "": each referred to weakly, so that the program links
@@ -363,6 +365,23 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
             first_missing_c_version (kernel, callees)),
         &body);
   free (linked);
+  auto_vec<const cudajit_linked_file *> files;
+  cudajit_kernel_linked_files (kernel, &files);
+  for (const cudajit_linked_file *f : files)
+    if (f->kind != CUDAJIT_LINKED_CUDA)
+      {
+        cudajit_aot_image image = { f->path, f->bytes, f->size };
+        append_to_statement_list (
+            build_call_expr (
+                cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_LINKED_CODE,
+                                     NULL_TREE),
+                6, abi_version (), cudajit_kernel_handle (kernel),
+                build_string_literal (strlen (f->path) + 1, f->path),
+                build_fold_addr_expr (build_image_bytes (image)),
+                size_int (f->size),
+                build_int_cst (integer_type_node, f->kind)),
+            &body);
+      }
   build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), body);
   if (!kernel_flags.contains (compile_flags (kernel)))
     kernel_flags.safe_push (compile_flags (kernel));
@@ -434,7 +453,8 @@ cudajit_embed_device_function (tree fndecl, const char *cuda_source)
   add_to_dump (cuda_source);
 }
 
-/* IMAGE's bytes, read-only data of the unit.  */
+/* IMAGE's bytes, read-only data of the unit: code compiled ahead of
+   time, or that a kernel links.  */
 static tree
 build_image_bytes (const cudajit_aot_image &image)
 {
@@ -550,6 +570,7 @@ cudajit_write_dump (const char *dir)
 {
   if (!unit_cuda_source)
     return;
+  cudajit_write_linked_files (dir);
   char *name = dump_name ();
   char *path = concat (dir, "/", name, NULL);
   FILE *out = fopen (path, "w");

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The files of CUDA C that a kernel is compiled with,
+/* The files that a kernel is compiled and linked with,
    __attribute__ ((cuda_jit ("link=FILE"))): found as #include "FILE" is,
    from the directory of the file that names them, then -iquote's and
    -I's, and read at compile time, so that the program needs none at run
-   time and the kernel cache's key, the CUDA C, covers their content.
-   Each goes into the kernel's CUDA C once, guarded, so that the kernel
-   compiles alone or with the other kernels of its module; NVRTC compiles
-   it with the kernel's options.  The kernel calls its functions, which
-   CUDA C defines extern "C" __device__, through declarations
+   time.  CUDA C (.cu) goes into the kernel's CUDA C once, guarded, so that
+   the kernel compiles alone or with the other kernels of its module, with
+   their options, and the kernel cache's key covers it; PTX, cubins and
+   fat binaries are embedded and registered for the runtime to link with
+   the kernel's module (embed.cc, runtime/gpu-link.c).  The kernel calls
+   their functions, extern "C" __device__ in CUDA C, through declarations
    __attribute__ ((cuda_device)) that the unit does not define: the CPU
    backend runs the C functions of those names, referred to weakly, and
-   refuses a launch where the program has none (embed.cc).  */
+   refuses a launch where the program has none.  */
 
 #include "cudajit-plugin.h"
 #include "incpath.h"
@@ -20,14 +21,10 @@
 /* The prefix of the option, link=FILE.  */
 #define LINK_OPTION "link="
 
-/* A file read for the unit, once each.  */
-struct link_file
-{
-  char *path;
-  char *text;
-};
+static const char *const extensions[] = CUDAJIT_LINKED_EXTENSIONS;
 
-static vec<link_file> files;
+/* The files read for the unit, once each; pointers stay valid.  */
+static vec<cudajit_linked_file *> files;
 
 bool
 cudajit_link_option_p (const char *option)
@@ -67,64 +64,68 @@ find (const char *file, location_t loc)
   return path;
 }
 
-/* The content of PATH, read once for the unit; null, diagnosed at LOC, if
-   it cannot be read or is not text.  */
-static const char *
-read_once (const char *path, location_t loc)
+/* The file at PATH, of KIND, read once for the unit; null, diagnosed at
+   LOC, if it cannot be read, or is text with a NUL.  */
+static const cudajit_linked_file *
+read_once (const char *path, enum cudajit_linked_kind kind, location_t loc)
 {
-  for (link_file &f : files)
-    if (strcmp (f.path, path) == 0)
-      return f.text;
+  for (cudajit_linked_file *f : files)
+    if (strcmp (f->path, path) == 0)
+      return f;
   FILE *stream = fopen (path, "rb");
-  char *text = NULL;
+  char *bytes = NULL;
   size_t size = 0, got = 0;
   if (stream)
     {
       do
         {
           size = size ? 2 * size : BUFSIZ;
-          text = XRESIZEVEC (char, text, size + 1);
-          got += fread (text + got, 1, size - got, stream);
+          bytes = XRESIZEVEC (char, bytes, size + 1);
+          got += fread (bytes + got, 1, size - got, stream);
         }
       while (got == size);
-      text[got] = '\0';
+      bytes[got] = '\0';
     }
-  if (!stream || ferror (stream) || strlen (text) != got)
+  bool text = kind == CUDAJIT_LINKED_CUDA || kind == CUDAJIT_LINKED_PTX;
+  if (!stream || ferror (stream) || (text && strlen (bytes) != got))
     {
       if (!stream || ferror (stream))
         error_at (loc, "cannot read %qs, which the kernel links: %m", path);
       else
         error_at (loc,
-                  "%qs, which the kernel links, is not CUDA C: it has a NUL "
-                  "byte",
+                  "%qs, which the kernel links, is not text: it has a "
+                  "NUL byte",
                   path);
       if (stream)
         fclose (stream);
-      free (text);
+      free (bytes);
       return NULL;
     }
   fclose (stream);
-  link_file f = { xstrdup (path), text };
+  cudajit_linked_file *f = XNEW (cudajit_linked_file);
+  *f = { xstrdup (path), bytes, got, kind };
   files.safe_push (f);
-  return text;
+  return f;
 }
 
-/* The CUDA C of OPTION, link=FILE, named at LOC, and its path in *PATH;
-   null, diagnosed at LOC if DIAGNOSE, if it cannot be had.  */
-static const char *
-link_text (const char *option, location_t loc, bool diagnose,
-           const char **path)
+/* The file of OPTION, link=FILE, named at LOC; null, diagnosed at LOC if
+   DIAGNOSE, if it cannot be had.  */
+static const cudajit_linked_file *
+linked_file (const char *option, location_t loc, bool diagnose)
 {
   const char *file = option + strlen (LINK_OPTION);
   const char *dot = strrchr (lbasename (file), '.');
-  *path = NULL;
-  if (!dot || strcmp (dot, ".cu") != 0)
+  int kind = -1;
+  for (unsigned int i = 0; i < ARRAY_SIZE (extensions) && dot; i++)
+    if (strcmp (dot, extensions[i]) == 0)
+      kind = i;
+  if (kind < 0)
     {
       if (diagnose)
         error_at (loc,
-                  "kernel option %qs names no %<.cu%> file; a kernel links "
-                  "CUDA C, compiled with it by NVRTC, as in "
-                  "%<link=helpers.cu%>",
+                  "kernel option %qs names no file that a kernel links: "
+                  "CUDA C (%<.cu%>), compiled with it by NVRTC, or code for "
+                  "the driver to link (%<.ptx%>, %<.cubin%>, %<.fatbin%>)",
                   option);
       return NULL;
     }
@@ -138,25 +139,21 @@ link_text (const char *option, location_t loc, bool diagnose,
                   file, option, file);
       return NULL;
     }
-  const char *text = read_once (found, loc);
-  for (link_file &f : files)
-    if (strcmp (f.path, found) == 0)
-      *path = f.path;
+  const cudajit_linked_file *f
+      = read_once (found, (enum cudajit_linked_kind) kind, loc);
   free (found);
-  return text;
+  return f;
 }
 
 bool
 cudajit_check_link_option (const char *option, location_t loc)
 {
-  const char *path;
-  return link_text (option, loc, true, &path) != NULL;
+  return linked_file (option, loc, true) != NULL;
 }
 
-/* The files that FNDECL links, into LINKED, whose entries point to the
-   unit's.  */
-static void
-linked_files (const_tree fndecl, auto_vec<link_file> *linked)
+void
+cudajit_kernel_linked_files (const_tree fndecl,
+                             vec<const cudajit_linked_file *> *linked)
 {
   for (tree attribute
        = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
@@ -166,31 +163,29 @@ linked_files (const_tree fndecl, auto_vec<link_file> *linked)
       if (TREE_CODE (TREE_VALUE (arg)) == STRING_CST
           && cudajit_link_option_p (TREE_STRING_POINTER (TREE_VALUE (arg))))
         {
-          const char *path;
-          const char *text
-              = link_text (TREE_STRING_POINTER (TREE_VALUE (arg)),
-                           DECL_SOURCE_LOCATION (fndecl), false, &path);
-          if (text)
-            linked->safe_push (
-                { CONST_CAST (char *, path), CONST_CAST (char *, text) });
+          const cudajit_linked_file *f
+              = linked_file (TREE_STRING_POINTER (TREE_VALUE (arg)),
+                             DECL_SOURCE_LOCATION (fndecl), false);
+          if (f && !linked->contains (f))
+            linked->safe_push (f);
         }
 }
 
 char *
 cudajit_kernel_link_text (const_tree fndecl)
 {
-  auto_vec<link_file> linked;
-  linked_files (fndecl, &linked);
+  auto_vec<const cudajit_linked_file *> linked;
+  cudajit_kernel_linked_files (fndecl, &linked);
   char *cuda = xstrdup ("");
-  for (link_file &f : linked)
+  for (const cudajit_linked_file *f : linked)
     {
       char guard[32];
       snprintf (guard, sizeof guard, CUDAJIT_LINKED_GUARD "%08x",
-                crc32_string (0, f.path));
-      size_t length = strlen (f.text);
-      bool newline = length && f.text[length - 1] == '\n';
+                crc32_string (0, f->path));
+      bool source = f->kind == CUDAJIT_LINKED_CUDA;
+      bool newline = !source || (f->size && f->bytes[f->size - 1] == '\n');
       cuda = reconcat (cuda, cuda, "#ifndef ", guard, "\n#define ", guard,
-                       "\n#line 1 \"", f.path, "\"\n", f.text,
+                       "\n#line 1 \"", f->path, "\"\n", source ? f->bytes : "",
                        newline ? "" : "\n", "#endif\n", NULL);
     }
   return cuda;
@@ -199,21 +194,24 @@ cudajit_kernel_link_text (const_tree fndecl)
 char *
 cudajit_kernel_link_paths (const_tree fndecl)
 {
-  auto_vec<link_file> linked;
-  linked_files (fndecl, &linked);
+  auto_vec<const cudajit_linked_file *> linked;
+  cudajit_kernel_linked_files (fndecl, &linked);
   char *paths = xstrdup ("");
-  for (link_file &f : linked)
-    paths = reconcat (paths, paths, *paths ? " " : "", f.path, NULL);
+  for (const cudajit_linked_file *f : linked)
+    paths = reconcat (paths, paths, *paths ? " " : "", f->path, NULL);
   return paths;
 }
 
-/* Whether TEXT has NAME as an identifier.  */
+/* Whether F has NAME as an identifier, or, in a binary, as a symbol.  */
 static bool
-names_p (const char *text, const char *name)
+names_p (const cudajit_linked_file *f, const char *name)
 {
   size_t length = strlen (name);
-  for (const char *p = strstr (text, name); p; p = strstr (p + 1, name))
-    if ((p == text || !ISIDNUM (p[-1])) && !ISIDNUM (p[length]))
+  const char *end = f->bytes + f->size;
+  for (const char *p = f->bytes;
+       (p = (const char *) memmem (p, end - p, name, length)); p++)
+    if ((p == f->bytes || !ISIDNUM (p[-1]))
+        && (p + length == end || !ISIDNUM (p[length])))
       return true;
   return false;
 }
@@ -222,11 +220,29 @@ bool
 cudajit_linked_function_p (const_tree fndecl, const_tree kernel)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  auto_vec<link_file> linked;
+  auto_vec<const cudajit_linked_file *> linked;
   if (kernel)
-    linked_files (kernel, &linked);
-  for (link_file &f : kernel ? linked : files)
-    if (names_p (f.text, name))
+    cudajit_kernel_linked_files (kernel, &linked);
+  else
+    for (cudajit_linked_file *f : files)
+      linked.safe_push (f);
+  for (const cudajit_linked_file *f : linked)
+    if (names_p (f, name))
       return true;
   return false;
+}
+
+void
+cudajit_write_linked_files (const char *dir)
+{
+  for (cudajit_linked_file *f : files)
+    if (f->kind != CUDAJIT_LINKED_CUDA)
+      {
+        char *path = concat (dir, "/", lbasename (f->path), NULL);
+        FILE *out = fopen (path, "wb");
+        if (!out || fwrite (f->bytes, 1, f->size, out) != f->size
+            || fclose (out) != 0)
+          error ("cudajit: cannot write %qs: %m", path);
+        free (path);
+      }
 }

@@ -96,7 +96,8 @@ typedef enum
 typedef enum
 {
   CU_JIT_INPUT_CUBIN = 0,
-  CU_JIT_INPUT_PTX = 1
+  CU_JIT_INPUT_PTX = 1,
+  CU_JIT_INPUT_FATBINARY = 2
 } CUjitInputType;
 
 typedef enum
@@ -115,7 +116,8 @@ typedef enum
 typedef enum
 {
   NVJITLINK_INPUT_CUBIN = 1,
-  NVJITLINK_INPUT_PTX = 2
+  NVJITLINK_INPUT_PTX = 2,
+  NVJITLINK_INPUT_FATBIN = 4
 } nvJitLinkInputType;
 
 typedef struct _nvrtcProgram *nvrtcProgram;

@@ -175,6 +175,23 @@ enum cudajit_kernel_query
    then its content and #endif, where cudajit-inspect finds it.  */
 #define CUDAJIT_LINKED_GUARD "_cjLinked"
 
+/* What a kernel links: CUDA C, in its CUDA C as above, or code that the
+   driver links with it, which a registration gives the runtime (with the
+   guard and #line of an empty text in the CUDA C, for cudajit-inspect).  */
+enum cudajit_linked_kind
+{
+  CUDAJIT_LINKED_CUDA,
+  CUDAJIT_LINKED_PTX,
+  CUDAJIT_LINKED_CUBIN,
+  CUDAJIT_LINKED_FATBIN
+};
+
+/* The extension of the files of each kind, by enum cudajit_linked_kind.  */
+#define CUDAJIT_LINKED_EXTENSIONS                                             \
+  {                                                                           \
+    ".cu", ".ptx", ".cubin", ".fatbin"                                        \
+  }
+
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */
 #define CUDAJIT_SHARED_ALIGN 16

@@ -61,7 +61,7 @@ cudajit_module_links_p (const struct cudajit_module *module)
 {
   const struct cudajit_linkage *linkage = unit_linkage (module->unit);
 
-  return linkage && *linkage->imports;
+  return module->linked_code_count || (linkage && *linkage->imports);
 }
 
 /* The units to link with UNITS[0], added to UNITS, of *COUNT, each once;
@@ -174,10 +174,14 @@ load_nvjitlink (void)
 }
 
 static const char *
-link_with_nvjitlink (const struct cudajit_image *images,
-                     const char *const *names, size_t count, int arch,
-                     char **code, size_t *size, char **log)
+link_with_nvjitlink (const struct cudajit_link_input *inputs, size_t count,
+                     int arch, char **code, size_t *size, char **log)
 {
+  static const nvJitLinkInputType types[] = {
+    [CUDAJIT_LINKED_PTX] = NVJITLINK_INPUT_PTX,
+    [CUDAJIT_LINKED_CUBIN] = NVJITLINK_INPUT_CUBIN,
+    [CUDAJIT_LINKED_FATBIN] = NVJITLINK_INPUT_FATBIN,
+  };
   nvJitLinkHandle handle;
   char option[32];
   const char *options[] = { option };
@@ -191,10 +195,8 @@ link_with_nvjitlink (const struct cudajit_image *images,
   if (nvjitlink.create (&handle, 1, options) != NVJITLINK_SUCCESS)
     return "nvJitLinkCreate failed";
   for (size_t i = 0; i < count && !error; i++)
-    if (nvjitlink.add_data (handle,
-                            images[i].ptx ? NVJITLINK_INPUT_PTX
-                                          : NVJITLINK_INPUT_CUBIN,
-                            images[i].code, images[i].size, names[i])
+    if (nvjitlink.add_data (handle, types[inputs[i].kind], inputs[i].code,
+                            inputs[i].size, inputs[i].name)
         != NVJITLINK_SUCCESS)
       error = "nvJitLink cannot add the code";
   if (!error && nvjitlink.complete (handle) != NVJITLINK_SUCCESS)
@@ -212,9 +214,14 @@ link_with_nvjitlink (const struct cudajit_image *images,
 }
 
 static const char *
-link_with_driver (const struct cudajit_image *images, const char *const *names,
-                  size_t count, char **code, size_t *size, char **log)
+link_with_driver (const struct cudajit_link_input *inputs, size_t count,
+                  char **code, size_t *size, char **log)
 {
+  static const CUjitInputType types[] = {
+    [CUDAJIT_LINKED_PTX] = CU_JIT_INPUT_PTX,
+    [CUDAJIT_LINKED_CUBIN] = CU_JIT_INPUT_CUBIN,
+    [CUDAJIT_LINKED_FATBIN] = CU_JIT_INPUT_FATBINARY,
+  };
   CUjit_option options[]
       = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
   char *buffer = cudajit_xrealloc (NULL, LINK_LOG_BYTES);
@@ -232,8 +239,8 @@ link_with_driver (const struct cudajit_image *images, const char *const *names,
     }
   for (size_t i = 0; i < count && result == CUDA_SUCCESS; i++)
     result = cudajit_cu.cuLinkAddData_v2 (
-        state, images[i].ptx ? CU_JIT_INPUT_PTX : CU_JIT_INPUT_CUBIN,
-        images[i].code, images[i].size, names[i], 0, NULL, NULL);
+        state, types[inputs[i].kind], (void *) inputs[i].code, inputs[i].size,
+        inputs[i].name, 0, NULL, NULL);
   if (result == CUDA_SUCCESS)
     result = cudajit_cu.cuLinkComplete (state, &cubin, size);
   /* The cubin is the link's until it is destroyed.  */
@@ -248,16 +255,14 @@ link_with_driver (const struct cudajit_image *images, const char *const *names,
 }
 
 const char *
-cudajit_link_images (const struct cudajit_image *images,
-                     const char *const *names, size_t count, int arch,
-                     char **code, size_t *size, char **log)
+cudajit_link (const struct cudajit_link_input *inputs, size_t count, int arch,
+              char **code, size_t *size, char **log)
 {
   *code = *log = NULL;
   *size = 0;
   return cudajit_cu.cuLinkCreate_v2
-             ? link_with_driver (images, names, count, code, size, log)
-             : link_with_nvjitlink (images, names, count, arch, code, size,
-                                    log);
+             ? link_with_driver (inputs, count, code, size, log)
+             : link_with_nvjitlink (inputs, count, arch, code, size, log);
 }
 
 bool
@@ -265,24 +270,30 @@ cudajit_link_module (struct cudajit_kernel *kernel, int arch,
                      const struct cudajit_site *site)
 {
   struct cudajit_module *module = kernel->module;
+  /* A unit whose kernels link files alone registers no linkage.  */
+  const struct cudajit_linkage own
+      = { module->unit, module->unit_name, "", "", NULL };
   const struct cudajit_linkage **units
       = cudajit_xrealloc (NULL, sizeof *units);
   size_t count = 1, compiled = 0;
   struct cudajit_image *images;
-  char **names;
+  struct cudajit_link_input *inputs;
   const char *error = NULL;
   char *code, *log = NULL;
   size_t size;
   double start = cudajit_profile_clock_ms ();
 
   units[0] = unit_linkage (module->unit);
+  if (!units[0])
+    units[0] = &own;
   if (!add_defining_units (&units, &count, site))
     {
       free (units);
       return false;
     }
   images = cudajit_xrealloc (NULL, count * sizeof *images);
-  names = cudajit_xrealloc (NULL, count * sizeof *names);
+  inputs = cudajit_xrealloc (NULL, (count + module->linked_code_count)
+                                       * sizeof *inputs);
   for (; compiled < count && !error; compiled++)
     {
       /* Each with the options of the kernel's module, as a device
@@ -290,23 +301,28 @@ cudajit_link_module (struct cudajit_kernel *kernel, int arch,
       struct cudajit_module *unit = compiled ? *units[compiled]->unit : module;
       char *source = compiled ? cudajit_module_device_source (unit)
                               : cudajit_module_source (module, NULL, NULL);
-      names[compiled] = cudajit_module_file_name (unit);
-      error = cudajit_nvrtc_compile (source, names[compiled], arch,
-                                     module->compile_flags
-                                         | CUDAJIT_NVRTC_RELOCATABLE,
-                                     true, &images[compiled]);
+      struct cudajit_image *image = &images[compiled];
+      char *name = cudajit_module_file_name (unit);
+      error = cudajit_nvrtc_compile (
+          source, name, arch,
+          module->compile_flags | CUDAJIT_NVRTC_RELOCATABLE, true, image);
       free (source);
       if (error)
-        cudajit_error (site, "NVRTC cannot compile %s for sm_%d: %s%s%s",
-                       names[compiled], arch, error,
-                       *images[compiled].log ? "\n" : "",
-                       images[compiled].log);
+        cudajit_error (site, "NVRTC cannot compile %s for sm_%d: %s%s%s", name,
+                       arch, error, *image->log ? "\n" : "", image->log);
+      inputs[compiled]
+          = (struct cudajit_link_input){ name, image->code, image->size,
+                                         image->ptx ? CUDAJIT_LINKED_PTX
+                                                    : CUDAJIT_LINKED_CUBIN };
     }
+  if (module->linked_code_count)
+    memcpy (inputs + count, module->linked_code,
+            module->linked_code_count * sizeof *inputs);
   if (!error
-      && (error = cudajit_link_images (images, (const char *const *) names,
-                                       count, arch, &code, &size, &log)))
-    cudajit_error (site, "cannot link %s with the units it calls: %s%s%s",
-                   names[0], error, log ? "\n" : "", log ? log : "");
+      && (error = cudajit_link (inputs, count + module->linked_code_count,
+                                arch, &code, &size, &log)))
+    cudajit_error (site, "cannot link %s with what it calls: %s%s%s",
+                   inputs[0].name, error, log ? "\n" : "", log ? log : "");
   else if (!error)
     {
       free (module->code);
@@ -314,8 +330,10 @@ cudajit_link_module (struct cudajit_kernel *kernel, int arch,
       module->code_arch = arch;
       module->compile_ms = cudajit_profile_clock_ms () - start;
       cudajit_verbose ("%s compiled relocatable and linked with %zu other "
-                       "unit%s for sm_%d in %.1f ms",
-                       names[0], count - 1, count == 2 ? "" : "s", arch,
+                       "unit%s and %zu file%s for sm_%d in %.1f ms",
+                       inputs[0].name, count - 1, count == 2 ? "" : "s",
+                       module->linked_code_count,
+                       module->linked_code_count == 1 ? "" : "s", arch,
                        module->compile_ms);
     }
   free (log);
@@ -323,10 +341,10 @@ cudajit_link_module (struct cudajit_kernel *kernel, int arch,
     {
       free (images[i].code);
       free (images[i].log);
-      free (names[i]);
+      free ((char *) inputs[i].name);
     }
   free (images);
-  free (names);
+  free (inputs);
   free (units);
   return !error;
 }

@@ -390,6 +390,19 @@ struct cudajit_module
      under the JIT's lock.  */
   struct cudajit_embedded_image *images;
   size_t image_count;
+  /* The files of code that its kernels link, each once.  */
+  struct cudajit_link_input *linked_code;
+  size_t linked_code_count;
+};
+
+/* What the driver links into a module's code: a unit's relocatable
+   compilation, or a file of code that a kernel links.  */
+struct cudajit_link_input
+{
+  const char *name;
+  const void *code;
+  size_t size;
+  enum cudajit_linked_kind kind;
 };
 
 /* An image that a constructor registered, in the program's read-only
@@ -534,15 +547,13 @@ bool cudajit_module_links_p (const struct cudajit_module *module);
 bool cudajit_link_module (struct cudajit_kernel *kernel, int arch,
                           const struct cudajit_site *site);
 
-/* Link COUNT images, compiled relocatable for ARCH and named by NAMES,
-   into a cubin in *CODE, malloc'ed, of *SIZE bytes: by the driver if it is
-   loaded, else by nvJitLink.  Return null, or why not, with the linker's
-   log, if any, in *LOG, malloc'ed.  Exported for nvrtc-check.  */
-const char *cudajit_link_images (const struct cudajit_image *images,
-                                 const char *const *names, size_t count,
-                                 int arch, char **code, size_t *size,
-                                 char **log)
-    __attribute__ ((visibility ("default")));
+/* Link COUNT INPUTS, for ARCH, into a cubin in *CODE, malloc'ed, of *SIZE
+   bytes: by the driver if it is loaded, else by nvJitLink.  Return null,
+   or why not, with the linker's log, if any, in *LOG, malloc'ed.  Exported
+   for nvrtc-check.  */
+const char *cudajit_link (const struct cudajit_link_input *inputs,
+                          size_t count, int arch, char **code, size_t *size,
+                          char **log) __attribute__ ((visibility ("default")));
 
 /* gpu-jit.c */
 

@@ -205,6 +205,28 @@ cudajit_register_linked (unsigned int abi_version, void *kernel,
 }
 
 void
+cudajit_register_linked_code (unsigned int abi_version, void *kernel,
+                              const char *path, const void *code, size_t size,
+                              int kind)
+{
+  struct cudajit_module *m = ((struct cudajit_kernel *) kernel)->module;
+
+  check_abi (abi_version, m->unit_name);
+  pthread_mutex_lock (&cudajit_module_lock);
+  size_t i = 0;
+  while (i < m->linked_code_count && strcmp (m->linked_code[i].name, path))
+    i++;
+  if (i == m->linked_code_count)
+    {
+      m->linked_code = cudajit_xrealloc (m->linked_code,
+                                         (i + 1) * sizeof *m->linked_code);
+      m->linked_code[m->linked_code_count++]
+          = (struct cudajit_link_input){ path, code, size, kind };
+    }
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+void
 cudajit_register_linkage (unsigned int abi_version, void **module,
                           const char *unit_name, const char *exports,
                           const char *imports)

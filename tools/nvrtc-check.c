@@ -19,7 +19,8 @@
    With --link, compile each FILE relocatable, as the JIT compiles the
    units of a kernel that calls device functions of other units, and link
    them all with nvJitLink, as the driver would (exit 77 if it cannot be
-   loaded).  */
+   loaded), with each FILE.ptx, FILE.cubin or FILE.fatbin as it is, as the
+   JIT links those that a kernel links.  */
 
 #include "internal.h"
 
@@ -33,21 +34,35 @@ static const char usage[]
     = "usage: nvrtc-check [--arch=sm_NN] [--cache] [--debug] [--link] "
       "FILE.cu...\n";
 
-/* FILE's contents as a string, or null with errno set.  */
+/* The kind of what FILE has, by its extension: CUDA C unless it is code
+   for the driver to link.  */
+static enum cudajit_linked_kind
+linked_kind (const char *file)
+{
+  static const char *const extensions[] = CUDAJIT_LINKED_EXTENSIONS;
+  const char *dot = strrchr (file, '.');
+
+  for (size_t i = 0; dot && i < sizeof extensions / sizeof *extensions; i++)
+    if (strcmp (dot, extensions[i]) == 0)
+      return i;
+  return CUDAJIT_LINKED_CUDA;
+}
+
+/* FILE's contents as a string, of *SIZE bytes, or null with errno
+   set.  */
 static char *
-read_file (const char *file)
+read_file (const char *file, long *size)
 {
   FILE *stream = fopen (file, "rb");
   char *text = NULL;
-  long size;
 
   if (!stream)
     return NULL;
   errno = 0;
-  if (fseek (stream, 0, SEEK_END) == 0 && (size = ftell (stream)) >= 0
-      && fseek (stream, 0, SEEK_SET) == 0 && (text = malloc (size + 1))
-      && fread (text, 1, size, stream) == (size_t) size)
-    text[size] = '\0';
+  if (fseek (stream, 0, SEEK_END) == 0 && (*size = ftell (stream)) >= 0
+      && fseek (stream, 0, SEEK_SET) == 0 && (text = malloc (*size + 1))
+      && fread (text, 1, *size, stream) == (size_t) *size)
+    text[*size] = '\0';
   else
     {
       free (text);
@@ -59,15 +74,24 @@ read_file (const char *file)
   return text;
 }
 
-/* Link the COUNT IMAGES of FILES; return the exit status.  */
+/* Link the COUNT IMAGES of FILES, each compiled or, where it is code for
+   the driver, read; return the exit status.  */
 static int
-link (const struct cudajit_image *images, const char *const *files, int count)
+link (const struct cudajit_image *images, const char *const *files, int count,
+      int arch)
 {
+  struct cudajit_link_input inputs[count];
   char *code, *log;
   size_t size;
-  const char *error = cudajit_link_images (images, files, count,
-                                           images[0].arch, &code, &size, &log);
 
+  for (int i = 0; i < count; i++)
+    inputs[i] = (struct cudajit_link_input){
+      files[i], images[i].code, images[i].size,
+      linked_kind (files[i]) != CUDAJIT_LINKED_CUDA ? linked_kind (files[i])
+      : images[i].ptx                               ? CUDAJIT_LINKED_PTX
+                                                    : CUDAJIT_LINKED_CUBIN
+    };
+  const char *error = cudajit_link (inputs, count, arch, &code, &size, &log);
   if (log)
     fprintf (stderr, "%s\n", log);
   free (log);
@@ -81,7 +105,7 @@ link (const struct cudajit_image *images, const char *const *files, int count)
 int
 main (int argc, char **argv)
 {
-  int arch = INT_MAX, status = 0, files = 0, flags = 0;
+  int arch = INT_MAX, link_arch = 0, status = 0, files = 0, flags = 0;
   bool use_cache = false;
   const char *error;
 
@@ -125,13 +149,20 @@ main (int argc, char **argv)
     }
   for (int i = 0; i < files; i++)
     {
-      char *source = read_file (argv[i]);
+      long size;
+      char *source = read_file (argv[i], &size);
       struct cudajit_image image = { 0 };
 
       if (!source)
         {
           fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], strerror (errno));
           status = 1;
+          continue;
+        }
+      /* Code for the driver, which --link links as it is.  */
+      if (linked_kind (argv[i]) != CUDAJIT_LINKED_CUDA)
+        {
+          images[i] = (struct cudajit_image){ .code = source, .size = size };
           continue;
         }
       error = cudajit_nvrtc_compile (source, argv[i], arch, flags, use_cache,
@@ -147,11 +178,13 @@ main (int argc, char **argv)
         printf ("%s: %s\n", argv[i],
                 image.cached ? "from the cache" : "compiled");
       free (image.log);
+      image.log = NULL;
       images[i] = image;
+      link_arch = image.arch;
       free (source);
     }
   if (!status && (flags & CUDAJIT_NVRTC_RELOCATABLE))
-    status = link (images, (const char *const *) argv, files);
+    status = link (images, (const char *const *) argv, files, link_arch);
   for (int i = 0; i < files; i++)
     free (images[i].code);
   free (images);

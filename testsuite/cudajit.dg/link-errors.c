@@ -1,6 +1,6 @@
 /* The files of cuda_jit ("link=FILE") are found as #include "FILE" is,
-   and must be CUDA C: a missing one, and one of another kind, are errors
-   at the kernel.  */
+   and must be CUDA C, PTX, a cubin or a fat binary: a missing one, and
+   one of another kind, are errors at the kernel.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
@@ -14,7 +14,7 @@ missing (float *a) /* { dg-error "cannot find 'units/no-such-file.cu', which ker
 }
 
 __attribute__ ((cuda_jit ("link=units/axpb.h"))) void
-not_cuda (float *a) /* { dg-error "kernel option 'link=units/axpb.h' names no '.cu' file" } */
+not_cuda (float *a) /* { dg-error "kernel option 'link=units/axpb.h' names no file that a kernel links: CUDA C \\('.cu'\\), compiled with it by NVRTC, or code for the driver to link \\('.ptx', '.cubin', '.fatbin'\\)" } */
 {
   a[0] = f (a[0]);
 }
