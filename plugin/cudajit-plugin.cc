@@ -139,9 +139,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
-  if (cudajit_ahead_of_time_p ())
-    register_callback (info->base_name, PLUGIN_PASS_EXECUTION, pass_execution,
-                       NULL);
+  register_callback (info->base_name, PLUGIN_PASS_EXECUTION, pass_execution,
+                     NULL);
   cudajit_embed_register_roots (info->base_name);
   cudajit_device_functions_register_roots (info->base_name);
   return 0;

@@ -529,13 +529,13 @@ cudajit_embed_linkage (void)
   free (imports);
 }
 
-/* A unit whose kernels call other units' device functions is compiled
-   relocatable and linked with them at run time.  */
+/* A unit whose kernels call other units' device functions, or link code
+   for the driver, is compiled relocatable and linked at run time.  */
 void
 cudajit_embed_images (void)
 {
   if (!unit_cuda_source || !cudajit_ahead_of_time_p () || seen_error ()
-      || unit_imports)
+      || unit_imports || cudajit_unit_links_code_p ())
     return;
   for (int flags : kernel_flags)
     {

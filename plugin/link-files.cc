@@ -18,6 +18,10 @@
 
 #include <sys/stat.h>
 
+/* cc1's, which lto1, where the plugin is loaded too but reads no file,
+   lacks: referred to weakly, so that the plugin loads there.  */
+extern cpp_dir *get_added_cpp_dirs (incpath_kind) __attribute__ ((weak));
+
 /* The prefix of the option, link=FILE.  */
 #define LINK_OPTION "link="
 
@@ -57,7 +61,8 @@ find (const char *file, location_t loc)
   char *dir = xstrndup (from ? from : "", length > 1 ? length - 1 : length);
   char *path = file_in (*dir ? dir : ".", file);
   free (dir);
-  for (int chain = INC_QUOTE; !path && chain <= INC_BRACKET; chain++)
+  for (int chain = INC_QUOTE;
+       !path && get_added_cpp_dirs && chain <= INC_BRACKET; chain++)
     for (cpp_dir *d = get_added_cpp_dirs ((incpath_kind) chain); d && !path;
          d = d->next)
       path = file_in (d->name, file);
@@ -228,6 +233,15 @@ cudajit_linked_function_p (const_tree fndecl, const_tree kernel)
       linked.safe_push (f);
   for (const cudajit_linked_file *f : linked)
     if (names_p (f, name))
+      return true;
+  return false;
+}
+
+bool
+cudajit_unit_links_code_p (void)
+{
+  for (cudajit_linked_file *f : files)
+    if (f->kind != CUDAJIT_LINKED_CUDA)
       return true;
   return false;
 }
