@@ -135,6 +135,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
     return 1;
   register_callback (info->base_name, PLUGIN_ATTRIBUTES,
                      cudajit_register_attributes, NULL);
+  register_callback (info->base_name, PLUGIN_PRAGMAS, cudajit_register_pragmas,
+                     NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);

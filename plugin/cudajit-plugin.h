@@ -51,6 +51,9 @@ char *cudajit_kernel_link_paths (const_tree fndecl);
 /* Whether FNDECL's name is in a file that KERNEL links, or, where KERNEL
    is null, one that a kernel of the unit links.  */
 bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
+/* The PLUGIN_PRAGMAS callback: #pragma cudajit link "FILE", the unit-wide
+   form of cuda_jit ("link=FILE").  */
+void cudajit_register_pragmas (void *, void *);
 /* Whether a kernel of the unit links code for the driver to link.  */
 bool cudajit_unit_links_code_p (void);
 /* Beside the unit's CUDA C in DIR, -fplugin-arg-cudajit-dump, the files

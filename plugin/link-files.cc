@@ -14,13 +14,20 @@
    refuses a launch where the program has none.  */
 
 #include "cudajit-plugin.h"
+#include "c-family/c-pragma.h"
 #include "incpath.h"
 
 #include <sys/stat.h>
 
-/* cc1's, which lto1, where the plugin is loaded too but reads no file,
-   lacks: referred to weakly, so that the plugin loads there.  */
+/* cc1's, which lto1, where the plugin is loaded too but reads no file
+   and no pragma, lacks: referred to weakly, so that the plugin loads
+   there.  */
 extern cpp_dir *get_added_cpp_dirs (incpath_kind) __attribute__ ((weak));
+extern void c_register_pragma (const char *space, const char *name,
+                               pragma_handler_1arg handler)
+    __attribute__ ((weak));
+extern enum cpp_ttype pragma_lex (tree *value, location_t *loc)
+    __attribute__ ((weak));
 
 /* The prefix of the option, link=FILE.  */
 #define LINK_OPTION "link="
@@ -29,6 +36,9 @@ static const char *const extensions[] = CUDAJIT_LINKED_EXTENSIONS;
 
 /* The files read for the unit, once each; pointers stay valid.  */
 static vec<cudajit_linked_file *> files;
+
+/* Those of #pragma cudajit link, which the kernels that follow link.  */
+static vec<const cudajit_linked_file *> unit_files;
 
 bool
 cudajit_link_option_p (const char *option)
@@ -174,6 +184,9 @@ cudajit_kernel_linked_files (const_tree fndecl,
           if (f && !linked->contains (f))
             linked->safe_push (f);
         }
+  for (const cudajit_linked_file *f : unit_files)
+    if (!linked->contains (f))
+      linked->safe_push (f);
 }
 
 char *
@@ -259,4 +272,31 @@ cudajit_write_linked_files (const char *dir)
           error ("cudajit: cannot write %qs: %m", path);
         free (path);
       }
+}
+
+/* #pragma cudajit link "FILE": the kernels that follow link FILE.  */
+static void
+handle_link_pragma (cpp_reader *)
+{
+  tree file;
+  location_t loc;
+  if (pragma_lex (&file, &loc) != CPP_STRING)
+    {
+      error_at (loc, "%<#pragma cudajit link%> takes a file name in quotes, "
+                     "as in %<#pragma cudajit link \"helpers.cu\"%>");
+      return;
+    }
+  char *option = concat (LINK_OPTION, TREE_STRING_POINTER (file), NULL);
+  const cudajit_linked_file *f = linked_file (option, loc, true);
+  free (option);
+  if (f && !unit_files.contains (f))
+    unit_files.safe_push (f);
+  if (pragma_lex (&file, &loc) != CPP_EOF)
+    error_at (loc, "%<#pragma cudajit link%> takes one file name");
+}
+
+void
+cudajit_register_pragmas (void *, void *)
+{
+  c_register_pragma ("cudajit", "link", handle_link_pragma);
 }

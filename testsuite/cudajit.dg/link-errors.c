@@ -18,3 +18,6 @@ not_cuda (float *a) /* { dg-error "kernel option 'link=units/axpb.h' names no fi
 {
   a[0] = f (a[0]);
 }
+
+#pragma cudajit link "units/no-such-file.cu" /* { dg-error "cannot find 'units/no-such-file.cu'" } */
+#pragma cudajit link units/helpers.cu /* { dg-error "'#pragma cudajit link' takes a file name in quotes" } */
