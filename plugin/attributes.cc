@@ -108,6 +108,9 @@ parse_option (tree argument, location_t loc, bool diagnose,
       return false;
     }
   const char *text = TREE_STRING_POINTER (argument);
+  /* Several files may be linked; none sets a flag.  */
+  if (cudajit_link_option_p (text))
+    return !diagnose || cudajit_check_link_option (text, loc);
   const char *equals = strchr (text, '=');
   size_t name_length = equals ? (size_t) (equals - text) : strlen (text);
   const char *value_text = equals ? equals + 1 : "1";
@@ -182,8 +185,8 @@ parse_option (tree argument, location_t loc, bool diagnose,
                       "unknown kernel option %qs; the options are "
                       "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
                       "each maybe %<=0%> or %<=1%>, %<max_registers=N%>, "
-                      "%<launch_bounds=THREADS[,MIN_BLOCKS]%> and "
-                      "%<specialize=n,m%>",
+                      "%<launch_bounds=THREADS[,MIN_BLOCKS]%>, "
+                      "%<specialize=n,m%> and %<link=FILE%>",
                       text);
           return false;
         }

@@ -379,7 +379,11 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition,
     }
   else
     {
-      pp_string (&e->pp, "__device__ ");
+      /* A public one is found by its C name when the runtime links the
+         kernels of other units with it (runtime/gpu-link.c); a static one
+         stays its unit's there too.  */
+      pp_string (&e->pp, TREE_PUBLIC (fndecl) ? "extern \"C\" __device__ "
+                                              : "static __device__ ");
       /* GCC's inlining attributes, which CUDA spells its own way.  */
       if (lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
         pp_string (&e->pp, "__forceinline__ ");

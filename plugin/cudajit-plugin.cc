@@ -60,6 +60,7 @@ pass_execution (void *, void *)
     return;
   unit_parsed = true;
   cudajit_check_static_host_functions ();
+  cudajit_embed_linkage ();
   cudajit_embed_images ();
   cudajit_embed_variable_registrations ();
 }
@@ -145,6 +146,8 @@ cudajit_plugin_init (struct plugin_name_args *info,
     cudajit_check_races (info->base_name);
   register_callback (info->base_name, PLUGIN_ATTRIBUTES,
                      cudajit_register_attributes, NULL);
+  register_callback (info->base_name, PLUGIN_PRAGMAS, cudajit_register_pragmas,
+                     NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, finish_function,
                      NULL);
   register_callback (info->base_name, PLUGIN_FINISH_DECL, finish_decl, NULL);

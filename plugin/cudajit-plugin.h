@@ -29,6 +29,37 @@ void cudajit_check_entry_point_declaration (tree decl);
    cudajit.h.  */
 tree cudajit_header_function (const char *name);
 
+/* link-files.cc: cuda_jit ("link=FILE").  */
+struct cudajit_linked_file
+{
+  char *path;
+  /* Its content, NUL-terminated.  */
+  char *bytes;
+  size_t size;
+  enum cudajit_linked_kind kind;
+};
+bool cudajit_link_option_p (const char *option);
+/* Whether OPTION's file can be found and read; diagnosed at LOC.  */
+bool cudajit_check_link_option (const char *option, location_t loc);
+/* The files that FNDECL links, each once, which the unit keeps.  */
+void cudajit_kernel_linked_files (const_tree fndecl,
+                                  vec<const cudajit_linked_file *> *linked);
+/* The CUDA C that FNDECL's linked files add to its own, and their paths,
+   separated by spaces; malloc'ed, empty for none.  */
+char *cudajit_kernel_link_text (const_tree fndecl);
+char *cudajit_kernel_link_paths (const_tree fndecl);
+/* Whether FNDECL's name is in a file that KERNEL links, or, where KERNEL
+   is null, one that a kernel of the unit links.  */
+bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
+/* The PLUGIN_PRAGMAS callback: #pragma cudajit link "FILE", the unit-wide
+   form of cuda_jit ("link=FILE").  */
+void cudajit_register_pragmas (void *, void *);
+/* Whether a kernel of the unit links code for the driver to link.  */
+bool cudajit_unit_links_code_p (void);
+/* Beside the unit's CUDA C in DIR, -fplugin-arg-cudajit-dump, the files
+   that are not CUDA C that its kernels link, for nvrtc-check --link.  */
+void cudajit_write_linked_files (const char *dir);
+
 /* attributes.cc: the cuda_jit attribute.  */
 void cudajit_register_attributes (void *gcc_data, void *user_data);
 /* The same attributes in C++, each an error that says kernels are C.  */
@@ -318,6 +349,9 @@ void cudajit_embed_images (void);
    once the unit is whole, registers them with the unit's module.  */
 void cudajit_embed_device_variables (tree body);
 void cudajit_embed_variable_registrations (void);
+/* Once the unit is parsed, the registration of the device functions that
+   it exports and imports (device-functions.cc), if any.  */
+void cudajit_embed_linkage (void);
 void cudajit_write_dump (const char *dir);
 /* -fplugin-arg-cudajit-debug: compile the kernels for cuda-gdb.  */
 void cudajit_request_device_debug (void);
@@ -445,6 +479,10 @@ bool cudajit_device_function_called_p (const_tree fndecl);
 /* Errors for the functions that kernels need but the unit does not
    define.  */
 void cudajit_finish_device_functions (void);
+/* The names of the device functions that the unit defines for others
+   and of those of others that its kernels call, as cudajit-abi.h says;
+   malloc'ed.  */
+void cudajit_device_function_linkage (char **exports, char **imports);
 /* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
    those of the functions it calls, are known and do not.  Whether
    FNDECL, or BODY, or the known bodies of the device functions they call,

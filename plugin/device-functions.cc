@@ -7,6 +7,13 @@
    Its host version stays as GCC compiles it, for the CPU backend.  This
    file keeps which functions are needed and translated.
 
+   A public device function may also be called from the kernels of other
+   units, so it is translated once defined, needed or not: the unit
+   exports it.  One that a kernel calls but the unit only declares is
+   imported: the runtime finds the unit that exports it when it compiles
+   the kernel (runtime/gpu-link.c), and the CPU backend's is the program's
+   C function, linked as any other.
+
    A kernel may come before or after the functions it calls.  A function
    defined first has been genericized by the time a kernel needs it, so a
    copy of its body as the front end left it is kept until then.  */
@@ -99,7 +106,10 @@ cudajit_device_function_finished (tree fndecl)
     }
   saved_bodies = tree_cons (fndecl, unshare_expr (DECL_SAVED_TREE (fndecl)),
                             saved_bodies);
-  return NULL_TREE;
+  if (!TREE_PUBLIC (fndecl))
+    return NULL_TREE;
+  f->needed = f->done = true;
+  return DECL_SAVED_TREE (fndecl);
 }
 
 tree
@@ -124,6 +134,44 @@ cudajit_device_function_first_call (tree fndecl, tree *caller,
   device_function *f = lookup (fndecl);
   *caller = f->first_caller;
   *site = f->first_call;
+}
+
+/* Whether F is called by a kernel of the unit, which does not define it,
+   and declared cuda_device: defined by another unit, or by CUDA C that a
+   kernel links (link-files.cc).  Not a static function that the unit
+   fails to define, which GCC makes public.  */
+static bool
+declared_only_p (const device_function &f)
+{
+  return f.needed && !f.done && TREE_PUBLIC (f.decl)
+         && cudajit_device_marked_p (f.decl);
+}
+
+static bool
+imported_p (const device_function &f)
+{
+  return declared_only_p (f) && !cudajit_linked_function_p (f.decl, NULL_TREE);
+}
+
+/* NAMES, then F's name, separated as cudajit-abi.h says.  */
+static char *
+add_name (char *names, const device_function &f)
+{
+  static const char separator[] = { CUDAJIT_LINKAGE_SEPARATOR, '\0' };
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (f.decl));
+  return reconcat (names, names, *names ? separator : "", name, NULL);
+}
+
+void
+cudajit_device_function_linkage (char **exports, char **imports)
+{
+  *exports = xstrdup ("");
+  *imports = xstrdup ("");
+  for (device_function &f : functions)
+    if (imported_p (f))
+      *imports = add_name (*imports, f);
+    else if (f.done && TREE_PUBLIC (f.decl))
+      *exports = add_name (*exports, f);
 }
 
 static bool
@@ -216,7 +264,7 @@ void
 cudajit_finish_device_functions (void)
 {
   for (device_function &f : functions)
-    if (f.needed && !f.done)
+    if (f.needed && !f.done && !declared_only_p (f))
       error_at (f.first_call,
                 "%qD is called from %qD but not defined in this translation "
                 "unit; a function that a kernel calls must be defined with "

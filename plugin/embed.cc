@@ -333,12 +333,45 @@ host_flags (tree kernel)
           | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0));
 }
 
-/* A constructor that registers KERNEL (see cudajit-abi.h).  */
+static tree build_image_bytes (const cudajit_aot_image &image);
+
+/* For the CPU backend, the name of the first of CALLEES that KERNEL
+   links from CUDA C (link-files.cc) for which the program defines no C
+   function, else "": each referred to weakly, so that the program links
+   without it.  */
+static tree
+first_missing_c_version (tree kernel, const vec<tree> *callees)
+{
+  tree string_type = build_pointer_type (
+      build_qualified_type (char_type_node, TYPE_QUAL_CONST));
+  tree missing = build_string_literal (1, "");
+  for (unsigned int i = callees ? callees->length () : 0; i-- > 0;)
+    {
+      tree callee = (*callees)[i];
+      if (!TREE_PUBLIC (callee) || DECL_INITIAL (callee)
+          || !cudajit_linked_function_p (callee, kernel))
+        continue;
+      declare_weak (callee);
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
+      missing = build3 (
+          COND_EXPR, string_type,
+          build2 (EQ_EXPR, boolean_type_node, build_fold_addr_expr (callee),
+                  null_pointer_node),
+          fold_convert (string_type,
+                        build_string_literal (strlen (name) + 1, name)),
+          fold_convert (string_type, missing));
+    }
+  return missing;
+}
+
+/* A constructor that registers KERNEL (see cudajit-abi.h), which calls
+   CALLEES.  */
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
                     enum cudajit_host_entry host_entry_kind,
-                    unsigned HOST_WIDE_INT specialized)
+                    unsigned HOST_WIDE_INT specialized,
+                    const vec<tree> *callees)
 {
   char *params = describe_params (kernel, specialized);
   char *prelude = cudajit_cuda_prelude (cuda_source);
@@ -361,7 +394,36 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       build_int_cst (integer_type_node, host_flags (kernel)));
   free (params);
   free (prelude);
-  build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), call);
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (call, &body);
+  char *linked = cudajit_kernel_link_paths (kernel);
+  if (*linked)
+    append_to_statement_list (
+        build_call_expr (
+            cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_LINKED, NULL_TREE), 4,
+            abi_version (), cudajit_kernel_handle (kernel),
+            build_string_literal (strlen (linked) + 1, linked),
+            first_missing_c_version (kernel, callees)),
+        &body);
+  free (linked);
+  auto_vec<const cudajit_linked_file *> files;
+  cudajit_kernel_linked_files (kernel, &files);
+  for (const cudajit_linked_file *f : files)
+    if (f->kind != CUDAJIT_LINKED_CUDA)
+      {
+        cudajit_aot_image image = { f->path, f->bytes, f->size };
+        append_to_statement_list (
+            build_call_expr (
+                cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_LINKED_CODE,
+                                     NULL_TREE),
+                6, abi_version (), cudajit_kernel_handle (kernel),
+                build_string_literal (strlen (f->path) + 1, f->path),
+                build_fold_addr_expr (build_image_bytes (image)),
+                size_int (f->size),
+                build_int_cst (integer_type_node, f->kind)),
+            &body);
+      }
+  build_constructor (IDENTIFIER_POINTER (DECL_NAME (kernel)), body);
   if (!kernel_flags.contains (compile_flags (kernel)))
     kernel_flags.safe_push (compile_flags (kernel));
 }
@@ -405,9 +467,15 @@ cudajit_embed_kernel (tree fndecl, const char *cuda_source,
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, static_shared_bytes,
-                      kind, specialized);
-  add_to_dump (cuda_source);
+  /* The files it links come first, so that its code sees what they
+     declare.  */
+  char *linked = cudajit_kernel_link_text (fndecl);
+  char *source = concat (linked, cuda_source, NULL);
+  build_registration (fndecl, source, host_entry, static_shared_bytes, kind,
+                      specialized, &callees);
+  add_to_dump (source);
+  free (source);
+  free (linked);
 }
 
 void
@@ -416,7 +484,7 @@ cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source)
   enum cudajit_host_entry kind;
   tree host_entry = cudajit_host_entry (fndecl, NULL, &kind);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, 0, kind, 0);
+  build_registration (fndecl, cuda_source, host_entry, 0, kind, 0, NULL);
   add_to_dump (cuda_source);
 }
 
@@ -491,7 +559,8 @@ cudajit_embed_variable_registrations (void)
     build_variable_registration (var, flags);
 }
 
-/* IMAGE's bytes, read-only data of the unit.  */
+/* IMAGE's bytes, read-only data of the unit: code compiled ahead of
+   time, or that a kernel links.  */
 static tree
 build_image_bytes (const cudajit_aot_image &image)
 {
@@ -542,10 +611,37 @@ build_image_registration (int flags, const vec<cudajit_aot_image> &images)
   build_constructor (what, body);
 }
 
+/* Whether the unit's kernels call device functions of other units, whose
+   code the whole unit's CUDA C lacks.  */
+static bool unit_imports;
+
+void
+cudajit_embed_linkage (void)
+{
+  char *exports, *imports;
+  const char *unit = lbasename (main_input_filename);
+  cudajit_device_function_linkage (&exports, &imports);
+  unit_imports = *imports;
+  if (*exports || *imports)
+    build_constructor (
+        "linkage",
+        build_call_expr (
+            cudajit_entry_point (CUDAJIT_ENTRY_REGISTER_LINKAGE, NULL_TREE), 5,
+            abi_version (), build_fold_addr_expr (unit_module ()),
+            build_string_literal (strlen (unit) + 1, unit),
+            build_string_literal (strlen (exports) + 1, exports),
+            build_string_literal (strlen (imports) + 1, imports)));
+  free (exports);
+  free (imports);
+}
+
+/* A unit whose kernels call other units' device functions, or link code
+   for the driver, is compiled relocatable and linked at run time.  */
 void
 cudajit_embed_images (void)
 {
-  if (!unit_cuda_source || !cudajit_ahead_of_time_p () || seen_error ())
+  if (!unit_cuda_source || !cudajit_ahead_of_time_p () || seen_error ()
+      || unit_imports || cudajit_unit_links_code_p ())
     return;
   for (int flags : kernel_flags)
     {
@@ -580,6 +676,7 @@ cudajit_write_dump (const char *dir)
 {
   if (!unit_cuda_source)
     return;
+  cudajit_write_linked_files (dir);
   char *name = dump_name ();
   char *path = concat (dir, "/", name, NULL);
   FILE *out = fopen (path, "w");

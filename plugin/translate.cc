@@ -59,9 +59,12 @@ translate (tree fndecl, tree body)
           tree caller;
           location_t site;
           cudajit_device_function_first_call (fndecl, &caller, &site);
-          inform (site,
-                  "%qD, called from %qD here, cannot be compiled for the GPU",
-                  fndecl, caller);
+          /* None for a function that the unit exports, uncalled there.  */
+          if (caller)
+            inform (site,
+                    "%qD, called from %qD here, cannot be compiled for the "
+                    "GPU",
+                    fndecl, caller);
         }
     }
 

@@ -106,6 +106,21 @@ typedef enum
 #define CU_MEM_ATTACH_GLOBAL 1
 #define CU_STREAM_DEFAULT 0
 
+typedef struct CUlinkState_st *CUlinkState;
+
+typedef enum
+{
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+} CUjit_option;
+
+typedef enum
+{
+  CU_JIT_INPUT_CUBIN = 0,
+  CU_JIT_INPUT_PTX = 1,
+  CU_JIT_INPUT_FATBINARY = 2
+} CUjitInputType;
+
 typedef enum
 {
   CU_STREAM_CAPTURE_MODE_RELAXED = 2
@@ -115,6 +130,21 @@ typedef enum
 {
   NVRTC_SUCCESS = 0
 } nvrtcResult;
+
+/* nvJitLink, which links where no driver is loaded (nvrtc-check).  */
+typedef struct nvJitLink *nvJitLinkHandle;
+
+typedef enum
+{
+  NVJITLINK_SUCCESS = 0
+} nvJitLinkResult;
+
+typedef enum
+{
+  NVJITLINK_INPUT_CUBIN = 1,
+  NVJITLINK_INPUT_PTX = 2,
+  NVJITLINK_INPUT_FATBIN = 4
+} nvJitLinkInputType;
 
 typedef struct _nvrtcProgram *nvrtcProgram;
 

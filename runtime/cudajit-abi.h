@@ -39,6 +39,16 @@
    of the module it belongs to.  The runtime loads an image that the GPU
    runs rather than compiling the module.
 
+   A unit that defines public device functions, which the kernels of other
+   units may call, or whose kernels call such functions of other units,
+   has a constructor that calls cudajit_register_linkage with the ABI
+   version, its module handle and name, and the names of the functions it
+   defines and of those it calls, each list separated by
+   CUDAJIT_LINKAGE_SEPARATOR.  The runtime compiles a unit that calls
+   others' relocatable, with the units that define what it calls, and
+   links them; it compiles the others as before.  A unit that calls
+   others' has no image compiled ahead of time.
+
    A kernel's parameters are described, for the automatic transfer of
    host arrays, by a CUDAJIT_PARAM_SEPARATOR-separated entry for each:
    empty for a parameter that is not a pointer, else its name, followed by
@@ -71,7 +81,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 12
+#define CUDAJIT_ABI_VERSION 13
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -231,6 +241,33 @@ enum cudajit_symbol_copy
 /* The most parameters of a kernel that variants take as constants: the
    first ones found, where the kernel names none.  */
 #define CUDAJIT_SPECIALIZE_PARAMS_MAX 8
+
+#define CUDAJIT_LINKAGE_SEPARATOR ' '
+
+/* A file of CUDA C that a kernel links, cuda_jit ("link=FILE"), comes in
+   its CUDA C as
+     #ifndef CUDAJIT_LINKED_GUARD<hash of its path>
+     #define CUDAJIT_LINKED_GUARD<hash of its path>
+     #line 1 "its path"
+   then its content and #endif, where cudajit-inspect finds it.  */
+#define CUDAJIT_LINKED_GUARD "_cjLinked"
+
+/* What a kernel links: CUDA C, in its CUDA C as above, or code that the
+   driver links with it, which a registration gives the runtime (with the
+   guard and #line of an empty text in the CUDA C, for cudajit-inspect).  */
+enum cudajit_linked_kind
+{
+  CUDAJIT_LINKED_CUDA,
+  CUDAJIT_LINKED_PTX,
+  CUDAJIT_LINKED_CUBIN,
+  CUDAJIT_LINKED_FATBIN
+};
+
+/* The extension of the files of each kind, by enum cudajit_linked_kind.  */
+#define CUDAJIT_LINKED_EXTENSIONS                                             \
+  {                                                                           \
+    ".cu", ".ptx", ".cubin", ".fatbin"                                        \
+  }
 
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */

@@ -269,14 +269,19 @@ kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
   if (!*module_handle && load_image (module, gpu))
     return *module_handle;
 
-  if (!module->alone_kernel && !module->code && module->kernel_count > 1
-      && !module->has_variables)
+  /* Code linked with other units' has all the kernels, and so does a
+     module with device variables, which they share.  */
+  bool links = cudajit_module_links_p (module);
+  if (!links && !module->alone_kernel && !module->code
+      && module->kernel_count > 1 && !module->has_variables)
     module->alone_kernel = kernel;
   bool alone = kernel == module->alone_kernel;
   CUmodule *handle = alone ? &kernel->own_handle[gpu->ordinal] : module_handle;
   char **code = alone ? &kernel->own_code : &module->code;
   int *code_arch = alone ? &kernel->own_arch : &module->code_arch;
-  if (*code_arch != gpu->arch && !compile (kernel, alone, gpu->arch, site))
+  if (*code_arch != gpu->arch
+      && !(links ? cudajit_link_module (kernel, gpu->arch, site)
+                 : compile (kernel, alone, gpu->arch, site)))
     return NULL;
   /* The driver compiles PTX further itself.  */
   if (!cudajit_check (cudajit_cu.cuModuleLoadData (handle, *code), site,

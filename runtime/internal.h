@@ -376,6 +376,8 @@ extern pthread_mutex_t cudajit_module_lock;
 struct cudajit_module
 {
   const char *unit_name;
+  /* The unit's module handle, which its linkage names too.  */
+  void **unit;
   /* The CUDA C of each kernel and device function of the unit, of
      whatever options: those of the unit's other modules too, whose
      kernels it leaves out (cudajit_module_source).  */
@@ -424,6 +426,9 @@ struct cudajit_module
   /* Whether its CUDA C defines device variables, which its kernels must
      share: then it is compiled whole, none of them alone.  */
   bool has_variables;
+  /* The files of code that its kernels link, each once.  */
+  struct cudajit_link_input *linked_code;
+  size_t linked_code_count;
 };
 
 /* A device variable that a constructor registered: the host variable
@@ -437,6 +442,16 @@ struct cudajit_device_variable
   const char *name;
   struct cudajit_module *module;
   struct cudajit_device_variable *next;
+};
+
+/* What the driver links into a module's code: a unit's relocatable
+   compilation, or a file of code that a kernel links.  */
+struct cudajit_link_input
+{
+  const char *name;
+  const void *code;
+  size_t size;
+  enum cudajit_linked_kind kind;
 };
 
 /* An image that a constructor registered, in the program's read-only
@@ -538,6 +553,11 @@ struct cudajit_kernel
   _Atomic (struct cudajit_specialization *) specialization;
   /* Whether CUDAJIT_WARN_LOW_OCCUPANCY has warned of a launch of it.  */
   atomic_bool warned_low_occupancy;
+  /* The files of CUDA C that it links, separated by spaces, and the first
+     function of theirs that it calls of which the program has no C
+     version, which the CPU backend would run; null, or empty, for none.  */
+  const char *linked_files;
+  const char *missing_c_version;
 };
 
 /* A registration's CUDA C, as a module holds it: the parts of the
@@ -587,6 +607,45 @@ char *cudajit_variant_defines (cuda_dim3 block, bool restrict_params,
                                unsigned int count, const unsigned int *index,
                                const unsigned long long *value,
                                const bool *is_signed);
+
+/* What a unit's registration says of the device functions that it
+   defines for other units and of those of others that its kernels call
+   (cudajit-abi.h), chained by next in cudajit_linkages.  */
+struct cudajit_linkage
+{
+  void **unit;
+  const char *unit_name;
+  const char *exports, *imports;
+  struct cudajit_linkage *next;
+};
+
+/* Every unit's linkage; under cudajit_module_lock.  */
+extern struct cudajit_linkage *cudajit_linkages;
+
+/* The CUDA C of the device functions of MODULE, from malloc.  */
+char *cudajit_module_device_source (const struct cudajit_module *module);
+
+/* gpu-link.c */
+
+/* Whether MODULE's kernels call device functions of other units, so that
+   it is compiled relocatable and linked with them.  Under the JIT's
+   lock.  */
+bool cudajit_module_links_p (const struct cudajit_module *module);
+
+/* KERNEL's module compiled relocatable for ARCH and linked with the units
+   that define the device functions that it calls, into the module's
+   code, for the launch at SITE; return false, having said why, if it
+   cannot be.  Under the JIT's lock.  */
+bool cudajit_link_module (struct cudajit_kernel *kernel, int arch,
+                          const struct cudajit_site *site);
+
+/* Link COUNT INPUTS, for ARCH, into a cubin in *CODE, malloc'ed, of *SIZE
+   bytes: by the driver if it is loaded, else by nvJitLink.  Return null,
+   or why not, with the linker's log, if any, in *LOG, malloc'ed.  Exported
+   for nvrtc-check.  */
+const char *cudajit_link (const struct cudajit_link_input *inputs,
+                          size_t count, int arch, char **code, size_t *size,
+                          char **log) __attribute__ ((visibility ("default")));
 
 /* gpu-jit.c */
 

@@ -73,9 +73,14 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
                                   : cudajit_nvrtc_newest_arch ();
       char *name = cudajit_module_file_name (module);
       char *source = cudajit_module_source (module, NULL, NULL);
+      /* A unit linked with others' code answers with its own part, as
+         it is linked.  */
       error = cudajit_nvrtc_compile (
           source, name, arch,
-          module->compile_flags | (ptx ? CUDAJIT_NVRTC_PTX : 0), true, &image);
+          module->compile_flags | (ptx ? CUDAJIT_NVRTC_PTX : 0)
+              | (cudajit_module_links_p (module) ? CUDAJIT_NVRTC_RELOCATABLE
+                                                 : 0),
+          true, &image);
       free (source);
       if (error)
         cudajit_error (site, "NVRTC cannot compile %s, of kernel '%s': %s%s%s",

@@ -246,6 +246,16 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
   if (!gpu)
     {
       int host_arrays;
+      if (k->missing_c_version && *k->missing_c_version)
+        {
+          cudajit_error (site,
+                         "it calls '%s', which it links from CUDA C (%s) "
+                         "for the GPU, but the program has no C function "
+                         "'%s': the CPU backend needs a C version of it",
+                         k->missing_c_version, k->linked_files,
+                         k->missing_c_version);
+          return;
+        }
       if (cudajit_config_fits (k, &config, site, false)
           && (!k->grid_sync || check_resident (NULL, &config, site))
           && (host_arrays

@@ -10,6 +10,8 @@
 
 pthread_mutex_t cudajit_module_lock = PTHREAD_MUTEX_INITIALIZER;
 
+struct cudajit_linkage *cudajit_linkages;
+
 char *
 cudajit_module_piece (const char *prelude, const char *cuda_source)
 {
@@ -29,6 +31,17 @@ cudajit_module_source (const struct cudajit_module *module,
       if (!k || (k->module == module && (!only || k == only) && k != except))
         source = cudajit_append (source, module->segments[i].text);
     }
+  return source;
+}
+
+char *
+cudajit_module_device_source (const struct cudajit_module *module)
+{
+  char *source = cudajit_append (NULL, "");
+
+  for (size_t i = 0; i < module->segment_count; i++)
+    if (!module->segments[i].kernel)
+      source = cudajit_append (source, module->segments[i].text);
   return source;
 }
 

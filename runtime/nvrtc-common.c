@@ -188,6 +188,8 @@ cudajit_nvrtc_options (const struct cudajit_target *target, int flags,
     }
   if (flags & CUDAJIT_NVRTC_RESOURCE_USAGE)
     options->option[options->count++] = "--ptxas-options=-v";
+  if (flags & CUDAJIT_NVRTC_RELOCATABLE)
+    options->option[options->count++] = "--relocatable-device-code=true";
 }
 
 /* NVRTC's option that leaves out of the CUDA C what cudajit's never uses

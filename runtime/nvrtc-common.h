@@ -71,6 +71,8 @@ extern "C"
      them.  */
 #define CUDAJIT_NVRTC_PTX 0x10000
 #define CUDAJIT_NVRTC_RESOURCE_USAGE 0x20000
+  /* Code to link with other units' (-rdc).  */
+#define CUDAJIT_NVRTC_RELOCATABLE 0x40000
 
   enum
   {
@@ -87,9 +89,9 @@ extern "C"
   struct cudajit_nvrtc_options
   {
     char arch[32 + CUDAJIT_TARGET_NAME_SIZE], registers[32];
-    /* The architecture, the lines, the registers, ptxas's report and
-       those of the table.  */
-    const char *option[4 + CUDAJIT_COMPILE_OPTION_COUNT];
+    /* The architecture, the lines, the registers, ptxas's report, the
+       relocatable code and those of the table.  */
+    const char *option[5 + CUDAJIT_COMPILE_OPTION_COUNT];
     int count;
   };
 

@@ -50,6 +50,7 @@ add_to_module (void **module, const char *unit_name,
     {
       first = cudajit_xrealloc (NULL, sizeof *first);
       *first = (struct cudajit_module){ .unit_name = unit_name,
+                                        .unit = module,
                                         .compile_flags = compile_flags };
       *module = first;
     }
@@ -62,6 +63,7 @@ add_to_module (void **module, const char *unit_name,
       *last = cudajit_xrealloc (NULL, sizeof **last);
       **last = (struct cudajit_module){
         .unit_name = unit_name,
+        .unit = module,
         .segments = bytes ? memcpy (cudajit_xrealloc (NULL, bytes),
                                     first->segments, bytes)
                           : NULL,
@@ -247,6 +249,56 @@ cudajit_register_image (unsigned int abi_version, void **module,
       = cudajit_xrealloc (m->images, (m->image_count + 1) * sizeof *m->images);
   m->images[m->image_count++]
       = (struct cudajit_embedded_image){ name, target, code, size };
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+void
+cudajit_register_linked (unsigned int abi_version, void *kernel,
+                         const char *files, const char *missing_c_version)
+{
+  struct cudajit_kernel *k = kernel;
+
+  check_abi (abi_version, k->module->unit_name);
+  k->linked_files = files;
+  k->missing_c_version = missing_c_version;
+}
+
+void
+cudajit_register_linked_code (unsigned int abi_version, void *kernel,
+                              const char *path, const void *code, size_t size,
+                              int kind)
+{
+  struct cudajit_module *m = ((struct cudajit_kernel *) kernel)->module;
+
+  check_abi (abi_version, m->unit_name);
+  pthread_mutex_lock (&cudajit_module_lock);
+  size_t i = 0;
+  while (i < m->linked_code_count && strcmp (m->linked_code[i].name, path))
+    i++;
+  if (i == m->linked_code_count)
+    {
+      m->linked_code = cudajit_xrealloc (m->linked_code,
+                                         (i + 1) * sizeof *m->linked_code);
+      m->linked_code[m->linked_code_count++]
+          = (struct cudajit_link_input){ path, code, size, kind };
+    }
+  pthread_mutex_unlock (&cudajit_module_lock);
+}
+
+void
+cudajit_register_linkage (unsigned int abi_version, void **module,
+                          const char *unit_name, const char *exports,
+                          const char *imports)
+{
+  struct cudajit_linkage *linkage;
+
+  check_abi (abi_version, unit_name);
+  linkage = cudajit_xrealloc (NULL, sizeof *linkage);
+  *linkage
+      = (struct cudajit_linkage){ module, unit_name, exports, imports, NULL };
+  pthread_mutex_lock (&cudajit_module_lock);
+  linkage->next = cudajit_linkages;
+  cudajit_linkages = linkage;
   pthread_mutex_unlock (&cudajit_module_lock);
 }
 

@@ -252,6 +252,27 @@ kind_name (const struct record *r)
   return "device function";
 }
 
+/* The files of CUDA C that the kernel of CUDA_SOURCE links, after ", links"
+   (see cudajit-abi.h).  */
+static void
+print_linked (const char *cuda_source)
+{
+  static const char guard[] = "#ifndef " CUDAJIT_LINKED_GUARD;
+  static const char line[] = "\n#line 1 \"";
+  const char *separator = ", links ";
+
+  for (const char *p = strstr (cuda_source, guard); p;
+       p = strstr (p + 1, guard))
+    {
+      const char *path = strstr (p, line);
+      if (!path)
+        break;
+      path += strlen (line);
+      printf ("%s%.*s", separator, (int) strcspn (path, "\"\n"), path);
+      separator = ", ";
+    }
+}
+
 static void
 list (const struct record *records, int count)
 {
@@ -260,6 +281,8 @@ list (const struct record *records, int count)
       printf ("%s: %s %s", records[i].field[CUDAJIT_RECORD_UNIT],
               kind_name (&records[i]), records[i].field[CUDAJIT_RECORD_NAME]);
       print_options (record_flags (&records[i]));
+      if (kernel_p (&records[i]))
+        print_linked (records[i].field[CUDAJIT_RECORD_CUDA_SOURCE]);
       putchar ('\n');
     }
 }

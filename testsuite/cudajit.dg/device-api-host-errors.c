@@ -176,9 +176,9 @@ void host_DSQRT_RD (void) { d = cuda_dsqrt_rd (d); } /* { dg-error "'cuda_dsqrt_
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
 __attribute__ ((cuda_device)) unsigned int
-device (void)
+device (unsigned int *p)
 {
-  return cuda_shfl_sync (~0u, u, 0) + cuda_atomic_add (&u, 1u);
+  return cuda_shfl_sync (~0u, *p, 0) + cuda_atomic_add (p, 1u);
 }
 
 void (*const every_row[]) (void) = {

@@ -81,10 +81,14 @@ def build(bundle, plugin, build_dir, tests):
             continue
         name = os.path.splitext(os.path.basename(test))[0]
         options = [tcl_string(o) for o in directive(text, "options")]
+        sources = [os.path.join(os.path.dirname(test), source)
+                   for args in directive(text, "additional-sources")
+                   for source in tcl_string(args).split()]
         command = ([os.environ.get("CC", "gcc"), "-fplugin=" + plugin, "-I" + include]
                    + shlex.split(os.environ.get("CPPFLAGS", ""))
                    + shlex.split(" ".join(options) or "-O2")
-                   + [test, "-o", os.path.join(bundle, name), "-L" + libs,
+                   + [test] + sources
+                   + ["-o", os.path.join(bundle, name), "-L" + libs,
                       "-lcudajit", "-lm"]
                    + shlex.split(os.environ.get("LIBS", ""))
                    + ["-Wl,-rpath,$ORIGIN"])

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The files that a kernel is compiled and linked with,
+   __attribute__ ((cuda_jit ("link=FILE"))): found as #include "FILE" is,
+   from the directory of the file that names them, then -iquote's and
+   -I's, and read at compile time, so that the program needs none at run
+   time.  CUDA C (.cu) goes into the kernel's CUDA C once, guarded, so that
+   the kernel compiles alone or with the other kernels of its module, with
+   their options, and the kernel cache's key covers it; PTX, cubins and
+   fat binaries are embedded and registered for the runtime to link with
+   the kernel's module (embed.cc, runtime/gpu-link.c).  The kernel calls
+   their functions, extern "C" __device__ in CUDA C, through declarations
+   __attribute__ ((cuda_device)) that the unit does not define: the CPU
+   backend runs the C functions of those names, referred to weakly, and
+   refuses a launch where the program has none.  */
+
+#include "cudajit-plugin.h"
+#include "c-family/c-pragma.h"
+#include "incpath.h"
+
+#include <sys/stat.h>
+
+/* cc1's, which lto1, where the plugin is loaded too but reads no file
+   and no pragma, lacks: referred to weakly, so that the plugin loads
+   there.  */
+extern cpp_dir *get_added_cpp_dirs (incpath_kind) __attribute__ ((weak));
+extern void c_register_pragma (const char *space, const char *name,
+                               pragma_handler_1arg handler)
+    __attribute__ ((weak));
+extern enum cpp_ttype pragma_lex (tree *value, location_t *loc)
+    __attribute__ ((weak));
+
+/* The prefix of the option, link=FILE.  */
+#define LINK_OPTION "link="
+
+static const char *const extensions[] = CUDAJIT_LINKED_EXTENSIONS;
+
+/* The files read for the unit, once each; pointers stay valid.  */
+static vec<cudajit_linked_file *> files;
+
+/* Those of #pragma cudajit link, which the kernels that follow link.  */
+static vec<const cudajit_linked_file *> unit_files;
+
+bool
+cudajit_link_option_p (const char *option)
+{
+  return startswith (option, LINK_OPTION);
+}
+
+/* DIR/FILE if it is a regular file, malloc'ed; else null.  */
+static char *
+file_in (const char *dir, const char *file)
+{
+  char *path = concat (dir, *dir ? "/" : "", file, NULL);
+  struct stat st;
+  if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
+    return path;
+  free (path);
+  return NULL;
+}
+
+/* FILE, named at LOC, where #include "FILE" would find it; null if
+   nowhere.  */
+static char *
+find (const char *file, location_t loc)
+{
+  if (IS_ABSOLUTE_PATH (file))
+    return file_in ("", file);
+  const char *from = LOCATION_FILE (loc);
+  /* Without its last slash, but for the root's.  */
+  size_t length = from ? lbasename (from) - from : 0;
+  char *dir = xstrndup (from ? from : "", length > 1 ? length - 1 : length);
+  char *path = file_in (*dir ? dir : ".", file);
+  free (dir);
+  for (int chain = INC_QUOTE;
+       !path && get_added_cpp_dirs && chain <= INC_BRACKET; chain++)
+    for (cpp_dir *d = get_added_cpp_dirs ((incpath_kind) chain); d && !path;
+         d = d->next)
+      path = file_in (d->name, file);
+  return path;
+}
+
+/* The file at PATH, of KIND, read once for the unit; null, diagnosed at
+   LOC, if it cannot be read, or is text with a NUL.  */
+static const cudajit_linked_file *
+read_once (const char *path, enum cudajit_linked_kind kind, location_t loc)
+{
+  for (cudajit_linked_file *f : files)
+    if (strcmp (f->path, path) == 0)
+      return f;
+  FILE *stream = fopen (path, "rb");
+  char *bytes = NULL;
+  size_t size = 0, got = 0;
+  if (stream)
+    {
+      do
+        {
+          size = size ? 2 * size : BUFSIZ;
+          bytes = XRESIZEVEC (char, bytes, size + 1);
+          got += fread (bytes + got, 1, size - got, stream);
+        }
+      while (got == size);
+      bytes[got] = '\0';
+    }
+  bool text = kind == CUDAJIT_LINKED_CUDA || kind == CUDAJIT_LINKED_PTX;
+  if (!stream || ferror (stream) || (text && strlen (bytes) != got))
+    {
+      if (!stream || ferror (stream))
+        error_at (loc, "cannot read %qs, which the kernel links: %m", path);
+      else
+        error_at (loc,
+                  "%qs, which the kernel links, is not text: it has a "
+                  "NUL byte",
+                  path);
+      if (stream)
+        fclose (stream);
+      free (bytes);
+      return NULL;
+    }
+  fclose (stream);
+  cudajit_linked_file *f = XNEW (cudajit_linked_file);
+  *f = { xstrdup (path), bytes, got, kind };
+  files.safe_push (f);
+  return f;
+}
+
+/* The file of OPTION, link=FILE, named at LOC; null, diagnosed at LOC if
+   DIAGNOSE, if it cannot be had.  */
+static const cudajit_linked_file *
+linked_file (const char *option, location_t loc, bool diagnose)
+{
+  const char *file = option + strlen (LINK_OPTION);
+  const char *dot = strrchr (lbasename (file), '.');
+  int kind = -1;
+  for (unsigned int i = 0; i < ARRAY_SIZE (extensions) && dot; i++)
+    if (strcmp (dot, extensions[i]) == 0)
+      kind = i;
+  if (kind < 0)
+    {
+      if (diagnose)
+        error_at (loc,
+                  "kernel option %qs names no file that a kernel links: "
+                  "CUDA C (%<.cu%>), compiled with it by NVRTC, or code for "
+                  "the driver to link (%<.ptx%>, %<.cubin%>, %<.fatbin%>)",
+                  option);
+      return NULL;
+    }
+  char *found = find (file, loc);
+  if (!found)
+    {
+      if (diagnose)
+        error_at (loc,
+                  "cannot find %qs, which kernel option %qs links: it is "
+                  "looked for as %<#include \"%s\"%> is",
+                  file, option, file);
+      return NULL;
+    }
+  const cudajit_linked_file *f
+      = read_once (found, (enum cudajit_linked_kind) kind, loc);
+  free (found);
+  return f;
+}
+
+bool
+cudajit_check_link_option (const char *option, location_t loc)
+{
+  return linked_file (option, loc, true) != NULL;
+}
+
+void
+cudajit_kernel_linked_files (const_tree fndecl,
+                             vec<const cudajit_linked_file *> *linked)
+{
+  for (tree attribute
+       = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
+       attribute;
+       attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
+    for (tree arg = TREE_VALUE (attribute); arg; arg = TREE_CHAIN (arg))
+      if (TREE_CODE (TREE_VALUE (arg)) == STRING_CST
+          && cudajit_link_option_p (TREE_STRING_POINTER (TREE_VALUE (arg))))
+        {
+          const cudajit_linked_file *f
+              = linked_file (TREE_STRING_POINTER (TREE_VALUE (arg)),
+                             DECL_SOURCE_LOCATION (fndecl), false);
+          if (f && !linked->contains (f))
+            linked->safe_push (f);
+        }
+  for (const cudajit_linked_file *f : unit_files)
+    if (!linked->contains (f))
+      linked->safe_push (f);
+}
+
+char *
+cudajit_kernel_link_text (const_tree fndecl)
+{
+  auto_vec<const cudajit_linked_file *> linked;
+  cudajit_kernel_linked_files (fndecl, &linked);
+  char *cuda = xstrdup ("");
+  for (const cudajit_linked_file *f : linked)
+    {
+      char guard[32];
+      snprintf (guard, sizeof guard, CUDAJIT_LINKED_GUARD "%08x",
+                crc32_string (0, f->path));
+      bool source = f->kind == CUDAJIT_LINKED_CUDA;
+      bool newline = !source || (f->size && f->bytes[f->size - 1] == '\n');
+      cuda = reconcat (cuda, cuda, "#ifndef ", guard, "\n#define ", guard,
+                       "\n#line 1 \"", f->path, "\"\n", source ? f->bytes : "",
+                       newline ? "" : "\n", "#endif\n", NULL);
+    }
+  return cuda;
+}
+
+char *
+cudajit_kernel_link_paths (const_tree fndecl)
+{
+  auto_vec<const cudajit_linked_file *> linked;
+  cudajit_kernel_linked_files (fndecl, &linked);
+  char *paths = xstrdup ("");
+  for (const cudajit_linked_file *f : linked)
+    paths = reconcat (paths, paths, *paths ? " " : "", f->path, NULL);
+  return paths;
+}
+
+/* Whether F has NAME as an identifier, or, in a binary, as a symbol.  */
+static bool
+names_p (const cudajit_linked_file *f, const char *name)
+{
+  size_t length = strlen (name);
+  const char *end = f->bytes + f->size;
+  for (const char *p = f->bytes;
+       (p = (const char *) memmem (p, end - p, name, length)); p++)
+    if ((p == f->bytes || !ISIDNUM (p[-1]))
+        && (p + length == end || !ISIDNUM (p[length])))
+      return true;
+  return false;
+}
+
+bool
+cudajit_linked_function_p (const_tree fndecl, const_tree kernel)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  auto_vec<const cudajit_linked_file *> linked;
+  if (kernel)
+    cudajit_kernel_linked_files (kernel, &linked);
+  else
+    for (cudajit_linked_file *f : files)
+      linked.safe_push (f);
+  for (const cudajit_linked_file *f : linked)
+    if (names_p (f, name))
+      return true;
+  return false;
+}
+
+bool
+cudajit_unit_links_code_p (void)
+{
+  for (cudajit_linked_file *f : files)
+    if (f->kind != CUDAJIT_LINKED_CUDA)
+      return true;
+  return false;
+}
+
+void
+cudajit_write_linked_files (const char *dir)
+{
+  for (cudajit_linked_file *f : files)
+    if (f->kind != CUDAJIT_LINKED_CUDA)
+      {
+        char *path = concat (dir, "/", lbasename (f->path), NULL);
+        FILE *out = fopen (path, "wb");
+        if (!out || fwrite (f->bytes, 1, f->size, out) != f->size
+            || fclose (out) != 0)
+          error ("cudajit: cannot write %qs: %m", path);
+        free (path);
+      }
+}
+
+/* #pragma cudajit link "FILE": the kernels that follow link FILE.  */
+static void
+handle_link_pragma (cpp_reader *)
+{
+  tree file;
+  location_t loc;
+  if (pragma_lex (&file, &loc) != CPP_STRING)
+    {
+      error_at (loc, "%<#pragma cudajit link%> takes a file name in quotes, "
+                     "as in %<#pragma cudajit link \"helpers.cu\"%>");
+      return;
+    }
+  char *option = concat (LINK_OPTION, TREE_STRING_POINTER (file), NULL);
+  const cudajit_linked_file *f = linked_file (option, loc, true);
+  free (option);
+  if (f && !unit_files.contains (f))
+    unit_files.safe_push (f);
+  if (pragma_lex (&file, &loc) != CPP_EOF)
+    error_at (loc, "%<#pragma cudajit link%> takes one file name");
+}
+
+void
+cudajit_register_pragmas (void *, void *)
+{
+  c_register_pragma ("cudajit", "link", handle_link_pragma);
+}
