@@ -582,6 +582,14 @@ cudajit_assert_fail (const char *expression, const char *file,
   unsigned int line, const char *function)
 { __assertfail (expression, file, line, function, 1); }
 
+/* @part clock cudajit_clock */
+/* cuda_clock: the multiprocessor's 32-bit cycle counter, as an unsigned
+   count whatever CUDA's clock () makes of it, as the CPU backend gives
+   it.  */
+__device__ __forceinline__ long cudajit_clock (void)
+{ unsigned int c; asm volatile ("mov.u32 %0, %%clock;" : "=r" (c));
+  return c; }
+
 /* @part globaltimer cudajit_globaltimer */
 /* cuda_globaltimer: the GPU's nanosecond timer, which CUDA C names only
    in PTX.  */

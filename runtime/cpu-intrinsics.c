@@ -437,7 +437,7 @@ cuda_clock64 (void)
 long
 cuda_clock (void)
 {
-  return (int) (unsigned int) cuda_clock64 ();
+  return (unsigned int) cuda_clock64 ();
 }
 
 unsigned long long

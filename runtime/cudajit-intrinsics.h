@@ -167,7 +167,7 @@ extern "C"
   }
 
   /* CUDA's clocks: the multiprocessor's cycle counter, in 32 bits
-     (clock (), sign-extended as CUDA's clock_t) and in 64, and the GPU's
+     (clock (), from 0 to 2^32 - 1 on both backends) and in 64, and the GPU's
      nanosecond timer (PTX's %globaltimer), which on the CPU backend are
      CLOCK_MONOTONIC's nanoseconds and CLOCK_REALTIME's; and __nanosleep,
      a pause of about NS nanoseconds, at most a millisecond.  */

@@ -78,7 +78,7 @@ main (void)
   return 0;
 }
 
-/* { dg-output ".*kernel 'stepped' at \[^\n\]*gpu-specialize-verbose.c:57: parameter 'step' has taken more than 4 values; variants leave it generic\n" } */
+/* { dg-output ".*kernel 'stepped' at \[^\n\]*gpu-specialize-verbose.c:58: parameter 'step' has taken more than 4 values; variants leave it generic\n" } */
 /* { dg-output ".*kernel 'stepped' at \[^\n\]*: variant 1 queued, for blocks \\(32, 1, 1\\), arrays apart, n = 256\n" } */
 /* { dg-output ".*kernel 'stepped' at \[^\n\]*: variant 1 (compiled by NVRTC|came from the cache) in \[0-9.\]+ ms\n" } */
 /* { dg-output ".*kernel 'sized' at \[^\n\]*: variant 4 queued, for blocks \\(64, 1, 1\\), arrays apart, n = 40\n" } */

@@ -67,7 +67,7 @@ kernel (long n, unsigned long long out[n][NFUNCTIONS], long long times[n][3])
   /* Named as CUDA's function that cuda_clock calls, which it must not
      hide.  */
   long clock = cuda_clock ();
-  times[i][2] = clock == (int) clock;
+  times[i][2] = clock == (unsigned int) clock;
 }
 
 /* The bytes of {Y, X}, byte N of the result the one that the low 3 bits

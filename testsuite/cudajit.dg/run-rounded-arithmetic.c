@@ -83,21 +83,37 @@ round_float (Q exact, int mode)
   return (Q) nearest < exact ? nearest : nextafterf (nearest, -INFINITY);
 }
 
-/* Operands of both signs within a factor of 2^12 of each other, whose
-   low bits are all used.  */
-#define OPERANDS(i)                                                           \
-  double x = ((i) - N / 2 + 0.5) * 1.6180339887498949 / 7,                    \
-         y = 1 / (x * 3.1415926535897931 + 0.7),                              \
-         z = x * 2.7182818284590451 + y;                                      \
-  float xf = x, yf = y * 1.4142135623730951, zf = z
+/* Operand I of the three, of both signs within a factor of 2^12 of each
+   other, whose low bits are all used: made on the host, where a GPU's
+   compiler cannot contract their multiplications and additions into
+   fused ones, which would change their low bits.  */
+enum
+{
+  X,
+  Y,
+  Z,
+  OPERANDS
+};
+
+static void
+make_operands (long i, double operand[OPERANDS])
+{
+  operand[X] = (i - N / 2 + 0.5) * 1.6180339887498949 / 7;
+  operand[Y] = 1 / (operand[X] * 3.1415926535897931 + 0.7);
+  operand[Z] = operand[X] * 2.7182818284590451 + operand[Y];
+}
+
+#define OPERANDS_OF(v)                                                        \
+  double x = (v)[X], y = (v)[Y], z = (v)[Z];                                  \
+  float xf = x, yf = (float) y * 1.41421356f, zf = z
 
 __attribute__ ((cuda_jit)) void
-kernel (long n, double out[n][NRESULTS])
+kernel (long n, const double in[n][OPERANDS], double out[n][NRESULTS])
 {
   long i = cuda_grid_x ();
   if (i >= n)
     return;
-  OPERANDS (i);
+  OPERANDS_OF (in[i]);
   double results[] = { FUNCTIONS (KERNEL_RESULTS) };
   for (int k = 0; k < NRESULTS; k++)
     out[i][k] = results[k];
@@ -106,17 +122,19 @@ kernel (long n, double out[n][NRESULTS])
 int
 main (void)
 {
-  static double out[N][NRESULTS];
+  static double in[N][OPERANDS], out[N][NRESULTS];
   static const char *const names[] = {
 #define NAME(name, args, exact, type) #name,
     FUNCTIONS (NAME)
   };
   int errors = 0;
 
-  cuda_launch (kernel, (N + 127) / 128, 128) (N, out);
+  for (long i = 0; i < N; i++)
+    make_operands (i, in[i]);
+  cuda_launch (kernel, (N + 127) / 128, 128) (N, in, out);
   for (long i = 0; i < N; i++)
     {
-      OPERANDS (i);
+      OPERANDS_OF (in[i]);
       double want[] = { FUNCTIONS (HOST_RESULTS) };
       for (int k = 0; k < NRESULTS; k++)
         if (out[i][k] != want[k] && errors++ < 10)
