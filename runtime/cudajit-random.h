@@ -24,6 +24,15 @@
 #include <cudajit.h>
 #include <math.h>
 
+/* As cudajit.h: faults in the uses of its macro reported on the user's
+   line alone, and long long and a variadic macro, which GCC accepts as
+   extensions in C++98, without a word from -pedantic (the preprocessor's
+   warning heeds only the first).  */
+#pragma GCC system_header
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wlong-long"
+#pragma GCC diagnostic ignored "-Wvariadic-macros"
+
 #ifdef __cplusplus
 extern "C"
 {
@@ -113,5 +122,7 @@ extern "C"
 #ifdef __cplusplus
 }
 #endif
+
+#pragma GCC diagnostic pop
 
 #endif /* cudajit-random.h */

@@ -1198,6 +1198,13 @@ void cudajit_profile_host_arrays (struct cudajit_kernel *kernel,
 
 /* launch.c */
 
+/* cudajit_cpu_launch, timed for CUDAJIT_PROFILE and named for NVTX, as
+   every launch on the CPU backend is, cuda_reduce's too.  */
+void cudajit_cpu_launch_profiled (struct cudajit_kernel *kernel,
+                                  const struct cudajit_launch_config *config,
+                                  void **args, const struct cudajit_site *site,
+                                  const char *hint);
+
 /* Whether CONFIG of KERNEL respects the limits of the calling thread's
    device, the GPU if GPU, else the CPU backend; if not, report why, at
    SITE.  */

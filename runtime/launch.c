@@ -221,6 +221,20 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
 }
 
 void
+cudajit_cpu_launch_profiled (struct cudajit_kernel *kernel,
+                             const struct cudajit_launch_config *config,
+                             void **args, const struct cudajit_site *site,
+                             const char *hint)
+{
+  double start = cudajit_profiling () ? cudajit_profile_clock_ms () : 0;
+  cudajit_range_push (kernel->name);
+  cudajit_cpu_launch (kernel, config, args, site, hint);
+  cudajit_range_pop ();
+  if (start)
+    cudajit_profile_cpu_launch (kernel, cudajit_profile_clock_ms () - start);
+}
+
+void
 cudajit_launch (void *kernel, struct cudajit_launch_config config,
                 const char *file, int line, void **args,
                 const size_t *extent_bytes)
@@ -287,16 +301,9 @@ cudajit_launch (void *kernel, struct cudajit_launch_config config,
               && !cudajit_guard_host_arrays (k, site, args, extent_bytes,
                                              copies, mappings, guarded_args))
             return;
-          double start
-              = cudajit_profiling () ? cudajit_profile_clock_ms () : 0;
-          cudajit_range_push (k->name);
-          cudajit_cpu_launch (
+          cudajit_cpu_launch_profiled (
               k, &config, bounds ? guarded_args : args, site,
               host_arrays && !bounds ? CUDAJIT_FAULT_BOUNDS_HINT : NULL);
-          cudajit_range_pop ();
-          if (start)
-            cudajit_profile_cpu_launch (k,
-                                        cudajit_profile_clock_ms () - start);
           if (bounds)
             cudajit_unguard_host_arrays (k, args, extent_bytes, copies,
                                          mappings, true);

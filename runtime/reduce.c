@@ -186,7 +186,7 @@ cudajit_reduce (void *kernel, const void *array, long long n,
      CUDAJIT_TIMEOUT, names the call as a kernel's.  */
   struct cudajit_launch_config one
       = { .grid = { 1, 1, 1 }, .block = { 1, 1, 1 } };
-  cudajit_cpu_launch (k, &one, args, &reduce, NULL);
+  cudajit_cpu_launch_profiled (k, &one, args, &reduce, NULL);
   return 1;
 }
 
