@@ -42,7 +42,7 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
-/* @part half cudajit_half */
+/* @part half cudajit_half cuda_h */
 /* _Float16, laid out as CUDA's __half.  NVRTC has no cuda_fp16.h of its
    own, and the toolkit's headers need not be where a program runs, so
    the prelude converts with PTX as cuda_fp16.h does.  GCC computes
@@ -98,6 +98,29 @@ cudajit_reduce_result (const volatile cudajit_half *results, unsigned int j)
 CUDAJIT_HALF_STEP (++, + 1.0f)
 CUDAJIT_HALF_STEP (--, - 1.0f)
 #undef CUDAJIT_HALF_STEP
+
+/* cudajit.h's half math (Numba's cuda.fp16).  Each but hfma is the
+   float function, within 2 ulps of float, rounded once to _Float16: so
+   within 1 ulp of _Float16 of the exact value, as the CPU backend's,
+   which computes it the same way.  hfma is PTX's, fused in _Float16 as
+   CUDA's __hfma, rounded once: the CPU backend gives the same bits.  */
+#define CUDAJIT_HALF_MATH(name, value) \
+  __device__ __forceinline__ cudajit_half name (cudajit_half x) \
+  { float f = cudajit_half_to_float (x); \
+  return cudajit_float_to_half (value); }
+CUDAJIT_HALF_MATH (cuda_hrcp, 1.0f / f)
+CUDAJIT_HALF_MATH (cuda_hrsqrt, rsqrtf (f))
+CUDAJIT_HALF_MATH (cuda_hexp, expf (f))
+CUDAJIT_HALF_MATH (cuda_hlog, logf (f))
+CUDAJIT_HALF_MATH (cuda_hsin, sinf (f))
+CUDAJIT_HALF_MATH (cuda_hcos, cosf (f))
+#undef CUDAJIT_HALF_MATH
+__device__ __forceinline__ cudajit_half
+cuda_hfma (cudajit_half a, cudajit_half b, cudajit_half c)
+{ cudajit_half r;
+  asm ("fma.rn.f16 %0, %1, %2, %3;"
+       : "=h" (r.bits) : "h" (a.bits), "h" (b.bits), "h" (c.bits));
+  return r; }
 
 /* @part bytes cudajit_bswap cudajit_parity */
 /* GCC's byte swaps and parities, which CUDA spells otherwise.  */

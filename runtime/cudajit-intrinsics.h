@@ -270,6 +270,35 @@ extern "C"
   CUDAJIT_ROUNDED_DECLARE (rd)
 #undef CUDAJIT_ROUNDED_DECLARE
 
+  /* Numba's cuda.fp16 math, CUDA's hrcp, hrsqrt, hexp, hlog, hsin, hcos
+     and hfma, on _Float16 (GCC 12 and later, in C).  Each but cuda_hfma
+     is within 1 ulp of _Float16 of the exact function on both backends,
+     which compute it in float and round it once; the backends may
+     differ by that ulp.  cuda_hfma (a, b, c) is a * b + c rounded once,
+     the same bits on both: the CPU backend's _Float128 holds it
+     exactly.  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_HALF_MATH(name, value)                                        \
+  static __inline__ _Float16 name (_Float16 x)                                \
+  {                                                                           \
+    float f = x;                                                              \
+    return (_Float16) (value);                                                \
+  }
+  CUDAJIT_HALF_MATH (cuda_hrcp, 1.0f / f)
+  CUDAJIT_HALF_MATH (cuda_hrsqrt, 1.0f / __builtin_sqrtf (f))
+  CUDAJIT_HALF_MATH (cuda_hexp, __builtin_expf (f))
+  CUDAJIT_HALF_MATH (cuda_hlog, __builtin_logf (f))
+  CUDAJIT_HALF_MATH (cuda_hsin, __builtin_sinf (f))
+  CUDAJIT_HALF_MATH (cuda_hcos, __builtin_cosf (f))
+#undef CUDAJIT_HALF_MATH
+
+  static __inline__ _Float16
+  cuda_hfma (_Float16 a, _Float16 b, _Float16 c)
+  {
+    return (_Float16) ((_Float128) a * b + c);
+  }
+#endif
+
 #ifdef __cplusplus
 }
 #endif

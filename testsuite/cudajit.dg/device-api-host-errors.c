@@ -80,6 +80,25 @@ void host_CYL_BESSEL_I0F (void) { f = cuda_cyl_bessel_i0f (f); } /* { dg-error "
 void host_CYL_BESSEL_I1 (void) { d = cuda_cyl_bessel_i1 (d); } /* { dg-error "'cuda_cyl_bessel_i1' used outside a kernel" } */
 void host_CYL_BESSEL_I1F (void) { f = cuda_cyl_bessel_i1f (f); } /* { dg-error "'cuda_cyl_bessel_i1f' used outside a kernel" } */
 void host_SATURATEF (void) { f = cuda_saturatef (f); } /* { dg-error "'cuda_saturatef' used outside a kernel" } */
+#ifdef __FLT16_MAX__
+_Float16 h;
+void host_HRCP (void) { h = cuda_hrcp (h); } /* { dg-error "'cuda_hrcp' used outside a kernel" "" { target float16 } } */
+void host_HRSQRT (void) { h = cuda_hrsqrt (h); } /* { dg-error "'cuda_hrsqrt' used outside a kernel" "" { target float16 } } */
+void host_HEXP (void) { h = cuda_hexp (h); } /* { dg-error "'cuda_hexp' used outside a kernel" "" { target float16 } } */
+void host_HLOG (void) { h = cuda_hlog (h); } /* { dg-error "'cuda_hlog' used outside a kernel" "" { target float16 } } */
+void host_HSIN (void) { h = cuda_hsin (h); } /* { dg-error "'cuda_hsin' used outside a kernel" "" { target float16 } } */
+void host_HCOS (void) { h = cuda_hcos (h); } /* { dg-error "'cuda_hcos' used outside a kernel" "" { target float16 } } */
+void host_HFMA (void) { h = cuda_hfma (h, h, h); } /* { dg-error "'cuda_hfma' used outside a kernel" "" { target float16 } } */
+#else
+/* GCC 11 has no _Float16 on x86-64, nor cudajit.h these functions.  */
+void host_HRCP (void) {}
+void host_HRSQRT (void) {}
+void host_HEXP (void) {}
+void host_HLOG (void) {}
+void host_HSIN (void) {}
+void host_HCOS (void) {}
+void host_HFMA (void) {}
+#endif
 void host_FAST_EXPF (void) { f = cuda_fast_expf (f); } /* { dg-error "'cuda_fast_expf' used outside a kernel" } */
 void host_FAST_EXP10F (void) { f = cuda_fast_exp10f (f); } /* { dg-error "'cuda_fast_exp10f' used outside a kernel" } */
 void host_FAST_LOGF (void) { f = cuda_fast_logf (f); } /* { dg-error "'cuda_fast_logf' used outside a kernel" } */
