@@ -72,9 +72,10 @@ static const callable callables[] = {
   { "__builtin_ffsll", "__ffsll" },
 
   /* GCC's atomic builtins on 1, 2, 4 and 8 bytes, as the prelude's
-     wrappers of CUDA's atomics.  The __sync forms share the wrappers of the
-     __atomic ones, whose memory order is optional there;
-     __sync_lock_test_and_set is an exchange.  */
+     wrappers of CUDA's atomics, which honour their memory orders.  The
+     __sync forms share the wrappers of the __atomic ones, whose memory
+     order is optional there and sequentially consistent without one, as
+     the __sync builtins are; __sync_lock_test_and_set is an exchange.  */
 #define GCC_ATOMIC_OP(op, n)                                                  \
   { "__atomic_fetch_" op "_" n, "cudajit_atomic_fetch_" op "_" n },           \
   { "__sync_fetch_and_" op "_" n, "cudajit_atomic_fetch_" op "_" n },         \
@@ -87,7 +88,7 @@ static const callable callables[] = {
   { "__atomic_exchange_" n, "cudajit_atomic_exchange_" n },                   \
   { "__sync_lock_test_and_set_" n, "cudajit_atomic_exchange_" n },            \
   { "__atomic_compare_exchange_" n, "cudajit_atomic_compare_exchange_" n },   \
-  { "__sync_val_compare_and_swap_" n, "cudajit_atomic_val_cas_" n },          \
+  { "__sync_val_compare_and_swap_" n, "cudajit_atomic_sync_val_cas_" n },          \
   { "__sync_bool_compare_and_swap_" n, "cudajit_atomic_bool_cas_" n },        \
   { "__atomic_load_" n, "cudajit_atomic_load_" n },                           \
   { "__atomic_store_" n, "cudajit_atomic_store_" n },                         \
@@ -95,6 +96,7 @@ static const callable callables[] = {
   GCC_ATOMIC ("1") GCC_ATOMIC ("2") GCC_ATOMIC ("4") GCC_ATOMIC ("8")
   { "__atomic_test_and_set", "cudajit_atomic_test_and_set" },
   { "__atomic_clear", "cudajit_atomic_clear" },
+  { "__atomic_thread_fence", "cudajit_atomic_thread_fence" },
 #undef GCC_ATOMIC_OP
 #undef GCC_ATOMIC
 };

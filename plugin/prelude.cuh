@@ -154,14 +154,39 @@ __device__ int cudajit_memcmp (const void *a, const void *b, unsigned long n)
 
 /* @part atomics cudajit_atomic_ */
 /* Atomics.  cudajit.h's cuda_atomic_OP (p, v) is
-   cudajit_atomic_OP_TYPE, and GCC's atomic builtins on N bytes are
-   cudajit_atomic_*_N, whose memory orders are ignored: CUDA's atomics
-   are relaxed.  The __sync builtins are the __atomic ones without a
-   memory order.  Each macro is one line of CUDA C.  */
+   cudajit_atomic_OP_TYPE, relaxed as CUDA's are, and GCC's atomic
+   builtins on N bytes are cudajit_atomic_*_N, which take GCC's memory
+   order: CUDA's relaxed atomic between fences, as the PTX memory
+   model's release pattern (a fence, then the write) and acquire pattern
+   (the read, then a fence).  The __sync builtins are the __atomic ones
+   without a memory order, which GCC makes sequentially consistent.  Each
+   macro is one line of CUDA C.  */
+/* GCC's memory orders (its memmodel), below the bits of its hardware
+   lock elision hints.  */
+enum { CUDAJIT_ORDER_RELAXED, CUDAJIT_ORDER_CONSUME, CUDAJIT_ORDER_ACQUIRE,
+       CUDAJIT_ORDER_RELEASE, CUDAJIT_ORDER_ACQ_REL, CUDAJIT_ORDER_SEQ_CST,
+       CUDAJIT_ORDER_MASK = 0xffff };
+__device__ __forceinline__ void cudajit_fence_before (int order)
+{ order &= CUDAJIT_ORDER_MASK;
+  if (order >= CUDAJIT_ORDER_RELEASE) __threadfence (); }
+__device__ __forceinline__ void cudajit_fence_after (int order)
+{ order &= CUDAJIT_ORDER_MASK;
+  if (order != CUDAJIT_ORDER_RELAXED && order != CUDAJIT_ORDER_RELEASE)
+  __threadfence (); }
+__device__ __forceinline__ void cudajit_atomic_thread_fence (int order)
+{ if ((order & CUDAJIT_ORDER_MASK) != CUDAJIT_ORDER_RELAXED)
+  __threadfence (); }
 #define CUDAJIT_ATOMIC(name, type, cuda_type, atomic, value) \
   __device__ __forceinline__ type \
   cudajit_atomic_##name (type *p, type v) \
   { return (type) atomic ((cuda_type *) p, (cuda_type) (value)); }
+
+/* The same on GCC's builtins, which take a memory order: relaxed, as
+   CUDA's atomics are.  */
+#define CUDAJIT_ATOMIC_RELAXED(name, type, bits, atomic) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_##name (type *p, type v) \
+  { return (type) atomic (p, (bits) v, CUDAJIT_ORDER_RELAXED); }
 
 /* Operations that CUDA lacks, with CAS, a compare-and-swap, on the
    BITS of the type: NEXT replaces OLD for as long as REPLACES.  */
@@ -213,16 +238,16 @@ __device__ int cudajit_memcmp (const void *a, const void *b, unsigned long n)
 /* On 1 and 2 bytes, GCC's builtins, defined below, serve; the bits
    of these types are their values.  */
 #define CUDAJIT_ATOMIC_NARROW(t, type, n, bits) \
-  CUDAJIT_ATOMIC (add_##t, type, bits, cudajit_atomic_fetch_add_##n, v) \
-  CUDAJIT_ATOMIC (sub_##t, type, bits, cudajit_atomic_fetch_sub_##n, v) \
-  CUDAJIT_ATOMIC (exch_##t, type, bits, cudajit_atomic_exchange_##n, v) \
+  CUDAJIT_ATOMIC_RELAXED (add_##t, type, bits, cudajit_atomic_fetch_add_##n) \
+  CUDAJIT_ATOMIC_RELAXED (sub_##t, type, bits, cudajit_atomic_fetch_sub_##n) \
+  CUDAJIT_ATOMIC_RELAXED (exch_##t, type, bits, cudajit_atomic_exchange_##n) \
   CUDAJIT_ATOMIC_LOOP (max_##t, type, bits, cudajit_atomic_val_cas_##n, \
   , , v > old, v) \
   CUDAJIT_ATOMIC_LOOP (min_##t, type, bits, cudajit_atomic_val_cas_##n, \
   , , v < old, v) \
-  CUDAJIT_ATOMIC (and_##t, type, bits, cudajit_atomic_fetch_and_##n, v) \
-  CUDAJIT_ATOMIC (or_##t, type, bits, cudajit_atomic_fetch_or_##n, v) \
-  CUDAJIT_ATOMIC (xor_##t, type, bits, cudajit_atomic_fetch_xor_##n, v) \
+  CUDAJIT_ATOMIC_RELAXED (and_##t, type, bits, cudajit_atomic_fetch_and_##n) \
+  CUDAJIT_ATOMIC_RELAXED (or_##t, type, bits, cudajit_atomic_fetch_or_##n) \
+  CUDAJIT_ATOMIC_RELAXED (xor_##t, type, bits, cudajit_atomic_fetch_xor_##n) \
   __device__ __forceinline__ type \
   cudajit_atomic_cas_##t (type *p, type compare, type v) \
   { return (type) cudajit_atomic_val_cas_##n (p, (bits) compare, \
@@ -268,20 +293,23 @@ CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
   old - v)
 #endif
 #define CUDAJIT_GCC_ATOMIC(name, n, type, atomic, value, result) \
-  __device__ __forceinline__ type \
-  cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) \
-  { type old = atomic ((type *) p, value); return result; }
+  __device__ __forceinline__ type cudajit_atomic_##name##_##n \
+  (volatile void *p, type v, int order = CUDAJIT_ORDER_SEQ_CST) \
+  { cudajit_fence_before (order); \
+  type old = atomic ((type *) p, value); \
+  cudajit_fence_after (order); return result; }
 
 /* What CUDA has no atomic for: NEXT, computed from OLD and V,
    replaces OLD by compare-and-swap; fetch_OP returns OLD and OP_fetch
    NEXT.  */
 #define CUDAJIT_GCC_LOOP(name, n, type, next, result) \
-  __device__ __forceinline__ type \
-  cudajit_atomic_##name##_##n (volatile void *p, type v, int = 0) \
-  { type old = *(volatile type *) p, seen; \
+  __device__ __forceinline__ type cudajit_atomic_##name##_##n \
+  (volatile void *p, type v, int order = CUDAJIT_ORDER_SEQ_CST) \
+  { cudajit_fence_before (order); \
+  type old = *(volatile type *) p, seen; \
   while ((seen = cudajit_atomic_val_cas_##n (p, old, next)) != old) \
   old = seen; \
-  return result; }
+  cudajit_fence_after (order); return result; }
 #define CUDAJIT_GCC_LOOPS(op, n, type, next) \
   CUDAJIT_GCC_LOOP (fetch_##op, n, type, next, old) \
   CUDAJIT_GCC_LOOP (op##_fetch, n, type, next, next)
@@ -290,20 +318,30 @@ CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
 #define CUDAJIT_GCC_CAS_ATOMICS(n, type) \
   CUDAJIT_GCC_LOOPS (nand, n, type, ~(old & v)) \
   __device__ __forceinline__ bool cudajit_atomic_compare_exchange_##n \
-  (volatile void *p, void *expected, type desired, bool, int, int) \
+  (volatile void *p, void *expected, type desired, bool, int success, \
+  int failure) \
   { type compare = *(type *) expected; \
+  cudajit_fence_before (success); \
   type old = cudajit_atomic_val_cas_##n (p, compare, desired); \
+  cudajit_fence_after (old == compare ? success : failure); \
   if (old != compare) *(type *) expected = old; \
   return old == compare; } \
+  __device__ __forceinline__ type cudajit_atomic_sync_val_cas_##n \
+  (volatile void *p, type compare, type v) \
+  { cudajit_fence_before (CUDAJIT_ORDER_SEQ_CST); \
+  type old = cudajit_atomic_val_cas_##n (p, compare, v); \
+  cudajit_fence_after (CUDAJIT_ORDER_SEQ_CST); return old; } \
   __device__ __forceinline__ bool cudajit_atomic_bool_cas_##n \
   (volatile void *p, type compare, type v) \
-  { return cudajit_atomic_val_cas_##n (p, compare, v) == compare; } \
+  { return cudajit_atomic_sync_val_cas_##n (p, compare, v) == compare; } \
   __device__ __forceinline__ type \
-  cudajit_atomic_load_##n (const volatile void *p, int) \
-  { return *(const volatile type *) p; } \
+  cudajit_atomic_load_##n (const volatile void *p, int order) \
+  { cudajit_fence_before (order); \
+  type v = *(const volatile type *) p; \
+  cudajit_fence_after (order); return v; } \
   __device__ __forceinline__ void \
   cudajit_atomic_lock_release_##n (volatile void *p) \
-  { cudajit_atomic_store_##n (p, 0, 0); }
+  { cudajit_atomic_store_##n (p, 0, CUDAJIT_ORDER_RELEASE); }
 #define CUDAJIT_GCC_ATOMICS(n, type) \
   CUDAJIT_GCC_ATOMIC (fetch_add, n, type, atomicAdd, v, old) \
   CUDAJIT_GCC_ATOMIC (add_fetch, n, type, atomicAdd, v, old + v) \
@@ -320,8 +358,9 @@ CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
   (volatile void *p, type compare, type v) \
   { return atomicCAS ((type *) p, compare, v); } \
   __device__ __forceinline__ void \
-  cudajit_atomic_store_##n (volatile void *p, type v, int) \
-  { *(volatile type *) p = v; } \
+  cudajit_atomic_store_##n (volatile void *p, type v, int order) \
+  { cudajit_fence_before (order); *(volatile type *) p = v; \
+  cudajit_fence_after (order); } \
   CUDAJIT_GCC_CAS_ATOMICS (n, type)
 
 /* CUDA has no atomics on 1 byte, and none but atomicCAS on 2 (from
@@ -351,8 +390,8 @@ CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
   CUDAJIT_GCC_LOOPS (xor, n, type, old ^ v) \
   CUDAJIT_GCC_LOOP (exchange, n, type, v, old) \
   __device__ __forceinline__ void \
-  cudajit_atomic_store_##n (volatile void *p, type v, int) \
-  { cudajit_atomic_exchange_##n (p, v); } \
+  cudajit_atomic_store_##n (volatile void *p, type v, int order) \
+  { cudajit_atomic_exchange_##n (p, v, order); } \
   CUDAJIT_GCC_CAS_ATOMICS (n, type)
 CUDAJIT_GCC_NARROW_ATOMICS (1, unsigned char)
 CUDAJIT_GCC_NARROW_ATOMICS (2, unsigned short)
@@ -370,12 +409,13 @@ CUDAJIT_GCC_ATOMICS (8, unsigned long long)
 
 /* GCC's test-and-set flag is a byte, set to 1 as on x86.  */
 __device__ __forceinline__ bool
-  cudajit_atomic_test_and_set (volatile void *p, int)
-  { return cudajit_atomic_exchange_1 (p, 1); }
+  cudajit_atomic_test_and_set (volatile void *p, int order)
+  { return cudajit_atomic_exchange_1 (p, 1, order); }
 __device__ __forceinline__ void
-  cudajit_atomic_clear (volatile void *p, int)
-  { cudajit_atomic_store_1 (p, 0, 0); }
+  cudajit_atomic_clear (volatile void *p, int order)
+  { cudajit_atomic_store_1 (p, 0, order); }
 #undef CUDAJIT_ATOMIC
+#undef CUDAJIT_ATOMIC_RELAXED
 #undef CUDAJIT_ATOMIC_LOOP
 #undef CUDAJIT_ATOMIC_INTEGER
 #undef CUDAJIT_ATOMIC_FLOAT
