@@ -292,6 +292,38 @@ CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
   atomicCAS, __double_as_longlong, __longlong_as_double, true,
   old - v)
 #endif
+
+/* cuda_atomic_add_block and _system, CUDA's atomicAdd_block and
+   atomicAdd_system, on int and wider; the scopes came with sm_60, and
+   before it every atomic is the device's.  */
+#if __CUDA_ARCH__ >= 600
+#define CUDAJIT_ATOMIC_SCOPED(scope, t, type, cuda_type) \
+  CUDAJIT_ATOMIC (add_##scope##_##t, type, cuda_type, atomicAdd_##scope, v)
+#else
+#define CUDAJIT_ATOMIC_SCOPED(scope, t, type, cuda_type) \
+  __device__ __forceinline__ type \
+  cudajit_atomic_add_##scope##_##t (type *p, type v) \
+  { return cudajit_atomic_add_##t (p, v); }
+#endif
+#define CUDAJIT_SCOPED_ATOMICS_SMALL_INTEGER(t, type, n)
+#define CUDAJIT_SCOPED_ATOMICS_SIGNED_INTEGER(t, type, n) \
+  CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER (t, type, n)
+#define CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
+  CUDAJIT_ATOMIC_SCOPED (block, t, type, CUDAJIT_BITS_##n) \
+  CUDAJIT_ATOMIC_SCOPED (system, t, type, CUDAJIT_BITS_##n)
+#define CUDAJIT_SCOPED_ATOMICS_FLOATING(t, type, n) \
+  CUDAJIT_ATOMIC_SCOPED (block, t, type, type) \
+  CUDAJIT_ATOMIC_SCOPED (system, t, type, type)
+#define CUDAJIT_SCALAR(t, type, kind, n) \
+  CUDAJIT_SCOPED_ATOMICS_##kind (t, type, n)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_ATOMIC_SCOPED
+#undef CUDAJIT_SCOPED_ATOMICS_SMALL_INTEGER
+#undef CUDAJIT_SCOPED_ATOMICS_SIGNED_INTEGER
+#undef CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER
+#undef CUDAJIT_SCOPED_ATOMICS_FLOATING
+
 #define CUDAJIT_GCC_ATOMIC(name, n, type, atomic, value, result) \
   __device__ __forceinline__ type cudajit_atomic_##name##_##n \
   (volatile void *p, type v, int order = CUDAJIT_ORDER_SEQ_CST) \

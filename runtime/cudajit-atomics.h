@@ -129,12 +129,31 @@ cudajit_plain_atomic_p (const void *ptr)
   CUDAJIT_ATOMIC_LOOP (dec_##t, type, 1,                                      \
                        old == 0 || old > value ? value : old - 1)
 
+/* The scoped forms, CUDA's atomicAdd_block and atomicAdd_system, on int
+   and wider: on the CPU backend, whose threads share the host's memory
+   with every other, the same as cuda_atomic_add.  */
+#define CUDAJIT_ATOMIC_SCOPED_FUNCTIONS(t, type)                              \
+  static __inline__ type cudajit_atomic_add_block_##t (type *ptr, type value) \
+  {                                                                           \
+    return cudajit_atomic_add_##t (ptr, value);                               \
+  }                                                                           \
+  static __inline__ type cudajit_atomic_add_system_##t (type *ptr,            \
+                                                        type value)           \
+  {                                                                           \
+    return cudajit_atomic_add_##t (ptr, value);                               \
+  }
+
 #define CUDAJIT_ATOMICS_SMALL_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
-#define CUDAJIT_ATOMICS_SIGNED_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
+#define CUDAJIT_ATOMICS_SIGNED_INTEGER(t, type)                               \
+  CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (t, type)                                  \
+  CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
 #define CUDAJIT_ATOMICS_UNSIGNED_INTEGER(t, type)                             \
   CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (t, type)                                  \
-  CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS (t, type)
-#define CUDAJIT_ATOMICS_FLOATING CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
+  CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS (t, type)                                 \
+  CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
+#define CUDAJIT_ATOMICS_FLOATING(t, type)                                     \
+  CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (t, type)                                    \
+  CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
 #define CUDAJIT_SCALAR(t, type, kind, bytes) CUDAJIT_ATOMICS_##kind (t, type)
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
@@ -149,5 +168,6 @@ cudajit_plain_atomic_p (const void *ptr)
 #undef CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
 #undef CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
 #undef CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS
+#undef CUDAJIT_ATOMIC_SCOPED_FUNCTIONS
 
 #endif /* cudajit-atomics.h */

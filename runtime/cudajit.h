@@ -175,6 +175,13 @@ extern "C"
   CUDAJIT_ATOMIC_NUMBER (max, ptr) (ptr, value)
 #define cuda_atomic_nanmin(ptr, value)                                        \
   CUDAJIT_ATOMIC_NUMBER (min, ptr) (ptr, value)
+/* CUDA's atomicAdd_block and atomicAdd_system: cuda_atomic_add, atomic
+   among the threads of the caller's block only, or among every thread of
+   the system, the host's and other GPUs' too, on int and wider.  */
+#define cuda_atomic_add_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (add_block, ptr) (ptr, value)
+#define cuda_atomic_add_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (add_system, ptr) (ptr, value)
 #define cuda_atomic_inc(ptr, value)                                           \
   CUDAJIT_ATOMIC_UNSIGNED (inc, ptr, cuda_atomic_not_available_for_this_type) \
   (ptr, value)
@@ -188,7 +195,8 @@ extern "C"
    caller's line and names the pointer's type.  Each names only the
    functions of its types, as an unchosen branch of _Generic must
    compile too: CUDAJIT_ATOMIC_UNSIGNED those of unsigned int and wider,
-   which the others add to, and OTHERWISE for any other type.  */
+   which the others add to, and OTHERWISE for any other type;
+   CUDAJIT_ATOMIC_WIDE those of int and wider.  */
 #define CUDAJIT_ATOMIC_UNSIGNED(op, ptr, otherwise)                           \
   __extension__ _Generic(*(ptr), unsigned int                                 \
                          : cudajit_atomic_##op##_uint, unsigned long          \
@@ -206,6 +214,16 @@ extern "C"
       : cudajit_atomic_##op##_int, long                                       \
       : cudajit_atomic_##op##_long, long long                                 \
       : cudajit_atomic_##op##_ll, default                                     \
+      : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
+                                 cuda_atomic_not_available_for_this_type))
+#define CUDAJIT_ATOMIC_WIDE(op, ptr)                                          \
+  __extension__ _Generic(                                                     \
+      *(ptr), int                                                             \
+      : cudajit_atomic_##op##_int, long                                       \
+      : cudajit_atomic_##op##_long, long long                                 \
+      : cudajit_atomic_##op##_ll, float                                       \
+      : cudajit_atomic_##op##_float, double                                   \
+      : cudajit_atomic_##op##_double, default                                 \
       : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
                                  cuda_atomic_not_available_for_this_type))
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
