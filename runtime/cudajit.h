@@ -36,6 +36,19 @@
 /* The entry points that the macros below expand to.  */
 #include "cudajit-abi.h"
 
+/* __bf16, CUDA's __nv_bfloat16 and Numba's bfloat16, has arithmetic from
+   GCC 13 on; before it, C on x86-64 has no such type, and its uses are an
+   error on the user's line that says which GCC is needed, rather than an
+   unknown type name.  */
+#if !defined __cplusplus && defined __x86_64__ && __GNUC__ < 13
+#if __GNUC__ >= 12
+typedef struct cudajit_bf16_needs_gcc_13 __bf16 __attribute__ ((
+    unavailable ("'__bf16' needs GCC 13 or later, which has its arithmetic")));
+#else
+typedef struct cudajit_bf16_needs_gcc_13 __bf16;
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C"
 {
