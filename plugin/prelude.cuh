@@ -100,9 +100,10 @@ CUDAJIT_HALF_STEP (--, - 1.0f)
 #undef CUDAJIT_HALF_STEP
 
 /* cudajit.h's half math (Numba's cuda.fp16).  Each but hfma is the
-   float function, within 2 ulps of float, rounded once to _Float16: so
-   within 1 ulp of _Float16 of the exact value, as the CPU backend's,
-   which computes it the same way.  hfma is PTX's, fused in _Float16 as
+   float function, within 2 ulps of float (exact for floor, ceil, trunc
+   and rint), rounded once to _Float16: so within 1 ulp of _Float16 of
+   the exact value, as the CPU backend's, which computes it the same
+   way.  hfma is PTX's, fused in _Float16 as
    CUDA's __hfma, rounded once: the CPU backend gives the same bits.  */
 #define CUDAJIT_HALF_MATH(name, value) \
   __device__ __forceinline__ cudajit_half name (cudajit_half x) \
@@ -114,6 +115,15 @@ CUDAJIT_HALF_MATH (cuda_hexp, expf (f))
 CUDAJIT_HALF_MATH (cuda_hlog, logf (f))
 CUDAJIT_HALF_MATH (cuda_hsin, sinf (f))
 CUDAJIT_HALF_MATH (cuda_hcos, cosf (f))
+CUDAJIT_HALF_MATH (cuda_hsqrt, sqrtf (f))
+CUDAJIT_HALF_MATH (cuda_hexp2, exp2f (f))
+CUDAJIT_HALF_MATH (cuda_hexp10, exp10f (f))
+CUDAJIT_HALF_MATH (cuda_hlog2, log2f (f))
+CUDAJIT_HALF_MATH (cuda_hlog10, log10f (f))
+CUDAJIT_HALF_MATH (cuda_hfloor, floorf (f))
+CUDAJIT_HALF_MATH (cuda_hceil, ceilf (f))
+CUDAJIT_HALF_MATH (cuda_htrunc, truncf (f))
+CUDAJIT_HALF_MATH (cuda_hrint, rintf (f))
 #undef CUDAJIT_HALF_MATH
 __device__ __forceinline__ cudajit_half
 cuda_hfma (cudajit_half a, cudajit_half b, cudajit_half c)

@@ -270,13 +270,14 @@ extern "C"
   CUDAJIT_ROUNDED_DECLARE (rd)
 #undef CUDAJIT_ROUNDED_DECLARE
 
-  /* Numba's cuda.fp16 math, CUDA's hrcp, hrsqrt, hexp, hlog, hsin, hcos
+  /* Numba's cuda.fp16 math, CUDA's hrcp, hrsqrt, hsqrt, hexp, hexp2,
+     hexp10, hlog, hlog2, hlog10, hsin, hcos, hfloor, hceil, htrunc, hrint
      and hfma, on _Float16 (GCC 12 and later, in C).  Each but cuda_hfma
-     is within 1 ulp of _Float16 of the exact function on both backends,
-     which compute it in float and round it once; the backends may
-     differ by that ulp.  cuda_hfma (a, b, c) is a * b + c rounded once,
-     the same bits on both: the CPU backend's _Float128 holds it
-     exactly.  */
+     is the float function rounded once, which both backends compute:
+     within 1 ulp of _Float16 of the exact function, by which the
+     backends may differ, and exact for the rounding functions.
+     cuda_hfma (a, b, c) is a * b + c rounded once, the same bits on
+     both: the CPU backend's _Float128 holds it exactly.  */
 #if defined __FLT16_MAX__ && !defined __cplusplus
 #define CUDAJIT_HALF_MATH(name, value)                                        \
   static __inline__ _Float16 name (_Float16 x)                                \
@@ -290,6 +291,15 @@ extern "C"
   CUDAJIT_HALF_MATH (cuda_hlog, __builtin_logf (f))
   CUDAJIT_HALF_MATH (cuda_hsin, __builtin_sinf (f))
   CUDAJIT_HALF_MATH (cuda_hcos, __builtin_cosf (f))
+  CUDAJIT_HALF_MATH (cuda_hsqrt, __builtin_sqrtf (f))
+  CUDAJIT_HALF_MATH (cuda_hexp2, __builtin_exp2f (f))
+  CUDAJIT_HALF_MATH (cuda_hexp10, __builtin_exp10f (f))
+  CUDAJIT_HALF_MATH (cuda_hlog2, __builtin_log2f (f))
+  CUDAJIT_HALF_MATH (cuda_hlog10, __builtin_log10f (f))
+  CUDAJIT_HALF_MATH (cuda_hfloor, __builtin_floorf (f))
+  CUDAJIT_HALF_MATH (cuda_hceil, __builtin_ceilf (f))
+  CUDAJIT_HALF_MATH (cuda_htrunc, __builtin_truncf (f))
+  CUDAJIT_HALF_MATH (cuda_hrint, __builtin_rintf (f))
 #undef CUDAJIT_HALF_MATH
 
   static __inline__ _Float16

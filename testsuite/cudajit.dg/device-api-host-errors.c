@@ -90,6 +90,15 @@ void host_HEXP (void) { h = cuda_hexp (h); } /* { dg-error "'cuda_hexp' used out
 void host_HLOG (void) { h = cuda_hlog (h); } /* { dg-error "'cuda_hlog' used outside a kernel" "" { target float16 } } */
 void host_HSIN (void) { h = cuda_hsin (h); } /* { dg-error "'cuda_hsin' used outside a kernel" "" { target float16 } } */
 void host_HCOS (void) { h = cuda_hcos (h); } /* { dg-error "'cuda_hcos' used outside a kernel" "" { target float16 } } */
+void host_HSQRT (void) { h = cuda_hsqrt (h); } /* { dg-error "'cuda_hsqrt' used outside a kernel" "" { target float16 } } */
+void host_HEXP2 (void) { h = cuda_hexp2 (h); } /* { dg-error "'cuda_hexp2' used outside a kernel" "" { target float16 } } */
+void host_HEXP10 (void) { h = cuda_hexp10 (h); } /* { dg-error "'cuda_hexp10' used outside a kernel" "" { target float16 } } */
+void host_HLOG2 (void) { h = cuda_hlog2 (h); } /* { dg-error "'cuda_hlog2' used outside a kernel" "" { target float16 } } */
+void host_HLOG10 (void) { h = cuda_hlog10 (h); } /* { dg-error "'cuda_hlog10' used outside a kernel" "" { target float16 } } */
+void host_HFLOOR (void) { h = cuda_hfloor (h); } /* { dg-error "'cuda_hfloor' used outside a kernel" "" { target float16 } } */
+void host_HCEIL (void) { h = cuda_hceil (h); } /* { dg-error "'cuda_hceil' used outside a kernel" "" { target float16 } } */
+void host_HTRUNC (void) { h = cuda_htrunc (h); } /* { dg-error "'cuda_htrunc' used outside a kernel" "" { target float16 } } */
+void host_HRINT (void) { h = cuda_hrint (h); } /* { dg-error "'cuda_hrint' used outside a kernel" "" { target float16 } } */
 void host_HFMA (void) { h = cuda_hfma (h, h, h); } /* { dg-error "'cuda_hfma' used outside a kernel" "" { target float16 } } */
 #else
 /* GCC 11 has no _Float16 on x86-64, nor cudajit.h these functions.  */
@@ -99,6 +108,15 @@ void host_HEXP (void) {}
 void host_HLOG (void) {}
 void host_HSIN (void) {}
 void host_HCOS (void) {}
+void host_HSQRT (void) {}
+void host_HEXP2 (void) {}
+void host_HEXP10 (void) {}
+void host_HLOG2 (void) {}
+void host_HLOG10 (void) {}
+void host_HFLOOR (void) {}
+void host_HCEIL (void) {}
+void host_HTRUNC (void) {}
+void host_HRINT (void) {}
 void host_HFMA (void) {}
 #endif
 void host_FAST_EXPF (void) { f = cuda_fast_expf (f); } /* { dg-error "'cuda_fast_expf' used outside a kernel" } */
