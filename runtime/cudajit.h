@@ -767,14 +767,39 @@ extern "C"
     int result;
   };
 
-/* cuda_forall (kernel, n) (args...) is Numba's kernel.forall(n)(args):
-   at least N threads, in blocks of the size that gives the kernel the best
-   occupancy.  */
-#define cuda_forall(kernel, n)                                                \
-  cudajit_unlaunched_forall (__extension__(long long) (n), __FILE__,          \
-                             __LINE__)                                        \
+/* cuda_forall (kernel, n [, .block = B] [, .stream = S]
+   [, .shared_bytes = M]) (args...) is Numba's
+   kernel.forall(n, tpb, stream, sharedmem)(args): at least N threads, in
+   blocks of B threads or, without .block, of the size that gives the
+   kernel the best occupancy with M bytes of dynamic shared memory a
+   block.  */
+#define cuda_forall(kernel, ...)                                              \
+  cudajit_unlaunched_forall (                                                 \
+      __extension__(long long) CUDAJIT_FIRST (__VA_ARGS__, ),                 \
+      cudajit_forall_config (CUDAJIT_FORALL_SETTINGS (__VA_ARGS__, )),        \
+      __FILE__, __LINE__)                                                     \
       ? (void) 0                                                              \
       : kernel
+  /* The settings that cuda_forall takes, so that C refuses any other.  */
+  struct cudajit_forall_settings
+  {
+    unsigned int block;
+    size_t shared_bytes;
+    cuda_stream_t stream;
+  };
+#define CUDAJIT_FORALL_SETTINGS(count, ...)                                   \
+  (__extension__(struct cudajit_forall_settings){ __VA_ARGS__ })
+  /* A launch's configuration without a grid, which the count gives, and
+     with a block of 0 threads where the runtime chooses it.  */
+  static __inline__ struct cudajit_launch_config
+  cudajit_forall_config (struct cudajit_forall_settings settings)
+  {
+    struct cudajit_launch_config config = { { 0, 0, 0 },
+                                            { settings.block, 1, 1 },
+                                            settings.shared_bytes,
+                                            settings.stream };
+    return config;
+  }
 
 /* cuda_vectorize (f, n [, .stream = S]) (out, args...) is Numba's
    @vectorize (target='cuda'): out[i] = f (args[0][i], args[1][i], ...)
@@ -849,8 +874,9 @@ extern "C"
 #define cuda_launch(kernel, grid, ...)                                        \
   CUDAJIT_IN_CXX (cuda_launch, ((void) (kernel), (void) (grid)),              \
                   (cudajit_any_function) 0)
-#define cuda_forall(kernel, n)                                                \
-  CUDAJIT_IN_CXX (cuda_forall, ((void) (kernel), (void) (n)),                 \
+#define cuda_forall(kernel, ...)                                              \
+  CUDAJIT_IN_CXX (cuda_forall,                                                \
+                  ((void) (kernel), (void) (CUDAJIT_FIRST (__VA_ARGS__, ))),  \
                   (cudajit_any_function) 0)
 #define cuda_vectorize(f, ...)                                                \
   CUDAJIT_IN_CXX (cuda_vectorize,                                             \

@@ -511,7 +511,7 @@ struct cudajit_kernel
   /* Its row of CUDAJIT_PROFILE's table, from its first launch.  */
   struct cudajit_profile *profile;
   /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
-  int verbose_block;
+  unsigned int verbose_block;
 };
 
 /* A registration's CUDA C, as a module holds it: the parts of the
