@@ -12,7 +12,7 @@
 
      static void cuda_reduce_f (const double *array, long long n,
                                 double *partials, unsigned int *blocks_done,
-                                double *result)
+                                double *result, double init)
        __attribute__ ((cuda_jit))
 
    with its parameters in the order of cudajit-abi.h's
@@ -23,18 +23,18 @@
      { double acc = array[0];
        for (long long i = 1; i < n; i++)
          acc = f (acc, array[i]);
-       *result = acc; }
+       *result = f (init, acc); }
 
    The call becomes
 
-     (settings' = &settings,
+     (settings' = &settings, init' = settings'->init,
       cudajit_reduce (cudajit.kernel.cuda_reduce_f, array, n,
-                      sizeof (double), settings'->stream, __FILE__,
-                      __LINE__, &result')
-      ? f (settings'->init, result') : settings'->init)
+                      sizeof (double), &init', settings'->stream,
+                      settings'->res, __FILE__, __LINE__, &result')
+      ? result' : init')
 
    which folds the initial value in once, and is the initial value alone
-   for an empty array.  */
+   for an empty array, or a result left on the device (.res).  */
 
 #include "cudajit-plugin.h"
 
@@ -94,7 +94,7 @@ static tree
 build_parms (tree type, location_t loc)
 {
   static const char *const names[CUDAJIT_REDUCE_PARAMS]
-      = { "array", "n", "partials", "blocks_done", "result" };
+      = { "array", "n", "partials", "blocks_done", "result", "init" };
   tree types[CUDAJIT_REDUCE_PARAMS];
   types[CUDAJIT_REDUCE_ARRAY]
       = build_pointer_type (build_qualified_type (type, TYPE_QUAL_CONST));
@@ -102,6 +102,7 @@ build_parms (tree type, location_t loc)
   types[CUDAJIT_REDUCE_PARTIALS] = build_pointer_type (type);
   types[CUDAJIT_REDUCE_BLOCKS_DONE] = build_pointer_type (unsigned_type_node);
   types[CUDAJIT_REDUCE_RESULT] = build_pointer_type (type);
+  types[CUDAJIT_REDUCE_INIT] = type;
   tree chain = NULL_TREE;
   for (int i = CUDAJIT_REDUCE_PARAMS; i-- > 0;)
     {
@@ -150,11 +151,13 @@ build_body (tree f, tree parms, tree *attributes, location_t loc)
                           build_int_cst (index_type, 1))),
           &loop);
   append (build1 (LOOP_EXPR, void_type_node, loop), &body);
-  append (build2 (MODIFY_EXPR, type,
-                  build1 (INDIRECT_REF, type,
-                          chain_index (CUDAJIT_REDUCE_RESULT, parms)),
-                  acc),
-          &body);
+  append (
+      build2 (MODIFY_EXPR, type,
+              build1 (INDIRECT_REF, type,
+                      chain_index (CUDAJIT_REDUCE_RESULT, parms)),
+              build_call_expr_loc (
+                  loc, f, 2, chain_index (CUDAJIT_REDUCE_INIT, parms), acc)),
+      &body);
   tree bind = build3 (BIND_EXPR, void_type_node, acc, body, NULL_TREE);
   SET_EXPR_LOCATION (bind, loc);
   return bind;
@@ -215,7 +218,8 @@ cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
   tree settings_type = TREE_TYPE (TREE_TYPE (settings));
   tree init_field = settings_field (settings_type, "init", loc);
   tree stream_field = settings_field (settings_type, "stream", loc);
-  if (!init_field || !stream_field)
+  tree res_field = settings_field (settings_type, "res", loc);
+  if (!init_field || !stream_field || !res_field)
     return NULL_TREE;
 
   tree kernel = cudajit_generate_kernel (&reduce_generator, f,
@@ -223,24 +227,29 @@ cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
 
   tree settings_var = cudajit_add_temporary (function, TREE_TYPE (settings));
   tree result = cudajit_add_temporary (function, type);
+  tree init = cudajit_add_temporary (function, type);
   tree settings_ref = build1 (INDIRECT_REF, settings_type, settings_var);
-  tree init = build3 (COMPONENT_REF, TREE_TYPE (init_field), settings_ref,
-                      init_field, NULL_TREE);
-  init = fold_convert (type, init);
+  tree init_value = build3 (COMPONENT_REF, TREE_TYPE (init_field),
+                            settings_ref, init_field, NULL_TREE);
   tree stream = build3 (COMPONENT_REF, TREE_TYPE (stream_field),
                         unshare_expr (settings_ref), stream_field, NULL_TREE);
+  tree res = build3 (COMPONENT_REF, TREE_TYPE (res_field),
+                     unshare_expr (settings_ref), res_field, NULL_TREE);
   tree reduce = build_call_expr_loc (
-      loc, cudajit_entry_point (CUDAJIT_ENTRY_REDUCE, NULL_TREE), 8,
+      loc, cudajit_entry_point (CUDAJIT_ENTRY_REDUCE, NULL_TREE), 10,
       cudajit_kernel_handle (kernel), array, CALL_EXPR_ARG (unlaunched, 0),
-      size_in_bytes (type), fold_convert (ptr_type_node, stream),
+      size_in_bytes (type),
+      fold_convert (const_ptr_type_node, build_fold_addr_expr (init)),
+      fold_convert (ptr_type_node, stream), fold_convert (ptr_type_node, res),
       CALL_EXPR_ARG (unlaunched, 3), CALL_EXPR_ARG (unlaunched, 4),
       fold_convert (ptr_type_node, build_fold_addr_expr (result)));
-  tree value = build3 (
-      COND_EXPR, type,
-      build2 (NE_EXPR, boolean_type_node, reduce, integer_zero_node),
-      build_call_expr_loc (loc, f, 2, init, result), unshare_expr (init));
-  return build2 (
-      COMPOUND_EXPR, type,
+  tree value
+      = build3 (COND_EXPR, type,
+                build2 (NE_EXPR, boolean_type_node, reduce, integer_zero_node),
+                result, init);
+  tree steps = build2 (
+      COMPOUND_EXPR, void_type_node,
       build2 (MODIFY_EXPR, TREE_TYPE (settings_var), settings_var, settings),
-      value);
+      build2 (MODIFY_EXPR, type, init, fold_convert (type, init_value)));
+  return build2 (COMPOUND_EXPR, type, steps, value);
 }

@@ -54,7 +54,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 9
+#define CUDAJIT_ABI_VERSION 10
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -201,8 +201,10 @@ enum cudajit_symbol_copy
 
 /* The parameters of the kernel that the plugin makes for a cuda_reduce,
    in order: the array, its count, the blocks' partial results, the count
-   of blocks done, and the result.  Its C version, which the CPU backend
-   calls directly, folds the array into the result alone.  */
+   of blocks done, the result, and the initial value, folded into the
+   result last, so that the result is whole where it lands, on the device
+   for .res.  Its C version, which the CPU backend calls directly, folds
+   the array into the result alone.  */
 enum cudajit_reduce_param
 {
   CUDAJIT_REDUCE_ARRAY,
@@ -210,6 +212,7 @@ enum cudajit_reduce_param
   CUDAJIT_REDUCE_PARTIALS,
   CUDAJIT_REDUCE_BLOCKS_DONE,
   CUDAJIT_REDUCE_RESULT,
+  CUDAJIT_REDUCE_INIT,
   CUDAJIT_REDUCE_PARAMS
 };
 

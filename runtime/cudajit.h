@@ -838,13 +838,15 @@ extern "C"
 #define CUDAJIT_GENERATOR_CONFIG(count, ...)                                  \
   (__extension__(struct cudajit_launch_config){ __VA_ARGS__ })
 
-/* T cuda_reduce (f, array, n [, .init = V] [, .stream = S]) is Numba's
-   cuda.reduce: F, of type T f (T, T), associative and commutative, folds
-   the N elements of type T at ARRAY (host or device memory, left as it
-   is), and the result comes back to the host; .init, 0 unless given, is
-   folded in once, and is the result of an empty array.  The plugin makes
-   the kernel at the call.  The call of F after the unplugged call gives
-   the expression F's type, and C's check of its arguments.  */
+/* T cuda_reduce (f, array, n [, .init = V] [, .stream = S] [, .res = R])
+   is Numba's cuda.reduce: F, of type T f (T, T), associative and
+   commutative, folds the N elements of type T at ARRAY (host or device
+   memory, left as it is), and the result comes back to the host; .init,
+   0 unless given, is folded in once, and is the result of an empty array.
+   With .res, the result goes to the device memory at R once STREAM gets
+   there, and the call returns without waiting, its value .init.  The
+   plugin makes the kernel at the call.  The call of F after the unplugged
+   call gives the expression F's type, and C's check of its arguments.  */
 #define cuda_reduce(f, array, ...)                                            \
   (cudajit_unlaunched_reduce (                                                \
        __extension__(long long) CUDAJIT_FIRST (__VA_ARGS__, ), (array),       \
@@ -857,6 +859,7 @@ extern "C"
   (__extension__(struct {                                                     \
     __typeof__ ((f) ((array)[0], (array)[0])) init;                           \
     cuda_stream_t stream;                                                     \
+    __typeof__ ((f) ((array)[0], (array)[0])) *res;                           \
   }){ __VA_ARGS__ })
 
 #ifdef __cplusplus
