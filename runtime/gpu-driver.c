@@ -372,6 +372,34 @@ cudajit_cuda_error (CUresult error)
   return text;
 }
 
+bool
+cudajit_driver_device_memory (const void *p, int *owner)
+{
+  CUdeviceptr address = (CUdeviceptr) (uintptr_t) p;
+  unsigned int type = 0, managed = 0;
+  int ordinal = -1;
+
+  if (cudajit_cu.cuPointerGetAttribute (
+          &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address)
+      != CUDA_SUCCESS)
+    return false;
+  if (cudajit_cu.cuPointerGetAttribute (
+          &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
+          == CUDA_SUCCESS
+      && managed)
+    {
+      *owner = -1;
+      return true;
+    }
+  if (type != CU_MEMORYTYPE_DEVICE
+      || cudajit_cu.cuPointerGetAttribute (
+             &ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, address)
+             != CUDA_SUCCESS)
+    return false;
+  *owner = ordinal;
+  return true;
+}
+
 unsigned long long
 cudajit_buffer_id (const void *p)
 {

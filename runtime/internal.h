@@ -270,6 +270,12 @@ CUstream cudajit_driver_stream (cuda_stream_t stream);
    GPU OWNER.  */
 bool cudajit_gpu_reaches (int owner);
 
+/* Whether the driver knows P as memory that kernels use as it is, though
+   the runtime did not hand it out (cudaMalloc's, another library's, or
+   an IPC mapping's): device memory of GPU *OWNER, or managed memory,
+   which every GPU reaches, with *OWNER -1.  */
+bool cudajit_driver_device_memory (const void *p, int *owner);
+
 /* This process's rank among the processes of its node that an MPI
    launcher started, and in *SIZE their number; -1 and 1 without one.  */
 int cudajit_local_rank (int *size);

@@ -137,8 +137,8 @@ check_array (const void *array, long long n, size_t element_size,
 
 /* Whether RES, of the call at SITE, may take a result of ELEMENT_SIZE
    bytes: memory that kernels write as it is; if not, report it and return
-   false.  On the GPU, memory that the runtime did not hand out is left to
-   the driver.  */
+   false.  On the GPU, memory that the runtime did not hand out is the
+   driver's to tell.  */
 static bool
 check_res (const void *res, size_t element_size,
            const struct cudajit_site *site, bool gpu)
@@ -146,8 +146,10 @@ check_res (const void *res, size_t element_size,
   struct cudajit_object_info info;
   enum cudajit_range range
       = cudajit_classify_range (res, element_size, gpu, &info);
+  int owner;
   if ((range == CUDAJIT_RANGE_INSIDE && cudajit_kernel_memory_p (info.kind))
-      || (range == CUDAJIT_RANGE_UNKNOWN && gpu))
+      || (range == CUDAJIT_RANGE_UNKNOWN && gpu
+          && cudajit_driver_device_memory (res, &owner)))
     return true;
   if (range == CUDAJIT_RANGE_INSIDE || range == CUDAJIT_RANGE_UNKNOWN)
     cudajit_error (site,
