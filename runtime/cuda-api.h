@@ -63,6 +63,12 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 /* The same type as cuda_stream_t in cudajit.h.  */
 typedef struct CUstream_st *CUstream;
+/* What another process opens device memory by.  */
+typedef struct
+{
+  char reserved[64];
+} CUipcMemHandle;
+#define CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS 1
 /* The same type as cuda_event_t in cudajit.h.  */
 typedef struct CUevent_st *CUevent;
 /* The calling thread's default stream, of which every thread has its

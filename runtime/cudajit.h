@@ -517,6 +517,25 @@ extern "C"
      checks the same and pins nothing.  */
   void cuda_pin (void *host, size_t bytes);
   void cuda_unpin (void *host);
+
+  /* Device memory shared between the processes of a node, Numba's
+     get_ipc_handle () and IpcHandle.open (), CUDA's cudaIpcGetMemHandle
+     and cudaIpcOpenMemHandle: cuda_ipc_handle (DEV) names the device
+     memory from cuda_device_array or cuda_to_device that holds DEV, as a
+     value of plain bytes that may go to another process by any means;
+     there, cuda_ipc_open (HANDLE) is DEV in that process's own address
+     space, until cuda_ipc_close (of what it returned).  The process that
+     made the handle must outlive the others' use of it, and cannot open
+     it itself.  On the CPU backend, the memory's pages become a memfd
+     that the other process maps through /proc.  */
+#define CUDA_IPC_HANDLE_BYTES 128
+  typedef struct
+  {
+    unsigned char bytes[CUDA_IPC_HANDLE_BYTES];
+  } cuda_ipc_handle_t;
+  cuda_ipc_handle_t cuda_ipc_handle (const void *dev);
+  void *cuda_ipc_open (cuda_ipc_handle_t handle);
+  void cuda_ipc_close (void *dev);
   void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
                                   cuda_stream_t stream);
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,

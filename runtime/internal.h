@@ -770,6 +770,8 @@ enum cudajit_object_kind
   CUDAJIT_MANAGED_MEMORY,
   /* The program's own host memory, pinned by cuda_pin.  */
   CUDAJIT_PINNED_BY_PROGRAM,
+  /* Another process's device memory, mapped by cuda_ipc_open.  */
+  CUDAJIT_IPC_MEMORY,
   CUDAJIT_STREAM,
   CUDAJIT_EVENT
 };
@@ -781,7 +783,7 @@ static inline bool
 cudajit_kernel_memory_p (enum cudajit_object_kind kind)
 {
   return kind == CUDAJIT_DEVICE_MEMORY || kind == CUDAJIT_MAPPED_MEMORY
-         || kind == CUDAJIT_MANAGED_MEMORY;
+         || kind == CUDAJIT_MANAGED_MEMORY || kind == CUDAJIT_IPC_MEMORY;
 }
 
 /* For messages: what each kind of object is and where it comes from, as
@@ -804,6 +806,12 @@ void *cudajit_host_allocate (size_t bytes, size_t align,
                              enum cudajit_host_mapping *mapping);
 void cudajit_host_free (void *p, size_t bytes,
                         enum cudajit_host_mapping mapping);
+
+/* Put the pages of the BYTES at P, the CPU backend's device memory, in a
+   memfd whose descriptor it returns, mapped shared where they were and
+   holding what they held, so that other processes may map them too;
+   *OFFSET is where P lies in the file.  -1, with errno, if that fails.  */
+int cudajit_host_share (const void *p, size_t bytes, size_t *offset);
 
 /* The alignment of the CPU backend's device memory, malloc's: an object
    ends where its pages do as near as this lets it, and a store just past

@@ -340,6 +340,37 @@ cudajit_host_allocate (size_t bytes, size_t align,
   return (void *) (end - used);
 }
 
+int
+cudajit_host_share (const void *p, size_t bytes, size_t *offset)
+{
+  uintptr_t start, end;
+  host_pages ((uintptr_t) p, bytes, &start, &end);
+  *offset = (uintptr_t) p - start;
+  int fd = memfd_create ("cudajit-ipc", MFD_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  /* The pages' contents go to the file, which then replaces them at
+     their own address, so that pointers into them stay valid.  */
+  ssize_t written = 0;
+  while (written >= 0 && (size_t) written < end - start)
+    {
+      ssize_t more = write (fd, (char *) start + written,
+                            end - start - (size_t) written);
+      written = more < 0 ? -1 : written + more;
+    }
+  if (written < 0
+      || mmap ((void *) start, end - start, PROT_READ | PROT_WRITE,
+               MAP_SHARED | MAP_FIXED, fd, 0)
+             == MAP_FAILED)
+    {
+      int error = errno;
+      close (fd);
+      errno = error;
+      return -1;
+    }
+  return fd;
+}
+
 void
 cudajit_host_free (void *p, size_t bytes, enum cudajit_host_mapping mapping)
 {
@@ -518,6 +549,9 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   = { "managed memory from cuda_managed_array", "freed by cuda_free_managed" },
   [CUDAJIT_PINNED_BY_PROGRAM]
   = { "host memory pinned by cuda_pin", "unpinned by cuda_unpin" },
+  [CUDAJIT_IPC_MEMORY]
+  = { "another process's device memory from cuda_ipc_open",
+      "closed by cuda_ipc_close" },
   [CUDAJIT_STREAM]
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]
