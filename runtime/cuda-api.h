@@ -63,6 +63,8 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 /* The same type as cuda_stream_t in cudajit.h.  */
 typedef struct CUstream_st *CUstream;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+#define CU_MEMPOOL_ATTR_RELEASE_THRESHOLD 4
 /* What another process opens device memory by.  */
 typedef struct
 {

@@ -518,6 +518,16 @@ extern "C"
   void cuda_pin (void *host, size_t bytes);
   void cuda_unpin (void *host);
 
+  /* Device memory from the driver's stream-ordered pool, CUDA's
+     cudaMallocAsync and cudaFreeAsync: the BYTES are usable by what is
+     queued on STREAM after the call (and by anything once STREAM is
+     synchronized), and cuda_free_async gives them back to the pool in
+     STREAM's order, where the next allocation takes them without the cost
+     of cuda_device_array.  Only cuda_free_async frees them.  The CPU
+     backend allocates and frees at once, as cuda_device_array.  */
+  void *cuda_device_array_async (size_t bytes, cuda_stream_t stream);
+  void cuda_free_async (void *dev, cuda_stream_t stream);
+
   /* Device memory shared between the processes of a node, Numba's
      get_ipc_handle () and IpcHandle.open (), CUDA's cudaIpcGetMemHandle
      and cudaIpcOpenMemHandle: cuda_ipc_handle (DEV) names the device

@@ -91,11 +91,22 @@ open_device (int ordinal)
   if (gpu->context)
     return CUDA_SUCCESS;
   gpu->ordinal = ordinal;
+  /* The stream-ordered pool keeps what is freed to it, rather than giving
+     it back to the GPU at each synchronization, so that the next
+     cuda_device_array_async or cuda_reduce takes it again without the
+     cost of cuMemAlloc.  A GPU without pools fails only the calls that
+     use them.  */
+  CUmemoryPool pool;
+  unsigned long long kept = ~0ull;
   if ((r = cudajit_cu.cuDeviceGet (&gpu->device, ordinal)) != CUDA_SUCCESS
       || (r = read_gpu_properties (gpu)) != CUDA_SUCCESS
       || (r = cudajit_cu.cuDevicePrimaryCtxRetain (&context, gpu->device))
              != CUDA_SUCCESS)
     return r;
+  if (cudajit_cu.cuDeviceGetDefaultMemPool (&pool, gpu->device)
+      == CUDA_SUCCESS)
+    cudajit_cu.cuMemPoolSetAttribute (pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                      &kept);
   gpu->context = context;
   return CUDA_SUCCESS;
 }

@@ -87,7 +87,9 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu, int *owner)
         return OTHER_GPU_ARGUMENT;
     }
   /* Every GPU reaches mapped and managed memory.  */
-  else if (gpu && info.kind == CUDAJIT_DEVICE_MEMORY
+  else if (gpu
+           && (info.kind == CUDAJIT_DEVICE_MEMORY
+               || info.kind == CUDAJIT_POOL_MEMORY)
            && !cudajit_gpu_reaches (info.gpu))
     {
       *owner = info.gpu;

@@ -772,6 +772,8 @@ enum cudajit_object_kind
   CUDAJIT_PINNED_BY_PROGRAM,
   /* Another process's device memory, mapped by cuda_ipc_open.  */
   CUDAJIT_IPC_MEMORY,
+  /* Device memory from the stream-ordered pool.  */
+  CUDAJIT_POOL_MEMORY,
   CUDAJIT_STREAM,
   CUDAJIT_EVENT
 };
@@ -783,7 +785,8 @@ static inline bool
 cudajit_kernel_memory_p (enum cudajit_object_kind kind)
 {
   return kind == CUDAJIT_DEVICE_MEMORY || kind == CUDAJIT_MAPPED_MEMORY
-         || kind == CUDAJIT_MANAGED_MEMORY || kind == CUDAJIT_IPC_MEMORY;
+         || kind == CUDAJIT_MANAGED_MEMORY || kind == CUDAJIT_IPC_MEMORY
+         || kind == CUDAJIT_POOL_MEMORY;
 }
 
 /* For messages: what each kind of object is and where it comes from, as

@@ -552,6 +552,8 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   [CUDAJIT_IPC_MEMORY]
   = { "another process's device memory from cuda_ipc_open",
       "closed by cuda_ipc_close" },
+  [CUDAJIT_POOL_MEMORY] = { "device memory from cuda_device_array_async",
+                            "freed by cuda_free_async" },
   [CUDAJIT_STREAM]
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]
