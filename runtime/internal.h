@@ -810,11 +810,12 @@ void *cudajit_host_allocate (size_t bytes, size_t align,
 void cudajit_host_free (void *p, size_t bytes,
                         enum cudajit_host_mapping mapping);
 
-/* Put the pages of the BYTES at P, the CPU backend's device memory, in a
-   memfd whose descriptor it returns, mapped shared where they were and
-   holding what they held, so that other processes may map them too;
-   *OFFSET is where P lies in the file.  -1, with errno, if that fails.  */
-int cudajit_host_share (const void *p, size_t bytes, size_t *offset);
+/* The memfd that holds the pages of the CPU backend's object that starts
+   at P, mapped shared where they were and holding what they held, so that
+   other processes may map them too: made at the first call, closed when
+   the registry unmaps the object.  *OFFSET is where P lies in the file.
+   -1, with errno, if that fails.  */
+int cudajit_host_share (const void *p, size_t *offset);
 
 /* The alignment of the CPU backend's device memory, malloc's: an object
    ends where its pages do as near as this lets it, and a store just past

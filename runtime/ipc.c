@@ -7,15 +7,14 @@
    process's own anonymous pages, cuda_ipc_handle moves those pages into
    a memfd mapped shared at the same address, which the other process
    opens through /proc/PID/fd and maps where it likes: forked and exec'd
-   processes alike, as on the GPU.  The exporting process keeps the memfd
-   open until it exits, so that the handle stays good.  */
+   processes alike, as on the GPU.  The registry keeps the memfd open
+   until it unmaps the memory, so that the handle stays good.  */
 
 #include "cudajit-config.h"
 #include "internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,62 +45,26 @@ struct ipc_handle
 _Static_assert(sizeof (struct ipc_handle) <= CUDA_IPC_HANDLE_BYTES,
                "cuda_ipc_handle_t holds a handle");
 
-/* The CPU backend's memfds of exported memory, so that a second handle
-   of the same memory names the same file: the pages are moved once.  */
-#define SHARED_MAX 256
-static struct
-{
-  uintptr_t base;
-  int fd;
-  uint64_t inode;
-  size_t file_offset;
-} shared[SHARED_MAX];
-static unsigned int shared_count;
-static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The memfd that holds the CPU backend's object INFO, made on its first
-   handle; false after reporting why there is none.  */
+/* The memfd that holds the CPU backend's object INFO, in H; false after
+   reporting why there is none.  */
 static bool
 cpu_share (const struct cudajit_object_info *info, struct ipc_handle *h)
 {
-  bool done = false;
-  pthread_mutex_lock (&shared_lock);
-  unsigned int i = 0;
-  while (i < shared_count && shared[i].base != (uintptr_t) info->base)
-    i++;
-  if (i == shared_count && shared_count == SHARED_MAX)
-    cudajit_error (NULL,
-                   "cuda_ipc_handle: the CPU backend shares at most %d "
-                   "allocations",
-                   SHARED_MAX);
-  else if (i == shared_count)
+  size_t file_offset;
+  struct stat st;
+  int fd = cudajit_host_share (info->base, &file_offset);
+  if (fd < 0 || fstat (fd, &st) != 0)
     {
-      size_t file_offset;
-      struct stat st;
-      int fd = cudajit_host_share (info->base, info->size, &file_offset);
-      if (fd < 0 || fstat (fd, &st) != 0)
-        cudajit_error (NULL,
-                       "cuda_ipc_handle: the %zu bytes at %p cannot be "
-                       "shared: %s",
-                       info->size, info->base, strerror (errno));
-      else
-        {
-          shared[i].base = (uintptr_t) info->base;
-          shared[i].fd = fd;
-          shared[i].inode = st.st_ino;
-          shared[i].file_offset = file_offset;
-          shared_count++;
-        }
+      cudajit_error (NULL,
+                     "cuda_ipc_handle: the %zu bytes at %p cannot be shared: "
+                     "%s",
+                     info->size, info->base, strerror (errno));
+      return false;
     }
-  if (i < shared_count)
-    {
-      h->fd = shared[i].fd;
-      h->inode = shared[i].inode;
-      h->file_offset = shared[i].file_offset;
-      done = true;
-    }
-  pthread_mutex_unlock (&shared_lock);
-  return done;
+  h->fd = fd;
+  h->inode = st.st_ino;
+  h->file_offset = file_offset;
+  return true;
 }
 
 cuda_ipc_handle_t

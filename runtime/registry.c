@@ -67,6 +67,9 @@ struct object
   enum cudajit_host_mapping mapping;
   /* Its place in the quarantine, while released.  */
   unsigned int slot;
+  /* The memfd that holds its pages, plus 1, once cudajit_host_share has
+     shared them; 0 before.  */
+  int shared_fd;
   /* Its place in the tree of objects, a treap: smaller addresses to the
      left, larger ones to the right, and priorities no larger below.
      Unused records are linked by LEFT.  */
@@ -242,6 +245,8 @@ forget (struct object *object)
     }
   if (object->mapping)
     cudajit_host_free ((void *) object->base, object->size, object->mapping);
+  if (object->shared_fd)
+    close (object->shared_fd - 1);
   free_record (object);
 }
 
@@ -340,12 +345,11 @@ cudajit_host_allocate (size_t bytes, size_t align,
   return (void *) (end - used);
 }
 
-int
-cudajit_host_share (const void *p, size_t bytes, size_t *offset)
+/* Move the pages [START, END) into a new memfd, mapped shared where they
+   were; its descriptor, or -1 with errno.  */
+static int
+share_pages (uintptr_t start, uintptr_t end)
 {
-  uintptr_t start, end;
-  host_pages ((uintptr_t) p, bytes, &start, &end);
-  *offset = (uintptr_t) p - start;
   int fd = memfd_create ("cudajit-ipc", MFD_CLOEXEC);
   if (fd < 0)
     return -1;
@@ -368,6 +372,28 @@ cudajit_host_share (const void *p, size_t bytes, size_t *offset)
       errno = error;
       return -1;
     }
+  return fd;
+}
+
+int
+cudajit_host_share (const void *p, size_t *offset)
+{
+  uintptr_t start, end;
+  int fd = -1;
+
+  pthread_mutex_lock (&lock);
+  struct object *object = find ((uintptr_t) p, 1);
+  if (!object || object->released || !object->mapping)
+    errno = EINVAL;
+  else
+    {
+      host_pages (object->base, object->size, &start, &end);
+      *offset = object->base - start;
+      if (!object->shared_fd && (fd = share_pages (start, end)) >= 0)
+        object->shared_fd = fd + 1;
+      fd = object->shared_fd - 1;
+    }
+  pthread_mutex_unlock (&lock);
   return fd;
 }
 
