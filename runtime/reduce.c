@@ -11,13 +11,14 @@
    the stream-ordered pool and given back to it on the stream after the
    kernel: reductions on several streams, from any threads, run at once,
    and one that leaves its result on the device (.res) does not wait.  On
-   the CPU backend, the kernel's C version folds the array in a plain
-   loop.  */
+   the CPU backend, the kernel's C version folds shares of the array on
+   the thread pool, then their results.  */
 
 #include "cudajit-config.h"
 #include "internal.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The largest element of a reduction: long long and double.  */
@@ -26,6 +27,14 @@
 /* The most blocks a reduction launches: more than any GPU runs at
    once.  */
 #define REDUCE_BLOCKS_MAX 4096
+
+/* The fewest elements of a share of the fold on the CPU backend: fewer
+   fold faster than the threads start.  */
+#define CPU_SHARE_MIN (1LL << 16)
+
+/* The shares of each of the CPU backend's threads, so that a thread that
+   the system slows takes fewer.  */
+#define CPU_SHARES_PER_THREAD 8
 
 /* The scratch memory of a reduction of GRID blocks: their partial
    results, then the count of blocks done, then the result, each
@@ -99,6 +108,55 @@ reduce_on_gpu (struct cudajit_kernel *k, const void *array, long long n,
     return 0;
   cudajit_gpu_waited ();
   return 1;
+}
+
+/* Fold on the CPU backend into TARGET: the kernel's C version launched
+   as a grid of one thread a block, each block a share of the array of
+   CPU_SHARE_MIN elements or more, on the pool's threads, then over the
+   blocks' partial results with the initial value, in a launch of one
+   block.  As launches, so that a fault in the fold, or
+   CUDAJIT_TIMEOUT, names the call as a kernel's.  Whether it ran.  */
+static bool
+reduce_on_cpu (struct cudajit_kernel *k, const void *array, long long n,
+               size_t element_size, const void *init, void *target,
+               const struct cudajit_site *site)
+{
+  long threads = cudajit_cpu_threads ();
+  long long blocks = threads == 1 ? 1 : n / CPU_SHARE_MIN;
+  if (blocks > threads * CPU_SHARES_PER_THREAD)
+    blocks = threads * CPU_SHARES_PER_THREAD;
+  if (blocks < 1)
+    blocks = 1;
+  void *partials = NULL;
+  if (blocks > 1 && !(partials = malloc (blocks * element_size)))
+    {
+      cudajit_error (site,
+                     "cuda_reduce: out of host memory for %lld "
+                     "partial results",
+                     blocks);
+      return false;
+    }
+  void *none = NULL;
+  void *args[CUDAJIT_REDUCE_PARAMS];
+  args[CUDAJIT_REDUCE_ARRAY] = &array;
+  args[CUDAJIT_REDUCE_COUNT] = &n;
+  args[CUDAJIT_REDUCE_PARTIALS] = &partials;
+  args[CUDAJIT_REDUCE_BLOCKS_DONE] = &none;
+  args[CUDAJIT_REDUCE_RESULT] = &target;
+  args[CUDAJIT_REDUCE_INIT] = (void *) init;
+  struct cudajit_launch_config config
+      = { .grid = { blocks, 1, 1 }, .block = { 1, 1, 1 } };
+  cudajit_cpu_launch (k, &config, args, site, NULL);
+  if (partials)
+    {
+      const void *folded = partials;
+      args[CUDAJIT_REDUCE_ARRAY] = &folded;
+      args[CUDAJIT_REDUCE_COUNT] = &blocks;
+      config.grid.x = 1;
+      cudajit_cpu_launch (k, &config, args, site, NULL);
+      free (partials);
+    }
+  return true;
 }
 
 /* Whether the N elements of ELEMENT_SIZE bytes at ARRAY, of the call at
@@ -214,21 +272,9 @@ cudajit_reduce (void *kernel, const void *array, long long n,
                           cudajit_driver_stream (stream), res, &reduce,
                           result);
 
-  void *none = NULL;
-  void *target = res ? res : result;
-  void *args[CUDAJIT_REDUCE_PARAMS];
-  args[CUDAJIT_REDUCE_ARRAY] = &array;
-  args[CUDAJIT_REDUCE_COUNT] = &n;
-  args[CUDAJIT_REDUCE_PARTIALS] = &none;
-  args[CUDAJIT_REDUCE_BLOCKS_DONE] = &none;
-  args[CUDAJIT_REDUCE_RESULT] = &target;
-  args[CUDAJIT_REDUCE_INIT] = (void *) init;
-  /* As a launch of one thread, so that a fault in the fold, or
-     CUDAJIT_TIMEOUT, names the call as a kernel's.  */
-  struct cudajit_launch_config one
-      = { .grid = { 1, 1, 1 }, .block = { 1, 1, 1 } };
-  cudajit_cpu_launch (k, &one, args, &reduce, NULL);
-  return !res;
+  return reduce_on_cpu (k, array, n, element_size, init, res ? res : result,
+                        &reduce)
+         && !res;
 }
 
 int
