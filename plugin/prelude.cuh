@@ -756,7 +756,7 @@ cudajit_reduce_block (T v, unsigned int count, F f)
 
 template <typename T, typename F> __device__ __forceinline__ void
 cudajit_reduce (const T *a, long long n, T *partials,
-                unsigned int *blocks_done, T *result, F f)
+                unsigned int *blocks_done, T *result, T init, F f)
 { __shared__ bool last;
   long long stride = (long long) gridDim.x * blockDim.x;
   long long first = (long long) blockIdx.x * blockDim.x;
@@ -785,4 +785,4 @@ cudajit_reduce (const T *a, long long n, T *partials,
        j += blockDim.x)
     v = f (v, cudajit_reduce_result (results, j));
   v = cudajit_reduce_block (v, min (blocks, blockDim.x), f);
-  if (threadIdx.x == 0) { *result = v; *blocks_done = 0; } }
+  if (threadIdx.x == 0) { *result = f (init, v); *blocks_done = 0; } }
