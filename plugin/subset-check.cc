@@ -501,6 +501,14 @@ check_initializer (subset_checker *checker, tree type, tree init,
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
   {
+    if (TREE_CODE (TREE_TYPE (value)) == VECTOR_TYPE
+        && TREE_CODE (type) == VECTOR_TYPE)
+      {
+        reject (checker, loc,
+                "a vector built of vectors is not supported in a kernel; "
+                "give its elements one by one");
+        return;
+      }
     if (index && TREE_CODE (index) != INTEGER_CST
         && TREE_CODE (index) != FIELD_DECL)
       reject (checker, loc,
@@ -701,8 +709,32 @@ check_expr (subset_checker *checker, tree t, location_t loc)
 
     case REAL_CST:
     case COMPLEX_CST:
+    case VECTOR_CST:
       check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
       return;
+
+    case CONSTRUCTOR:
+      /* A vector of a scalar, where an operator of vectors has one.  */
+      if (TREE_CODE (TREE_TYPE (t)) != VECTOR_TYPE)
+        break;
+      check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      check_initializer (checker, TREE_TYPE (t), t, loc);
+      return;
+
+    case VIEW_CONVERT_EXPR:
+      if (!cudajit_vector_requalified_p (t))
+        {
+          reject (checker, loc,
+                  "reading a vector as another type is not supported in a "
+                  "kernel; convert its elements one by one");
+          return;
+        }
+      break;
+
+    case VEC_COND_EXPR:
+      /* A comparison of vectors, whose elements are -1 where true and 0
+         where false.  */
+      break;
 
     case STRING_CST:
       if (!checker->in_printf)
@@ -836,6 +868,16 @@ check_expr (subset_checker *checker, tree t, location_t loc)
         case VAR_DECL:
         case COMPOUND_LITERAL_EXPR:
           break;
+        case VIEW_CONVERT_EXPR:
+          /* v[i] of a vector.  */
+          if (!cudajit_vector_subscript_p (TREE_OPERAND (t, 0)))
+            {
+              reject_construct (checker, loc, TREE_OPERAND (t, 0));
+              return;
+            }
+          check_expr (checker, TREE_OPERAND (TREE_OPERAND (t, 0), 0), loc);
+          check_expr (checker, TREE_OPERAND (t, 1), loc);
+          return;
         case STRING_CST:
           /* "0123456789abcdef"[digit], of chars.  */
           if (TYPE_PRECISION (TREE_TYPE (t))
