@@ -123,6 +123,14 @@ CUDAJIT_VECTOR_OPERATOR (^)
 CUDAJIT_VECTOR_OPERATOR (<<)
 CUDAJIT_VECTOR_OPERATOR (>>)
 #undef CUDAJIT_VECTOR_OPERATOR
+/* ++ and -- of a vector, which add or subtract a vector of ones.  */
+#define CUDAJIT_VECTOR_STEP(op) \
+  template <typename T, int N> __device__ __forceinline__ _CjVector<T, N> & \
+  operator op##= (_CjVector<T, N> &a, const _CjVector<T, N> &b) \
+  { return a = a op b; }
+CUDAJIT_VECTOR_STEP (+)
+CUDAJIT_VECTOR_STEP (-)
+#undef CUDAJIT_VECTOR_STEP
 /* GCC shifts a vector by a scalar too.  */
 #define CUDAJIT_VECTOR_SHIFT(op) \
   template <typename T, int N> __device__ __forceinline__ _CjVector<T, N> \

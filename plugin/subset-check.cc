@@ -501,14 +501,6 @@ check_initializer (subset_checker *checker, tree type, tree init,
   tree index, value;
   FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
   {
-    if (TREE_CODE (TREE_TYPE (value)) == VECTOR_TYPE
-        && TREE_CODE (type) == VECTOR_TYPE)
-      {
-        reject (checker, loc,
-                "a vector built of vectors is not supported in a kernel; "
-                "give its elements one by one");
-        return;
-      }
     if (index && TREE_CODE (index) != INTEGER_CST
         && TREE_CODE (index) != FIELD_DECL)
       reject (checker, loc,
