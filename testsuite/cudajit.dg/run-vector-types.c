@@ -2,7 +2,10 @@
    streaming kernel that reads and writes through cuda_float4 pointers
    (one 16-byte load and store a thread), element access, element-wise
    arithmetic with vectors and scalars, comparisons that give -1 and 0,
-   shifts, ++, brace initializers and a vector of the GCC spelling.  Each
+   shifts, ++, brace initializers and a vector of the GCC spelling; and
+   vectors in structures, shared and local arrays, parameters by value,
+   a device function's parameter and result, and a float array read
+   as cuda_float4.  Each
    result is checked against the same arithmetic in plain C, element by
    element.  */
 /* { dg-do run } */
@@ -43,6 +46,40 @@ mixed (long n, cuda_float4 f[n], cuda_int4 less[n], cuda_int2 shifted[n],
   shifted[i] = (s << 2) ^ ~s;
   v2df e = { d[i][1], 2.0 };
   d[i] = e * d[i] + (v2df){ 0.25, (double) i };
+}
+
+struct particle
+{
+  cuda_float4 position;
+  int id;
+  cuda_double2 velocity;
+};
+
+enum
+{
+  PARTICLES = 64
+};
+
+static cuda_float4
+twice (cuda_float4 a)
+{
+  return a + a;
+}
+
+__attribute__ ((cuda_jit)) void
+particles (long n, struct particle p[n], cuda_float4 shift, long m,
+           float raw[m])
+{
+  static __attribute__ ((cuda_shared)) cuda_float4 tile[PARTICLES];
+  cuda_float4 local[2] = { shift, { 1, 2, 3, 4 } };
+  long i = cuda_grid_x ();
+  if (i >= n)
+    return;
+  tile[threadIdx.x] = twice (p[i].position) + local[1];
+  cuda_syncthreads ();
+  p[i].position = tile[threadIdx.x] - local[0];
+  p[i].velocity[1] += p[i].id;
+  ((cuda_float4 *) raw)[i] = p[i].position;
 }
 
 static cuda_float4 in[N], out[N], f[N];
@@ -106,6 +143,38 @@ main (void)
         }
     }
 
+  static struct particle p[PARTICLES];
+  static float raw[PARTICLES * 4];
+  cuda_float4 shift = { 1, -1, 0.5f, 2 };
+  for (int i = 0; i < PARTICLES; i++)
+    {
+      p[i].id = i;
+      for (int k = 0; k < 4; k++)
+        p[i].position[k] = i + k;
+      p[i].velocity[1] = 0.5;
+    }
+  cuda_launch (particles, 1, PARTICLES) (PARTICLES, p, shift,
+                                          PARTICLES * 4, raw);
+  for (int i = 0; i < PARTICLES && errors < 10; i++)
+    {
+      for (int k = 0; k < 4; k++)
+        {
+          float want = 2.0f * (i + k) + (k + 1) - shift[k];
+          if (p[i].position[k] != want || raw[i * 4 + k] != want)
+            {
+              printf ("particle %d.%d: %g %g, not %g\n", i, k,
+                      p[i].position[k], raw[i * 4 + k], want);
+              errors++;
+            }
+        }
+      if (p[i].velocity[1] != 0.5 + i)
+        {
+          printf ("particle %d: velocity %g, not %g\n", i,
+                  p[i].velocity[1], 0.5 + i);
+          errors++;
+        }
+    }
+
   printf ("%s\n", errors ? "FAIL" : "vector types ok");
   return errors != 0;
 }
@@ -114,4 +183,6 @@ main (void)
 /* { dg-final { scan-cuda "const _CjVector<float, 4> \\*_cjRestrict in" } } */
 /* { dg-final { scan-cuda "typedef _CjVector<double, 2> v2df;" } } */
 /* { dg-final { scan-cuda "_CjSelect \\(" } } */
+/* { dg-final { scan-cuda "__shared__ _CjVector<float, 4> tile\\\[64\\\];" } } */
+/* { dg-final { scan-cuda "CUDAJIT_OFFSET \\(struct particle, velocity, 32\\);" } } */
 /* { dg-final { scan-cuda "\\._CjElements\\\[3\\\]" } } */
