@@ -124,8 +124,11 @@ cudajit_half_type_p (const_tree type)
 bool
 cudajit_vector_type_p (const_tree type)
 {
+  /* The GPU loads a vector whole, from an address aligned to its size:
+     one aligned less, by a typedef, would load on the host only.  */
   if (TREE_CODE (type) != VECTOR_TYPE || TYPE_VOLATILE (type)
-      || compare_tree_int (TYPE_SIZE_UNIT (type), VECTOR_BYTES_MAX) > 0)
+      || compare_tree_int (TYPE_SIZE_UNIT (type), VECTOR_BYTES_MAX) > 0
+      || compare_tree_int (TYPE_SIZE_UNIT (type), TYPE_ALIGN_UNIT (type)))
     return false;
   tree element = TYPE_MAIN_VARIANT (TREE_TYPE (type));
   return (
@@ -396,8 +399,8 @@ cudajit_explain_type (tree type, location_t loc)
   if (!plain && TREE_CODE (type) == VECTOR_TYPE)
     inform (loc,
             "the vector types of kernels are those of integers, %<float%> "
-            "and %<double%> of at most %d bytes, as %<int4%>, "
-            "%<float4%> and %<double2%> are in CUDA C",
+            "and %<double%> of at most %d bytes, aligned to their size, as "
+            "%<int4%>, %<float4%> and %<double2%> are in CUDA C",
             VECTOR_BYTES_MAX);
 }
 
