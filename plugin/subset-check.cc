@@ -122,7 +122,7 @@ check_type (subset_checker *checker, tree type, location_t loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
             "kernels use integer, %<_Bool%>, %<_Float16%>, %<float%>, "
             "%<double%>, %<_Complex float%> and %<_Complex double%> values, "
-            "pointers, arrays, and structures and unions of these",
+            "vectors, pointers, arrays, and structures and unions of these",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
