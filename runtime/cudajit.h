@@ -52,6 +52,41 @@ extern "C"
     unsigned int x, y, z;
   } cuda_uint3;
 
+  /* CUDA's vector types, as GCC's vectors: in kernels, one load or store
+     of 8 or 16 bytes, v[i] for an element, and GCC's operators element
+     by element (README's "Vector types").  */
+  typedef signed char cuda_char2
+      __attribute__ ((vector_size (2 * sizeof (signed char))));
+  typedef signed char cuda_char4
+      __attribute__ ((vector_size (4 * sizeof (signed char))));
+  typedef unsigned char cuda_uchar2
+      __attribute__ ((vector_size (2 * sizeof (unsigned char))));
+  typedef unsigned char cuda_uchar4
+      __attribute__ ((vector_size (4 * sizeof (unsigned char))));
+  typedef short cuda_short2 __attribute__ ((vector_size (2 * sizeof (short))));
+  typedef short cuda_short4 __attribute__ ((vector_size (4 * sizeof (short))));
+  typedef unsigned short cuda_ushort2
+      __attribute__ ((vector_size (2 * sizeof (unsigned short))));
+  typedef unsigned short cuda_ushort4
+      __attribute__ ((vector_size (4 * sizeof (unsigned short))));
+  typedef int cuda_int2 __attribute__ ((vector_size (2 * sizeof (int))));
+  typedef int cuda_int4 __attribute__ ((vector_size (4 * sizeof (int))));
+  typedef unsigned int cuda_uint2
+      __attribute__ ((vector_size (2 * sizeof (unsigned int))));
+  typedef unsigned int cuda_uint4
+      __attribute__ ((vector_size (4 * sizeof (unsigned int))));
+  typedef long cuda_long2 __attribute__ ((vector_size (2 * sizeof (long))));
+  typedef unsigned long cuda_ulong2
+      __attribute__ ((vector_size (2 * sizeof (unsigned long))));
+  typedef long long cuda_longlong2
+      __attribute__ ((vector_size (2 * sizeof (long long))));
+  typedef unsigned long long cuda_ulonglong2
+      __attribute__ ((vector_size (2 * sizeof (unsigned long long))));
+  typedef float cuda_float2 __attribute__ ((vector_size (2 * sizeof (float))));
+  typedef float cuda_float4 __attribute__ ((vector_size (4 * sizeof (float))));
+  typedef double cuda_double2
+      __attribute__ ((vector_size (2 * sizeof (double))));
+
   /* The driver's stream handle (CUstream), so that streams made with the
      CUDA runtime or driver API can be passed as they are.  */
   typedef struct CUstream_st *cuda_stream_t;
