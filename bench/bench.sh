@@ -5,7 +5,9 @@
 # bench/suite (cudajit), bench/suite-nvcc (CUDA C by nvcc) and
 # bench/suite-numba.py (Numba), each where it can run, then each one's
 # first launch in a fresh process, with an empty and then a warm kernel
-# cache, bench/cold-launch.sh and bench/graph-launch (GRAPH_LAUNCH).
+# cache, bench/cold-launch.sh and bench/graph-launch (GRAPH_LAUNCH), and
+# bench/vector-copy (VECTOR_COPY) beside vector-copy-nvcc.cu, built with
+# nvcc as suite-nvcc is.
 # Where there is no GPU, bench/suite
 # runs on the CPU backend beside plain C and OpenMP, and the others are
 # left out.  The arguments (--scale
@@ -102,5 +104,25 @@ done
 graph_launch=${GRAPH_LAUNCH:-$here/graph-launch}
 if test -x "$graph_launch"; then
   "$graph_launch" || status=1
+fi
+# A float copy against a cuda_float4 one, and nvcc's twin of both.
+vector_copy=${VECTOR_COPY:-$here/vector-copy}
+if test -x "$vector_copy"; then
+  "$vector_copy" || status=1
+fi
+vector_copy_nvcc=$here/vector-copy-nvcc
+if test ! -x "$vector_copy_nvcc" && test -f "$here/vector-copy-nvcc.cu"; then
+  nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+  if test -n "$nvcc"; then
+    "$nvcc" -O3 -arch=native -o "$vector_copy_nvcc" \
+      "$here/vector-copy-nvcc.cu" ||
+      "$nvcc" -O3 -o "$vector_copy_nvcc" "$here/vector-copy-nvcc.cu" ||
+      status=1
+  fi
+fi
+if test -x "$vector_copy_nvcc"; then
+  "$vector_copy_nvcc"
+  rc=$?
+  test $rc -eq 0 || test $rc -eq 77 || status=1
 fi
 exit $status

@@ -13,10 +13,8 @@ struct construct_name
 
 static const construct_name construct_names[] = {
   { FIXED_CST, "fixed-point types" },
-  { VECTOR_CST, "vector types" },
-  { VEC_DUPLICATE_EXPR, "vector types" },
-  { VEC_PERM_EXPR, "vector types" },
-  { VEC_COND_EXPR, "vector types" },
+  { VEC_DUPLICATE_EXPR, "vectors of variable length" },
+  { VEC_PERM_EXPR, "shuffles of vectors ('__builtin_shuffle')" },
   { VIEW_CONVERT_EXPR, "vector types" },
   { CONSTRUCTOR, "initializers of this kind" },
   { VA_ARG_EXPR, "variable argument lists ('va_arg')" },

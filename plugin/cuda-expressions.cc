@@ -407,6 +407,12 @@ emit_array_start (cuda_emitter *e, tree t)
       /* Without its terminating null byte, which C++ adds.  */
       emit_string (e, t, TREE_STRING_LENGTH (t) - 1);
       return;
+    case VIEW_CONVERT_EXPR:
+      /* A vector, subscripted.  */
+      pp_left_paren (&e->pp);
+      emit_expr (e, base);
+      pp_string (&e->pp, ")._CjElements");
+      return;
     default:
       sorry_at (EXPR_LOCATION (t),
                 "cudajit cannot translate this construct to CUDA C");
@@ -756,6 +762,38 @@ emit_statement_expression (cuda_emitter *e, tree body, tree slot)
   pp_string (&e->pp, "} ()");
 }
 
+/* T, a vector constant or a vector built of scalars, as the prelude's
+   _CjVector; elements that a CONSTRUCTOR leaves out are zero, in C as in
+   C++'s aggregates.  */
+static void
+emit_vector_value (cuda_emitter *e, tree t)
+{
+  emit_type (e, TYPE_MAIN_VARIANT (TREE_TYPE (t)));
+  pp_string (&e->pp, " {{");
+  if (TREE_CODE (t) == VECTOR_CST)
+    {
+      unsigned int count = TYPE_VECTOR_SUBPARTS (TREE_TYPE (t)).to_constant ();
+      for (unsigned int i = 0; i < count; i++)
+        {
+          if (i)
+            pp_string (&e->pp, ", ");
+          emit_value (e, VECTOR_CST_ELT (t, i));
+        }
+    }
+  else
+    {
+      unsigned HOST_WIDE_INT i;
+      tree value;
+      FOR_EACH_CONSTRUCTOR_VALUE (CONSTRUCTOR_ELTS (t), i, value)
+      {
+        if (i)
+          pp_string (&e->pp, ", ");
+        emit_value (e, value);
+      }
+    }
+  pp_string (&e->pp, "}}");
+}
+
 void
 emit_expr (cuda_emitter *e, tree t)
 {
@@ -893,6 +931,23 @@ emit_expr (cuda_emitter *e, tree t)
       emit_printf (e, ", " HOST_WIDE_INT_PRINT_UNSIGNED ")",
                    tree_to_uhwi (TREE_OPERAND (t, 2)) / BITS_PER_UNIT);
       return;
+    case VECTOR_CST:
+    case CONSTRUCTOR:
+      emit_vector_value (e, t);
+      return;
+    case VIEW_CONVERT_EXPR:
+      /* Only a vector's qualifiers change.  */
+      emit_expr (e, TREE_OPERAND (t, 0));
+      return;
+    case VEC_COND_EXPR:
+      pp_string (&e->pp, "_CjSelect (");
+      emit_expr (e, TREE_OPERAND (t, 0));
+      pp_string (&e->pp, ", ");
+      emit_expr (e, TREE_OPERAND (t, 1));
+      pp_string (&e->pp, ", ");
+      emit_expr (e, TREE_OPERAND (t, 2));
+      pp_right_paren (&e->pp);
+      return;
     case ARRAY_REF:
       pp_left_paren (&e->pp);
       emit_array_start (e, TREE_OPERAND (t, 0));
@@ -1018,7 +1073,8 @@ initializer_complete_p (tree type, tree init)
   if (TREE_CODE (init) == STRING_CST)
     return compare_tree_int (TYPE_SIZE_UNIT (type), TREE_STRING_LENGTH (init))
            <= 0;
-  if (TREE_CODE (init) != CONSTRUCTOR)
+  /* A vector's are zero where a CONSTRUCTOR leaves them out.  */
+  if (TREE_CODE (init) != CONSTRUCTOR || TREE_CODE (type) == VECTOR_TYPE)
     return true;
   unsigned HOST_WIDE_INT i;
   tree index, value;
@@ -1070,7 +1126,7 @@ emit_initializer_values (cuda_emitter *e, const char *lvalue, tree type,
 {
   if (zeroed && initializer_zerop (init))
     return;
-  if (TREE_CODE (init) == CONSTRUCTOR)
+  if (TREE_CODE (init) == CONSTRUCTOR && TREE_CODE (type) != VECTOR_TYPE)
     {
       unsigned HOST_WIDE_INT i, next = 0;
       tree index, value;

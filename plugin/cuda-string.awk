@@ -10,7 +10,7 @@ function emit(line) {
   gsub(/"/, "\\\"", line)
   print "\"" line "\\n\""
 }
-/^\/\* @part [a-z_]+( [a-z_]+)* \*\/$/ {
+/^\/\* @part [a-z_]+( [A-Za-z_]+)* \*\/$/ {
   if (in_part)
     print "},"
   triggers = ""

@@ -121,6 +121,13 @@ emit_type (cuda_emitter *e, tree type)
       emit_type (e, TYPE_MAIN_VARIANT (TREE_TYPE (type)));
       pp_greater (&e->pp);
       break;
+    case VECTOR_TYPE:
+      /* The prelude's, a class with GCC's operators on vectors.  */
+      pp_string (&e->pp, "_CjVector<");
+      emit_type (e, TYPE_MAIN_VARIANT (TREE_TYPE (type)));
+      emit_printf (e, ", " HOST_WIDE_INT_PRINT_UNSIGNED ">",
+                   TYPE_VECTOR_SUBPARTS (type).to_constant ());
+      break;
     case RECORD_TYPE:
     case UNION_TYPE:
       {

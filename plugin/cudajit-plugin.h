@@ -204,6 +204,14 @@ tree cudajit_cexpi_argument (const_tree t);
 bool cudajit_supported_type_p (tree type, bool pointer_ok);
 bool cudajit_supported_record_p (tree type, bool explain);
 void cudajit_explain_type (tree type, location_t loc);
+/* Whether TYPE is a vector type that kernels have, the CUDA C's
+   _CjVector of the prelude; whether T is the array that the front end
+   makes of such a vector to subscript it, v[i]; whether T only changes
+   the qualifiers of such a vector, as a load through a pointer to const
+   does.  */
+bool cudajit_vector_type_p (const_tree type);
+bool cudajit_vector_subscript_p (const_tree t);
+bool cudajit_vector_requalified_p (const_tree t);
 /* Whether TYPE is _Float16, the CUDA C's cudajit_half.  */
 bool cudajit_half_type_p (const_tree type);
 /* Whether TYPE is, or points to or is an array of, a complex type that

@@ -301,9 +301,13 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
       = (extents ? fold_convert (extents_type, build_fold_addr_expr (extents))
                  : build_int_cst (extents_type, 0));
 
-  /* The runtime takes the unplugged call's arguments as they are.  */
-  tree runtime_fn = cudajit_entry_point (
-      form->runtime, TREE_TYPE (CALL_EXPR_ARG (unlaunched, 0)));
+  /* The runtime takes the unplugged call's arguments as they are, the
+     configuration, a structure, among them.  */
+  tree config_type = NULL_TREE;
+  for (int i = 0; i < call_expr_nargs (unlaunched) && !config_type; i++)
+    if (TREE_CODE (TREE_TYPE (CALL_EXPR_ARG (unlaunched, i))) == RECORD_TYPE)
+      config_type = TREE_TYPE (CALL_EXPR_ARG (unlaunched, i));
+  tree runtime_fn = cudajit_entry_point (form->runtime, config_type);
   vec<tree, va_gc> *runtime_args = NULL;
   vec_safe_push (runtime_args, cudajit_kernel_handle (kernel));
   for (int i = 0; i < call_expr_nargs (unlaunched); i++)

@@ -74,8 +74,8 @@ cudajit_internal_call_refusal (const_tree call)
                           "are not supported in a kernel");
     }
   if (CALL_EXPR_IFN (call) == IFN_VEC_CONVERT)
-    return G_ ("%<__builtin_convertvector%> is not supported in a kernel, "
-               "which has no vector types");
+    return G_ ("%<__builtin_convertvector%> is not supported in a kernel; "
+               "convert the elements one by one");
   return G_ ("GCC%'s internal function %qs is not supported in a kernel");
 }
 

@@ -132,6 +132,81 @@ cuda_hfma (cudajit_half a, cudajit_half b, cudajit_half c)
        : "=h" (r.bits) : "h" (a.bits), "h" (b.bits), "h" (c.bits));
   return r; }
 
+/* @part vector _CjVector */
+/* GCC's vector types: N elements of T, aligned to their size as GCC's
+   are, so that a copy of a float4's worth is one 16-byte load or store;
+   the operators are GCC's, element by element.  CUDA's float4 and the
+   like have no operators.  */
+template <typename T, int N> struct alignas (sizeof (T) * N) _CjVector
+{ T _CjElements[N]; };
+#define CUDAJIT_VECTOR_OPERATOR(op) \
+  template <typename T, int N> __device__ __forceinline__ _CjVector<T, N> \
+  operator op (const _CjVector<T, N> &a, const _CjVector<T, N> &b) \
+  { _CjVector<T, N> r; for (int i = 0; i < N; i++) \
+      r._CjElements[i] = (T) (a._CjElements[i] op b._CjElements[i]); \
+    return r; }
+CUDAJIT_VECTOR_OPERATOR (+)
+CUDAJIT_VECTOR_OPERATOR (-)
+CUDAJIT_VECTOR_OPERATOR (*)
+CUDAJIT_VECTOR_OPERATOR (/)
+CUDAJIT_VECTOR_OPERATOR (%)
+CUDAJIT_VECTOR_OPERATOR (&)
+CUDAJIT_VECTOR_OPERATOR (|)
+CUDAJIT_VECTOR_OPERATOR (^)
+CUDAJIT_VECTOR_OPERATOR (<<)
+CUDAJIT_VECTOR_OPERATOR (>>)
+#undef CUDAJIT_VECTOR_OPERATOR
+/* ++ and -- of a vector, which add or subtract a vector of ones.  */
+#define CUDAJIT_VECTOR_STEP(op) \
+  template <typename T, int N> __device__ __forceinline__ _CjVector<T, N> & \
+  operator op##= (_CjVector<T, N> &a, const _CjVector<T, N> &b) \
+  { return a = a op b; }
+CUDAJIT_VECTOR_STEP (+)
+CUDAJIT_VECTOR_STEP (-)
+#undef CUDAJIT_VECTOR_STEP
+/* GCC shifts a vector by a scalar too.  */
+#define CUDAJIT_VECTOR_SHIFT(op) \
+  template <typename T, int N> __device__ __forceinline__ _CjVector<T, N> \
+  operator op (const _CjVector<T, N> &a, long long b) \
+  { _CjVector<T, N> r; for (int i = 0; i < N; i++) \
+      r._CjElements[i] = (T) (a._CjElements[i] op b); \
+    return r; }
+CUDAJIT_VECTOR_SHIFT (<<)
+CUDAJIT_VECTOR_SHIFT (>>)
+#undef CUDAJIT_VECTOR_SHIFT
+#define CUDAJIT_VECTOR_PREFIX(op) \
+  template <typename T, int N> __device__ __forceinline__ _CjVector<T, N> \
+  operator op (const _CjVector<T, N> &a) \
+  { _CjVector<T, N> r; for (int i = 0; i < N; i++) \
+      r._CjElements[i] = (T) op a._CjElements[i]; \
+    return r; }
+CUDAJIT_VECTOR_PREFIX (-)
+CUDAJIT_VECTOR_PREFIX (~)
+#undef CUDAJIT_VECTOR_PREFIX
+/* A comparison's truth values, which GCC turns into -1 and 0 with
+   _CjSelect.  */
+#define CUDAJIT_VECTOR_COMPARISON(op) \
+  template <typename T, int N> __device__ __forceinline__ _CjVector<bool, N> \
+  operator op (const _CjVector<T, N> &a, const _CjVector<T, N> &b) \
+  { _CjVector<bool, N> r; for (int i = 0; i < N; i++) \
+      r._CjElements[i] = a._CjElements[i] op b._CjElements[i]; \
+    return r; }
+CUDAJIT_VECTOR_COMPARISON (<)
+CUDAJIT_VECTOR_COMPARISON (<=)
+CUDAJIT_VECTOR_COMPARISON (>)
+CUDAJIT_VECTOR_COMPARISON (>=)
+CUDAJIT_VECTOR_COMPARISON (==)
+CUDAJIT_VECTOR_COMPARISON (!=)
+#undef CUDAJIT_VECTOR_COMPARISON
+template <typename M, typename T, int N>
+__device__ __forceinline__ _CjVector<T, N>
+_CjSelect (const _CjVector<M, N> &mask, const _CjVector<T, N> &a,
+           const _CjVector<T, N> &b)
+{ _CjVector<T, N> r; for (int i = 0; i < N; i++)
+    r._CjElements[i] = mask._CjElements[i] ? a._CjElements[i]
+                                           : b._CjElements[i];
+  return r; }
+
 /* @part bytes cudajit_bswap cudajit_parity */
 /* GCC's byte swaps and parities, which CUDA spells otherwise.  */
 __device__ __forceinline__ unsigned short cudajit_bswap16 (unsigned short x)
@@ -861,7 +936,7 @@ cudajit_reduce_block (T v, unsigned int count, F f)
 
 template <typename T, typename F> __device__ __forceinline__ void
 cudajit_reduce (const T *a, long long n, T *partials,
-                unsigned int *blocks_done, T *result, F f)
+                unsigned int *blocks_done, T *result, T init, F f)
 { __shared__ bool last;
   long long stride = (long long) gridDim.x * blockDim.x;
   long long first = (long long) blockIdx.x * blockDim.x;
@@ -890,4 +965,4 @@ cudajit_reduce (const T *a, long long n, T *partials,
        j += blockDim.x)
     v = f (v, cudajit_reduce_result (results, j));
   v = cudajit_reduce_block (v, min (blocks, blockDim.x), f);
-  if (threadIdx.x == 0) { *result = v; *blocks_done = 0; } }
+  if (threadIdx.x == 0) { *result = f (init, v); *blocks_done = 0; } }

@@ -12,29 +12,31 @@
 
      static void cuda_reduce_f (const double *array, long long n,
                                 double *partials, unsigned int *blocks_done,
-                                double *result)
+                                double *result, double init)
        __attribute__ ((cuda_jit))
 
    with its parameters in the order of cudajit-abi.h's
    cudajit_reduce_param.  Its CUDA C, written here, calls the prelude's
-   cudajit_reduce with f; its C version, which the CPU backend calls
-   alone, folds the array in a loop:
+   cudajit_reduce with f; its C version, which the CPU backend launches
+   as a grid of one thread a block, folds block b's share [i, last) of the
+   array in a loop:
 
-     { double acc = array[0];
-       for (long long i = 1; i < n; i++)
+     { double acc = array[i];
+       while (++i < last)
          acc = f (acc, array[i]);
-       *result = acc; }
+       if (blocks == 1) *result = f (init, acc);
+       else partials[block] = acc; }
 
    The call becomes
 
-     (settings' = &settings,
+     (settings' = &settings, init' = settings'->init,
       cudajit_reduce (cudajit.kernel.cuda_reduce_f, array, n,
-                      sizeof (double), settings'->stream, __FILE__,
-                      __LINE__, &result')
-      ? f (settings'->init, result') : settings'->init)
+                      sizeof (double), &init', settings'->stream,
+                      settings'->res, __FILE__, __LINE__, &result')
+      ? result' : init')
 
    which folds the initial value in once, and is the initial value alone
-   for an empty array.  */
+   for an empty array, or a result left on the device (.res).  */
 
 #include "cudajit-plugin.h"
 
@@ -94,7 +96,7 @@ static tree
 build_parms (tree type, location_t loc)
 {
   static const char *const names[CUDAJIT_REDUCE_PARAMS]
-      = { "array", "n", "partials", "blocks_done", "result" };
+      = { "array", "n", "partials", "blocks_done", "result", "init" };
   tree types[CUDAJIT_REDUCE_PARAMS];
   types[CUDAJIT_REDUCE_ARRAY]
       = build_pointer_type (build_qualified_type (type, TYPE_QUAL_CONST));
@@ -102,6 +104,7 @@ build_parms (tree type, location_t loc)
   types[CUDAJIT_REDUCE_PARTIALS] = build_pointer_type (type);
   types[CUDAJIT_REDUCE_BLOCKS_DONE] = build_pointer_type (unsigned_type_node);
   types[CUDAJIT_REDUCE_RESULT] = build_pointer_type (type);
+  types[CUDAJIT_REDUCE_INIT] = type;
   tree chain = NULL_TREE;
   for (int i = CUDAJIT_REDUCE_PARAMS; i-- > 0;)
     {
@@ -112,9 +115,27 @@ build_parms (tree type, location_t loc)
   return chain;
 }
 
-/* The kernel's C version, which folds the array in a loop.  Its type
-   says that the array has n elements, which a host array copies to the
-   GPU.  */
+/* A call of cudajit.h's geometry function WHICH, as a long long;
+   NULL_TREE after an error.  */
+static tree
+grid_geometry (enum device_api_id which, location_t loc)
+{
+  const char *name = cudajit_device_apis[which].name;
+  tree fn = cudajit_header_function (name);
+  if (!fn)
+    {
+      error_at (loc, "cudajit: %qs of %<cudajit.h%> is missing", name);
+      return NULL_TREE;
+    }
+  return fold_convert (long_long_integer_type_node,
+                       build_call_expr_loc (loc, fn, 0));
+}
+
+/* The kernel's C version, which the CPU backend launches as a grid of
+   one thread a block: each folds its share of the array in a loop, into
+   the partial results if there are several, else with the initial value
+   into the result.  Its type says that the array has n elements, which a
+   host array copies to the GPU.  */
 static tree
 build_body (tree f, tree parms, tree *attributes, location_t loc)
 {
@@ -125,35 +146,69 @@ build_body (tree f, tree parms, tree *attributes, location_t loc)
   *attributes = cudajit_generated_array_param (
       *attributes, CUDAJIT_REDUCE_ARRAY, CUDAJIT_COPY_IN, 1, count_bound);
 
+  tree block_value = grid_geometry (DEVICE_API_GRID_X, loc);
+  tree blocks_value = grid_geometry (DEVICE_API_GRIDSIZE_X, loc);
+  if (!block_value || !blocks_value)
+    return NULL_TREE;
   tree acc = cudajit_generator_local (loc, "acc", type);
+  tree block = cudajit_generator_local (loc, "block", index_type);
+  tree blocks = cudajit_generator_local (loc, "blocks", index_type);
   tree i = cudajit_generator_local (loc, "i", index_type);
-  DECL_CHAIN (acc) = i;
+  tree last = cudajit_generator_local (loc, "last", index_type);
+  DECL_CHAIN (acc) = block;
+  DECL_CHAIN (block) = blocks;
+  DECL_CHAIN (blocks) = i;
+  DECL_CHAIN (i) = last;
   tree array = chain_index (CUDAJIT_REDUCE_ARRAY, parms);
+  tree n = chain_index (CUDAJIT_REDUCE_COUNT, parms);
+  tree one = build_int_cst (index_type, 1);
   tree body = alloc_stmt_list ();
-  append (build2 (MODIFY_EXPR, type, acc,
-                  cudajit_generator_element (array,
-                                             build_int_cst (index_type, 0))),
+  append (build2 (MODIFY_EXPR, index_type, block, block_value), &body);
+  append (build2 (MODIFY_EXPR, index_type, blocks, blocks_value), &body);
+  /* Block b of B takes n / B elements, and one more while b < n % B.  */
+  tree per = build2 (TRUNC_DIV_EXPR, index_type, n, blocks);
+  tree extra = build2 (TRUNC_MOD_EXPR, index_type, unshare_expr (n), blocks);
+  append (build2 (MODIFY_EXPR, index_type, i,
+                  build2 (PLUS_EXPR, index_type,
+                          build2 (MULT_EXPR, index_type, block, per),
+                          build2 (MIN_EXPR, index_type, block, extra))),
           &body);
-  append (build2 (MODIFY_EXPR, index_type, i, build_int_cst (index_type, 1)),
+  append (build2 (MODIFY_EXPR, index_type, last,
+                  build2 (PLUS_EXPR, index_type, i,
+                          build2 (PLUS_EXPR, index_type, unshare_expr (per),
+                                  fold_convert (
+                                      index_type,
+                                      build2 (LT_EXPR, boolean_type_node,
+                                              block, unshare_expr (extra)))))),
           &body);
+  append (
+      build2 (MODIFY_EXPR, type, acc, cudajit_generator_element (array, i)),
+      &body);
   tree loop = alloc_stmt_list ();
+  append (build2 (MODIFY_EXPR, index_type, i,
+                  build2 (PLUS_EXPR, index_type, i, one)),
+          &loop);
   append (build1 (EXIT_EXPR, void_type_node,
-                  build2 (GE_EXPR, boolean_type_node, i,
-                          chain_index (CUDAJIT_REDUCE_COUNT, parms))),
+                  build2 (GE_EXPR, boolean_type_node, i, last)),
           &loop);
   append (build2 (MODIFY_EXPR, type, acc,
                   build_call_expr_loc (loc, f, 2, acc,
                                        cudajit_generator_element (array, i))),
           &loop);
-  append (build2 (MODIFY_EXPR, index_type, i,
-                  build2 (PLUS_EXPR, index_type, i,
-                          build_int_cst (index_type, 1))),
-          &loop);
   append (build1 (LOOP_EXPR, void_type_node, loop), &body);
-  append (build2 (MODIFY_EXPR, type,
-                  build1 (INDIRECT_REF, type,
-                          chain_index (CUDAJIT_REDUCE_RESULT, parms)),
-                  acc),
+  tree whole = build2 (
+      MODIFY_EXPR, type,
+      build1 (INDIRECT_REF, type, chain_index (CUDAJIT_REDUCE_RESULT, parms)),
+      build_call_expr_loc (loc, f, 2, chain_index (CUDAJIT_REDUCE_INIT, parms),
+                           acc));
+  tree partial
+      = build2 (MODIFY_EXPR, type,
+                cudajit_generator_element (
+                    chain_index (CUDAJIT_REDUCE_PARTIALS, parms), block),
+                acc);
+  append (build3 (COND_EXPR, void_type_node,
+                  build2 (EQ_EXPR, boolean_type_node, blocks, one), whole,
+                  partial),
           &body);
   tree bind = build3 (BIND_EXPR, void_type_node, acc, body, NULL_TREE);
   SET_EXPR_LOCATION (bind, loc);
@@ -215,7 +270,8 @@ cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
   tree settings_type = TREE_TYPE (TREE_TYPE (settings));
   tree init_field = settings_field (settings_type, "init", loc);
   tree stream_field = settings_field (settings_type, "stream", loc);
-  if (!init_field || !stream_field)
+  tree res_field = settings_field (settings_type, "res", loc);
+  if (!init_field || !stream_field || !res_field)
     return NULL_TREE;
 
   tree kernel = cudajit_generate_kernel (&reduce_generator, f,
@@ -223,24 +279,29 @@ cudajit_rewrite_reduce (tree function, tree unlaunched, tree call,
 
   tree settings_var = cudajit_add_temporary (function, TREE_TYPE (settings));
   tree result = cudajit_add_temporary (function, type);
+  tree init = cudajit_add_temporary (function, type);
   tree settings_ref = build1 (INDIRECT_REF, settings_type, settings_var);
-  tree init = build3 (COMPONENT_REF, TREE_TYPE (init_field), settings_ref,
-                      init_field, NULL_TREE);
-  init = fold_convert (type, init);
+  tree init_value = build3 (COMPONENT_REF, TREE_TYPE (init_field),
+                            settings_ref, init_field, NULL_TREE);
   tree stream = build3 (COMPONENT_REF, TREE_TYPE (stream_field),
                         unshare_expr (settings_ref), stream_field, NULL_TREE);
+  tree res = build3 (COMPONENT_REF, TREE_TYPE (res_field),
+                     unshare_expr (settings_ref), res_field, NULL_TREE);
   tree reduce = build_call_expr_loc (
-      loc, cudajit_entry_point (CUDAJIT_ENTRY_REDUCE, NULL_TREE), 8,
+      loc, cudajit_entry_point (CUDAJIT_ENTRY_REDUCE, NULL_TREE), 10,
       cudajit_kernel_handle (kernel), array, CALL_EXPR_ARG (unlaunched, 0),
-      size_in_bytes (type), fold_convert (ptr_type_node, stream),
+      size_in_bytes (type),
+      fold_convert (const_ptr_type_node, build_fold_addr_expr (init)),
+      fold_convert (ptr_type_node, stream), fold_convert (ptr_type_node, res),
       CALL_EXPR_ARG (unlaunched, 3), CALL_EXPR_ARG (unlaunched, 4),
       fold_convert (ptr_type_node, build_fold_addr_expr (result)));
-  tree value = build3 (
-      COND_EXPR, type,
-      build2 (NE_EXPR, boolean_type_node, reduce, integer_zero_node),
-      build_call_expr_loc (loc, f, 2, init, result), unshare_expr (init));
-  return build2 (
-      COMPOUND_EXPR, type,
+  tree value
+      = build3 (COND_EXPR, type,
+                build2 (NE_EXPR, boolean_type_node, reduce, integer_zero_node),
+                result, init);
+  tree steps = build2 (
+      COMPOUND_EXPR, void_type_node,
       build2 (MODIFY_EXPR, TREE_TYPE (settings_var), settings_var, settings),
-      value);
+      build2 (MODIFY_EXPR, type, init, fold_convert (type, init_value)));
+  return build2 (COMPOUND_EXPR, type, steps, value);
 }

@@ -122,7 +122,7 @@ check_type (subset_checker *checker, tree type, location_t loc,
             "%s %qD has type %qT, which is not supported in a kernel; "
             "kernels use integer, %<_Bool%>, %<_Float16%>, %<float%>, "
             "%<double%>, %<_Complex float%> and %<_Complex double%> values, "
-            "pointers, arrays, and structures and unions of these",
+            "vectors, pointers, arrays, and structures and unions of these",
             what, decl, type);
   else
     reject (checker, loc, "type %qT is not supported in a kernel", type);
@@ -701,8 +701,32 @@ check_expr (subset_checker *checker, tree t, location_t loc)
 
     case REAL_CST:
     case COMPLEX_CST:
+    case VECTOR_CST:
       check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
       return;
+
+    case CONSTRUCTOR:
+      /* A vector of a scalar, where an operator of vectors has one.  */
+      if (TREE_CODE (TREE_TYPE (t)) != VECTOR_TYPE)
+        break;
+      check_type (checker, TREE_TYPE (t), loc, NULL, NULL_TREE);
+      check_initializer (checker, TREE_TYPE (t), t, loc);
+      return;
+
+    case VIEW_CONVERT_EXPR:
+      if (!cudajit_vector_requalified_p (t))
+        {
+          reject (checker, loc,
+                  "reading a vector as another type is not supported in a "
+                  "kernel; convert its elements one by one");
+          return;
+        }
+      break;
+
+    case VEC_COND_EXPR:
+      /* A comparison of vectors, whose elements are -1 where true and 0
+         where false.  */
+      break;
 
     case STRING_CST:
       if (!checker->in_printf)
@@ -836,6 +860,16 @@ check_expr (subset_checker *checker, tree t, location_t loc)
         case VAR_DECL:
         case COMPOUND_LITERAL_EXPR:
           break;
+        case VIEW_CONVERT_EXPR:
+          /* v[i] of a vector.  */
+          if (!cudajit_vector_subscript_p (TREE_OPERAND (t, 0)))
+            {
+              reject_construct (checker, loc, TREE_OPERAND (t, 0));
+              return;
+            }
+          check_expr (checker, TREE_OPERAND (TREE_OPERAND (t, 0), 0), loc);
+          check_expr (checker, TREE_OPERAND (t, 1), loc);
+          return;
         case STRING_CST:
           /* "0123456789abcdef"[digit], of chars.  */
           if (TYPE_PRECISION (TREE_TYPE (t))

@@ -37,7 +37,9 @@ cudajit_constant_array_element (tree type)
 tree
 cudajit_initializer_part_type (tree type, tree index)
 {
-  return TREE_CODE (type) == ARRAY_TYPE ? TREE_TYPE (type) : TREE_TYPE (index);
+  return (TREE_CODE (type) == ARRAY_TYPE || TREE_CODE (type) == VECTOR_TYPE
+              ? TREE_TYPE (type)
+              : TREE_TYPE (index));
 }
 
 tree
@@ -115,9 +117,46 @@ cudajit_half_type_p (const_tree type)
           && TYPE_MAIN_VARIANT (type) == float16_type_node);
 }
 
+/* The largest vector type that a kernel may have: CUDA's float4, the
+   widest load of one thread.  */
+#define VECTOR_BYTES_MAX 16
+
+bool
+cudajit_vector_type_p (const_tree type)
+{
+  /* The GPU loads a vector whole, from an address aligned to its size:
+     one aligned less, by a typedef, would load on the host only.  */
+  if (TREE_CODE (type) != VECTOR_TYPE || TYPE_VOLATILE (type)
+      || compare_tree_int (TYPE_SIZE_UNIT (type), VECTOR_BYTES_MAX) > 0
+      || compare_tree_int (TYPE_SIZE_UNIT (type), TYPE_ALIGN_UNIT (type)))
+    return false;
+  tree element = TYPE_MAIN_VARIANT (TREE_TYPE (type));
+  return (
+      (TREE_CODE (element) == INTEGER_TYPE && TYPE_PRECISION (element) <= 64)
+      || element == float_type_node || element == double_type_node);
+}
+
+bool
+cudajit_vector_subscript_p (const_tree t)
+{
+  return (TREE_CODE (t) == VIEW_CONVERT_EXPR
+          && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE
+          && cudajit_vector_type_p (TREE_TYPE (TREE_OPERAND (t, 0))));
+}
+
+bool
+cudajit_vector_requalified_p (const_tree t)
+{
+  return (TREE_CODE (t) == VIEW_CONVERT_EXPR
+          && cudajit_vector_type_p (TREE_TYPE (t))
+          && TYPE_MAIN_VARIANT (TREE_TYPE (t))
+                 == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 0))));
+}
+
 /* The types a kernel's values may have: C's integer types, _Bool,
-   _Float16, float, double, _Complex float and _Complex double, and
-   pointers to these (or to void).  */
+   _Float16, float, double, _Complex float and _Complex double, GCC's
+   vectors of integers, float and double up to 16 bytes, and pointers to
+   these (or to void).  */
 bool
 cudajit_supported_type_p (tree type, bool pointer_ok)
 {
@@ -156,6 +195,8 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
     case RECORD_TYPE:
     case UNION_TYPE:
       return cudajit_supported_record_p (type, false);
+    case VECTOR_TYPE:
+      return cudajit_vector_type_p (type);
     default:
       return false;
     }
@@ -353,6 +394,14 @@ cudajit_explain_type (tree type, location_t loc)
             "kernels have %qT, but not %<volatile%> ones: on the GPU %qT is "
             "a class, and C++ copies no %<volatile%> class object",
             plain, plain);
+  while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+    type = TREE_TYPE (type);
+  if (!plain && TREE_CODE (type) == VECTOR_TYPE)
+    inform (loc,
+            "the vector types of kernels are those of integers, %<float%> "
+            "and %<double%> of at most %d bytes, aligned to their size, as "
+            "%<int4%>, %<float4%> and %<double2%> are in CUDA C",
+            VECTOR_BYTES_MAX);
 }
 
 tree

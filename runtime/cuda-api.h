@@ -63,6 +63,14 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 /* The same type as cuda_stream_t in cudajit.h.  */
 typedef struct CUstream_st *CUstream;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+#define CU_MEMPOOL_ATTR_RELEASE_THRESHOLD 4
+/* What another process opens device memory by.  */
+typedef struct
+{
+  char reserved[64];
+} CUipcMemHandle;
+#define CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS 1
 /* The same type as cuda_event_t in cudajit.h.  */
 typedef struct CUevent_st *CUevent;
 /* The calling thread's default stream, of which every thread has its
@@ -90,12 +98,14 @@ typedef enum
 {
   CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
   CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
   CU_POINTER_ATTRIBUTE_BUFFER_ID = 11
 } CUpointer_attribute;
 
 typedef enum
 {
-  CU_MEMORYTYPE_HOST = 1
+  CU_MEMORYTYPE_HOST = 1,
+  CU_MEMORYTYPE_DEVICE = 2
 } CUmemorytype;
 
 #define CU_EVENT_DEFAULT 0

@@ -81,7 +81,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 13
+#define CUDAJIT_ABI_VERSION 14
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -289,8 +289,10 @@ enum cudajit_linked_kind
 
 /* The parameters of the kernel that the plugin makes for a cuda_reduce,
    in order: the array, its count, the blocks' partial results, the count
-   of blocks done, and the result.  Its C version, which the CPU backend
-   calls directly, folds the array into the result alone.  */
+   of blocks done, the result, and the initial value, folded into the
+   result last, so that the result is whole where it lands, on the device
+   for .res.  Its C version, which the CPU backend calls directly, folds
+   the array into the result alone.  */
 enum cudajit_reduce_param
 {
   CUDAJIT_REDUCE_ARRAY,
@@ -298,6 +300,7 @@ enum cudajit_reduce_param
   CUDAJIT_REDUCE_PARTIALS,
   CUDAJIT_REDUCE_BLOCKS_DONE,
   CUDAJIT_REDUCE_RESULT,
+  CUDAJIT_REDUCE_INIT,
   CUDAJIT_REDUCE_PARAMS
 };
 

@@ -65,6 +65,41 @@ extern "C"
     unsigned int x, y, z;
   } cuda_uint3;
 
+  /* CUDA's vector types, as GCC's vectors: in kernels, one load or store
+     of 8 or 16 bytes, v[i] for an element, and GCC's operators element
+     by element (README's "Vector types").  */
+  typedef signed char cuda_char2
+      __attribute__ ((vector_size (2 * sizeof (signed char))));
+  typedef signed char cuda_char4
+      __attribute__ ((vector_size (4 * sizeof (signed char))));
+  typedef unsigned char cuda_uchar2
+      __attribute__ ((vector_size (2 * sizeof (unsigned char))));
+  typedef unsigned char cuda_uchar4
+      __attribute__ ((vector_size (4 * sizeof (unsigned char))));
+  typedef short cuda_short2 __attribute__ ((vector_size (2 * sizeof (short))));
+  typedef short cuda_short4 __attribute__ ((vector_size (4 * sizeof (short))));
+  typedef unsigned short cuda_ushort2
+      __attribute__ ((vector_size (2 * sizeof (unsigned short))));
+  typedef unsigned short cuda_ushort4
+      __attribute__ ((vector_size (4 * sizeof (unsigned short))));
+  typedef int cuda_int2 __attribute__ ((vector_size (2 * sizeof (int))));
+  typedef int cuda_int4 __attribute__ ((vector_size (4 * sizeof (int))));
+  typedef unsigned int cuda_uint2
+      __attribute__ ((vector_size (2 * sizeof (unsigned int))));
+  typedef unsigned int cuda_uint4
+      __attribute__ ((vector_size (4 * sizeof (unsigned int))));
+  typedef long cuda_long2 __attribute__ ((vector_size (2 * sizeof (long))));
+  typedef unsigned long cuda_ulong2
+      __attribute__ ((vector_size (2 * sizeof (unsigned long))));
+  typedef long long cuda_longlong2
+      __attribute__ ((vector_size (2 * sizeof (long long))));
+  typedef unsigned long long cuda_ulonglong2
+      __attribute__ ((vector_size (2 * sizeof (unsigned long long))));
+  typedef float cuda_float2 __attribute__ ((vector_size (2 * sizeof (float))));
+  typedef float cuda_float4 __attribute__ ((vector_size (4 * sizeof (float))));
+  typedef double cuda_double2
+      __attribute__ ((vector_size (2 * sizeof (double))));
+
   /* The driver's stream handle (CUstream), so that streams made with the
      CUDA runtime or driver API can be passed as they are.  */
   typedef struct CUstream_st *cuda_stream_t;
@@ -660,6 +695,35 @@ extern "C"
      checks the same and pins nothing.  */
   void cuda_pin (void *host, size_t bytes);
   void cuda_unpin (void *host);
+
+  /* Device memory from the driver's stream-ordered pool, CUDA's
+     cudaMallocAsync and cudaFreeAsync: the BYTES are usable by what is
+     queued on STREAM after the call (and by anything once STREAM is
+     synchronized), and cuda_free_async gives them back to the pool in
+     STREAM's order, where the next allocation takes them without the cost
+     of cuda_device_array.  Only cuda_free_async frees them.  The CPU
+     backend allocates and frees at once, as cuda_device_array.  */
+  void *cuda_device_array_async (size_t bytes, cuda_stream_t stream);
+  void cuda_free_async (void *dev, cuda_stream_t stream);
+
+  /* Device memory shared between the processes of a node, Numba's
+     get_ipc_handle () and IpcHandle.open (), CUDA's cudaIpcGetMemHandle
+     and cudaIpcOpenMemHandle: cuda_ipc_handle (DEV) names the device
+     memory from cuda_device_array or cuda_to_device that holds DEV, as a
+     value of plain bytes that may go to another process by any means;
+     there, cuda_ipc_open (HANDLE) is DEV in that process's own address
+     space, until cuda_ipc_close (of what it returned).  The process that
+     made the handle must outlive the others' use of it, and cannot open
+     it itself.  On the CPU backend, the memory's pages become a memfd
+     that the other process maps through /proc.  */
+#define CUDA_IPC_HANDLE_BYTES 128
+  typedef struct
+  {
+    unsigned char bytes[CUDA_IPC_HANDLE_BYTES];
+  } cuda_ipc_handle_t;
+  cuda_ipc_handle_t cuda_ipc_handle (const void *dev);
+  void *cuda_ipc_open (cuda_ipc_handle_t handle);
+  void cuda_ipc_close (void *dev);
   void cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
                                   cuda_stream_t stream);
   void cuda_copy_to_host_async (void *host, const void *dev, size_t bytes,
@@ -910,14 +974,39 @@ extern "C"
     int result;
   };
 
-/* cuda_forall (kernel, n) (args...) is Numba's kernel.forall(n)(args):
-   at least N threads, in blocks of the size that gives the kernel the best
-   occupancy.  */
-#define cuda_forall(kernel, n)                                                \
-  cudajit_unlaunched_forall (__extension__(long long) (n), __FILE__,          \
-                             __LINE__)                                        \
+/* cuda_forall (kernel, n [, .block = B] [, .stream = S]
+   [, .shared_bytes = M]) (args...) is Numba's
+   kernel.forall(n, tpb, stream, sharedmem)(args): at least N threads, in
+   blocks of B threads or, without .block, of the size that gives the
+   kernel the best occupancy with M bytes of dynamic shared memory a
+   block.  */
+#define cuda_forall(kernel, ...)                                              \
+  cudajit_unlaunched_forall (                                                 \
+      __extension__(long long) CUDAJIT_FIRST (__VA_ARGS__, ),                 \
+      cudajit_forall_config (CUDAJIT_FORALL_SETTINGS (__VA_ARGS__, )),        \
+      __FILE__, __LINE__)                                                     \
       ? (void) 0                                                              \
       : kernel
+  /* The settings that cuda_forall takes, so that C refuses any other.  */
+  struct cudajit_forall_settings
+  {
+    unsigned int block;
+    size_t shared_bytes;
+    cuda_stream_t stream;
+  };
+#define CUDAJIT_FORALL_SETTINGS(count, ...)                                   \
+  (__extension__(struct cudajit_forall_settings){ __VA_ARGS__ })
+  /* A launch's configuration without a grid, which the count gives, and
+     with a block of 0 threads where the runtime chooses it.  */
+  static __inline__ struct cudajit_launch_config
+  cudajit_forall_config (struct cudajit_forall_settings settings)
+  {
+    struct cudajit_launch_config config = { { 0, 0, 0 },
+                                            { settings.block, 1, 1 },
+                                            settings.shared_bytes,
+                                            settings.stream };
+    return config;
+  }
 
 /* cuda_vectorize (f, n [, .stream = S]) (out, args...) is Numba's
    @vectorize (target='cuda'): out[i] = f (args[0][i], args[1][i], ...)
@@ -956,13 +1045,15 @@ extern "C"
 #define CUDAJIT_GENERATOR_CONFIG(count, ...)                                  \
   (__extension__(struct cudajit_launch_config){ __VA_ARGS__ })
 
-/* T cuda_reduce (f, array, n [, .init = V] [, .stream = S]) is Numba's
-   cuda.reduce: F, of type T f (T, T), associative and commutative, folds
-   the N elements of type T at ARRAY (host or device memory, left as it
-   is), and the result comes back to the host; .init, 0 unless given, is
-   folded in once, and is the result of an empty array.  The plugin makes
-   the kernel at the call.  The call of F after the unplugged call gives
-   the expression F's type, and C's check of its arguments.  */
+/* T cuda_reduce (f, array, n [, .init = V] [, .stream = S] [, .res = R])
+   is Numba's cuda.reduce: F, of type T f (T, T), associative and
+   commutative, folds the N elements of type T at ARRAY (host or device
+   memory, left as it is), and the result comes back to the host; .init,
+   0 unless given, is folded in once, and is the result of an empty array.
+   With .res, the result goes to the device memory at R once STREAM gets
+   there, and the call returns without waiting, its value .init.  The
+   plugin makes the kernel at the call.  The call of F after the unplugged
+   call gives the expression F's type, and C's check of its arguments.  */
 #define cuda_reduce(f, array, ...)                                            \
   (cudajit_unlaunched_reduce (                                                \
        __extension__(long long) CUDAJIT_FIRST (__VA_ARGS__, ), (array),       \
@@ -975,6 +1066,7 @@ extern "C"
   (__extension__(struct {                                                     \
     __typeof__ ((f) ((array)[0], (array)[0])) init;                           \
     cuda_stream_t stream;                                                     \
+    __typeof__ ((f) ((array)[0], (array)[0])) *res;                           \
   }){ __VA_ARGS__ })
 
 #ifdef __cplusplus
@@ -992,8 +1084,9 @@ extern "C"
 #define cuda_launch(kernel, grid, ...)                                        \
   CUDAJIT_IN_CXX (cuda_launch, ((void) (kernel), (void) (grid)),              \
                   (cudajit_any_function) 0)
-#define cuda_forall(kernel, n)                                                \
-  CUDAJIT_IN_CXX (cuda_forall, ((void) (kernel), (void) (n)),                 \
+#define cuda_forall(kernel, ...)                                              \
+  CUDAJIT_IN_CXX (cuda_forall,                                                \
+                  ((void) (kernel), (void) (CUDAJIT_FIRST (__VA_ARGS__, ))),  \
                   (cudajit_any_function) 0)
 #define cuda_vectorize(f, ...)                                                \
   CUDAJIT_IN_CXX (cuda_vectorize,                                             \

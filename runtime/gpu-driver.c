@@ -91,11 +91,22 @@ open_device (int ordinal)
   if (gpu->context)
     return CUDA_SUCCESS;
   gpu->ordinal = ordinal;
+  /* The stream-ordered pool keeps what is freed to it, rather than giving
+     it back to the GPU at each synchronization, so that the next
+     cuda_device_array_async or cuda_reduce takes it again without the
+     cost of cuMemAlloc.  A GPU without pools fails only the calls that
+     use them.  */
+  CUmemoryPool pool;
+  unsigned long long kept = ~0ull;
   if ((r = cudajit_cu.cuDeviceGet (&gpu->device, ordinal)) != CUDA_SUCCESS
       || (r = read_gpu_properties (gpu)) != CUDA_SUCCESS
       || (r = cudajit_cu.cuDevicePrimaryCtxRetain (&context, gpu->device))
              != CUDA_SUCCESS)
     return r;
+  if (cudajit_cu.cuDeviceGetDefaultMemPool (&pool, gpu->device)
+      == CUDA_SUCCESS)
+    cudajit_cu.cuMemPoolSetAttribute (pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                      &kept);
   gpu->context = context;
   return CUDA_SUCCESS;
 }
@@ -370,6 +381,34 @@ cudajit_cuda_error (CUresult error)
   else
     snprintf (text, sizeof text, "%s (%s)", name, description);
   return text;
+}
+
+bool
+cudajit_driver_device_memory (const void *p, int *owner)
+{
+  CUdeviceptr address = (CUdeviceptr) (uintptr_t) p;
+  unsigned int type = 0, managed = 0;
+  int ordinal = -1;
+
+  if (cudajit_cu.cuPointerGetAttribute (
+          &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address)
+      != CUDA_SUCCESS)
+    return false;
+  if (cudajit_cu.cuPointerGetAttribute (
+          &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
+          == CUDA_SUCCESS
+      && managed)
+    {
+      *owner = -1;
+      return true;
+    }
+  if (type != CU_MEMORYTYPE_DEVICE
+      || cudajit_cu.cuPointerGetAttribute (
+             &ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, address)
+             != CUDA_SUCCESS)
+    return false;
+  *owner = ordinal;
+  return true;
 }
 
 unsigned long long

@@ -58,7 +58,7 @@ known_device_p (struct cudajit_param *param, void *ptr,
    backend, where device memory is the host memory that the registry knows
    as such.  */
 static enum argument_memory
-argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
+argument_memory (struct cudajit_param *param, void *ptr, bool gpu, int *owner)
 {
   unsigned int generation
       = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
@@ -77,23 +77,22 @@ argument_memory (struct cudajit_param *param, void *ptr, bool gpu)
           || (freed && cudajit_gpu_freed_p (&info, ptr)))
         return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
       /* Here an address that cudajit freed is another allocation's now,
-         or the host's.  */
-      unsigned int type = 0, managed = 0;
-      CUdeviceptr address = (CUdeviceptr) ptr;
-      if (cudajit_cu.cuPointerGetAttribute (
-              &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, address)
-              != CUDA_SUCCESS
-          || (type == CU_MEMORYTYPE_HOST
-              && (cudajit_cu.cuPointerGetAttribute (
-                      &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, address)
-                      != CUDA_SUCCESS
-                  || !managed)))
+         or the host's; the driver says of which GPU, lest the kernel
+         fault on another's.  */
+      if (!cudajit_driver_device_memory (ptr, owner))
         return HOST_ARGUMENT;
+      if (*owner >= 0 && !cudajit_gpu_reaches (*owner))
+        return OTHER_GPU_ARGUMENT;
     }
   /* Every GPU reaches mapped and managed memory.  */
-  else if (gpu && info.kind == CUDAJIT_DEVICE_MEMORY
+  else if (gpu
+           && (info.kind == CUDAJIT_DEVICE_MEMORY
+               || info.kind == CUDAJIT_POOL_MEMORY)
            && !cudajit_gpu_reaches (info.gpu))
-    return OTHER_GPU_ARGUMENT;
+    {
+      *owner = info.gpu;
+      return OTHER_GPU_ARGUMENT;
+    }
   atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
   atomic_store_explicit (&param->known_generation, generation,
                          memory_order_relaxed);
@@ -117,12 +116,12 @@ find_host_arrays (struct cudajit_kernel *kernel,
     {
       struct cudajit_param *p = &params->param[i];
       void *ptr = p->pointer ? *(void **) args[i] : NULL;
+      int owner = -1;
       enum argument_memory memory
-          = ptr ? argument_memory (p, ptr, gpu) : DEVICE_ARGUMENT;
+          = ptr ? argument_memory (p, ptr, gpu, &owner) : DEVICE_ARGUMENT;
       host[i] = memory != DEVICE_ARGUMENT;
       if (memory == OTHER_GPU_ARGUMENT)
         {
-          int owner = cudajit_find_object (ptr).gpu;
           int current = cudajit_current_gpu_ordinal ();
           cudajit_error (site,
                          "argument %u, '%s', is memory of GPU %d, which the "

@@ -276,6 +276,12 @@ CUstream cudajit_driver_stream (cuda_stream_t stream);
    GPU OWNER.  */
 bool cudajit_gpu_reaches (int owner);
 
+/* Whether the driver knows P as memory that kernels use as it is, though
+   the runtime did not hand it out (cudaMalloc's, another library's, or
+   an IPC mapping's): device memory of GPU *OWNER, or managed memory,
+   which every GPU reaches, with *OWNER -1.  */
+bool cudajit_driver_device_memory (const void *p, int *owner);
+
 /* This process's rank among the processes of its node that an MPI
    launcher started, and in *SIZE their number; -1 and 1 without one.  */
 int cudajit_local_rank (int *size);
@@ -548,7 +554,7 @@ struct cudajit_kernel
   /* Its row of CUDAJIT_PROFILE's table, from its first launch.  */
   struct cudajit_profile *profile;
   /* The block size that CUDAJIT_VERBOSE said cuda_forall chose last.  */
-  int verbose_block;
+  unsigned int verbose_block;
   /* Its variants (gpu-specialize.c), from its first launch on a GPU.  */
   _Atomic (struct cudajit_specialization *) specialization;
   /* Whether CUDAJIT_WARN_LOW_OCCUPANCY has warned of a launch of it.  */
@@ -879,6 +885,10 @@ enum cudajit_object_kind
   CUDAJIT_MANAGED_MEMORY,
   /* The program's own host memory, pinned by cuda_pin.  */
   CUDAJIT_PINNED_BY_PROGRAM,
+  /* Another process's device memory, mapped by cuda_ipc_open.  */
+  CUDAJIT_IPC_MEMORY,
+  /* Device memory from the stream-ordered pool.  */
+  CUDAJIT_POOL_MEMORY,
   CUDAJIT_STREAM,
   CUDAJIT_EVENT,
   CUDAJIT_GRAPH
@@ -900,7 +910,8 @@ static inline bool
 cudajit_kernel_memory_p (enum cudajit_object_kind kind)
 {
   return kind == CUDAJIT_DEVICE_MEMORY || kind == CUDAJIT_MAPPED_MEMORY
-         || kind == CUDAJIT_MANAGED_MEMORY;
+         || kind == CUDAJIT_MANAGED_MEMORY || kind == CUDAJIT_IPC_MEMORY
+         || kind == CUDAJIT_POOL_MEMORY;
 }
 
 /* For messages: what each kind of object is and where it comes from, as
@@ -923,6 +934,13 @@ void *cudajit_host_allocate (size_t bytes, size_t align,
                              enum cudajit_host_mapping *mapping);
 void cudajit_host_free (void *p, size_t bytes,
                         enum cudajit_host_mapping mapping);
+
+/* The memfd that holds the pages of the CPU backend's object that starts
+   at P, mapped shared where they were and holding what they held, so that
+   other processes may map them too: made at the first call, closed when
+   the registry unmaps the object.  *OFFSET is where P lies in the file.
+   -1, with errno, if that fails.  */
+int cudajit_host_share (const void *p, size_t *offset);
 
 /* The alignment of the CPU backend's device memory, malloc's: an object
    ends where its pages do as near as this lets it, and a store just past

@@ -395,16 +395,19 @@ cudajit_best_block (CUfunction function, size_t shared_bytes,
   return true;
 }
 
-/* N threads of KERNEL, at least, in blocks of the size that gives it the
-   best occupancy, on STREAM; WHAT (cuda_forall, cuda_vectorize) and the
-   threads' NOUN are for the errors.  */
+/* N threads of KERNEL, at least, with the block size, shared memory and
+   stream of SETTINGS, whose grid is unset; in blocks of the size that
+   gives it the best occupancy where SETTINGS' is 0.  WHAT (cuda_forall,
+   cuda_vectorize) and the threads' NOUN are for the errors.  */
 static void
-launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
-             const char *what, const char *noun, const char *file, int line,
-             void **args, const size_t *extent_bytes)
+launch_over (struct cudajit_kernel *k, long long n,
+             const struct cudajit_launch_config *settings, const char *what,
+             const char *noun, const char *file, int line, void **args,
+             const size_t *extent_bytes)
 {
   CUfunction function = NULL;
-  int block;
+  unsigned int block = settings->block.x;
+  int best;
 
   if (!k)
     {
@@ -422,38 +425,47 @@ launch_over (struct cudajit_kernel *k, long long n, cuda_stream_t stream,
     }
   if (n == 0)
     return;
-  if ((cudajit_gpu_p () && !(function = cudajit_kernel_function (k, site)))
-      || !cudajit_best_block (function, 0, site, &block))
-    return;
-  /* The GPU's occupancy calculator knows the bound already.  */
-  if (!cudajit_gpu_p () && launch_bound (k) && block > (int) launch_bound (k))
-    block = launch_bound (k);
-  long long blocks = (n + block - 1) / block;
+  if (!block)
+    {
+      if ((cudajit_gpu_p () && !(function = cudajit_kernel_function (k, site)))
+          || !cudajit_best_block (function, settings->shared_bytes, site,
+                                  &best))
+        return;
+      block = best;
+      /* The GPU's occupancy calculator knows the bound already; a block
+         that the caller chose is checked at the launch.  */
+      if (!cudajit_gpu_p () && launch_bound (k) && block > launch_bound (k))
+        block = launch_bound (k);
+    }
+  long long blocks = (n - 1) / block + 1;
   /* Once for each size chosen, not at every launch.  */
   if (cudajit_verbose_p () && k->verbose_block != block)
     {
       k->verbose_block = block;
-      cudajit_verbose ("%s of '%s' at %s:%d over %lld %s: blocks of %d", what,
+      cudajit_verbose ("%s of '%s' at %s:%d over %lld %s: blocks of %u", what,
                        k->name, file, line, n, noun, block);
     }
   if (blocks > 2147483647LL)
     {
       cudajit_error (site,
-                     "%s over %lld %s needs more than 2^31 - 1 blocks of %d",
+                     "%s over %lld %s needs more than 2^31 - 1 blocks of %u",
                      what, n, noun, block);
       return;
     }
-  struct cudajit_launch_config config = { .grid = { blocks, 1, 1 },
-                                          .block = { block, 1, 1 },
-                                          .stream = stream };
+  struct cudajit_launch_config config = *settings;
+  config.grid = (cuda_dim3){ blocks, 1, 1 };
+  config.block = (cuda_dim3){ block, 1, 1 };
   cudajit_launch (k, config, file, line, args, extent_bytes);
 }
 
+/* The block that cudajit.h's settings give is one-dimensional; 0 threads
+   in it are the runtime's to choose.  */
 void
-cudajit_forall (void *kernel, long long n, const char *file, int line,
-                void **args, const size_t *extent_bytes)
+cudajit_forall (void *kernel, long long n, struct cudajit_launch_config config,
+                const char *file, int line, void **args,
+                const size_t *extent_bytes)
 {
-  launch_over (kernel, n, NULL, "cuda_forall", "threads", file, line, args,
+  launch_over (kernel, n, &config, "cuda_forall", "threads", file, line, args,
                extent_bytes);
 }
 
@@ -518,8 +530,8 @@ cudajit_launch_generated (void *kernel, long long n,
       && !outputs_apart (k, &(struct cudajit_site){ k->name, file, line },
                          args, extent_bytes))
     return;
-  launch_over (k, n, config.stream, "the launch", "elements or instances",
-               file, line, args, extent_bytes);
+  launch_over (k, n, &config, "the launch", "elements or instances", file,
+               line, args, extent_bytes);
 }
 
 int
@@ -533,9 +545,11 @@ cudajit_unlaunched (struct cudajit_launch_config config, const char *file,
 }
 
 int
-cudajit_unlaunched_forall (long long n, const char *file, int line)
+cudajit_unlaunched_forall (long long n, struct cudajit_launch_config config,
+                           const char *file, int line)
 {
   (void) n;
+  (void) config;
   cudajit_fatal (&(struct cudajit_site){ NULL, file, line },
                  "cuda_forall was compiled without the cudajit "
                  "plugin; " CUDAJIT_UNPLUGGED_HINT);

@@ -25,10 +25,11 @@ host_kind_p (enum cudajit_object_kind kind)
   return kind == CUDAJIT_PINNED_MEMORY || kind == CUDAJIT_MAPPED_MEMORY;
 }
 
-/* BYTES of memory of KIND from the driver into *P, for FUNCTION.  */
+/* BYTES of memory of KIND from the driver into *P, for FUNCTION; from
+   the pool on STREAM for pool memory.  */
 static CUresult
 driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
-                 const char *function)
+                 CUstream stream, const char *function)
 {
   CUdeviceptr dev = 0;
   CUresult r;
@@ -61,6 +62,9 @@ driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
     case CUDAJIT_MANAGED_MEMORY:
       r = cudajit_cu.cuMemAllocManaged (&dev, bytes, CU_MEM_ATTACH_GLOBAL);
       break;
+    case CUDAJIT_POOL_MEMORY:
+      r = cudajit_cu.cuMemAllocAsync (&dev, bytes, stream);
+      break;
     default:
       r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
       break;
@@ -69,9 +73,11 @@ driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
   return r;
 }
 
-/* BYTES of memory of KIND for FUNCTION; null if there are none.  */
+/* BYTES of memory of KIND for FUNCTION, ordered on STREAM for pool
+   memory; null if there are none.  */
 static void *
-allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
+allocate (size_t bytes, enum cudajit_object_kind kind, cuda_stream_t stream,
+          const char *function)
 {
   unsigned int errors = cudajit_errors_returned ();
   enum cudajit_host_mapping mapping = CUDAJIT_NOT_MAPPED;
@@ -82,9 +88,13 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
   if (bytes == 0)
     return NULL;
   gpu = cudajit_gpu_p ();
+  if (kind == CUDAJIT_POOL_MEMORY
+      && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
+    return NULL;
   if (gpu)
     {
-      CUresult r = driver_allocate (&p, bytes, kind, function);
+      CUresult r = driver_allocate (&p, bytes, kind,
+                                    cudajit_driver_stream (stream), function);
       if ((r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
           || errors != cudajit_errors_returned ())
         return NULL;
@@ -104,9 +114,10 @@ allocate (size_t bytes, enum cudajit_object_kind kind, const char *function)
   return p;
 }
 
-/* Free P, memory of KIND, for FUNCTION.  */
+/* Free P, memory of KIND, for FUNCTION; on STREAM for pool memory.  */
 static void
-release (void *p, enum cudajit_object_kind kind, const char *function)
+release (void *p, enum cudajit_object_kind kind, cuda_stream_t stream,
+         const char *function)
 {
   bool released;
   CUresult r;
@@ -137,6 +148,9 @@ release (void *p, enum cudajit_object_kind kind, const char *function)
     }
   if (host_kind_p (kind))
     r = cudajit_cu.cuMemFreeHost (p);
+  else if (kind == CUDAJIT_POOL_MEMORY)
+    r = cudajit_cu.cuMemFreeAsync (device_pointer (p),
+                                   cudajit_driver_stream (stream));
   else
     r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
   if (r == CUDA_ERROR_INVALID_VALUE)
@@ -200,13 +214,13 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
 void *
 cuda_device_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_DEVICE_MEMORY, "cuda_device_array");
+  return allocate (bytes, CUDAJIT_DEVICE_MEMORY, NULL, "cuda_device_array");
 }
 
 void *
 cuda_to_device (const void *host, size_t bytes)
 {
-  void *dev = allocate (bytes, CUDAJIT_DEVICE_MEMORY, "cuda_to_device");
+  void *dev = allocate (bytes, CUDAJIT_DEVICE_MEMORY, NULL, "cuda_to_device");
 
   if (dev && !copy (dev, host, bytes, true, false, NULL, "cuda_to_device"))
     {
@@ -365,19 +379,36 @@ cuda_memset_async (void *ptr, int byte, size_t bytes, cuda_stream_t stream)
 void
 cuda_free (void *dev)
 {
-  release (dev, CUDAJIT_DEVICE_MEMORY, "cuda_free");
+  release (dev, CUDAJIT_DEVICE_MEMORY, NULL, "cuda_free");
+}
+
+void *
+cuda_device_array_async (size_t bytes, cuda_stream_t stream)
+{
+  return allocate (bytes, CUDAJIT_POOL_MEMORY, stream,
+                   "cuda_device_array_async");
+}
+
+void
+cuda_free_async (void *dev, cuda_stream_t stream)
+{
+  if (dev
+      && !cudajit_check_handle (NULL, "cuda_free_async", stream,
+                                CUDAJIT_STREAM, cudajit_gpu_p ()))
+    return;
+  release (dev, CUDAJIT_POOL_MEMORY, stream, "cuda_free_async");
 }
 
 void *
 cuda_pinned_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_PINNED_MEMORY, "cuda_pinned_array");
+  return allocate (bytes, CUDAJIT_PINNED_MEMORY, NULL, "cuda_pinned_array");
 }
 
 void
 cuda_free_pinned (void *host)
 {
-  release (host, CUDAJIT_PINNED_MEMORY, "cuda_free_pinned");
+  release (host, CUDAJIT_PINNED_MEMORY, NULL, "cuda_free_pinned");
 }
 
 /* Whether the byte at P, an end of the range that cuda_pin is given, may
@@ -442,25 +473,25 @@ cuda_unpin (void *host)
 void *
 cuda_mapped_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_MAPPED_MEMORY, "cuda_mapped_array");
+  return allocate (bytes, CUDAJIT_MAPPED_MEMORY, NULL, "cuda_mapped_array");
 }
 
 void
 cuda_free_mapped (void *host)
 {
-  release (host, CUDAJIT_MAPPED_MEMORY, "cuda_free_mapped");
+  release (host, CUDAJIT_MAPPED_MEMORY, NULL, "cuda_free_mapped");
 }
 
 void *
 cuda_managed_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_MANAGED_MEMORY, "cuda_managed_array");
+  return allocate (bytes, CUDAJIT_MANAGED_MEMORY, NULL, "cuda_managed_array");
 }
 
 void
 cuda_free_managed (void *p)
 {
-  release (p, CUDAJIT_MANAGED_MEMORY, "cuda_free_managed");
+  release (p, CUDAJIT_MANAGED_MEMORY, NULL, "cuda_free_managed");
 }
 
 void *

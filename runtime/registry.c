@@ -67,6 +67,9 @@ struct object
   enum cudajit_host_mapping mapping;
   /* Its place in the quarantine, while released.  */
   unsigned int slot;
+  /* The memfd that holds its pages, plus 1, once cudajit_host_share has
+     shared them; 0 before.  */
+  int shared_fd;
   /* Its place in the tree of objects, a treap: smaller addresses to the
      left, larger ones to the right, and priorities no larger below.
      Unused records are linked by LEFT.  */
@@ -242,6 +245,8 @@ forget (struct object *object)
     }
   if (object->mapping)
     cudajit_host_free ((void *) object->base, object->size, object->mapping);
+  if (object->shared_fd)
+    close (object->shared_fd - 1);
   free_record (object);
 }
 
@@ -338,6 +343,58 @@ cudajit_host_allocate (size_t bytes, size_t align,
     }
   memset ((char *) (end - used) + bytes, SLACK_FILL, used - bytes);
   return (void *) (end - used);
+}
+
+/* Move the pages [START, END) into a new memfd, mapped shared where they
+   were; its descriptor, or -1 with errno.  */
+static int
+share_pages (uintptr_t start, uintptr_t end)
+{
+  int fd = memfd_create ("cudajit-ipc", MFD_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  /* The pages' contents go to the file, which then replaces them at
+     their own address, so that pointers into them stay valid.  */
+  ssize_t written = 0;
+  while (written >= 0 && (size_t) written < end - start)
+    {
+      ssize_t more = write (fd, (char *) start + written,
+                            end - start - (size_t) written);
+      written = more < 0 ? -1 : written + more;
+    }
+  if (written < 0
+      || mmap ((void *) start, end - start, PROT_READ | PROT_WRITE,
+               MAP_SHARED | MAP_FIXED, fd, 0)
+             == MAP_FAILED)
+    {
+      int error = errno;
+      close (fd);
+      errno = error;
+      return -1;
+    }
+  return fd;
+}
+
+int
+cudajit_host_share (const void *p, size_t *offset)
+{
+  uintptr_t start, end;
+  int fd = -1;
+
+  pthread_mutex_lock (&lock);
+  struct object *object = find ((uintptr_t) p, 1);
+  if (!object || object->released || !object->mapping)
+    errno = EINVAL;
+  else
+    {
+      host_pages (object->base, object->size, &start, &end);
+      *offset = object->base - start;
+      if (!object->shared_fd && (fd = share_pages (start, end)) >= 0)
+        object->shared_fd = fd + 1;
+      fd = object->shared_fd - 1;
+    }
+  pthread_mutex_unlock (&lock);
+  return fd;
 }
 
 void
@@ -518,6 +575,11 @@ const struct cudajit_object_kind_name cudajit_object_kinds[] = {
   = { "managed memory from cuda_managed_array", "freed by cuda_free_managed" },
   [CUDAJIT_PINNED_BY_PROGRAM]
   = { "host memory pinned by cuda_pin", "unpinned by cuda_unpin" },
+  [CUDAJIT_IPC_MEMORY]
+  = { "another process's device memory from cuda_ipc_open",
+      "closed by cuda_ipc_close" },
+  [CUDAJIT_POOL_MEMORY] = { "device memory from cuda_device_array_async",
+                            "freed by cuda_free_async" },
   [CUDAJIT_STREAM]
   = { "a stream from cuda_stream", "destroyed by cuda_stream_destroy" },
   [CUDAJIT_EVENT]

@@ -1,6 +1,6 @@
 /* On the CPU backend, cuda_reduce over a host array far past its end
-   faults in the fold, which is an error that names the call as a fault
-   in a kernel does, rather than a bare SIGSEGV.  */
+   faults in the fold (in whichever block faults first), an error that
+   names the call as a fault in a kernel does, not a bare SIGSEGV.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_BACKEND "cpu" } */
 /* { dg-shouldfail "illegal address" } */
@@ -21,4 +21,4 @@ main (void)
   return cuda_reduce (sum, x, 1LL << 40) != 0; /* line 21 */
 }
 
-/* { dg-output "cudajit: error: kernel 'cuda_reduce_sum' launched at \[^\n\]*cpu-fault-reduce.c:21: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x\[0-9a-f\]+ in block \\(0, 0, 0\\) thread \\(0, 0, 0\\)" } */
+/* { dg-output "cudajit: error: kernel 'cuda_reduce_sum' launched at \[^\n\]*cpu-fault-reduce.c:21: CUDA_ERROR_ILLEGAL_ADDRESS \\(an illegal memory access was encountered\\) at 0x\[0-9a-f\]+ in block \\(\[0-9\]+, 0, 0\\) thread \\(0, 0, 0\\)" } */

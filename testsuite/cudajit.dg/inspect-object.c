@@ -32,7 +32,7 @@ fill (int *x, int value)
 /* { dg-final { inspect "" "(^|\n)inspect-object.c: kernel scale(\n|$)" } } */
 /* { dg-final { inspect "" "(^|\n)inspect-object.c: kernel fill(\n|$)" } } */
 /* { dg-final { inspect-not "" "debug" } } */
-/* { dg-final { inspect "fill --cuda" "#line 26 \"\[^\"\]*inspect-object.c\"\nextern \"C\" __global__ void\nfill \\(" } } */
+/* { dg-final { inspect "fill --cuda" "#line 26 \"\[^\"\]*inspect-object.c\"\nextern \"C\" __global__ void _cjLaunchBounds\nfill \\(" } } */
 /* { dg-final { inspect "scale --ptx" "\\.visible \\.entry scale\\(" } } */
 /* { dg-final { inspect-not "scale --ptx" "\\.entry fill" } } */
 /* { dg-final { inspect "scale" "^scale \\(inspect-object.c\\), sm_\[0-9\]+:\n.*Compiling entry function 'scale'.*Used \[0-9\]+ registers" } } */

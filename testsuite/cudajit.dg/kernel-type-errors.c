@@ -8,7 +8,7 @@ struct point
   float x, y;
 };
 
-typedef float float4 __attribute__ ((vector_size (16)));
+typedef double double4 __attribute__ ((vector_size (32)));
 
 __attribute__ ((cuda_jit)) void
 long_double_param (long double *a) /* { dg-error "parameter 'a' has type 'long double \\*', which is not supported in a kernel" } */
@@ -116,7 +116,7 @@ locals (double *out, int n)
   long double ld = out[0]; /* { dg-error "local variable 'ld' has type 'long double'" } */
   _Complex int z = 1; /* { dg-error "local variable 'z' has type 'complex int'" } */
   __int128 wide = n; /* { dg-error "local variable 'wide' has type '__int128'" } */
-  float4 v = { 1, 2, 3, 4 }; /* { dg-error "local variable 'v' has type 'float4'" } */
+  double4 v = { 1, 2, 3, 4 }; /* { dg-error "local variable 'v' has type 'double4'" } */
   int array[4];
   int vla[n]; /* { dg-error "variable-length array 'vla' cannot be declared in a kernel; a local array needs a constant size" } */
   array[0] = vla[0] = 1;

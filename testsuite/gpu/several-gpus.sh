@@ -6,9 +6,9 @@
 # them, side by side (overlapping GPUs take about 1/N of the one-GPU
 # time); the MPI examples with one rank per GPU, and mpi-heat's strong
 # scaling (the same rod on 1, 2, 4... ranks) and weak scaling (the same
-# stretch of rod for each rank); a launch on GPU 0 with GPU 1's array;
-# NCCL's all-reduce across the GPUs, and its bandwidth on cudajit's arrays
-# against the CUDA runtime's.  The run tests are python3
+# stretch of rod for each rank); a launch on GPU 0 with GPU 1's array,
+# and with memory from cuMemAlloc on GPU 1; NCCL's all-reduce across the
+# GPUs, and its bandwidth on cudajit's arrays against the CUDA runtime's.  The run tests are python3
 # BUNDLE/run-tests.py run BUNDLE.
 # Prints each run's output, a PASS or FAIL line for each check, the
 # timings and their ratios, and 'N passed, N failed'; exits with 1 if one
@@ -53,6 +53,11 @@ run "run-devices-peer across GPUs" env CUDAJIT_ERRORS=return \
   "$bundle/run-devices-peer"
 echo "$output" | grep -q "is memory of GPU 1, which the kernel cannot reach"
 check $? "run-devices-peer: the launch with GPU 1's array on GPU 0 is refused"
+
+run "run-devices-foreign across GPUs" env CUDAJIT_ERRORS=return \
+  "$bundle/run-devices-foreign"
+echo "$output" | grep -q "is memory of GPU 1, which the kernel cannot reach"
+check $? "run-devices-foreign: cuMemAlloc's memory of GPU 1 on GPU 0 is refused"
 
 # The numbers of GPUs compared: 1, 2, 4 and so on, up to all of them.
 counts=1
