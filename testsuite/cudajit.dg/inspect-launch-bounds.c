@@ -12,5 +12,5 @@ fill (int *x, int value)
 }
 
 /* { dg-final { inspect "" "^inspect-launch-bounds.c: kernel fill \\(max_registers=64, launch_bounds=96\\)\n?$" } } */
-/* { dg-final { inspect "fill --ptx" "\\.maxntid 96\n" } } */
+/* { dg-final { inspect "fill --ptx" "\\.maxntid 96(, 1, 1)?\n" } } */
 /* { dg-final { inspect "fill --ptx" "\\.minnctapersm 3" } } */
