@@ -43,7 +43,7 @@ static vec<const cudajit_linked_file *> unit_files;
 bool
 cudajit_link_option_p (const char *option)
 {
-  return startswith (option, LINK_OPTION);
+  return strncmp (option, LINK_OPTION, strlen (LINK_OPTION)) == 0;
 }
 
 /* DIR/FILE if it is a regular file, malloc'ed; else null.  */
