@@ -773,6 +773,11 @@ extern "C"
      refuses memory of another kind.  On the CPU backend all are host
      memory.  */
   void *cuda_mapped_array (size_t bytes);
+  /* Mapped memory that the host writes write-combined (Numba's
+     mapped_array (..., wc=True), CUDA's cudaHostAllocWriteCombined): the
+     GPU reads it faster across the bus, but the host should only write
+     it, as reading it is very slow.  */
+  void *cuda_mapped_array_wc (size_t bytes);
   void cuda_free_mapped (void *host);
   void *cuda_managed_array (size_t bytes);
   void cuda_free_managed (void *p);

@@ -29,7 +29,8 @@ host_kind_p (enum cudajit_object_kind kind)
    the pool on STREAM for pool memory.  */
 static CUresult
 driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
-                 CUstream stream, const char *function)
+                 unsigned int host_flags, CUstream stream,
+                 const char *function)
 {
   CUdeviceptr dev = 0;
   CUresult r;
@@ -42,7 +43,8 @@ driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
       return cudajit_cu.cuMemHostAlloc (p, bytes, CU_MEMHOSTALLOC_PORTABLE);
     case CUDAJIT_MAPPED_MEMORY:
       r = cudajit_cu.cuMemHostAlloc (
-          p, bytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
+          p, bytes,
+          CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP | host_flags);
       if (r != CUDA_SUCCESS)
         return r;
       /* Kernels take the host's pointer, which needs unified addressing,
@@ -74,10 +76,11 @@ driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
 }
 
 /* BYTES of memory of KIND for FUNCTION, ordered on STREAM for pool
+   memory, with the driver's HOST_FLAGS (CU_MEMHOSTALLOC_*) too for mapped
    memory; null if there are none.  */
 static void *
-allocate (size_t bytes, enum cudajit_object_kind kind, cuda_stream_t stream,
-          const char *function)
+allocate (size_t bytes, enum cudajit_object_kind kind, unsigned int host_flags,
+          cuda_stream_t stream, const char *function)
 {
   unsigned int errors = cudajit_errors_returned ();
   enum cudajit_host_mapping mapping = CUDAJIT_NOT_MAPPED;
@@ -93,7 +96,7 @@ allocate (size_t bytes, enum cudajit_object_kind kind, cuda_stream_t stream,
     return NULL;
   if (gpu)
     {
-      CUresult r = driver_allocate (&p, bytes, kind,
+      CUresult r = driver_allocate (&p, bytes, kind, host_flags,
                                     cudajit_driver_stream (stream), function);
       if ((r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
           || errors != cudajit_errors_returned ())
@@ -214,13 +217,14 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
 void *
 cuda_device_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_DEVICE_MEMORY, NULL, "cuda_device_array");
+  return allocate (bytes, CUDAJIT_DEVICE_MEMORY, 0, NULL, "cuda_device_array");
 }
 
 void *
 cuda_to_device (const void *host, size_t bytes)
 {
-  void *dev = allocate (bytes, CUDAJIT_DEVICE_MEMORY, NULL, "cuda_to_device");
+  void *dev
+      = allocate (bytes, CUDAJIT_DEVICE_MEMORY, 0, NULL, "cuda_to_device");
 
   if (dev && !copy (dev, host, bytes, true, false, NULL, "cuda_to_device"))
     {
@@ -385,7 +389,7 @@ cuda_free (void *dev)
 void *
 cuda_device_array_async (size_t bytes, cuda_stream_t stream)
 {
-  return allocate (bytes, CUDAJIT_POOL_MEMORY, stream,
+  return allocate (bytes, CUDAJIT_POOL_MEMORY, 0, stream,
                    "cuda_device_array_async");
 }
 
@@ -402,7 +406,7 @@ cuda_free_async (void *dev, cuda_stream_t stream)
 void *
 cuda_pinned_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_PINNED_MEMORY, NULL, "cuda_pinned_array");
+  return allocate (bytes, CUDAJIT_PINNED_MEMORY, 0, NULL, "cuda_pinned_array");
 }
 
 void
@@ -473,7 +477,14 @@ cuda_unpin (void *host)
 void *
 cuda_mapped_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_MAPPED_MEMORY, NULL, "cuda_mapped_array");
+  return allocate (bytes, CUDAJIT_MAPPED_MEMORY, 0, NULL, "cuda_mapped_array");
+}
+
+void *
+cuda_mapped_array_wc (size_t bytes)
+{
+  return allocate (bytes, CUDAJIT_MAPPED_MEMORY, CU_MEMHOSTALLOC_WRITECOMBINED,
+                   NULL, "cuda_mapped_array_wc");
 }
 
 void
@@ -485,7 +496,8 @@ cuda_free_mapped (void *host)
 void *
 cuda_managed_array (size_t bytes)
 {
-  return allocate (bytes, CUDAJIT_MANAGED_MEMORY, NULL, "cuda_managed_array");
+  return allocate (bytes, CUDAJIT_MANAGED_MEMORY, 0, NULL,
+                   "cuda_managed_array");
 }
 
 void
