@@ -24,7 +24,9 @@
    something may read threadIdx (a device function, the runtime's assert)
    it stores the thread there first; and on a fault the runtime runs the
    block again thread by thread, through the kernel itself, to name the
-   thread that faults (cudajit.h's cudajit_block_start).  */
+   thread that faults (cudajit.h's cudajit_block_start), as it runs every
+   block for the race check and under a debugger, which reads the thread
+   in threadIdx.  */
 
 #include "block-function.h"
 #include "tree-inline.h"

@@ -24,6 +24,10 @@ struct job
   /* Whether CUDAJIT_CHECK=races follows its accesses to memory
      (cpu-race-check.c).  */
   bool races;
+  /* Whether each thread runs the kernel as written, by itself, rather
+     than the loops of a block function: for the race check, and under a
+     debugger, where threadIdx then holds the thread that stops.  */
+  bool one_thread;
   /* The shared memory of a block: the static arrays, then from the next
      multiple of 16 the dynamic ones.  */
   size_t shared_bytes;

@@ -74,6 +74,37 @@ static struct
    run slowly here: once a process is enough.  Under launch_lock.  */
 static bool told_unoptimized;
 
+/* Whether a debugger traced the process at its first launch here.  Each
+   thread then runs the kernel as written, where gdb finds the kernel by
+   its name and reads the thread in threadIdx, rather than the loops of
+   the block function, which keep the thread in registers that no
+   variable names.  */
+static bool debugged;
+
+/* The line of /proc/self/status that names the process's tracer, 0 for
+   none.  */
+static const char tracer_field[] = "TracerPid:";
+
+/* Whether a debugger (or strace) traces the process.  */
+static bool
+traced_p (void)
+{
+  FILE *status = fopen ("/proc/self/status", "r");
+  char line[256];
+  bool traced = false;
+
+  if (!status)
+    return false;
+  while (fgets (line, sizeof line, status))
+    if (strncmp (line, tracer_field, sizeof tracer_field - 1) == 0)
+      {
+        traced = strtol (line + sizeof tracer_field - 1, NULL, 10) != 0;
+        break;
+      }
+  fclose (status);
+  return traced;
+}
+
 /* How many times each thread of a launch takes blocks, about.  */
 #define CHUNKS_PER_THREAD 16
 
@@ -543,9 +574,10 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_shared_bytes = job->shared_bytes;
   cudajit_cpu_current = r;
   /* The race check runs each thread through the kernel as written, whose
-     accesses report themselves, as a block runs again after a fault.  */
-  cudajit_one_thread = job->races;
-  if (job->kernel->host_entry_runs_block && !job->races)
+     accesses report themselves, as a block runs again after a fault; so
+     does a debugger, which reads the thread from threadIdx.  */
+  cudajit_one_thread = job->one_thread;
+  if (job->kernel->host_entry_runs_block && !job->one_thread)
     run_whole_blocks (job, r, taken);
   else
     do
@@ -600,6 +632,10 @@ configure_pool (void)
   /* The launching thread is one of them.  */
   cpu_threads.limit = threads - 1;
   cpu_threads.configured = true;
+  debugged = traced_p ();
+  if (debugged)
+    cudajit_verbose ("CPU backend: under a debugger, each thread runs its "
+                     "kernel as written, not the block's loops");
   cpu_threads.runners
       = calloc (cpu_threads.limit + 1, sizeof *cpu_threads.runners);
   if (!cpu_threads.runners)
@@ -662,6 +698,10 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   size_t shared = ((kernel->static_shared_bytes + CUDAJIT_SHARED_ALIGN - 1)
                    & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1))
                   + config->shared_bytes;
+  pthread_mutex_lock (&launch_lock);
+  if (!cpu_threads.configured)
+    configure_pool ();
+  bool one_thread = races || (debugged && kernel->host_entry_runs_block);
   struct job job = {
     .kernel = kernel,
     .args = args,
@@ -672,8 +712,10 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     /* A block of one thread has no one to wait for.  */
     .fibers
     = races
-      || (kernel->barrier && !kernel->host_entry_runs_block && threads > 1),
+      || (kernel->barrier && (one_thread || !kernel->host_entry_runs_block)
+          && threads > 1),
     .races = races,
+    .one_thread = one_thread,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
     .site = *site,
@@ -683,9 +725,6 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   unsigned int workers;
   struct cudajit_watch watch;
 
-  pthread_mutex_lock (&launch_lock);
-  if (!cpu_threads.configured)
-    configure_pool ();
   tell_unoptimized (kernel, site);
   cudajit_know_code (kernel->host_entry);
   cudajit_watch (&watch, site);

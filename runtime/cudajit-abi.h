@@ -99,7 +99,8 @@
    (cuda_reduce's).  A C version that runs a block runs the kernel for
    the one thread in threadIdx, as one of THREAD, or of FIBERS for
    BLOCK_REGIONS, where cudajit_block_start says so: the runtime runs a
-   block again so, to name the thread that faulted.  */
+   block again so, to name the thread that faulted, and runs every block
+   so for the race check and under a debugger.  */
 enum cudajit_host_entry
 {
   CUDAJIT_HOST_BLOCK,

@@ -114,8 +114,9 @@ extern "C"
   /* What the plugin's C version of a kernel calls to run the threads of
      a block on the CPU backend in loops of its own: it takes the block's
      built-in variables, and runs the threads, unless the runtime runs the
-     block again thread by thread to name the thread that faulted, when it
-     runs the kernel for the thread in threadIdx alone.  */
+     block thread by thread (to name the thread that faulted, for the race
+     check, under a debugger), when it runs the kernel for the thread in
+     threadIdx alone.  */
   extern __thread int cudajit_one_thread;
 
   static __inline__ int
