@@ -33,6 +33,10 @@ hotspot 64 2 10
 pathfinder 5000 50 7
 srad 128 96 0 31 0 31 0.5 4
 nw 256 10
+nn 100000 10
+gaussian 128
+bfs 20000 6
+kmeans 20000 34 5 5
 EOF_SIZES
 
 for flags in "" --variant; do
