@@ -37,6 +37,8 @@ nn 100000 10
 gaussian 128
 bfs 20000 6
 kmeans 20000 34 5 5
+lud 256
+backprop 4096
 EOF_SIZES
 
 for flags in "" --variant; do
