@@ -69,7 +69,7 @@ enum
      at least this long: on a GPU, cudajit's background thread compiles a
      variant at a time, and each waits for a launch of its kernel that
      finds no other compiling.  nvcc's side warms up alike.  */
-  RODINIA_WARM_MS = 1500,
+  RODINIA_WARM_MS = 3000,
   RODINIA_PAUSE_MS = 100,
   RODINIA_REPEATS = 5
 };
