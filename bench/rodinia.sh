@@ -9,8 +9,8 @@
 # that their compile time is NVRTC's) and with cudajit under
 # CUDAJIT_SPECIALIZE=0; and prints each one's mean kernel time a run,
 # cudajit's over nvcc's (below 1, cudajit is faster), the geometric means,
-# then which of cudajit's variants were ready before the timed runs and
-# what NVRTC took to compile them.  PROGRAM_DIR defaults to rodinia/ beside
+# then how many variants cudajit queued, how many were ready before the
+# timed runs and after, and what NVRTC took to compile them.  PROGRAM_DIR defaults to rodinia/ beside
 # this script, SOURCE_DIR to PROGRAM_DIR; RODINIA_NVCC names nvcc.  Exits
 # with 77 without a GPU or nvcc, with 1 if a program fails its check.
 set -u
@@ -79,20 +79,24 @@ done | awk '
         exp (spec / n), "", exp (generic / n)
   }'
 
-# The variants: those ready (compiled, and switched to) before the timed
-# runs began, those after, and NVRTC's milliseconds for them.
+# The variants: those queued, those ready (compiled, and switched to)
+# before the timed runs began and after, and NVRTC's milliseconds for
+# them.
 echo
-printf '%-11s %16s %16s %12s\n' program "variants before" "variants after" \
-  "compile ms"
+printf '%-11s %8s %16s %16s %12s\n' program queued "ready before" \
+  "ready after" "compile ms"
 for p in $list; do
   awk -v p="$p" '
     $0 ~ "^" p ": timed runs begin" { timed = 1 }
+    / variant [0-9]+ queued/ { queued++ }
     / variant [0-9]+ (compiled by NVRTC|came from the cache) in / {
       if (timed) after++; else before++
       for (i = 1; i < NF; i++)
         if ($i == "in" && $(i + 2) == "ms") ms += $(i + 1)
     }
-    END { printf "%-11s %16d %16d %12.1f\n", p, before, after, ms }
+    END {
+      printf "%-11s %8d %16d %16d %12.1f\n", p, queued, before, after, ms
+    }
   ' "$logs/$p.verbose"
 done
 echo "rodinia.sh: the runs' output is in $logs" >&2
