@@ -16,6 +16,9 @@
 static const char usage[] = "[IN]";
 
 static const float TARGET = 0.1f;
+/* The weights' ranges: the first layer's small enough that the sums of
+   65536 products do not saturate the hidden units.  */
+static const float W1_RANGE = 0.01f, W2_RANGE = 0.5f;
 static const double TOLERANCE = 1e-4;
 
 struct backprop
@@ -125,9 +128,9 @@ main (int argc, char **argv)
   for (int i = 1; i <= b.in; i++)
     b.input[i] = random_float ();
   for (size_t i = 0; i < b.w1_count; i++)
-    b.w1[i] = 0.02f * random_float () - 0.01f;
+    b.w1[i] = random_between (-W1_RANGE, W1_RANGE);
   for (size_t i = 0; i < w2_count; i++)
-    b.w2[i] = random_float () - 0.5f;
+    b.w2[i] = random_between (-W2_RANGE, W2_RANGE);
   b.d_input = (float *) device_alloc ((b.in + 1) * sizeof (float));
   b.d_w1 = (float *) device_alloc (b.w1_count * sizeof (float));
   b.d_oldw1 = (float *) device_alloc (b.w1_count * sizeof (float));

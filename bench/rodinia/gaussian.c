@@ -59,13 +59,13 @@ main (int argc, char **argv)
   g.a = (float *) host_alloc (n * n * sizeof *g.a);
   g.b = (float *) host_alloc (n * sizeof *g.b);
   for (size_t i = 0; i < n; i++)
-    x[i] = random_float () * 2.0f - 1.0f;
+    x[i] = random_between (-1.0f, 1.0f);
   for (size_t i = 0; i < n; i++)
     {
       double sum = 0;
       for (size_t j = 0; j < n; j++)
         {
-          float v = random_float () * 2.0f - 1.0f;
+          float v = random_between (-1.0f, 1.0f);
           g.a[i * n + j] = i == j ? v + (float) n : v;
           sum += (double) g.a[i * n + j] * x[j];
         }

@@ -20,6 +20,8 @@ static const float CHIP_SIDE = 0.016f, CHIP_THICKNESS = 0.0005f;
 static const float K_SI = 100.0f, SPEC_HEAT_SI = 1.75e6f;
 static const float FACTOR_CHIP = 0.5f, MAX_PD = 3.0e6f, PRECISION = 0.001f;
 static const float TOLERANCE = 1e-2f;
+/* The cells' first temperatures (K) and their powers.  */
+static const float TEMP_MIN = 323.0f, TEMP_MAX = 343.0f, POWER_MAX = 1e-3f;
 
 struct hotspot
 {
@@ -116,8 +118,8 @@ main (int argc, char **argv)
   h.power = (float *) host_alloc (bytes);
   for (size_t i = 0; i < cells; i++)
     {
-      h.temp[i] = 323.0f + 20.0f * random_float ();
-      h.power[i] = 1e-3f * random_float ();
+      h.temp[i] = random_between (TEMP_MIN, TEMP_MAX);
+      h.power[i] = random_between (0.0f, POWER_MAX);
     }
   h.d_temp_init = (float *) device_alloc (bytes);
   h.d_temp[0] = (float *) device_alloc (bytes);

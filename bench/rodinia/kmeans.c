@@ -19,6 +19,9 @@
 static const char usage[] = "[NPOINTS [NFEATURES [NCLUSTERS [ITERATIONS]]]]";
 
 static const double TOLERANCE = 1e-3;
+/* The points: around centres in [0, CENTRE_RANGE) in each feature, at
+   most SPREAD away in each.  */
+static const float CENTRE_RANGE = 10.0f, SPREAD = 2.0f;
 /* Points in ten thousand that may land in another cluster.  */
 enum
 {
@@ -134,14 +137,14 @@ main (int argc, char **argv)
   size_t centre_bytes = (size_t) k.nclusters * k.nfeatures * sizeof (float);
   float *centres = (float *) host_alloc (centre_bytes);
   for (size_t i = 0; i < (size_t) k.nclusters * k.nfeatures; i++)
-    centres[i] = 10.0f * random_float ();
+    centres[i] = random_between (0.0f, CENTRE_RANGE);
   k.features = (float *) host_alloc (values * sizeof (float));
   for (int p = 0; p < k.npoints; p++)
     {
       int c = (int) (random_u32 () % k.nclusters);
       for (int f = 0; f < k.nfeatures; f++)
         k.features[(size_t) f * k.npoints + p]
-            = centres[c * k.nfeatures + f] + 4.0f * random_float () - 2.0f;
+            = centres[c * k.nfeatures + f] + random_between (-SPREAD, SPREAD);
     }
   k.d_features = (float *) device_alloc (values * sizeof (float));
   k.d_clusters = (float *) device_alloc (centre_bytes);

@@ -14,6 +14,9 @@
 static const char usage[] = "[RECORDS [K [LAT [LNG]]]]";
 
 static const double TOLERANCE = 1e-5;
+/* The hurricanes' latitudes and longitudes, as Rodinia's generator's.  */
+static const float LAT_MIN = 7.0f, LAT_MAX = 63.0f;
+static const float LNG_MIN = 15.0f, LNG_MAX = 165.0f;
 
 struct nn
 {
@@ -62,8 +65,8 @@ main (int argc, char **argv)
   n.locations = (struct latlong *) host_alloc (bytes);
   for (int i = 0; i < n.records; i++)
     {
-      n.locations[i].lat = 7.0f + 56.0f * random_float ();
-      n.locations[i].lng = 15.0f + 150.0f * random_float ();
+      n.locations[i].lat = random_between (LAT_MIN, LAT_MAX);
+      n.locations[i].lng = random_between (LNG_MIN, LNG_MAX);
     }
   n.d_locations = (struct latlong *) device_alloc (bytes);
   n.d_distances = (float *) device_alloc ((size_t) n.records * sizeof (float));

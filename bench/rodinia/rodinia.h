@@ -61,8 +61,6 @@ rodinia_max (int a, int b)
   return a > b ? a : b;
 }
 
-#ifndef RODINIA_KERNELS_ONLY
-
 enum
 {
   /* The warm-up runs the program's work again, pausing between runs, for
@@ -289,6 +287,13 @@ random_float (void)
   return (float) (random_u32 () >> 8) / (float) (1u << 24);
 }
 
+/* In [LO, HI).  */
+static inline float
+random_between (float lo, float hi)
+{
+  return lo + (hi - lo) * random_float ();
+}
+
 static inline void *
 host_alloc (size_t bytes)
 {
@@ -310,7 +315,7 @@ wall_ms (void)
 }
 
 /* Run SETUP (which sets the device's inputs again, if null nothing),
-   then RUN (the program's work, launches only) untimed, until the
+   then RUN (the program's work on the device) untimed, until the
    warm-up's time has passed; then RODINIA_REPEATS times each, RUN alone
    between two events; print NAME's mean kernel milliseconds a run.  The
    line "NAME: timed runs begin" on stderr marks, among CUDAJIT_VERBOSE's
@@ -366,5 +371,4 @@ verdict (const char *name, long mismatches, double worst)
   return 0;
 }
 
-#endif /* !RODINIA_KERNELS_ONLY */
 #endif /* RODINIA_H */
