@@ -10,12 +10,6 @@
 #define HOTSPOT_BLOCK 16
 #define HOTSPOT_AMBIENT 80.0f
 
-DEVICE int
-in_range (int x, int lo, int hi)
-{
-  return x >= lo && x <= hi;
-}
-
 KERNEL
 hotspot_step (int iteration, const float *power, const float *temp_src,
               float *temp_dst, int grid_cols, int grid_rows, int border_cols,

@@ -8,12 +8,6 @@
 
 #define PATHFINDER_BLOCK 256
 
-DEVICE int
-in_range (int x, int lo, int hi)
-{
-  return x >= lo && x <= hi;
-}
-
 KERNEL
 pathfinder_step (int iteration, const int *wall, const int *src, int *results,
                  int cols, int start_step, int border)

@@ -61,6 +61,13 @@ rodinia_max (int a, int b)
   return a > b ? a : b;
 }
 
+/* Whether LO <= X <= HI.  */
+HOST_DEVICE int
+in_range (int x, int lo, int hi)
+{
+  return x >= lo && x <= hi;
+}
+
 enum
 {
   /* The warm-up runs the program's work again, pausing between runs, for
