@@ -40,7 +40,9 @@ ms() {
 }
 
 for p in $list; do
-  if ! "$nvcc" -O3 -arch=native -o "$programs/$p-nvcc" "$sources/$p-nvcc.cu"; then
+  # An nvcc older than -arch=native builds for its default architecture.
+  if ! "$nvcc" -O3 -arch=native -o "$programs/$p-nvcc" "$sources/$p-nvcc.cu" &&
+    ! "$nvcc" -O3 -o "$programs/$p-nvcc" "$sources/$p-nvcc.cu"; then
     echo "rodinia.sh: nvcc cannot build $p" >&2
     status=1
     continue
