@@ -7,7 +7,8 @@
 # first launch in a fresh process, with an empty and then a warm kernel
 # cache, bench/cold-launch.sh and bench/graph-launch (GRAPH_LAUNCH), and
 # bench/vector-copy (VECTOR_COPY) beside vector-copy-nvcc.cu, built with
-# nvcc as suite-nvcc is.
+# nvcc as suite-nvcc is, and bench/rodinia.sh, the Rodinia-style
+# programs of RODINIA_PROGRAMS (rodinia/ beside this script) against nvcc.
 # Where there is no GPU, bench/suite
 # runs on the CPU backend beside plain C and OpenMP, and the others are
 # left out.  The arguments (--scale
@@ -122,6 +123,13 @@ if test ! -x "$vector_copy_nvcc" && test -f "$here/vector-copy-nvcc.cu"; then
 fi
 if test -x "$vector_copy_nvcc"; then
   "$vector_copy_nvcc"
+  rc=$?
+  test $rc -eq 0 || test $rc -eq 77 || status=1
+fi
+# The Rodinia-style programs, against nvcc's builds of the same source.
+rodinia_programs=${RODINIA_PROGRAMS:-$here/rodinia}
+if test -f "$here/rodinia.sh" && test -x "$rodinia_programs/hotspot"; then
+  sh "$here/rodinia.sh" "$rodinia_programs" "$here/rodinia"
   rc=$?
   test $rc -eq 0 || test $rc -eq 77 || status=1
 fi
