@@ -82,6 +82,20 @@ function print_filled(text,   line, word, gap) {
   print line
 }
 
+# TEXT with its references to the manual's sections, "(see NAME)" and
+# "; see NAME)", made cross-references, which makeinfo checks.
+function cross_references(text,   out, name) {
+  out = ""
+  while (match(text, /(\(|; )see [A-Z][^()]*\)/)) {
+    name = substr(text, RSTART, RLENGTH - 1)
+    sub(/^(\(|; )see /, "", name)
+    out = out substr(text, 1, RSTART - 1) \
+      (substr(text, RSTART, 1) == "(" ? "(@pxref{" : "; see @ref{") name "})"
+    text = substr(text, RSTART + RLENGTH)
+  }
+  return out text
+}
+
 # An item of a @table for each row: its NAME and DESCRIPTION.
 function print_table(   dir, n, k, depth, start, columns, column) {
   dir = table
@@ -108,7 +122,7 @@ function print_table(   dir, n, k, depth, start, columns, column) {
       }
     }
     print "@item " column[1]
-    print_filled(texi(column[6]))
+    print_filled(cross_references(texi(column[6])))
   }
   print "@end table"
 }
