@@ -58,9 +58,9 @@ function print_table(   row, cuda, what) {
     what = kinds[row[4]]
     if (types[row[7]] != "")
       what = what ", on " types[row[7]]
-    printf "@item @code{%s} @tab %s @tab %s @tab %s @tab %s\n",
-      texi(unquote(row[2])), texi(cuda), texi(what), wheres[row[5]],
-      texi(cpus[row[6]])
+    printf "@item @code{%s}\n@findex %s\n@tab %s @tab %s @tab %s @tab %s\n",
+      texi(unquote(row[2])), texi(unquote(row[2])), texi(cuda), texi(what),
+      wheres[row[5]], texi(cpus[row[6]])
   }
   print "@end multitable"
   close(table)

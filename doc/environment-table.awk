@@ -122,6 +122,7 @@ function print_table(   dir, n, k, depth, start, columns, column) {
       }
     }
     print "@item " column[1]
+    print "@vindex " column[1]
     print_filled(cross_references(texi(column[6])))
   }
   print "@end table"

@@ -15,8 +15,10 @@ function print_table(   line, name, rest, supported) {
     sub(/,.*/, "", name)
     rest = line
     sub(/^[^,]*,/, "", rest)
-    printf "@item @code{%s}, @code{%sf} @tab %s @tab %s\n", name, name,
-      supported ? "yes" : "no", texi(unquote(rest))
+    printf "@item @code{%s}, @code{%sf}\n", name, name
+    if (supported)
+      printf "@findex %s\n@findex %sf\n", name, name
+    printf "@tab %s @tab %s\n", supported ? "yes" : "no", texi(unquote(rest))
   }
   print "@end multitable"
   close(table)
