@@ -50,7 +50,8 @@ install_missing() {
 }
 
 if command -v dpkg-query >/dev/null; then
-  install_missing build-essential autoconf automake libtool pkg-config dejagnu
+  install_missing build-essential autoconf automake libtool pkg-config dejagnu \
+    texinfo
   # The plugin headers and the g++ of the GCC that will load the plugin.
   cc=${CC:-gcc}
   major=$($cc -dumpversion | sed 's/\..*//')

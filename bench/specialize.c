@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* What specialization gains (README's Specialization): kernels whose loop
+/* What specialization gains (the manual's Specialization): kernels whose loop
    bounds and strides are parameters, timed once the variants that their
    repeated launches queue are ready.  bench/specialize.sh runs it with
    CUDAJIT_SPECIALIZE=0 and on, and prints the ratios; by hand:

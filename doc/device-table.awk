@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# README's Markdown table of the device API, made of TABLE,
-# plugin/device-api.def, for readme-table.awk: make readme-tables.
+# The manual's table of the device API, made of TABLE,
+# plugin/device-api.def, for manual-table.awk: make manual-tables.
 
 BEGIN {
   kinds["DA_GRID_INDEX"] = "the thread's index in the grid"
@@ -51,15 +51,17 @@ function read_row(row,   line, text) {
 }
 
 function print_table(   row, cuda, what) {
-  print "| function | in CUDA C | what | called in | on the CPU backend |"
-  print "|---|---|---|---|---|"
+  print "@multitable @columnfractions 0.2 0.2 0.2 0.15 0.25"
+  print "@headitem function @tab in CUDA C @tab what @tab called in @tab on the CPU backend"
   while (read_row(row)) {
     cuda = row[3] == "NULL" ? "the prelude's, by type" : "`" unquote(row[3]) "`"
     what = kinds[row[4]]
     if (types[row[7]] != "")
       what = what ", on " types[row[7]]
-    printf "| `%s` | %s | %s | %s | %s |\n", unquote(row[2]), cuda, what,
-      wheres[row[5]], cpus[row[6]]
+    printf "@item @code{%s}\n@findex %s\n@tab %s @tab %s @tab %s @tab %s\n",
+      texi(unquote(row[2])), texi(unquote(row[2])), texi(cuda), texi(what),
+      wheres[row[5]], texi(cpus[row[6]])
   }
+  print "@end multitable"
   close(table)
 }

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# README's list of the environment variables, made of TABLE,
-# runtime/cudajit-environment.def, for readme-table.awk: make
-# readme-tables.  A row's text columns are C strings and macros of
+# The manual's list of the environment variables, made of TABLE,
+# runtime/cudajit-environment.def, for manual-table.awk: make
+# manual-tables.  A row's text columns are C strings and macros of
 # internal.h and nvrtc-common.h beside TABLE, which are read as C reads
 # them.
 
-# How wide the list's lines are at most, as README's prose.
+# How wide the list's lines are at most, as the manual's prose.
 BEGIN { width = 72 }
 
 # The string and number macros of HEADER into MACROS.
@@ -62,17 +62,17 @@ function column_text(first, last,   text, k) {
   return text
 }
 
-# TEXT after PREFIX, filled to WIDTH columns, the lines after the first
-# indented two; the spaces between sentences are kept within a line.
-function print_filled(prefix, text,   line, word, gap) {
-  line = prefix
+# TEXT filled to WIDTH columns; the spaces between sentences are kept
+# within a line.
+function print_filled(text,   line, word, gap) {
+  line = ""
   while (text != "") {
     match(text, /^[^ ]+/)
     word = substr(text, 1, RLENGTH)
     text = substr(text, RLENGTH + 1)
-    if (length(line) + length(gap) + length(word) > width) {
+    if (line != "" && length(line) + length(gap) + length(word) > width) {
       print line
-      line = "  " word
+      line = word
     } else
       line = line gap word
     match(text, /^ */)
@@ -82,13 +82,28 @@ function print_filled(prefix, text,   line, word, gap) {
   print line
 }
 
-# A bullet for each row: its NAME and DESCRIPTION.
+# TEXT with its references to the manual's sections, "(see NAME)" and
+# "; see NAME)", made cross-references, which makeinfo checks.
+function cross_references(text,   out, name) {
+  out = ""
+  while (match(text, /(\(|; )see [A-Z][^()]*\)/)) {
+    name = substr(text, RSTART, RLENGTH - 1)
+    sub(/^(\(|; )see /, "", name)
+    out = out substr(text, 1, RSTART - 1) \
+      (substr(text, RSTART, 1) == "(" ? "(@pxref{" : "; see @ref{") name "})"
+    text = substr(text, RSTART + RLENGTH)
+  }
+  return out text
+}
+
+# An item of a @table for each row: its NAME and DESCRIPTION.
 function print_table(   dir, n, k, depth, start, columns, column) {
   dir = table
   sub(/[^\/]*$/, "", dir)
   read_macros(dir "internal.h")
   read_macros(dir "nvrtc-common.h")
   n = read_tokens()
+  print "@table @env"
   for (k = 1; k < n;) {
     if (tokens[k] != "DEF_ENVIRONMENT" || tokens[k + 1] != "(") {
       k++
@@ -106,6 +121,9 @@ function print_table(   dir, n, k, depth, start, columns, column) {
         start = k + 1
       }
     }
-    print_filled("- `" column[1] "`: ", column[6])
+    print "@item " column[1]
+    print "@vindex " column[1]
+    print_filled(cross_references(texi(column[6])))
   }
+  print "@end table"
 }

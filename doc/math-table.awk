@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# README's Markdown table of <math.h> in kernels, made of TABLE,
-# plugin/math-functions.def, for readme-table.awk: make readme-tables.
+# The manual's table of <math.h> in kernels, made of TABLE,
+# plugin/math-functions.def, for manual-table.awk: make manual-tables.
 
 function print_table(   line, name, rest, supported) {
-  print "| function | in kernels | |"
-  print "|---|---|---|"
+  print "@multitable @columnfractions 0.3 0.15 0.55"
+  print "@headitem function @tab in kernels @tab"
   while ((getline line < table) > 0) {
     if (line !~ /^DEF_MATH(_REFUSED)? \(/)
       continue
@@ -15,8 +15,11 @@ function print_table(   line, name, rest, supported) {
     sub(/,.*/, "", name)
     rest = line
     sub(/^[^,]*,/, "", rest)
-    printf "| `%s`, `%sf` | %s | %s |\n", name, name,
-      supported ? "yes" : "no", unquote(rest)
+    printf "@item @code{%s}, @code{%sf}\n", name, name
+    if (supported)
+      printf "@findex %s\n@findex %sf\n", name, name
+    printf "@tab %s @tab %s\n", supported ? "yes" : "no", texi(unquote(rest))
   }
+  print "@end multitable"
   close(table)
 }

@@ -67,7 +67,7 @@ extern "C"
 
   /* CUDA's vector types, as GCC's vectors: in kernels, one load or store
      of 8 or 16 bytes, v[i] for an element, and GCC's operators element
-     by element (README's "Vector types").  */
+     by element (the manual's "Vector types").  */
   typedef signed char cuda_char2
       __attribute__ ((vector_size (2 * sizeof (signed char))));
   typedef signed char cuda_char4
@@ -1078,7 +1078,7 @@ extern "C"
 #ifdef __cplusplus
 }
 
-/* Kernels, and their launches, are written in C (README's With C++): in
+/* Kernels, and their launches, are written in C (the manual's With C++): in
    C++ each launching macro is one error that names it and says so,
    rather than the errors of the C that C++ lacks.  */
 #undef cuda_launch

@@ -1,4 +1,4 @@
-/* CUDAJIT_CACHE_MAX's units may be in any case, as README says: 64m is
+/* CUDAJIT_CACHE_MAX's units may be in any case, as the manual says: 64m is
    64 MiB.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_CACHE_MAX "64m" } */
