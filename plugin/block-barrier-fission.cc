@@ -384,17 +384,32 @@ by_uid (const void *a, const void *b)
   return DECL_UID (*(const tree *) a) - DECL_UID (*(const tree *) b);
 }
 
+/* The elements of VAR's context array when the block has THREADS
+   threads: one a thread, and for a value that the lanes of a warp
+   exchange, CUDAJIT_LANE_PADDING more, of which the array's first
+   element has CUDAJIT_WARP_SIZE before it (block-warp-collectives.cc
+   reads there).  */
+static tree
+context_elements (block_function *b, tree threads, tree var)
+{
+  return b->lane_values.contains (var) ? build2 (
+             PLUS_EXPR, sizetype, threads, size_int (CUDAJIT_LANE_PADDING))
+                                       : threads;
+}
+
 /* Where the context array of KEPT[COUNT] starts in the memory of the
    context arrays, when the block has THREADS threads: after those of
    KEPT[0] to KEPT[COUNT - 1], each rounded up to CUDAJIT_CONTEXT_ALIGN
    bytes.  */
 static tree
-context_offset (tree threads, const vec<tree> &kept, unsigned int count)
+context_offset (block_function *b, tree threads, const vec<tree> &kept,
+                unsigned int count)
 {
   tree offset = size_zero_node;
   for (unsigned int i = 0; i < count; i++)
     {
-      tree bytes = build2 (MULT_EXPR, sizetype, threads,
+      tree bytes = build2 (MULT_EXPR, sizetype,
+                           context_elements (b, threads, kept[i]),
                            TYPE_SIZE_UNIT (TREE_TYPE (kept[i])));
       tree rounded
           = build2 (BIT_AND_EXPR, sizetype,
@@ -693,18 +708,23 @@ privatize_variables (block_function *b, tree *statements)
       build2 (
           MODIFY_EXPR, ptr_type_node, memory,
           build_call_expr (allocate, 1,
-                           context_offset (threads, kept, kept.length ()))),
+                           context_offset (b, threads, kept, kept.length ()))),
       &allocations);
   for (unsigned int i = 0; i < kept.length (); i++)
     {
       tree type = build_pointer_type (TREE_TYPE (kept[i]));
       tree context
           = cudajit_block_local (b->entry, b->locals, "context", type);
+      tree offset = context_offset (b, threads, kept, i);
+      if (b->lane_values.contains (kept[i]))
+        offset
+            = size_binop (PLUS_EXPR, offset,
+                          size_binop (MULT_EXPR, size_int (CUDAJIT_WARP_SIZE),
+                                      TYPE_SIZE_UNIT (TREE_TYPE (kept[i]))));
       append_to_statement_list (
-          build2 (MODIFY_EXPR, type, context,
-                  fold_convert (
-                      type, fold_build_pointer_plus (
-                                memory, context_offset (threads, kept, i)))),
+          build2 (
+              MODIFY_EXPR, type, context,
+              fold_convert (type, fold_build_pointer_plus (memory, offset))),
           &allocations);
       p.contexts.put (kept[i], context);
     }

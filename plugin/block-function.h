@@ -78,6 +78,12 @@ struct block_function
   hash_map<tree, tree> lane_slots;
 };
 
+/* The elements that the context array of a value that the lanes of a
+   warp exchange has beyond one a thread: a warp's before the first
+   thread's, and a warp's after the last's, where a shuffle by a lane
+   delta reads (block-warp-collectives.cc).  */
+#define CUDAJIT_LANE_PADDING (2 * CUDAJIT_WARP_SIZE)
+
 /* block-work-item-loops.cc.  The names of the built-in variables; the field of
    RECORD, a cuda_uint3 or cuda_dim3, for AXIS; a new local of the block
    function; the first reason why the kernel cannot be cut at its

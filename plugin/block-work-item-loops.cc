@@ -148,9 +148,13 @@ cudajit_find_return (tree *tp, int *walk_subtrees, void *)
 /* VAR = FIRST; do BODY while (++VAR < BOUND), appended to *LIST, where
    FIRST < BOUND: BOUND, an extent of a launch, is at least 1, and GCC,
    told so, neither tests it before the first turn nor warns that what
-   the first turn sets may be unset after the loop.  */
+   the first turn sets may be unset after the loop.  With VECTORIZE, GCC
+   is told to vectorize the loop as it does a loop of #pragma omp simd,
+   with checks at run time that its accesses do not overlap, which the
+   cost model of -O2 would not add.  */
 static void
-append_counted_loop (tree var, tree first, tree bound, tree body, tree *list)
+append_counted_loop (tree var, tree first, tree bound, tree body,
+                     bool vectorize, tree *list)
 {
   tree type = TREE_TYPE (var);
   append_to_statement_list (build2 (MODIFY_EXPR, type, var, first), list);
@@ -160,10 +164,12 @@ append_counted_loop (tree var, tree first, tree bound, tree body, tree *list)
       build2 (MODIFY_EXPR, type, var,
               build2 (PLUS_EXPR, type, var, build_one_cst (type))),
       &loop);
-  append_to_statement_list (
-      build1 (EXIT_EXPR, void_type_node,
-              build2 (GE_EXPR, boolean_type_node, var, bound)),
-      &loop);
+  tree done = build2 (GE_EXPR, boolean_type_node, var, bound);
+  if (vectorize)
+    done = build3 (ANNOTATE_EXPR, boolean_type_node, done,
+                   build_int_cst (integer_type_node, annot_expr_vector_kind),
+                   integer_zero_node);
+  append_to_statement_list (build1 (EXIT_EXPR, void_type_node, done), &loop);
   append_to_statement_list (build1 (LOOP_EXPR, void_type_node, loop), list);
 }
 
@@ -536,7 +542,8 @@ cudajit_thread_loop (block_function *b, tree body)
               build2 (MODIFY_EXPR, unsigned_type_node, last, end ? end : dim),
               &loop);
           tree counted = alloc_stmt_list ();
-          append_counted_loop (index, first, last, thread, &counted);
+          append_counted_loop (index, first, last, thread, b->warp_cuts,
+                               &counted);
           append_to_statement_list (
               build3 (COND_EXPR, void_type_node,
                       build2 (LT_EXPR, boolean_type_node, first, last),
@@ -545,7 +552,7 @@ cudajit_thread_loop (block_function *b, tree body)
         }
       else
         append_counted_loop (index, build_zero_cst (TREE_TYPE (index)), dim,
-                             thread, &loop);
+                             thread, axis == 0 && b->warp_cuts, &loop);
       thread = loop;
     }
   return thread;
