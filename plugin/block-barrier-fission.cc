@@ -632,6 +632,101 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
                            "'cuda_syncthreads'");
 }
 
+/* Localization: see localize_written_variables.  */
+struct localization
+{
+  hash_map<tree, tree> locals;
+};
+
+/* In a region, each use of a localized variable becomes its local, and
+   its declaration, the local's assignment.  */
+static tree
+use_locals (tree *tp, int *walk_subtrees, void *data)
+{
+  localization *l = (localization *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    {
+      tree var = DECL_EXPR_DECL (*tp);
+      tree *local = l->locals.get (var);
+      if (!local)
+        return NULL_TREE;
+      *walk_subtrees = 0;
+      tree init = DECL_INITIAL (var);
+      DECL_INITIAL (var) = NULL_TREE;
+      if (init)
+        {
+          walk_tree (&init, use_locals, l, NULL);
+          *tp = build2 (MODIFY_EXPR, TREE_TYPE (*local), *local, init);
+        }
+      else
+        *tp = build_empty_stmt (DECL_SOURCE_LOCATION (var));
+      return NULL_TREE;
+    }
+  if (tree *local = VAR_P (*tp) ? l->locals.get (*tp) : NULL)
+    *tp = *local;
+  return NULL_TREE;
+}
+
+/* In region R, run for each thread, each variable of KEPT, which live in
+   context arrays, that R sets, a scalar whose address no region takes
+   (in ADDRESSED), is a local of R's turn of the thread: copied from the
+   variable first, unless R sets it before any use, and back to it last.
+   So R's stores to it are one store at the end, which GCC may make
+   whatever path a thread takes: it turns "if (c) v += w;" into a
+   choice, where a conditional store to memory would keep it from
+   vectorizing the loop over the threads.  */
+static void
+localize_written_variables (block_function *b, region *r,
+                            const vec<tree> &kept, hash_set<tree> *addressed)
+{
+  if (r->condition || r->uniform
+      || walk_tree_without_duplicates (r->code, cudajit_find_jump, NULL))
+    return;
+  hash_set<tree> exposed, unused;
+  region_exposures (r, &exposed, &unused);
+  /* The variables that a statement of R sets whatever path is taken.  */
+  hash_set<tree> killed;
+  auto_vec<tree> statements;
+  region_statements (*r->code, &statements);
+  for (tree s : statements)
+    {
+      tree value;
+      if (tree var = killed_variable (s, &value))
+        killed.add (var);
+    }
+  localization l;
+  tree copy_in = alloc_stmt_list (), copy_out = alloc_stmt_list ();
+  for (tree var : kept)
+    {
+      tree type = TREE_TYPE (var);
+      if (!(INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
+            || SCALAR_FLOAT_TYPE_P (type))
+          || TREE_THIS_VOLATILE (var) || addressed->contains (var)
+          || b->lane_values.contains (var)
+          || !walk_tree_without_duplicates (r->code, cudajit_find_write, var))
+        continue;
+      tree local = cudajit_block_local (b->entry, b->locals, "local",
+                                        TREE_TYPE (var));
+      l.locals.put (var, local);
+      if (exposed.contains (var) || !killed.contains (var))
+        append_to_statement_list (
+            build2 (MODIFY_EXPR, TREE_TYPE (var), local, var), &copy_in);
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, TREE_TYPE (var), var, local), &copy_out);
+    }
+  if (l.locals.is_empty ())
+    return;
+  walk_tree (r->code, use_locals, &l, NULL);
+  append_to_statement_list (*r->code, &copy_in);
+  append_to_statement_list (copy_out, &copy_in);
+  *r->code = copy_in;
+}
+
 /* The variables that live across barriers, those that a region reads
    before it sets them, or whose address is taken, unless uniform, get
    a context array each, in
@@ -641,13 +736,15 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
 static void
 privatize_variables (block_function *b, tree *statements)
 {
-  hash_set<tree> uniform;
+  hash_set<tree> uniform, any_addressed;
   find_uniform_variables (b, &uniform);
   auto_vec<tree> kept;
   for (const region &r : b->regions)
     {
       hash_set<tree> exposed, addressed;
       region_exposures (&r, &exposed, &addressed);
+      for (tree var : addressed)
+        any_addressed.add (var);
       for (hash_set<tree> *live : { &exposed, &addressed })
         for (tree var : *live)
           if (b->barrier_scope_variables.contains (var)
@@ -666,6 +763,9 @@ privatize_variables (block_function *b, tree *statements)
     if (!kept.contains (var))
       kept.safe_push (var);
   kept.qsort (by_uid);
+
+  for (region &r : b->regions)
+    localize_written_variables (b, &r, kept, &any_addressed);
 
   privatization p;
   p.b = b;
