@@ -687,18 +687,10 @@ localize_written_variables (block_function *b, region *r,
   if (r->condition || r->uniform
       || walk_tree_without_duplicates (r->code, cudajit_find_jump, NULL))
     return;
+  /* Those that R uses, or sets on some path only, before a statement
+     sets them whatever the path.  */
   hash_set<tree> exposed, unused;
   region_exposures (r, &exposed, &unused);
-  /* The variables that a statement of R sets whatever path is taken.  */
-  hash_set<tree> killed;
-  auto_vec<tree> statements;
-  region_statements (*r->code, &statements);
-  for (tree s : statements)
-    {
-      tree value;
-      if (tree var = killed_variable (s, &value))
-        killed.add (var);
-    }
   localization l;
   tree copy_in = alloc_stmt_list (), copy_out = alloc_stmt_list ();
   for (tree var : kept)
@@ -713,7 +705,7 @@ localize_written_variables (block_function *b, region *r,
       tree local = cudajit_block_local (b->entry, b->locals, "local",
                                         TREE_TYPE (var));
       l.locals.put (var, local);
-      if (exposed.contains (var) || !killed.contains (var))
+      if (exposed.contains (var))
         append_to_statement_list (
             build2 (MODIFY_EXPR, TREE_TYPE (var), local, var), &copy_in);
       append_to_statement_list (
