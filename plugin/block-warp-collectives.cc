@@ -297,9 +297,21 @@ result_after_cut (block_function *b, tree call, const device_api *api,
   if (api->kind == DA_WARP_VOTE)
     {
       tree votes = lanes_function (api, "_lanes");
-      return votes ? fold_convert (TREE_TYPE (call),
-                                   build_call_expr (votes, 2, slots, lanes))
-                   : NULL_TREE;
+      if (!votes)
+        return NULL_TREE;
+      /* The same for every lane: computed by lane 0, which the loop over
+         the threads reaches first of its warp (the region after the cut
+         starts with this statement, which no guard turned into the
+         loop's bounds), and kept for the others.  */
+      tree vote = build_call_expr (votes, 2, slots, lanes);
+      tree kept = cudajit_block_local (b->entry, b->locals, "warp_vote",
+                                       TREE_TYPE (vote));
+      tree first_lane = build2 (EQ_EXPR, boolean_type_node, lane,
+                                build_zero_cst (TREE_TYPE (lane)));
+      return fold_convert (
+          TREE_TYPE (call),
+          build3 (COND_EXPR, TREE_TYPE (vote), first_lane,
+                  build2 (MODIFY_EXPR, TREE_TYPE (vote), kept, vote), kept));
     }
   if (tree shifted = shifted_lane_read (b, api, slots, TREE_TYPE (value),
                                         saved[1], saved[2]))
