@@ -200,17 +200,13 @@ lane_element (tree slots, tree type, tree index)
   return build_simple_mem_ref (fold_build_pointer_plus (slots, offset));
 }
 
-/* An int of the sum of A and B, ints.  */
+/* Whether A < B - SHIFT, ints, with B - SHIFT the same for every
+   thread, computed once.  */
 static tree
-int_plus (tree a, tree b)
+below_by (tree a, tree b, tree shift)
 {
-  return build2 (PLUS_EXPR, integer_type_node, a, b);
-}
-
-static tree
-int_less (tree a, tree b)
-{
-  return build2 (LT_EXPR, boolean_type_node, a, b);
+  return build2 (LT_EXPR, boolean_type_node, a,
+                 build2 (MINUS_EXPR, integer_type_node, b, shift));
 }
 
 /* What cuda_shfl_down_sync or cuda_shfl_up_sync (API) returns after the
@@ -251,12 +247,11 @@ shifted_lane_read (block_function *b, const device_api *api, tree slots,
     in_warp = build2 (
         TRUTH_AND_EXPR, boolean_type_node,
         build2 (TRUTH_AND_EXPR, boolean_type_node,
-                int_less (int_plus (in_group, shift), width),
-                int_less (int_plus (lane, shift), warp)),
-        int_less (
-            int_plus (fold_convert (integer_type_node, thread_number (b)),
-                      shift),
-            fold_convert (integer_type_node, cudajit_block_threads (b))));
+                below_by (in_group, width, shift),
+                below_by (lane, warp, shift)),
+        below_by (fold_convert (integer_type_node, thread_number (b)),
+                  fold_convert (integer_type_node, cudajit_block_threads (b)),
+                  shift));
   else
     in_warp = build2 (GE_EXPR, boolean_type_node, in_group, shift);
   tree offset = fold_convert (
