@@ -7,9 +7,10 @@
    before it each thread puts the values of the call's arguments in
    variables of its own, which the fission keeps in arrays of one element
    a thread; after it, each thread reads what the call returns from its
-   warp's elements, a shuffle the element of its source lane, a vote
-   those of all its lanes.  So a warp's lanes exchange values with no
-   fibers and no switches between them.
+   warp's elements, a shuffle the element of its source lane (by a
+   delta: its own and the source's, and a choice, which GCC vectorizes),
+   a vote those of all its lanes, once a warp.  So a warp's lanes
+   exchange values with no fibers and no switches between them.
 
    Where the threads of a warp may not all reach the call (a condition
    that may differ between them, which the fission refuses), where the
