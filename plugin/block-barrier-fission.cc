@@ -276,8 +276,9 @@ collect_variables (tree *tp, int *walk_subtrees, void *data)
 tree
 cudajit_warp_first (block_function *b)
 {
-  return build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b),
-                 build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
+  return build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b, sizetype),
+                 build2 (BIT_AND_EXPR, sizetype,
+                         cudajit_thread_number (b, sizetype),
                          size_int (CUDAJIT_WARP_SIZE - 1)));
 }
 
@@ -293,19 +294,17 @@ cudajit_block_threads (block_function *b)
 }
 
 tree
-cudajit_thread_number (block_function *b)
+cudajit_thread_number (block_function *b, tree type)
 {
   tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
-  tree z = build2 (MULT_EXPR, sizetype,
-                   fold_convert (sizetype, cudajit_axis_ref (thread, 2)),
-                   fold_convert (sizetype, cudajit_axis_ref (dim, 1)));
-  tree zy
-      = build2 (MULT_EXPR, sizetype,
-                build2 (PLUS_EXPR, sizetype, z,
-                        fold_convert (sizetype, cudajit_axis_ref (thread, 1))),
-                fold_convert (sizetype, cudajit_axis_ref (dim, 0)));
-  return build2 (PLUS_EXPR, sizetype, zy,
-                 fold_convert (sizetype, cudajit_axis_ref (thread, 0)));
+  tree number = fold_convert (type, cudajit_axis_ref (thread, 2));
+  for (int axis = 1; axis >= 0; axis--)
+    number
+        = build2 (PLUS_EXPR, type,
+                  build2 (MULT_EXPR, type, number,
+                          fold_convert (type, cudajit_axis_ref (dim, axis))),
+                  fold_convert (type, cudajit_axis_ref (thread, axis)));
+  return number;
 }
 
 /* The variables kept per thread, each with the pointer to its context
@@ -322,8 +321,9 @@ struct privatization
 static tree
 context_element (block_function *b, tree var, tree context)
 {
-  tree offset = build2 (MULT_EXPR, sizetype, cudajit_thread_number (b),
-                        TYPE_SIZE_UNIT (TREE_TYPE (var)));
+  tree offset
+      = build2 (MULT_EXPR, sizetype, cudajit_thread_number (b, sizetype),
+                TYPE_SIZE_UNIT (TREE_TYPE (var)));
   tree element
       = build_simple_mem_ref (fold_build_pointer_plus (context, offset));
   cudajit_suppress_uninitialized_warning (element);

@@ -140,10 +140,10 @@ bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
 bool cudajit_cut_at_warp_functions (block_function *b, tree *body);
 
 /* block-barrier-fission.cc: the threads of the block, a size_t; the
-   number of the thread in the block, its linear index; that of its warp's
-   first thread.  */
+   number of the thread in the block, its linear index, of TYPE; that of
+   its warp's first thread, a size_t.  */
 tree cudajit_block_threads (block_function *b);
-tree cudajit_thread_number (block_function *b);
+tree cudajit_thread_number (block_function *b, tree type);
 tree cudajit_warp_first (block_function *b);
 /* The statements that run BODY, a copy of the body
    of a kernel whose threads wait at barriers, for every thread of the

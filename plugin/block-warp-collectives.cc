@@ -171,17 +171,7 @@ lanes_function (const device_api *api, const char *suffix)
 static tree
 thread_number (block_function *b)
 {
-  tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
-  tree number
-      = fold_convert (unsigned_type_node, cudajit_axis_ref (thread, 2));
-  for (int axis = 1; axis >= 0; axis--)
-    number = build2 (
-        PLUS_EXPR, unsigned_type_node,
-        build2 (
-            MULT_EXPR, unsigned_type_node, number,
-            fold_convert (unsigned_type_node, cudajit_axis_ref (dim, axis))),
-        fold_convert (unsigned_type_node, cudajit_axis_ref (thread, axis)));
-  return number;
+  return cudajit_thread_number (b, unsigned_type_node);
 }
 
 static tree
@@ -260,8 +250,9 @@ shifted_lane_read (block_function *b, const device_api *api, tree slots,
   /* The lane as the offset from the warp's first thread in
      cudajit_warp_first's terms, which GCC folds into the thread's own
      element: a place that moves with the loop's counter.  */
-  tree lane_offset = build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
-                             size_int (CUDAJIT_WARP_SIZE - 1));
+  tree lane_offset
+      = build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b, sizetype),
+                size_int (CUDAJIT_WARP_SIZE - 1));
   tree own = save_expr (lane_element (slots, type, lane_offset));
   tree other = save_expr (lane_element (
       slots, type, build2 (PLUS_EXPR, sizetype, lane_offset, offset)));
@@ -300,14 +291,15 @@ result_after_cut (block_function *b, tree call, const device_api *api,
          starts with this statement, which no guard turned into the
          loop's bounds), and kept for the others.  */
       tree vote = build_call_expr (votes, 2, slots, lanes);
-      tree kept = cudajit_block_local (b->entry, b->locals, "warp_vote",
-                                       TREE_TYPE (vote));
+      tree computed = cudajit_block_local (b->entry, b->locals, "warp_vote",
+                                           TREE_TYPE (vote));
       tree first_lane = build2 (EQ_EXPR, boolean_type_node, lane,
                                 build_zero_cst (TREE_TYPE (lane)));
       return fold_convert (
           TREE_TYPE (call),
           build3 (COND_EXPR, TREE_TYPE (vote), first_lane,
-                  build2 (MODIFY_EXPR, TREE_TYPE (vote), kept, vote), kept));
+                  build2 (MODIFY_EXPR, TREE_TYPE (vote), computed, vote),
+                  computed));
     }
   if (tree shifted = shifted_lane_read (b, api, slots, TREE_TYPE (value),
                                         saved[1], saved[2]))
