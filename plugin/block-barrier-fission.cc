@@ -276,8 +276,9 @@ collect_variables (tree *tp, int *walk_subtrees, void *data)
 tree
 cudajit_warp_first (block_function *b)
 {
-  return build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b),
-                 build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b),
+  return build2 (MINUS_EXPR, sizetype, cudajit_thread_number (b, sizetype),
+                 build2 (BIT_AND_EXPR, sizetype,
+                         cudajit_thread_number (b, sizetype),
                          size_int (CUDAJIT_WARP_SIZE - 1)));
 }
 
@@ -293,19 +294,17 @@ cudajit_block_threads (block_function *b)
 }
 
 tree
-cudajit_thread_number (block_function *b)
+cudajit_thread_number (block_function *b, tree type)
 {
   tree thread = b->builtins[THREAD_INDEX], dim = b->builtins[BLOCK_DIM];
-  tree z = build2 (MULT_EXPR, sizetype,
-                   fold_convert (sizetype, cudajit_axis_ref (thread, 2)),
-                   fold_convert (sizetype, cudajit_axis_ref (dim, 1)));
-  tree zy
-      = build2 (MULT_EXPR, sizetype,
-                build2 (PLUS_EXPR, sizetype, z,
-                        fold_convert (sizetype, cudajit_axis_ref (thread, 1))),
-                fold_convert (sizetype, cudajit_axis_ref (dim, 0)));
-  return build2 (PLUS_EXPR, sizetype, zy,
-                 fold_convert (sizetype, cudajit_axis_ref (thread, 0)));
+  tree number = fold_convert (type, cudajit_axis_ref (thread, 2));
+  for (int axis = 1; axis >= 0; axis--)
+    number
+        = build2 (PLUS_EXPR, type,
+                  build2 (MULT_EXPR, type, number,
+                          fold_convert (type, cudajit_axis_ref (dim, axis))),
+                  fold_convert (type, cudajit_axis_ref (thread, axis)));
+  return number;
 }
 
 /* The variables kept per thread, each with the pointer to its context
@@ -322,8 +321,9 @@ struct privatization
 static tree
 context_element (block_function *b, tree var, tree context)
 {
-  tree offset = build2 (MULT_EXPR, sizetype, cudajit_thread_number (b),
-                        TYPE_SIZE_UNIT (TREE_TYPE (var)));
+  tree offset
+      = build2 (MULT_EXPR, sizetype, cudajit_thread_number (b, sizetype),
+                TYPE_SIZE_UNIT (TREE_TYPE (var)));
   tree element
       = build_simple_mem_ref (fold_build_pointer_plus (context, offset));
   cudajit_suppress_uninitialized_warning (element);
@@ -384,17 +384,32 @@ by_uid (const void *a, const void *b)
   return DECL_UID (*(const tree *) a) - DECL_UID (*(const tree *) b);
 }
 
+/* The elements of VAR's context array when the block has THREADS
+   threads: one a thread, and for a value that the lanes of a warp
+   exchange, CUDAJIT_LANE_PADDING more, of which the array's first
+   element has CUDAJIT_WARP_SIZE before it (block-warp-collectives.cc
+   reads there).  */
+static tree
+context_elements (block_function *b, tree threads, tree var)
+{
+  return b->lane_values.contains (var) ? build2 (
+             PLUS_EXPR, sizetype, threads, size_int (CUDAJIT_LANE_PADDING))
+                                       : threads;
+}
+
 /* Where the context array of KEPT[COUNT] starts in the memory of the
    context arrays, when the block has THREADS threads: after those of
    KEPT[0] to KEPT[COUNT - 1], each rounded up to CUDAJIT_CONTEXT_ALIGN
    bytes.  */
 static tree
-context_offset (tree threads, const vec<tree> &kept, unsigned int count)
+context_offset (block_function *b, tree threads, const vec<tree> &kept,
+                unsigned int count)
 {
   tree offset = size_zero_node;
   for (unsigned int i = 0; i < count; i++)
     {
-      tree bytes = build2 (MULT_EXPR, sizetype, threads,
+      tree bytes = build2 (MULT_EXPR, sizetype,
+                           context_elements (b, threads, kept[i]),
                            TYPE_SIZE_UNIT (TREE_TYPE (kept[i])));
       tree rounded
           = build2 (BIT_AND_EXPR, sizetype,
@@ -617,6 +632,93 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
                            "'cuda_syncthreads'");
 }
 
+/* Localization: see localize_written_variables.  */
+struct localization
+{
+  hash_map<tree, tree> locals;
+};
+
+/* In a region, each use of a localized variable becomes its local, and
+   its declaration, the local's assignment.  */
+static tree
+use_locals (tree *tp, int *walk_subtrees, void *data)
+{
+  localization *l = (localization *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    {
+      tree var = DECL_EXPR_DECL (*tp);
+      tree *local = l->locals.get (var);
+      if (!local)
+        return NULL_TREE;
+      *walk_subtrees = 0;
+      tree init = DECL_INITIAL (var);
+      DECL_INITIAL (var) = NULL_TREE;
+      if (init)
+        {
+          walk_tree (&init, use_locals, l, NULL);
+          *tp = build2 (MODIFY_EXPR, TREE_TYPE (*local), *local, init);
+        }
+      else
+        *tp = build_empty_stmt (DECL_SOURCE_LOCATION (var));
+      return NULL_TREE;
+    }
+  if (tree *local = VAR_P (*tp) ? l->locals.get (*tp) : NULL)
+    *tp = *local;
+  return NULL_TREE;
+}
+
+/* In region R, run for each thread, each variable of KEPT, which live in
+   context arrays, that R sets, a scalar whose address no region takes
+   (in ADDRESSED), is a local of R's turn of the thread: copied from the
+   variable first, unless R sets it before any use, and back to it last.
+   So R's stores to it are one store at the end, which GCC may make
+   whatever path a thread takes: it turns "if (c) v += w;" into a
+   choice, where a conditional store to memory would keep it from
+   vectorizing the loop over the threads.  */
+static void
+localize_written_variables (block_function *b, region *r,
+                            const vec<tree> &kept, hash_set<tree> *addressed)
+{
+  if (r->condition || r->uniform
+      || walk_tree_without_duplicates (r->code, cudajit_find_jump, NULL))
+    return;
+  /* Those that R uses, or sets on some path only, before a statement
+     sets them whatever the path.  */
+  hash_set<tree> exposed, unused;
+  region_exposures (r, &exposed, &unused);
+  localization l;
+  tree copy_in = alloc_stmt_list (), copy_out = alloc_stmt_list ();
+  for (tree var : kept)
+    {
+      tree type = TREE_TYPE (var);
+      if (!(INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
+            || SCALAR_FLOAT_TYPE_P (type))
+          || TREE_THIS_VOLATILE (var) || addressed->contains (var)
+          || b->lane_values.contains (var)
+          || !walk_tree_without_duplicates (r->code, cudajit_find_write, var))
+        continue;
+      tree local = cudajit_block_local (b->entry, b->locals, "local",
+                                        TREE_TYPE (var));
+      l.locals.put (var, local);
+      if (exposed.contains (var))
+        append_to_statement_list (
+            build2 (MODIFY_EXPR, TREE_TYPE (var), local, var), &copy_in);
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, TREE_TYPE (var), var, local), &copy_out);
+    }
+  if (l.locals.is_empty ())
+    return;
+  walk_tree (r->code, use_locals, &l, NULL);
+  append_to_statement_list (*r->code, &copy_in);
+  append_to_statement_list (copy_out, &copy_in);
+  *r->code = copy_in;
+}
+
 /* The variables that live across barriers, those that a region reads
    before it sets them, or whose address is taken, unless uniform, get
    a context array each, in
@@ -626,13 +728,15 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
 static void
 privatize_variables (block_function *b, tree *statements)
 {
-  hash_set<tree> uniform;
+  hash_set<tree> uniform, any_addressed;
   find_uniform_variables (b, &uniform);
   auto_vec<tree> kept;
   for (const region &r : b->regions)
     {
       hash_set<tree> exposed, addressed;
       region_exposures (&r, &exposed, &addressed);
+      for (tree var : addressed)
+        any_addressed.add (var);
       for (hash_set<tree> *live : { &exposed, &addressed })
         for (tree var : *live)
           if (b->barrier_scope_variables.contains (var)
@@ -651,6 +755,9 @@ privatize_variables (block_function *b, tree *statements)
     if (!kept.contains (var))
       kept.safe_push (var);
   kept.qsort (by_uid);
+
+  for (region &r : b->regions)
+    localize_written_variables (b, &r, kept, &any_addressed);
 
   privatization p;
   p.b = b;
@@ -693,18 +800,23 @@ privatize_variables (block_function *b, tree *statements)
       build2 (
           MODIFY_EXPR, ptr_type_node, memory,
           build_call_expr (allocate, 1,
-                           context_offset (threads, kept, kept.length ()))),
+                           context_offset (b, threads, kept, kept.length ()))),
       &allocations);
   for (unsigned int i = 0; i < kept.length (); i++)
     {
       tree type = build_pointer_type (TREE_TYPE (kept[i]));
       tree context
           = cudajit_block_local (b->entry, b->locals, "context", type);
+      tree offset = context_offset (b, threads, kept, i);
+      if (b->lane_values.contains (kept[i]))
+        offset
+            = size_binop (PLUS_EXPR, offset,
+                          size_binop (MULT_EXPR, size_int (CUDAJIT_WARP_SIZE),
+                                      TYPE_SIZE_UNIT (TREE_TYPE (kept[i]))));
       append_to_statement_list (
-          build2 (MODIFY_EXPR, type, context,
-                  fold_convert (
-                      type, fold_build_pointer_plus (
-                                memory, context_offset (threads, kept, i)))),
+          build2 (
+              MODIFY_EXPR, type, context,
+              fold_convert (type, fold_build_pointer_plus (memory, offset))),
           &allocations);
       p.contexts.put (kept[i], context);
     }

@@ -78,6 +78,12 @@ struct block_function
   hash_map<tree, tree> lane_slots;
 };
 
+/* The elements that the context array of a value that the lanes of a
+   warp exchange has beyond one a thread: a warp's before the first
+   thread's, and a warp's after the last's, where a shuffle by a lane
+   delta reads (block-warp-collectives.cc).  */
+#define CUDAJIT_LANE_PADDING (2 * CUDAJIT_WARP_SIZE)
+
 /* block-work-item-loops.cc.  The names of the built-in variables; the field of
    RECORD, a cuda_uint3 or cuda_dim3, for AXIS; a new local of the block
    function; the first reason why the kernel cannot be cut at its
@@ -134,10 +140,10 @@ bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
 bool cudajit_cut_at_warp_functions (block_function *b, tree *body);
 
 /* block-barrier-fission.cc: the threads of the block, a size_t; the
-   number of the thread in the block, its linear index; that of its warp's
-   first thread.  */
+   number of the thread in the block, its linear index, of TYPE; that of
+   its warp's first thread, a size_t.  */
 tree cudajit_block_threads (block_function *b);
-tree cudajit_thread_number (block_function *b);
+tree cudajit_thread_number (block_function *b, tree type);
 tree cudajit_warp_first (block_function *b);
 /* The statements that run BODY, a copy of the body
    of a kernel whose threads wait at barriers, for every thread of the

@@ -7,9 +7,10 @@
    before it each thread puts the values of the call's arguments in
    variables of its own, which the fission keeps in arrays of one element
    a thread; after it, each thread reads what the call returns from its
-   warp's elements, a shuffle the element of its source lane, a vote
-   those of all its lanes.  So a warp's lanes exchange values with no
-   fibers and no switches between them.
+   warp's elements, a shuffle the element of its source lane (by a
+   delta: its own and the source's, and a choice, which GCC vectorizes),
+   a vote those of all its lanes, once a warp.  So a warp's lanes
+   exchange values with no fibers and no switches between them.
 
    Where the threads of a warp may not all reach the call (a condition
    that may differ between them, which the fission refuses), where the
@@ -164,14 +165,100 @@ lanes_function (const device_api *api, const char *suffix)
   return fn;
 }
 
-/* The thread's lane, an unsigned int.  */
+/* The thread's number in the block, and its lane, unsigned ints: the
+   block has at most 1024 threads, and GCC vectorizes the work-item loops
+   better in the width of threadIdx.x than in size_t's.  */
+static tree
+thread_number (block_function *b)
+{
+  return cudajit_thread_number (b, unsigned_type_node);
+}
+
 static tree
 thread_lane (block_function *b)
 {
-  return fold_convert (unsigned_type_node,
-                       build2 (BIT_AND_EXPR, sizetype,
-                               cudajit_thread_number (b),
-                               size_int (CUDAJIT_WARP_SIZE - 1)));
+  return build2 (BIT_AND_EXPR, unsigned_type_node, thread_number (b),
+                 build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1));
+}
+
+/* The element of lane INDEX, a size_t or an unsigned int, of the values
+   of TYPE whose lane 0 is at SLOTS.  */
+static tree
+lane_element (tree slots, tree type, tree index)
+{
+  tree offset = build2 (MULT_EXPR, sizetype, fold_convert (sizetype, index),
+                        TYPE_SIZE_UNIT (type));
+  return build_simple_mem_ref (fold_build_pointer_plus (slots, offset));
+}
+
+/* Whether A < B - SHIFT, ints, with B - SHIFT the same for every
+   thread, computed once.  */
+static tree
+below_by (tree a, tree b, tree shift)
+{
+  return build2 (LT_EXPR, boolean_type_node, a,
+                 build2 (MINUS_EXPR, integer_type_node, b, shift));
+}
+
+/* What cuda_shfl_down_sync or cuda_shfl_up_sync (API) returns after the
+   cut, with DELTA and WIDTH its arguments, the values of TYPE of the
+   thread's warp at SLOTS; NULL_TREE for another API.
+
+   Such a shuffle reads the lane DELTA after the caller's or before it,
+   or the caller's own element: both are read, whichever is used, so that
+   GCC's vectorizer sees two reads at a fixed distance from the thread's
+   own and a choice between them, not a read through an index that varies
+   by lane.  The distance is at most a warp, which past the ends of the
+   block's threads their context array has room for
+   (CUDAJIT_LANE_PADDING).  The choice is cudajit_shfl_OP_source's and
+   cudajit_warp_slot's, in the thread's number and lane, without the
+   branches that would keep GCC from vectorizing it.  */
+static tree
+shifted_lane_read (block_function *b, const device_api *api, tree slots,
+                   tree type, tree delta, tree width)
+{
+  bool down = api == &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC];
+  if (!down && api != &cudajit_device_apis[DEVICE_API_SHFL_UP_SYNC])
+    return NULL_TREE;
+  tree warp = build_int_cst (integer_type_node, CUDAJIT_WARP_SIZE);
+  tree shift = fold_convert (
+      integer_type_node,
+      build2 (MIN_EXPR, unsigned_type_node,
+              fold_convert (unsigned_type_node, delta),
+              build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE)));
+  width = fold_convert (integer_type_node, width);
+  tree lane = fold_convert (integer_type_node, thread_lane (b));
+  tree in_group = build2 (
+      BIT_AND_EXPR, integer_type_node, lane,
+      build2 (MINUS_EXPR, integer_type_node, width, integer_one_node));
+  tree in_warp;
+  if (down)
+    /* Past the caller's group, its warp or the block's threads, the
+       caller's own: a whole warp's shift is past the warp.  */
+    in_warp = build2 (
+        TRUTH_AND_EXPR, boolean_type_node,
+        build2 (TRUTH_AND_EXPR, boolean_type_node,
+                below_by (in_group, width, shift),
+                below_by (lane, warp, shift)),
+        below_by (fold_convert (integer_type_node, thread_number (b)),
+                  fold_convert (integer_type_node, cudajit_block_threads (b)),
+                  shift));
+  else
+    in_warp = build2 (GE_EXPR, boolean_type_node, in_group, shift);
+  tree offset = fold_convert (
+      sizetype, down ? shift : build1 (NEGATE_EXPR, integer_type_node, shift));
+  /* The lane as the offset from the warp's first thread in
+     cudajit_warp_first's terms, which GCC folds into the thread's own
+     element: a place that moves with the loop's counter.  */
+  tree lane_offset
+      = build2 (BIT_AND_EXPR, sizetype, cudajit_thread_number (b, sizetype),
+                size_int (CUDAJIT_WARP_SIZE - 1));
+  tree own = save_expr (lane_element (slots, type, lane_offset));
+  tree other = save_expr (lane_element (
+      slots, type, build2 (PLUS_EXPR, sizetype, lane_offset, offset)));
+  return build2 (COMPOUND_EXPR, type, own,
+                 build2 (COMPOUND_EXPR, type, other,
+                         build3 (COND_EXPR, type, in_warp, other, own)));
 }
 
 /* What CALL, a warp function, returns after the cut, from the values in
@@ -181,12 +268,15 @@ result_after_cut (block_function *b, tree call, const device_api *api,
                   const vec<tree> &saved)
 {
   tree lane = thread_lane (b);
-  tree first = cudajit_warp_first (b);
-  tree lanes = fold_convert (
-      unsigned_type_node,
-      build2 (MIN_EXPR, sizetype,
-              build2 (MINUS_EXPR, sizetype, cudajit_block_threads (b), first),
-              size_int (CUDAJIT_WARP_SIZE)));
+  /* The lanes of the warp: the threads from the warp's first, at most
+     a warp.  */
+  tree lanes = build2 (
+      MIN_EXPR, unsigned_type_node,
+      build2 (MINUS_EXPR, unsigned_type_node,
+              fold_convert (unsigned_type_node, cudajit_block_threads (b)),
+              build2 (MINUS_EXPR, unsigned_type_node, thread_number (b),
+                      thread_lane (b))),
+      build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE));
   tree value = saved[0];
   tree slot_type = build_pointer_type (TREE_TYPE (value));
   tree slots = cudajit_block_local (b->entry, b->locals, "lane0", slot_type);
@@ -194,10 +284,26 @@ result_after_cut (block_function *b, tree call, const device_api *api,
   if (api->kind == DA_WARP_VOTE)
     {
       tree votes = lanes_function (api, "_lanes");
-      return votes ? fold_convert (TREE_TYPE (call),
-                                   build_call_expr (votes, 2, slots, lanes))
-                   : NULL_TREE;
+      if (!votes)
+        return NULL_TREE;
+      /* The same for every lane: computed by lane 0, which the loop over
+         the threads reaches first of its warp (the region after the cut
+         starts with this statement, which no guard turned into the
+         loop's bounds), and kept for the others.  */
+      tree vote = build_call_expr (votes, 2, slots, lanes);
+      tree computed = cudajit_block_local (b->entry, b->locals, "warp_vote",
+                                           TREE_TYPE (vote));
+      tree first_lane = build2 (EQ_EXPR, boolean_type_node, lane,
+                                build_zero_cst (TREE_TYPE (lane)));
+      return fold_convert (
+          TREE_TYPE (call),
+          build3 (COND_EXPR, TREE_TYPE (vote), first_lane,
+                  build2 (MODIFY_EXPR, TREE_TYPE (vote), computed, vote),
+                  computed));
     }
+  if (tree shifted = shifted_lane_read (b, api, slots, TREE_TYPE (value),
+                                        saved[1], saved[2]))
+    return shifted;
   /* cudajit_shfl_OP_source (lane, arg, width), the source lane.  */
   tree source = lanes_function (api, "_source");
   tree slot = cudajit_header_function ("cudajit_warp_slot");
@@ -205,10 +311,8 @@ result_after_cut (block_function *b, tree call, const device_api *api,
     return NULL_TREE;
   tree source_lane = build_call_expr (
       source, 3, fold_convert (integer_type_node, lane), saved[1], saved[2]);
-  tree element = build_call_expr (slot, 3, source_lane, lane, lanes);
-  tree offset = build2 (MULT_EXPR, sizetype, fold_convert (sizetype, element),
-                        TYPE_SIZE_UNIT (TREE_TYPE (value)));
-  return build_simple_mem_ref (fold_build_pointer_plus (slots, offset));
+  return lane_element (slots, TREE_TYPE (value),
+                       build_call_expr (slot, 3, source_lane, lane, lanes));
 }
 
 /* *S, a statement that calls the warp function CALL, at *CALL_SLOT, run
@@ -291,9 +395,20 @@ cut_statements (block_function *b, tree *t, tree barrier)
   switch (TREE_CODE (*t))
     {
     case STATEMENT_LIST:
-      for (tree_stmt_iterator i = tsi_start (*t); !tsi_end_p (i);
-           tsi_next (&i))
-        cut_statements (b, tsi_stmt_ptr (i), barrier);
+      for (tree_stmt_iterator i = tsi_start (*t); !tsi_end_p (i);)
+        {
+          cut_statements (b, tsi_stmt_ptr (i), barrier);
+          /* A statement cut becomes statements of this list, so that
+             the fission runs those after the cut with the statements that
+             follow it, in one loop over the threads.  */
+          if (TREE_CODE (tsi_stmt (i)) == STATEMENT_LIST)
+            {
+              tsi_link_before (&i, tsi_stmt (i), TSI_SAME_STMT);
+              tsi_delink (&i);
+            }
+          else
+            tsi_next (&i);
+        }
       return;
     case BIND_EXPR:
       cut_statements (b, &BIND_EXPR_BODY (*t), barrier);

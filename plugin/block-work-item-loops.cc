@@ -145,12 +145,17 @@ cudajit_find_return (tree *tp, int *walk_subtrees, void *)
   return TREE_CODE (*tp) == RETURN_EXPR ? *tp : NULL_TREE;
 }
 
-/* VAR = FIRST; do BODY while (++VAR < BOUND), appended to *LIST, where
+/* VAR = FIRST; do BODY while ((VAR += STEP) < BOUND), appended to *LIST,
+   where
    FIRST < BOUND: BOUND, an extent of a launch, is at least 1, and GCC,
    told so, neither tests it before the first turn nor warns that what
-   the first turn sets may be unset after the loop.  */
+   the first turn sets may be unset after the loop.  With VECTORIZE, GCC
+   is told to vectorize the loop as it does a loop of #pragma omp simd,
+   with checks at run time that its accesses do not overlap, which the
+   cost model of -O2 would not add.  */
 static void
-append_counted_loop (tree var, tree first, tree bound, tree body, tree *list)
+append_counted_loop (tree var, tree first, tree bound, tree step, tree body,
+                     bool vectorize, tree *list)
 {
   tree type = TREE_TYPE (var);
   append_to_statement_list (build2 (MODIFY_EXPR, type, var, first), list);
@@ -158,12 +163,14 @@ append_counted_loop (tree var, tree first, tree bound, tree body, tree *list)
   append_to_statement_list (body, &loop);
   append_to_statement_list (
       build2 (MODIFY_EXPR, type, var,
-              build2 (PLUS_EXPR, type, var, build_one_cst (type))),
+              build2 (PLUS_EXPR, type, var, fold_convert (type, step))),
       &loop);
-  append_to_statement_list (
-      build1 (EXIT_EXPR, void_type_node,
-              build2 (GE_EXPR, boolean_type_node, var, bound)),
-      &loop);
+  tree done = build2 (GE_EXPR, boolean_type_node, var, bound);
+  if (vectorize)
+    done = build3 (ANNOTATE_EXPR, boolean_type_node, done,
+                   build_int_cst (integer_type_node, annot_expr_vector_kind),
+                   integer_zero_node);
+  append_to_statement_list (build1 (EXIT_EXPR, void_type_node, done), &loop);
   append_to_statement_list (build1 (LOOP_EXPR, void_type_node, loop), list);
 }
 
@@ -222,6 +229,9 @@ struct guard
 {
   block_function *b;
   tree body;
+  /* The x that pass the guard's test of a lane, a multiple of it, or 0
+     if it has none.  */
+  unsigned HOST_WIDE_INT step;
 };
 
 /* Whether T is threadIdx.x of the block function.  */
@@ -444,6 +454,30 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
   return true;
 }
 
+/* Whether COND is (threadIdx.x & (C - 1)) == 0, C a power of two up
+   to a block's threads (threadIdx.x % C == 0 as GCC folds it, a warp's
+   lane 0): the x that pass it are multiples of C, G->step's.  */
+static bool
+stride_of_comparison (guard *g, tree cond)
+{
+  if (TREE_CODE (cond) != EQ_EXPR || !integer_zerop (TREE_OPERAND (cond, 1)))
+    return false;
+  tree masked = TREE_OPERAND (cond, 0);
+  if (TREE_CODE (masked) != BIT_AND_EXPR
+      || !tree_fits_uhwi_p (TREE_OPERAND (masked, 1))
+      || !converted_thread_x_p (g->b, TREE_OPERAND (masked, 0)))
+    return false;
+  unsigned HOST_WIDE_INT multiple
+      = tree_to_uhwi (TREE_OPERAND (masked, 1)) + 1;
+  if (pow2p_hwi (multiple) && multiple <= CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT)
+    {
+      /* Of two, the larger is a multiple of the smaller.  */
+      g->step = MAX (g->step, multiple);
+      return true;
+    }
+  return false;
+}
+
 /* The conjuncts of COND that do not become bounds, appended to
  *RESIDUAL with &&.  */
 static void
@@ -457,7 +491,8 @@ bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
       bounds_of_condition (g, TREE_OPERAND (cond, 1), start, end, residual);
       return;
     }
-  if (bound_of_comparison (g, cond, start, end))
+  if (bound_of_comparison (g, cond, start, end)
+      || stride_of_comparison (g, cond))
     return;
   if (invariant_in_loop_p (g, cond))
     {
@@ -476,18 +511,23 @@ bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
 
 /* If *STATEMENTS, run by each thread, has a guard whose comparisons of
    threadIdx.x bound it, the first x and the end of the x that pass it,
-   with *STATEMENTS left without them; else NULL_TREE.  */
+   and in *STEP the multiple of which they are (1 if any x), with
+   *STATEMENTS left without them; else NULL_TREE.  */
 static void
-guard_bounds (block_function *b, tree *statements, tree *start, tree *end)
+guard_bounds (block_function *b, tree *statements, tree *start, tree *end,
+              unsigned HOST_WIDE_INT *step)
 {
   *start = *end = NULL_TREE;
+  *step = 1;
   tree *slot = guard_slot (statements);
   if (!slot)
     return;
-  guard g = { b, *statements };
+  guard g = { b, *statements, 0 };
   tree residual = NULL_TREE;
   bounds_of_condition (&g, COND_EXPR_COND (*slot), start, end, &residual);
-  if (!*start && !*end)
+  if (g.step)
+    *step = g.step;
+  if (!*start && !*end && !g.step)
     return;
   if (residual)
     COND_EXPR_COND (*slot) = residual;
@@ -513,7 +553,8 @@ cudajit_thread_loop (block_function *b, tree body)
                                 &statements);
     }
   tree start, end;
-  guard_bounds (b, &statements, &start, &end);
+  unsigned HOST_WIDE_INT step;
+  guard_bounds (b, &statements, &start, &end, &step);
   tree thread
       = build3 (BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE);
   for (int axis = 0; axis < 3; axis++)
@@ -521,22 +562,31 @@ cudajit_thread_loop (block_function *b, tree body)
       tree loop = alloc_stmt_list ();
       tree index = cudajit_axis_ref (b->builtins[THREAD_INDEX], axis);
       tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
-      if (axis == 0 && (start || end))
+      if (axis == 0 && (start || end || step > 1))
         {
-          /* if (first < last) for (x = first; x < last; x++)  */
+          /* if (first < last) for (x = first; x < last; x += step), FIRST
+             rounded up to a multiple of STEP.  */
           tree first = cudajit_block_local (b->entry, b->locals, "first_x",
                                             unsigned_type_node);
           tree last = cudajit_block_local (b->entry, b->locals, "end_x",
                                            unsigned_type_node);
+          tree mask = build_int_cst (unsigned_type_node, step - 1);
+          if (!start)
+            start = build_zero_cst (unsigned_type_node);
           append_to_statement_list (
-              build2 (MODIFY_EXPR, unsigned_type_node, first,
-                      start ? start : build_zero_cst (unsigned_type_node)),
+              build2 (
+                  MODIFY_EXPR, unsigned_type_node, first,
+                  build2 (BIT_AND_EXPR, unsigned_type_node,
+                          build2 (PLUS_EXPR, unsigned_type_node, start, mask),
+                          build1 (BIT_NOT_EXPR, unsigned_type_node, mask))),
               &loop);
           append_to_statement_list (
               build2 (MODIFY_EXPR, unsigned_type_node, last, end ? end : dim),
               &loop);
           tree counted = alloc_stmt_list ();
-          append_counted_loop (index, first, last, thread, &counted);
+          append_counted_loop (index, first, last,
+                               build_int_cst (unsigned_type_node, step),
+                               thread, b->warp_cuts, &counted);
           append_to_statement_list (
               build3 (COND_EXPR, void_type_node,
                       build2 (LT_EXPR, boolean_type_node, first, last),
@@ -545,7 +595,8 @@ cudajit_thread_loop (block_function *b, tree body)
         }
       else
         append_counted_loop (index, build_zero_cst (TREE_TYPE (index)), dim,
-                             thread, &loop);
+                             build_one_cst (TREE_TYPE (index)), thread,
+                             axis == 0 && b->warp_cuts, &loop);
       thread = loop;
     }
   return thread;
