@@ -7,7 +7,7 @@
    loop with OpenMP on every core, best of REPEATS, alternating round by round.
    It prints for each the kernel's CPU time against C's (the work it costs),
    and its wall time against OpenMP's (how well it uses the cores), with the
-   ratios; then what a launch of one small block costs.
+   ratios; then what small launches cost (measure_small_launches).
 
    Run it with CUDAJIT_BACKEND=cpu on a machine with a GPU.
    CUDAJIT_CPU_THREADS=1 runs the kernels on one thread.  With
@@ -33,7 +33,6 @@ enum
   STENCIL_Y = 8,
   STRIDE_BLOCKS = 32,
   STRIDE_THREADS = 128,
-  LAUNCHES = 20000,
   WARP = 32
 };
 
@@ -188,10 +187,12 @@ ballot_count (long n, const unsigned char *values, int *counts)
     counts[i / WARP] = __builtin_popcount (above);
 }
 
+/* Work so small that a launch of it costs what launching costs.  */
 __attribute__ ((cuda_jit)) void
 tiny (int *out)
 {
-  out[threadIdx.x] = threadIdx.x;
+  long i = cuda_grid_x ();
+  out[i] = i;
 }
 
 /* The data, made once; SCALE divides the sizes.  A is what the double
@@ -660,30 +661,93 @@ measure (const struct benchmark *b, int repeats)
   return same;
 }
 
-/* What a launch of one block of 32 threads costs, and one of a grid of
-   as many blocks as the pool has threads and more.  */
-static void
-measure_launches (void)
-{
-  int *d_small = cuda_device_array (32 * sizeof (int));
-  static const unsigned int grids[] = { 1, 64 };
+/* Small launches: what a launch of one block of SMALL_THREADS threads
+   costs, and one of SMALL_GRID such blocks, more than a pool has threads,
+   each thread writing its index; against the same work on one thread in
+   plain C, and in an OpenMP loop over the blocks on every core.  OpenMP
+   runs a single block's iterations on the calling thread, as a launch of
+   one block does.  Microseconds per launch, the best of SMALL_BATCHES
+   batches of SMALL_LAUNCHES each round, which a busy machine's pauses
+   spoil less than one long run.  */
 
+enum
+{
+  SMALL_THREADS = 32,
+  SMALL_GRID = 64,
+  SMALL_LAUNCHES = 1000,
+  SMALL_BATCHES = 20
+};
+
+static int small_out[SMALL_GRID * SMALL_THREADS];
+
+static void __attribute__ ((noinline)) small_c (unsigned int blocks)
+{
+  for (long i = 0; i < (long) blocks * SMALL_THREADS; i++)
+    small_out[i] = i;
+}
+
+static void __attribute__ ((noinline)) small_openmp (unsigned int blocks)
+{
+#pragma omp parallel for if (blocks > 1)
+  for (unsigned int b = 0; b < blocks; b++)
+    for (long i = b * SMALL_THREADS; i < (b + 1L) * SMALL_THREADS; i++)
+      small_out[i] = i;
+}
+
+/* The wall time of SMALL_LAUNCHES launches of BLOCKS blocks (KERNEL
+   nonzero), or runs of the C loop (OPENMP zero) or of the OpenMP one, in
+   microseconds a launch, the best of SMALL_BATCHES; at most *BEST.  */
+static void
+time_small (int kernel, int openmp, unsigned int blocks, int *d_small,
+            double *best)
+{
+  nanosleep (&(struct timespec){ 0, SETTLE_NS }, NULL);
+  for (int batch = 0; batch < SMALL_BATCHES; batch++)
+    {
+      double wall = wall_seconds ();
+      for (int i = 0; i < SMALL_LAUNCHES; i++)
+        if (kernel)
+          cuda_launch (tiny, blocks, SMALL_THREADS) (d_small);
+        else if (openmp)
+          small_openmp (blocks);
+        else
+          small_c (blocks);
+      if (kernel)
+        cuda_synchronize ();
+      wall = (wall_seconds () - wall) / SMALL_LAUNCHES * 1e6;
+      *best = wall < *best ? wall : *best;
+    }
+}
+
+static int
+measure_small_launches (int repeats)
+{
+  static const unsigned int grids[] = { 1, SMALL_GRID };
+  int *d_small = cuda_device_array (sizeof small_out);
+  int back[SMALL_GRID * SMALL_THREADS], all_same = 1;
+
+  printf ("%-15s %10s %9s %9s %6s %9s %6s\n", "launch of", "blocks", "us",
+          "C us", "ratio", "OpenMP us", "ratio");
   for (size_t g = 0; g < sizeof grids / sizeof *grids; g++)
     {
-      double best = INFINITY;
-      for (int r = 0; r < REPEATS; r++)
+      double kernel = INFINITY, c = INFINITY, openmp = INFINITY;
+      long count = (long) grids[g] * SMALL_THREADS;
+
+      for (int r = 0; r < repeats; r++)
         {
-          double wall = wall_seconds ();
-          for (int i = 0; i < LAUNCHES; i++)
-            cuda_launch (tiny, grids[g], 32) (d_small);
-          cuda_synchronize ();
-          wall = wall_seconds () - wall;
-          best = wall < best ? wall : best;
+          time_small (1, 0, grids[g], d_small, &kernel);
+          time_small (0, 1, grids[g], d_small, &openmp);
+          time_small (0, 0, grids[g], d_small, &c);
         }
-      printf ("launch of %u block%s of 32 threads: %.2f us\n", grids[g],
-              grids[g] == 1 ? "" : "s", best / LAUNCHES * 1e6);
+      cuda_copy_to_host (back, d_small, count * sizeof *back);
+      int same = memcmp (back, small_out, count * sizeof *back) == 0;
+      all_same &= same;
+      printf ("%-15s %10u %9.2f %9.3f %6.0f %9.2f %6.2f%s\n", "small launches",
+              grids[g], kernel, c, kernel / c, openmp, kernel / openmp,
+              same ? "" : "  WRONG RESULTS");
     }
   cuda_free (d_small);
+  return all_same;
 }
 
 int
@@ -722,7 +786,7 @@ main (int argc, char **argv)
   for (size_t i = 0; i < sizeof benchmarks / sizeof *benchmarks; i++)
     if (!only || strcmp (only, benchmarks[i].name) == 0)
       all_same &= measure (&benchmarks[i], repeats);
-  if (!only)
-    measure_launches ();
+  if (!only || strcmp (only, "small_launches") == 0)
+    all_same &= measure_small_launches (repeats);
   return !all_same;
 }

@@ -272,6 +272,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
       return NULL_TREE;
     }
   walk_tree (&body, localize_builtins, &b, NULL);
+  cudajit_plain_shared_atomics (&b, &body);
   cudajit_rematerialize (&b, &body, arguments);
 
   tree threads = barrier ? cudajit_cut_at_barriers (&b, body)

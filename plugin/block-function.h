@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
-   block-barrier-fission.cc and block-grid-stride.cc, which with it call
-   block-work-item-loops.cc.  */
+   block-shared-atomics.cc, block-barrier-fission.cc and
+   block-grid-stride.cc, which with it call block-work-item-loops.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
 #define CUDAJIT_BLOCK_FUNCTION_H
@@ -131,6 +131,11 @@ void cudajit_rematerialize (block_function *b, tree *body,
    memory, nothing that may trap).  */
 bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
 bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
+
+/* block-shared-atomics.cc: in BODY, the copy of a kernel's body, the
+   atomics whose address is an element of a shared array become plain
+   operations.  */
+void cudajit_plain_shared_atomics (block_function *b, tree *body);
 
 /* block-warp-collectives.cc: in BODY, the copy of a kernel's body, each
    warp function that a block function can be cut at becomes a barrier,

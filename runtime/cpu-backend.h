@@ -36,8 +36,9 @@ struct job
   struct cudajit_site site;
   const char *hint;
   /* The next block not yet taken by a thread, and how many a thread
-     takes at once.  */
-  atomic_ullong next;
+     takes at once: on a cache line of their own, since every thread
+     writes NEXT and reads the rest.  */
+  _Alignas(CUDAJIT_CACHE_LINE) atomic_ullong next;
   unsigned long long chunk;
 };
 

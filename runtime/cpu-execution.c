@@ -562,6 +562,9 @@ run_blocks (struct job *job, struct runner *r)
 
   if (!take_blocks (job, &taken))
     return;
+  /* From here: a fault in the runtime's own code, running for a kernel
+     that has smashed its memory, is the launch's fault too.  */
+  cudajit_fault_site (&job->site, job->hint);
   gridDim = job->grid;
   blockDim = job->block;
   r->job = job;
@@ -595,6 +598,7 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
   cudajit_cpu_current = NULL;
+  cudajit_fault_site (NULL, NULL);
 }
 
 /* A fork waits for the launch in progress, if any, so that the child
@@ -652,11 +656,7 @@ configure_pool (void)
 static void
 run_job_part (void *job, unsigned int worker)
 {
-  /* From the start: a fault in the runtime's own code, running for a
-     kernel that has smashed its memory, is the launch's fault too.  */
-  cudajit_fault_site (&((struct job *) job)->site, ((struct job *) job)->hint);
   run_blocks (job, &cpu_threads.runners[worker]);
-  cudajit_fault_site (NULL, NULL);
 }
 
 /* Says, once, the first time a kernel compiled at -O0 or -Og runs here,

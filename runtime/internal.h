@@ -867,9 +867,15 @@ bool cudajit_transfer_check (CUresult error,
 
 /* thread-pool.c */
 
-/* Run WORK (ARG, N) on the calling thread, with N 0, and at once on
-   HELPERS workers of the library's pool, with N from 1 to HELPERS; return
-   when all have returned.  One call at a time.  */
+/* The bytes of a cache line, which what threads write apart lies at least
+   apart, so that one's writes do not take the line from another.  */
+#define CUDAJIT_CACHE_LINE 64
+
+/* Run WORK (ARG, N) on the calling thread, with N 0, and at once on up
+   to HELPERS workers of the library's pool, with N from 1 to HELPERS: on
+   those that start it before the caller's has returned, so WORK must
+   share out its work as it goes, each run taking what is left.  Return
+   when all that started have returned.  One call at a time.  */
 void cudajit_pool_run (void (*work) (void *arg, unsigned int worker),
                        void *arg, unsigned int helpers);
 

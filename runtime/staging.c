@@ -19,7 +19,6 @@
    since one core cannot keep up with the bus.  */
 
 #define COPY_THREADS_MAX 8
-#define CACHE_LINE_BYTES 64
 /* Below this a copy is not worth splitting.  */
 #define COPY_SLICE_MIN (1u << 20)
 
@@ -74,8 +73,8 @@ parallel_copy (void *dst, const void *src, size_t bytes)
     memcpy (dst, src, bytes);
   else
     {
-      copy.slice = ((bytes + slices - 1) / slices + CACHE_LINE_BYTES - 1)
-                   & ~(size_t) (CACHE_LINE_BYTES - 1);
+      copy.slice = ((bytes + slices - 1) / slices + CUDAJIT_CACHE_LINE - 1)
+                   & ~(size_t) (CUDAJIT_CACHE_LINE - 1);
       copy.slices = (bytes + copy.slice - 1) / copy.slice;
       atomic_init (&copy.next, 0);
       cudajit_pool_run (copy_slices, &copy, copy.slices - 1);
