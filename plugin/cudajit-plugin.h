@@ -144,6 +144,7 @@ enum device_api_types
   DA_WARP_TYPES,
   DA_ALL_TYPES,
   DA_INTEGER_TYPES,
+  DA_WIDE_INTEGER_TYPES,
   DA_UNSIGNED_TYPES
 };
 struct device_api

@@ -48,6 +48,8 @@ type_in_p (device_api_types types, scalar_class klass)
       return true;
     case DA_INTEGER_TYPES:
       return klass != FLOATING;
+    case DA_WIDE_INTEGER_TYPES:
+      return klass == SIGNED_INTEGER || klass == UNSIGNED_INTEGER;
     case DA_UNSIGNED_TYPES:
       return klass == UNSIGNED_INTEGER;
     case DA_UNTYPED:

@@ -287,38 +287,54 @@ __device__ __forceinline__ void cudajit_atomic_thread_fence (int order)
 
 /* Subtraction is the addition of the negation; add, sub, exch, cas
    and the bit operations work on the bits, max and min on the
-   ORDERED type.  */
-#define CUDAJIT_ATOMIC_INTEGER(t, type, bits, ordered) \
-  CUDAJIT_ATOMIC (add_##t, type, bits, atomicAdd, v) \
-  CUDAJIT_ATOMIC (sub_##t, type, bits, atomicAdd, 0 - (bits) v) \
-  CUDAJIT_ATOMIC (exch_##t, type, bits, atomicExch, v) \
-  CUDAJIT_ATOMIC (max_##t, type, ordered, atomicMax, v) \
-  CUDAJIT_ATOMIC (min_##t, type, ordered, atomicMin, v) \
-  CUDAJIT_ATOMIC (and_##t, type, bits, atomicAnd, v) \
-  CUDAJIT_ATOMIC (or_##t, type, bits, atomicOr, v) \
-  CUDAJIT_ATOMIC (xor_##t, type, bits, atomicXor, v) \
+   ORDERED type.  SCOPE, which ends the names, is empty, _block or
+   _system, the scope of CUDA's atomics (CUDAJIT_IN_SCOPE).  */
+#define CUDAJIT_ATOMIC_INTEGER(t, type, bits, ordered, scope) \
+  CUDAJIT_ATOMIC (add##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), v) \
+  CUDAJIT_ATOMIC (sub##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), 0 - (bits) v) \
+  CUDAJIT_ATOMIC (exch##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicExch, scope), v) \
+  CUDAJIT_ATOMIC (max##scope##_##t, type, ordered, \
+  CUDAJIT_IN_SCOPE (atomicMax, scope), v) \
+  CUDAJIT_ATOMIC (min##scope##_##t, type, ordered, \
+  CUDAJIT_IN_SCOPE (atomicMin, scope), v) \
+  CUDAJIT_ATOMIC (and##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicAnd, scope), v) \
+  CUDAJIT_ATOMIC (or##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicOr, scope), v) \
+  CUDAJIT_ATOMIC (xor##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicXor, scope), v) \
   __device__ __forceinline__ type \
-  cudajit_atomic_cas_##t (type *p, type compare, type v) \
-  { return (type) atomicCAS ((bits *) p, (bits) compare, (bits) v); }
-#define CUDAJIT_ATOMIC_FLOAT(t, type, bits, to_bits, from_bits) \
-  CUDAJIT_ATOMIC_LOOP (max_##t, type, bits, atomicCAS, to_bits, \
+  cudajit_atomic_cas##scope##_##t (type *p, type compare, type v) \
+  { return (type) CUDAJIT_IN_SCOPE (atomicCAS, scope) ((bits *) p, \
+  (bits) compare, (bits) v); }
+#define CUDAJIT_ATOMIC_FLOAT(t, type, bits, to_bits, from_bits, scope) \
+  CUDAJIT_ATOMIC_LOOP (max##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), to_bits, \
   from_bits, v > old || isnan (old), v) \
-  CUDAJIT_ATOMIC_LOOP (min_##t, type, bits, atomicCAS, to_bits, \
+  CUDAJIT_ATOMIC_LOOP (min##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), to_bits, \
   from_bits, v < old || isnan (old), v) \
   __device__ __forceinline__ type \
-  cudajit_atomic_exch_##t (type *p, type v) \
-  { return from_bits (atomicExch ((bits *) p, (bits) to_bits (v))); }
+  cudajit_atomic_exch##scope##_##t (type *p, type v) \
+  { return from_bits (CUDAJIT_IN_SCOPE (atomicExch, scope) ((bits *) p, \
+  (bits) to_bits (v))); }
 
 /* CUDA's atomicInc and atomicDec, which keep a counter in 0 ... V,
    exist on 4 bytes only; on 8 they are compare-and-swap loops.  */
-#define CUDAJIT_ATOMIC_WRAPPING_4(t, type) \
-  CUDAJIT_ATOMIC (inc_##t, type, unsigned int, atomicInc, v) \
-  CUDAJIT_ATOMIC (dec_##t, type, unsigned int, atomicDec, v)
-#define CUDAJIT_ATOMIC_WRAPPING_8(t, type) \
-  CUDAJIT_ATOMIC_LOOP (inc_##t, type, unsigned long long, atomicCAS, \
-  , , true, old >= v ? 0 : old + 1) \
-  CUDAJIT_ATOMIC_LOOP (dec_##t, type, unsigned long long, atomicCAS, \
-  , , true, old == 0 || old > v ? v : old - 1)
+#define CUDAJIT_ATOMIC_WRAPPING_4(t, type, scope) \
+  CUDAJIT_ATOMIC (inc##scope##_##t, type, unsigned int, \
+  CUDAJIT_IN_SCOPE (atomicInc, scope), v) \
+  CUDAJIT_ATOMIC (dec##scope##_##t, type, unsigned int, \
+  CUDAJIT_IN_SCOPE (atomicDec, scope), v)
+#define CUDAJIT_ATOMIC_WRAPPING_8(t, type, scope) \
+  CUDAJIT_ATOMIC_LOOP (inc##scope##_##t, type, unsigned long long, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), , , true, old >= v ? 0 : old + 1) \
+  CUDAJIT_ATOMIC_LOOP (dec##scope##_##t, type, unsigned long long, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), , , true, \
+  old == 0 || old > v ? v : old - 1)
 
 /* On 1 and 2 bytes, GCC's builtins, defined below, serve; the bits
    of these types are their values.  */
@@ -349,65 +365,56 @@ __device__ __forceinline__ void cudajit_atomic_thread_fence (int order)
 #define CUDAJIT_FROM_BITS_4 __uint_as_float
 #define CUDAJIT_TO_BITS_8 __double_as_longlong
 #define CUDAJIT_FROM_BITS_8 __longlong_as_double
-#define CUDAJIT_WIDE_ATOMICS_SMALL_INTEGER(t, type, n)
-#define CUDAJIT_WIDE_ATOMICS_SIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_SIGNED_##n)
-#define CUDAJIT_WIDE_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n) \
-  CUDAJIT_ATOMIC_WRAPPING_##n (t, type)
-#define CUDAJIT_WIDE_ATOMICS_FLOATING(t, type, n) \
+/* The scopes came with sm_60; before it every atomic is the device's.  */
+#if __CUDA_ARCH__ >= 600
+#define CUDAJIT_IN_SCOPE(atomic, scope) atomic##scope
+#else
+#define CUDAJIT_IN_SCOPE(atomic, scope) atomic
+#endif
+#define CUDAJIT_WIDE_ATOMICS_SMALL_INTEGER(t, type, n, scope)
+#define CUDAJIT_WIDE_ATOMICS_SIGNED_INTEGER(t, type, n, scope) \
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_SIGNED_##n, \
+  scope)
+#define CUDAJIT_WIDE_ATOMICS_UNSIGNED_INTEGER(t, type, n, scope) \
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n, \
+  scope) \
+  CUDAJIT_ATOMIC_WRAPPING_##n (t, type, scope)
+#define CUDAJIT_WIDE_ATOMICS_FLOATING(t, type, n, scope) \
   CUDAJIT_ATOMIC_FLOAT (t, type, CUDAJIT_BITS_##n, CUDAJIT_TO_BITS_##n, \
-  CUDAJIT_FROM_BITS_##n)
+  CUDAJIT_FROM_BITS_##n, scope)
+/* Each type's in the device's scope, the cudajit_atomic_OP_T of
+   cuda_atomic_OP, and in the block's and the system's, those of
+   cuda_atomic_OP_block and cuda_atomic_OP_system.  */
 #define CUDAJIT_SCALAR(t, type, kind, n) \
-  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n)
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n, ) \
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n, _block) \
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n, _system)
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
-CUDAJIT_ATOMIC (add_float, float, float, atomicAdd, v)
-CUDAJIT_ATOMIC (sub_float, float, float, atomicAdd, -v)
-
-/* atomicAdd on doubles needs sm_60.  */
+/* Addition and subtraction on floating point; atomicAdd on doubles
+   needs sm_60.  */
+#define CUDAJIT_ATOMIC_ADD_FLOATING(scope) \
+  CUDAJIT_ATOMIC (add##scope##_float, float, float, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), v) \
+  CUDAJIT_ATOMIC (sub##scope##_float, float, float, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), -v) \
+  CUDAJIT_ATOMIC_ADD_DOUBLE (scope)
 #if __CUDA_ARCH__ >= 600
-CUDAJIT_ATOMIC (add_double, double, double, atomicAdd, v)
-CUDAJIT_ATOMIC (sub_double, double, double, atomicAdd, -v)
+#define CUDAJIT_ATOMIC_ADD_DOUBLE(scope) \
+  CUDAJIT_ATOMIC (add##scope##_double, double, double, atomicAdd##scope, v) \
+  CUDAJIT_ATOMIC (sub##scope##_double, double, double, atomicAdd##scope, -v)
 #else
-CUDAJIT_ATOMIC_LOOP (add_double, double, unsigned long long,
-  atomicCAS, __double_as_longlong, __longlong_as_double, true,
-  old + v)
-CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
-  atomicCAS, __double_as_longlong, __longlong_as_double, true,
-  old - v)
+#define CUDAJIT_ATOMIC_ADD_DOUBLE(scope) \
+  CUDAJIT_ATOMIC_LOOP (add##scope##_double, double, unsigned long long, \
+  atomicCAS, __double_as_longlong, __longlong_as_double, true, old + v) \
+  CUDAJIT_ATOMIC_LOOP (sub##scope##_double, double, unsigned long long, \
+  atomicCAS, __double_as_longlong, __longlong_as_double, true, old - v)
 #endif
-
-/* cuda_atomic_add_block and _system, CUDA's atomicAdd_block and
-   atomicAdd_system, on int and wider; the scopes came with sm_60, and
-   before it every atomic is the device's.  */
-#if __CUDA_ARCH__ >= 600
-#define CUDAJIT_ATOMIC_SCOPED(scope, t, type, cuda_type) \
-  CUDAJIT_ATOMIC (add_##scope##_##t, type, cuda_type, atomicAdd_##scope, v)
-#else
-#define CUDAJIT_ATOMIC_SCOPED(scope, t, type, cuda_type) \
-  __device__ __forceinline__ type \
-  cudajit_atomic_add_##scope##_##t (type *p, type v) \
-  { return cudajit_atomic_add_##t (p, v); }
-#endif
-#define CUDAJIT_SCOPED_ATOMICS_SMALL_INTEGER(t, type, n)
-#define CUDAJIT_SCOPED_ATOMICS_SIGNED_INTEGER(t, type, n) \
-  CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER (t, type, n)
-#define CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_SCOPED (block, t, type, CUDAJIT_BITS_##n) \
-  CUDAJIT_ATOMIC_SCOPED (system, t, type, CUDAJIT_BITS_##n)
-#define CUDAJIT_SCOPED_ATOMICS_FLOATING(t, type, n) \
-  CUDAJIT_ATOMIC_SCOPED (block, t, type, type) \
-  CUDAJIT_ATOMIC_SCOPED (system, t, type, type)
-#define CUDAJIT_SCALAR(t, type, kind, n) \
-  CUDAJIT_SCOPED_ATOMICS_##kind (t, type, n)
-#include "cudajit-scalar-types.def"
-#undef CUDAJIT_SCALAR
-#undef CUDAJIT_ATOMIC_SCOPED
-#undef CUDAJIT_SCOPED_ATOMICS_SMALL_INTEGER
-#undef CUDAJIT_SCOPED_ATOMICS_SIGNED_INTEGER
-#undef CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER
-#undef CUDAJIT_SCOPED_ATOMICS_FLOATING
+CUDAJIT_ATOMIC_ADD_FLOATING ()
+CUDAJIT_ATOMIC_ADD_FLOATING (_block)
+CUDAJIT_ATOMIC_ADD_FLOATING (_system)
+#undef CUDAJIT_ATOMIC_ADD_FLOATING
+#undef CUDAJIT_ATOMIC_ADD_DOUBLE
 
 #define CUDAJIT_GCC_ATOMIC(name, n, type, atomic, value, result) \
   __device__ __forceinline__ type cudajit_atomic_##name##_##n \
@@ -539,6 +546,7 @@ __device__ __forceinline__ void
 #undef CUDAJIT_ATOMIC_NARROW
 #undef CUDAJIT_ATOMIC_WRAPPING_4
 #undef CUDAJIT_ATOMIC_WRAPPING_8
+#undef CUDAJIT_IN_SCOPE
 #undef CUDAJIT_GCC_ATOMIC
 #undef CUDAJIT_GCC_LOOP
 #undef CUDAJIT_GCC_LOOPS

@@ -225,11 +225,61 @@ extern "C"
   CUDAJIT_ATOMIC_NUMBER (min, ptr) (ptr, value)
 /* CUDA's atomicAdd_block and atomicAdd_system: cuda_atomic_add, atomic
    among the threads of the caller's block only, or among every thread of
-   the system, the host's and other GPUs' too, on int and wider.  */
+   the system, the host's and other GPUs' too, on int and wider; and so
+   for each of the others, with the types of int and wider that it
+   takes.  */
 #define cuda_atomic_add_block(ptr, value)                                     \
   CUDAJIT_ATOMIC_WIDE (add_block, ptr) (ptr, value)
 #define cuda_atomic_add_system(ptr, value)                                    \
   CUDAJIT_ATOMIC_WIDE (add_system, ptr) (ptr, value)
+#define cuda_atomic_sub_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (sub_block, ptr) (ptr, value)
+#define cuda_atomic_sub_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (sub_system, ptr) (ptr, value)
+#define cuda_atomic_max_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (max_block, ptr) (ptr, value)
+#define cuda_atomic_max_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (max_system, ptr) (ptr, value)
+#define cuda_atomic_min_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (min_block, ptr) (ptr, value)
+#define cuda_atomic_min_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (min_system, ptr) (ptr, value)
+#define cuda_atomic_exch_block(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (exch_block, ptr) (ptr, value)
+#define cuda_atomic_exch_system(ptr, value)                                   \
+  CUDAJIT_ATOMIC_WIDE (exch_system, ptr) (ptr, value)
+#define cuda_atomic_cas_block(ptr, compare, value)                            \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (cas_block, ptr) (ptr, compare, value)
+#define cuda_atomic_cas_system(ptr, compare, value)                           \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (cas_system, ptr) (ptr, compare, value)
+#define cuda_atomic_and_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (and_block, ptr) (ptr, value)
+#define cuda_atomic_and_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (and_system, ptr) (ptr, value)
+#define cuda_atomic_or_block(ptr, value)                                      \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (or_block, ptr) (ptr, value)
+#define cuda_atomic_or_system(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (or_system, ptr) (ptr, value)
+#define cuda_atomic_xor_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (xor_block, ptr) (ptr, value)
+#define cuda_atomic_xor_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (xor_system, ptr) (ptr, value)
+#define cuda_atomic_inc_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_UNSIGNED (inc_block, ptr,                                    \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
+#define cuda_atomic_inc_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_UNSIGNED (inc_system, ptr,                                   \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
+#define cuda_atomic_dec_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_UNSIGNED (dec_block, ptr,                                    \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
+#define cuda_atomic_dec_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_UNSIGNED (dec_system, ptr,                                   \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
 #define cuda_atomic_inc(ptr, value)                                           \
   CUDAJIT_ATOMIC_UNSIGNED (inc, ptr, cuda_atomic_not_available_for_this_type) \
   (ptr, value)
@@ -244,7 +294,8 @@ extern "C"
    functions of its types, as an unchosen branch of _Generic must
    compile too: CUDAJIT_ATOMIC_UNSIGNED those of unsigned int and wider,
    which the others add to, and OTHERWISE for any other type;
-   CUDAJIT_ATOMIC_WIDE those of int and wider.  */
+   CUDAJIT_ATOMIC_WIDE those of int and wider, and
+   CUDAJIT_ATOMIC_WIDE_INTEGER the integers among them.  */
 #define CUDAJIT_ATOMIC_UNSIGNED(op, ptr, otherwise)                           \
   __extension__ _Generic(*(ptr), unsigned int                                 \
                          : cudajit_atomic_##op##_uint, unsigned long          \
@@ -272,6 +323,14 @@ extern "C"
       : cudajit_atomic_##op##_ll, float                                       \
       : cudajit_atomic_##op##_float, double                                   \
       : cudajit_atomic_##op##_double, default                                 \
+      : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
+                                 cuda_atomic_not_available_for_this_type))
+#define CUDAJIT_ATOMIC_WIDE_INTEGER(op, ptr)                                  \
+  __extension__ _Generic(                                                     \
+      *(ptr), int                                                             \
+      : cudajit_atomic_##op##_int, long                                       \
+      : cudajit_atomic_##op##_long, long long                                 \
+      : cudajit_atomic_##op##_ll, default                                     \
       : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
                                  cuda_atomic_not_available_for_this_type))
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
