@@ -131,6 +131,17 @@ cuda_hfma (cudajit_half a, cudajit_half b, cudajit_half c)
   asm ("fma.rn.f16 %0, %1, %2, %3;"
        : "=h" (r.bits) : "h" (a.bits), "h" (b.bits), "h" (c.bits));
   return r; }
+/* cuda_atomic_add on _Float16, CUDA's atomicAdd on __half, relaxed as
+   it is: PTX's from sm_70; before, as with CUDA, a kernel that calls it
+   does not compile.  */
+#if __CUDA_ARCH__ >= 700
+__device__ __forceinline__ cudajit_half
+cudajit_atomic_add_half (cudajit_half *p, cudajit_half v)
+{ cudajit_half old;
+  asm volatile ("atom.add.noftz.f16 %0, [%1], %2;"
+                : "=h" (old.bits) : "l" (p), "h" (v.bits) : "memory");
+  return old; }
+#endif
 
 /* @part vector _CjVector */
 /* GCC's vector types: N elements of T, aligned to their size as GCC's

@@ -177,8 +177,15 @@ cudajit_plain_atomic_p (const void *ptr)
   CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (t, type)                                    \
   CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
 #define CUDAJIT_SCALAR(t, type, kind, bytes) CUDAJIT_ATOMICS_##kind (t, type)
+/* Addition only, where C has the type; GCC compares the bits in its
+   compare-and-swap, as the GPU's loop does.  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_ADDEND(t, type)                                               \
+  CUDAJIT_ATOMIC_LOOP (add_##t, type, 1, old + value)
+#endif
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
+#undef CUDAJIT_ADDEND
 #undef CUDAJIT_ATOMICS_SMALL_INTEGER
 #undef CUDAJIT_ATOMICS_SIGNED_INTEGER
 #undef CUDAJIT_ATOMICS_UNSIGNED_INTEGER

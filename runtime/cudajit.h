@@ -179,7 +179,8 @@ extern "C"
    and cuda_atomic_xor likewise.  cuda_atomic_cas (ptr, compare, value)
    stores VALUE only where *PTR equals COMPARE.  PTR points to an integer
    (char, short, int, long or long long, signed or unsigned), or for add,
-   sub, max, min and exch also to a float or a double; max and min ignore a
+   sub, max, min and exch also to a float or a double, and for add to a
+   _Float16 (sm_70 and later on the GPU); max and min ignore a
    NaN, as fmax and fmin do: a NaN VALUE leaves *PTR alone, and a NaN in
    *PTR gives way to VALUE.  That is Numba's atomic.nanmax and nanmin, and
    cuda_atomic_nanmax and cuda_atomic_nanmin are the same functions under
@@ -201,8 +202,7 @@ extern "C"
    On the GPU, kernels call the functions of the same names that the
    plugin's CUDA prelude defines with CUDA's atomics; the functions here,
    with GCC's, serve the CPU backend, whose blocks run on several threads.  */
-#define cuda_atomic_add(ptr, value)                                           \
-  CUDAJIT_ATOMIC_NUMBER (add, ptr) (ptr, value)
+#define cuda_atomic_add(ptr, value) CUDAJIT_ATOMIC_ADDEND (ptr) (ptr, value)
 #define cuda_atomic_sub(ptr, value)                                           \
   CUDAJIT_ATOMIC_NUMBER (sub, ptr) (ptr, value)
 #define cuda_atomic_max(ptr, value)                                           \
@@ -333,6 +333,16 @@ extern "C"
       : cudajit_atomic_##op##_ll, default                                     \
       : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
                                  cuda_atomic_not_available_for_this_type))
+/* cuda_atomic_add's, which takes _Float16 too where C has it (GCC 12 and
+   later), as CUDA's atomicAdd takes __half.  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_ATOMIC_ADDEND(ptr)                                            \
+  __extension__ _Generic(*(ptr), _Float16                                     \
+                         : cudajit_atomic_add_half, default                   \
+                         : CUDAJIT_ATOMIC_NUMBER (add, ptr))
+#else
+#define CUDAJIT_ATOMIC_ADDEND(ptr) CUDAJIT_ATOMIC_NUMBER (add, ptr)
+#endif
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
   __extension__ _Generic(*(ptr), float                                        \
                          : cudajit_atomic_##op##_float, double                \
