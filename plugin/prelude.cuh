@@ -42,7 +42,7 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
-/* @part half cudajit_half cuda_h */
+/* @part half cudajit_half cuda_h cudajit_atomic_add_half */
 /* _Float16, laid out as CUDA's __half.  NVRTC has no cuda_fp16.h of its
    own, and the toolkit's headers need not be where a program runs, so
    the prelude converts with PTX as cuda_fp16.h does.  GCC computes
@@ -143,7 +143,7 @@ cudajit_atomic_add_half (cudajit_half *p, cudajit_half v)
   return old; }
 #endif
 
-/* @part vector _CjVector */
+/* @part vector _CjVector cudajit_atomic_add_half2 */
 /* GCC's vector types: N elements of T, aligned to their size as GCC's
    are, so that a copy of a float4's worth is one 16-byte load or store;
    the operators are GCC's, element by element.  CUDA's float4 and the
@@ -217,6 +217,24 @@ _CjSelect (const _CjVector<M, N> &mask, const _CjVector<T, N> &a,
     r._CjElements[i] = mask._CjElements[i] ? a._CjElements[i]
                                            : b._CjElements[i];
   return r; }
+
+/* @part half_vector cudajit_atomic_add_half2 */
+/* cuda_atomic_add on cuda_half2, CUDA's atomicAdd on __half2: PTX's,
+   which adds each half, from sm_60; before, as with CUDA, a kernel that
+   calls it does not compile.  Its call brings the half and vector parts
+   too.  */
+#if __CUDA_ARCH__ >= 600
+__device__ __forceinline__ _CjVector<cudajit_half, 2>
+cudajit_atomic_add_half2 (_CjVector<cudajit_half, 2> *p,
+                          _CjVector<cudajit_half, 2> v)
+{ unsigned int bits, old;
+  memcpy (&bits, &v, sizeof bits);
+  asm volatile ("atom.add.noftz.f16x2 %0, [%1], %2;"
+                : "=r" (old) : "l" (p), "r" (bits) : "memory");
+  _CjVector<cudajit_half, 2> r;
+  memcpy (&r, &old, sizeof r);
+  return r; }
+#endif
 
 /* @part bytes cudajit_bswap cudajit_parity */
 /* GCC's byte swaps and parities, which CUDA spells otherwise.  */

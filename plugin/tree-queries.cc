@@ -133,7 +133,8 @@ cudajit_vector_type_p (const_tree type)
   tree element = TYPE_MAIN_VARIANT (TREE_TYPE (type));
   return (
       (TREE_CODE (element) == INTEGER_TYPE && TYPE_PRECISION (element) <= 64)
-      || element == float_type_node || element == double_type_node);
+      || element == float_type_node || element == double_type_node
+      || cudajit_half_type_p (element));
 }
 
 bool
@@ -398,9 +399,10 @@ cudajit_explain_type (tree type, location_t loc)
     type = TREE_TYPE (type);
   if (!plain && TREE_CODE (type) == VECTOR_TYPE)
     inform (loc,
-            "the vector types of kernels are those of integers, %<float%> "
-            "and %<double%> of at most %d bytes, aligned to their size, as "
-            "%<int4%>, %<float4%> and %<double2%> are in CUDA C",
+            "the vector types of kernels are those of integers, "
+            "%<_Float16%>, %<float%> and %<double%> of at most %d bytes, "
+            "aligned to their size, as %<int4%>, %<half2%>, %<float4%> and "
+            "%<double2%> are in CUDA C",
             VECTOR_BYTES_MAX);
 }
 

@@ -99,6 +99,11 @@ extern "C"
   typedef float cuda_float4 __attribute__ ((vector_size (4 * sizeof (float))));
   typedef double cuda_double2
       __attribute__ ((vector_size (2 * sizeof (double))));
+  /* CUDA's __half2, where C has _Float16 (GCC 12 and later).  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+  typedef _Float16 cuda_half2
+      __attribute__ ((vector_size (2 * sizeof (_Float16))));
+#endif
 
   /* The driver's stream handle (CUstream), so that streams made with the
      CUDA runtime or driver API can be passed as they are.  */
@@ -180,7 +185,8 @@ extern "C"
    stores VALUE only where *PTR equals COMPARE.  PTR points to an integer
    (char, short, int, long or long long, signed or unsigned), or for add,
    sub, max, min and exch also to a float or a double, and for add to a
-   _Float16 (sm_70 and later on the GPU); max and min ignore a
+   _Float16 (sm_70 and later on the GPU) or a cuda_half2, which adds each
+   half; max and min ignore a
    NaN, as fmax and fmin do: a NaN VALUE leaves *PTR alone, and a NaN in
    *PTR gives way to VALUE.  That is Numba's atomic.nanmax and nanmin, and
    cuda_atomic_nanmax and cuda_atomic_nanmin are the same functions under
@@ -333,12 +339,14 @@ extern "C"
       : cudajit_atomic_##op##_ll, default                                     \
       : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
                                  cuda_atomic_not_available_for_this_type))
-/* cuda_atomic_add's, which takes _Float16 too where C has it (GCC 12 and
-   later), as CUDA's atomicAdd takes __half.  */
+/* cuda_atomic_add's, which takes _Float16 and cuda_half2 too where C has
+   them (GCC 12 and later), as CUDA's atomicAdd takes __half and
+   __half2.  */
 #if defined __FLT16_MAX__ && !defined __cplusplus
 #define CUDAJIT_ATOMIC_ADDEND(ptr)                                            \
   __extension__ _Generic(*(ptr), _Float16                                     \
-                         : cudajit_atomic_add_half, default                   \
+                         : cudajit_atomic_add_half, cuda_half2                \
+                         : cudajit_atomic_add_half2, default                  \
                          : CUDAJIT_ATOMIC_NUMBER (add, ptr))
 #else
 #define CUDAJIT_ATOMIC_ADDEND(ptr) CUDAJIT_ATOMIC_NUMBER (add, ptr)
