@@ -42,16 +42,58 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
+/* A class cudajit_T of a floating type narrower than float, _Float16 or
+   __bf16, its BITS, with its conversions to and from float
+   (cudajit_T_to_float and cudajit_float_to_T): its operators, computed
+   in float, which holds it exactly, and rounded back once, as GCC
+   computes it on x86-64 and rounds it; where GCC leaves the arithmetic
+   in the type (as _Float16's with -mavx512fp16), the operators round as
+   that does: float holds a sum, difference, product or quotient of two
+   closely enough that rounding it again is exact.  signbit returns what
+   GCC computes on x86-64, the sign bit in its place.  And what
+   cuda_reduce needs of a type (see the reduce part).  */
+#define CUDAJIT_NARROW_OPERATOR(t, op, result, value) \
+  __device__ __forceinline__ result \
+  operator op (cudajit_##t a, cudajit_##t b) \
+  { return value (cudajit_##t##_to_float (a) op cudajit_##t##_to_float (b)); }
+#define CUDAJIT_NARROW_STEP(t, op, step) \
+  __device__ __forceinline__ cudajit_##t &operator op (cudajit_##t &x) \
+  { return x = cudajit_float_to_##t (cudajit_##t##_to_float (x) step); } \
+  __device__ __forceinline__ cudajit_##t operator op (cudajit_##t &x, int) \
+  { cudajit_##t old = x; op x; return old; }
+#define CUDAJIT_NARROW_FLOAT(t) \
+  __device__ __forceinline__ cudajit_##t operator- (cudajit_##t x) \
+  { return cudajit_##t{ (unsigned short) (x.bits ^ 0x8000u) }; } \
+  __device__ __forceinline__ cudajit_##t cudajit_narrow_abs (cudajit_##t x) \
+  { return cudajit_##t{ (unsigned short) (x.bits & 0x7fffu) }; } \
+  __device__ __forceinline__ int cudajit_signbit (cudajit_##t x) \
+  { return x.bits & 0x8000; } \
+  CUDAJIT_NARROW_OPERATOR (t, +, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, -, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, *, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, /, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, <, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, <=, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, >, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, >=, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, ==, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, !=, bool, ) \
+  CUDAJIT_NARROW_STEP (t, ++, + 1.0f) \
+  CUDAJIT_NARROW_STEP (t, --, - 1.0f) \
+  __device__ __forceinline__ cudajit_##t \
+  cudajit_reduce_shuffle (cudajit_##t v, unsigned int delta) \
+  { return cudajit_##t{ (unsigned short) __shfl_down_sync (0xffffffffu, \
+                                                            (int) v.bits, \
+                                                            delta) }; } \
+  __device__ __forceinline__ cudajit_##t \
+  cudajit_reduce_result (const volatile cudajit_##t *results, \
+                         unsigned int j) \
+  { return cudajit_##t{ results[j].bits }; }
+
 /* @part half cudajit_half cuda_h cudajit_atomic_add_half */
 /* _Float16, laid out as CUDA's __half.  NVRTC has no cuda_fp16.h of its
    own, and the toolkit's headers need not be where a program runs, so
-   the prelude converts with PTX as cuda_fp16.h does.  GCC computes
-   _Float16 arithmetic in float on x86-64 and rounds it with these
-   conversions; where it leaves it in _Float16 (as with -mavx512fp16),
-   the operators do the same, which rounds as _Float16 arithmetic does:
-   float holds a sum, difference, product or quotient of two _Float16
-   closely enough that rounding it again is exact.  signbit returns what
-   GCC computes on x86-64, the sign bit in its place.  */
+   the prelude converts with PTX as cuda_fp16.h does.  */
 struct cudajit_half { unsigned short bits; };
 __device__ __forceinline__ float cudajit_half_to_float (cudajit_half x)
 { float f; asm ("cvt.f32.f16 %0, %1;" : "=f" (f) : "h" (x.bits)); return f; }
@@ -61,43 +103,7 @@ __device__ __forceinline__ cudajit_half cudajit_float_to_half (float x)
 __device__ __forceinline__ cudajit_half cudajit_double_to_half (double x)
 { cudajit_half h; asm ("cvt.rn.f16.f64 %0, %1;" : "=h" (h.bits) : "d" (x));
   return h; }
-__device__ __forceinline__ cudajit_half operator- (cudajit_half x)
-{ return cudajit_half{ (unsigned short) (x.bits ^ 0x8000u) }; }
-__device__ __forceinline__ cudajit_half cudajit_habs (cudajit_half x)
-{ return cudajit_half{ (unsigned short) (x.bits & 0x7fffu) }; }
-__device__ __forceinline__ int cudajit_signbit (cudajit_half x)
-{ return x.bits & 0x8000; }
-#define CUDAJIT_HALF_OPERATOR(op, result, value) \
-  __device__ __forceinline__ result operator op (cudajit_half a, cudajit_half b) \
-  { return value (cudajit_half_to_float (a) op cudajit_half_to_float (b)); }
-CUDAJIT_HALF_OPERATOR (+, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (-, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (*, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (/, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (<, bool, )
-CUDAJIT_HALF_OPERATOR (<=, bool, )
-CUDAJIT_HALF_OPERATOR (>, bool, )
-CUDAJIT_HALF_OPERATOR (>=, bool, )
-CUDAJIT_HALF_OPERATOR (==, bool, )
-CUDAJIT_HALF_OPERATOR (!=, bool, )
-#undef CUDAJIT_HALF_OPERATOR
-/* What cuda_reduce needs of a type (see the reduce part).  */
-__device__ __forceinline__ cudajit_half
-cudajit_reduce_shuffle (cudajit_half v, unsigned int delta)
-{ return cudajit_half{ (unsigned short) __shfl_down_sync (0xffffffffu,
-                                                          (int) v.bits,
-                                                          delta) }; }
-__device__ __forceinline__ cudajit_half
-cudajit_reduce_result (const volatile cudajit_half *results, unsigned int j)
-{ return cudajit_half{ results[j].bits }; }
-#define CUDAJIT_HALF_STEP(op, step) \
-  __device__ __forceinline__ cudajit_half &operator op (cudajit_half &x) \
-  { return x = cudajit_float_to_half (cudajit_half_to_float (x) step); } \
-  __device__ __forceinline__ cudajit_half operator op (cudajit_half &x, int) \
-  { cudajit_half old = x; op x; return old; }
-CUDAJIT_HALF_STEP (++, + 1.0f)
-CUDAJIT_HALF_STEP (--, - 1.0f)
-#undef CUDAJIT_HALF_STEP
+CUDAJIT_NARROW_FLOAT (half)
 
 /* cudajit.h's half math (Numba's cuda.fp16).  Each but hfma is the
    float function, within 2 ulps of float (exact for floor, ceil, trunc
@@ -142,6 +148,27 @@ cudajit_atomic_add_half (cudajit_half *p, cudajit_half v)
                 : "=h" (old.bits) : "l" (p), "h" (v.bits) : "memory");
   return old; }
 #endif
+
+/* @part bf16 cudajit_bf16 */
+/* __bf16 (GCC 13 and later), laid out as CUDA's __nv_bfloat16: float's
+   upper half, to which the conversions round to nearest even, as GCC
+   does, keeping NaNs quiet.  Double rounds to odd into float first
+   (toward zero, with the last bit set where that dropped any), which
+   float's 16 bits beyond __bf16's make the same as rounding it once.  */
+struct cudajit_bf16 { unsigned short bits; };
+__device__ __forceinline__ float cudajit_bf16_to_float (cudajit_bf16 x)
+{ return __uint_as_float ((unsigned int) x.bits << 16); }
+__device__ __forceinline__ cudajit_bf16 cudajit_float_to_bf16 (float x)
+{ unsigned int u = __float_as_uint (x);
+  if (isnan (x)) return cudajit_bf16{ (unsigned short) ((u >> 16) | 0x40) };
+  u += 0x7fffu + ((u >> 16) & 1);
+  return cudajit_bf16{ (unsigned short) (u >> 16) }; }
+__device__ __forceinline__ cudajit_bf16 cudajit_double_to_bf16 (double x)
+{ float f = __double2float_rz (x);
+  if (!isnan (x) && (double) f != x)
+    f = __uint_as_float (__float_as_uint (f) | 1);
+  return cudajit_float_to_bf16 (f); }
+CUDAJIT_NARROW_FLOAT (bf16)
 
 /* @part vector _CjVector cudajit_atomic_add_half2 */
 /* GCC's vector types: N elements of T, aligned to their size as GCC's
