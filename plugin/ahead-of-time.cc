@@ -125,7 +125,8 @@ cudajit_compile_ahead_of_time (const char *source, int flags,
 
       cudajit_target_name (&target, target_name, sizeof target_name);
       image.name = xstrdup (target_name);
-      cudajit_nvrtc_options (&target, flags, &options);
+      cudajit_nvrtc_options (&target, flags & CUDAJIT_COMPILE_NVRTC_MASK,
+                             &options);
       why = cudajit_nvrtc_build (&nvrtc, source, name, &options, target.ptx,
                                  &image.code, &image.size, &log, &failed);
       if (why)

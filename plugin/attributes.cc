@@ -32,6 +32,18 @@ static const struct compile_option compile_options[] = {
 #define MAX_REGISTERS_ENTRY ((int) COMPILE_OPTION_COUNT)
 #define LAUNCH_BOUNDS_ENTRY ((int) COMPILE_OPTION_COUNT + 1)
 #define SPECIALIZE_ENTRY ((int) COMPILE_OPTION_COUNT + 2)
+#define SHARED_CARVEOUT_ENTRY ((int) COMPILE_OPTION_COUNT + 3)
+
+/* The names that shared_carveout takes as Numba does, by the percentage
+   of shared memory that each is; "default", the driver's choice, is
+   none, as if the option were not there.  */
+static const struct
+{
+  const char *name;
+  int percent;
+} carveout_names[] = { { "MaxL1", 0 },
+                       { "MaxShared", CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT },
+                       { "default", -1 } };
 
 /* The most blocks of a multiprocessor that launch_bounds may ask for: as
    many as a multiprocessor of an H100 holds.  */
@@ -39,13 +51,19 @@ static const int launch_min_blocks_limit = 32;
 
 /* What the arguments of cuda_jit say: the flags of enum
    cudajit_compile_flag that they set and clear, the most registers, 0 for
-   no limit, and the launch bounds, 0 for none.  */
+   no limit, the launch bounds, 0 for none, and the percentage of shared
+   memory, -1 for the driver's choice.  */
 struct kernel_options
 {
   int sets, clears;
   int max_registers;
   int launch_threads, launch_min_blocks;
+  int shared_carveout;
 };
+#define NO_KERNEL_OPTIONS                                                     \
+  {                                                                           \
+    0, 0, 0, 0, 0, -1                                                         \
+  }
 
 /* Whether TEXT's NAME_LENGTH first characters name the specialize
    option.  */
@@ -91,9 +109,24 @@ parse_launch_bounds (const char *text, struct kernel_options *options)
   return true;
 }
 
+/* The value of "shared_carveout=TEXT": a percentage, -1 for the driver's
+   choice, or -2 if TEXT is bad.  */
+static int
+parse_shared_carveout (const char *text)
+{
+  for (const auto &name : carveout_names)
+    if (strcmp (text, name.name) == 0)
+      return name.percent;
+  int percent = parse_count (text, CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT);
+  return percent < 0 || percent > CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT
+             ? -2
+             : percent;
+}
+
 /* Fold the option ARGUMENT into *OPTIONS, where SEEN says which names
    were already given, by their first entry in the table, or
-   MAX_REGISTERS_ENTRY or LAUNCH_BOUNDS_ENTRY.  Diagnose a bad one at LOC, if
+   MAX_REGISTERS_ENTRY, LAUNCH_BOUNDS_ENTRY or SHARED_CARVEOUT_ENTRY.
+   Diagnose a bad one at LOC, if
    DIAGNOSE, and return false.  */
 static bool
 parse_option (tree argument, location_t loc, bool diagnose,
@@ -116,7 +149,7 @@ parse_option (tree argument, location_t loc, bool diagnose,
   const char *value_text = equals ? equals + 1 : "1";
   int entry = -1;
   int value;
-  struct kernel_options bounds = { 0, 0, 0, 0, 0 };
+  struct kernel_options bounds = NO_KERNEL_OPTIONS;
   if (specialize_option_p (text, name_length))
     {
       /* Its names are checked against the parameters once the kernel is
@@ -154,6 +187,24 @@ parse_option (tree argument, location_t loc, bool diagnose,
       value = bounds.launch_threads * (launch_min_blocks_limit + 1)
               + bounds.launch_min_blocks;
     }
+  else if (name_length == strlen (CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME)
+           && strncmp (text, CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME, name_length)
+                  == 0)
+    {
+      entry = SHARED_CARVEOUT_ENTRY;
+      value = parse_shared_carveout (equals ? value_text : "");
+      if (value < -1)
+        {
+          if (diagnose)
+            error_at (loc,
+                      "kernel option %qs needs the percentage of the L1 "
+                      "cache and shared memory that shared memory should "
+                      "have, from 0 to %d, or %<MaxL1%>, %<MaxShared%> or "
+                      "%<default%>, as in %<shared_carveout=50%>",
+                      text, CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT);
+          return false;
+        }
+    }
   else if (name_length == strlen (CUDAJIT_COMPILE_MAX_REGISTERS_NAME)
            && strncmp (text, CUDAJIT_COMPILE_MAX_REGISTERS_NAME, name_length)
                   == 0)
@@ -186,7 +237,8 @@ parse_option (tree argument, location_t loc, bool diagnose,
                       "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
                       "each maybe %<=0%> or %<=1%>, %<max_registers=N%>, "
                       "%<launch_bounds=THREADS[,MIN_BLOCKS]%>, "
-                      "%<specialize=n,m%> and %<link=FILE%>",
+                      "%<shared_carveout=N%>, %<specialize=n,m%> and "
+                      "%<link=FILE%>",
                       text);
           return false;
         }
@@ -224,6 +276,11 @@ parse_option (tree argument, location_t loc, bool diagnose,
       options->launch_min_blocks = bounds.launch_min_blocks;
       return true;
     }
+  if (entry == SHARED_CARVEOUT_ENTRY)
+    {
+      options->shared_carveout = value;
+      return true;
+    }
   for (const struct compile_option &option : compile_options)
     if (strcmp (option.name, compile_options[entry].name) == 0
         && option.value == value)
@@ -259,7 +316,7 @@ parse_options (tree arguments, location_t loc, bool diagnose,
 static struct kernel_options
 kernel_options_of (const_tree fndecl)
 {
-  struct kernel_options options = { 0, 0, 0, 0, 0 };
+  struct kernel_options options = NO_KERNEL_OPTIONS;
   for (tree attribute
        = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
        attribute;
@@ -278,7 +335,9 @@ cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
   struct kernel_options options = kernel_options_of (fndecl);
   return ((unit_flags & ~options.clears) | options.sets
           | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT
-          | options.launch_threads << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT);
+          | options.launch_threads << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT
+          | (options.shared_carveout + 1)
+                << CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT);
 }
 
 int
@@ -344,7 +403,7 @@ handle_cuda_jit_attribute (tree *node, tree name, tree args, int, bool *no_add)
                 "results through memory",
                 decl);
     }
-  struct kernel_options options = { 0, 0, 0, 0, 0 };
+  struct kernel_options options = NO_KERNEL_OPTIONS;
   auto_vec<int> seen, seen_values;
   if (parse_options (args, DECL_SOURCE_LOCATION (decl), true, &options, seen,
                      seen_values)
@@ -543,7 +602,7 @@ conflicting_option (const_tree fndecl)
        attribute;
        attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
     {
-      struct kernel_options options = { 0, 0, 0, 0, 0 };
+      struct kernel_options options = NO_KERNEL_OPTIONS;
       auto_vec<int> seen, seen_values;
       parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options,
                      seen, seen_values);
@@ -556,6 +615,8 @@ conflicting_option (const_tree fndecl)
                         ? CUDAJIT_COMPILE_MAX_REGISTERS_NAME
                     : seen[i] == LAUNCH_BOUNDS_ENTRY
                         ? CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME
+                    : seen[i] == SHARED_CARVEOUT_ENTRY
+                        ? CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME
                         : compile_options[seen[i]].name);
       all.safe_splice (seen);
       all_values.safe_splice (seen_values);

@@ -98,13 +98,15 @@ void
 emit_real_cst (cuda_emitter *e, tree cst)
 {
   const REAL_VALUE_TYPE *value = TREE_REAL_CST_PTR (cst);
-  if (cudajit_half_type_p (TREE_TYPE (cst)))
+  if (cudajit_narrow_float_name (TREE_TYPE (cst)))
     {
-      /* CUDA C has no literal of _Float16: its bits, which initialize
-         __constant__ data as well.  */
+      /* CUDA C has no literal of _Float16 or __bf16: their bits, which
+         initialize __constant__ data as well.  */
       long bits[2];
       real_to_target (bits, value, TYPE_MODE (TREE_TYPE (cst)));
-      emit_printf (e, "cudajit_half{ 0x%04lx }", bits[0] & 0xffffL);
+      emit_printf (e, "cudajit_%s{ 0x%04lx }",
+                   cudajit_narrow_float_name (TREE_TYPE (cst)),
+                   bits[0] & 0xffffL);
       return;
     }
   bool is_float = TYPE_MAIN_VARIANT (TREE_TYPE (cst)) == float_type_node;

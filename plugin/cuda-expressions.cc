@@ -162,35 +162,70 @@ same_cuda_type_p (tree a, tree b)
   return TYPE_MAIN_VARIANT (a) == TYPE_MAIN_VARIANT (b);
 }
 
-/* A conversion to or from _Float16, through float, which holds every
-   _Float16 exactly and rounds every integer that _Float16 does not
-   overflow on exactly; only double is rounded to _Float16 directly, as
-   rounding it first to float could round it twice.  */
+/* A conversion from _Float16 or __bf16, through float, which holds
+   each exactly.  */
 static void
-emit_half_cast (cuda_emitter *e, tree type, tree operand)
+emit_narrow_to_float (cuda_emitter *e, tree operand)
+{
+  emit_printf (e, "cudajit_%s_to_float (",
+               cudajit_narrow_float_name (TREE_TYPE (operand)));
+  emit_expr (e, operand);
+  pp_right_paren (&e->pp);
+}
+
+/* Whether float holds exactly every integer that TYPE, _Float16 or
+   __bf16, does not overflow on: _Float16's, below 2^16, but not
+   __bf16's, whose range is float's.  */
+static bool
+float_holds_integers_of_p (tree type)
+{
+  return (REAL_MODE_FORMAT (TYPE_MODE (type))->emax
+          <= REAL_MODE_FORMAT (TYPE_MODE (float_type_node))->p);
+}
+
+/* A conversion to or from _Float16 or __bf16, through float from every
+   type that it holds exactly: each other _Float16 or __bf16, and the
+   integers where float_holds_integers_of_p.  Double is rounded directly,
+   as rounding it first to float could round it twice, and so are the
+   other integers, through double, which holds those of up to 53 bits
+   exactly.  */
+static void
+emit_narrow_cast (cuda_emitter *e, tree type, tree operand)
 {
   tree from = TYPE_MAIN_VARIANT (TREE_TYPE (operand));
-  bool to_float = TYPE_MAIN_VARIANT (type) == float_type_node;
-  if (!cudajit_half_type_p (type))
+  const char *to = cudajit_narrow_float_name (type);
+  if (!to)
     {
+      bool to_float = TYPE_MAIN_VARIANT (type) == float_type_node;
       if (!to_float)
         {
           pp_string (&e->pp, "((");
           emit_type (e, type);
           pp_string (&e->pp, ") ");
         }
-      pp_string (&e->pp, "cudajit_half_to_float (");
-      emit_expr (e, operand);
-      pp_string (&e->pp, to_float ? ")" : "))");
+      emit_narrow_to_float (e, operand);
+      if (!to_float)
+        pp_right_paren (&e->pp);
       return;
     }
-  if (from == double_type_node)
-    pp_string (&e->pp, "cudajit_double_to_half (");
+  if (cudajit_narrow_float_name (from))
+    {
+      emit_printf (e, "cudajit_float_to_%s (", to);
+      emit_narrow_to_float (e, operand);
+    }
   else if (from == float_type_node)
-    pp_string (&e->pp, "cudajit_float_to_half (");
+    emit_printf (e, "cudajit_float_to_%s (", to);
+  else if (from == double_type_node
+           || (INTEGRAL_TYPE_P (from) && !float_holds_integers_of_p (type)))
+    {
+      emit_printf (e, "cudajit_double_to_%s (", to);
+      if (from != double_type_node)
+        pp_string (&e->pp, "(double) ");
+    }
   else
-    pp_string (&e->pp, "cudajit_float_to_half ((float) ");
-  emit_expr (e, operand);
+    emit_printf (e, "cudajit_float_to_%s ((float) ", to);
+  if (!cudajit_narrow_float_name (from))
+    emit_expr (e, operand);
   pp_right_paren (&e->pp);
 }
 
@@ -203,9 +238,9 @@ emit_cast (cuda_emitter *e, tree type, tree operand)
       return;
     }
   tree from = TREE_TYPE (operand);
-  if (cudajit_half_type_p (type) || cudajit_half_type_p (from))
+  if (cudajit_narrow_float_name (type) || cudajit_narrow_float_name (from))
     {
-      emit_half_cast (e, type, operand);
+      emit_narrow_cast (e, type, operand);
       return;
     }
   /* A conversion to a bit-field's type keeps the value's bits that the
@@ -673,9 +708,9 @@ emit_abs (cuda_emitter *e, tree t)
       return;
     }
   tree type = TYPE_MAIN_VARIANT (TREE_TYPE (t));
-  pp_string (&e->pp, cudajit_half_type_p (type) ? "cudajit_habs ("
-                     : type == float_type_node  ? "fabsf ("
-                                                : "fabs (");
+  pp_string (&e->pp, cudajit_narrow_float_name (type) ? "cudajit_narrow_abs ("
+                     : type == float_type_node        ? "fabsf ("
+                                                      : "fabs (");
   emit_expr (e, TREE_OPERAND (t, 0));
   pp_right_paren (&e->pp);
 }

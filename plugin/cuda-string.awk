@@ -10,7 +10,7 @@ function emit(line) {
   gsub(/"/, "\\\"", line)
   print "\"" line "\\n\""
 }
-/^\/\* @part [a-z_]+( [A-Za-z_]+)* \*\/$/ {
+/^\/\* @part [a-z_0-9]+( [A-Za-z_0-9]+)* \*\/$/ {
   if (in_part)
     print "},"
   triggers = ""

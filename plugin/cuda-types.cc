@@ -105,8 +105,8 @@ emit_type (cuda_emitter *e, tree type)
       pp_string (&e->pp, "bool");
       break;
     case REAL_TYPE:
-      if (cudajit_half_type_p (type))
-        pp_string (&e->pp, "cudajit_half");
+      if (cudajit_narrow_float_name (type))
+        emit_printf (e, "cudajit_%s", cudajit_narrow_float_name (type));
       else
         pp_string (&e->pp, TYPE_MAIN_VARIANT (type) == float_type_node
                                ? "float"

@@ -143,7 +143,9 @@ enum device_api_types
   DA_UNTYPED,
   DA_WARP_TYPES,
   DA_ALL_TYPES,
+  DA_ADD_TYPES,
   DA_INTEGER_TYPES,
+  DA_WIDE_INTEGER_TYPES,
   DA_UNSIGNED_TYPES
 };
 struct device_api
@@ -214,6 +216,11 @@ bool cudajit_vector_subscript_p (const_tree t);
 bool cudajit_vector_requalified_p (const_tree t);
 /* Whether TYPE is _Float16, the CUDA C's cudajit_half.  */
 bool cudajit_half_type_p (const_tree type);
+/* If TYPE is a floating type narrower than float, _Float16 or __bf16 (GCC
+   13 and later), the end of the CUDA C's names of it: the prelude's class
+   cudajit_END and its conversions cudajit_float_to_END and
+   cudajit_double_to_END; else null.  */
+const char *cudajit_narrow_float_name (const_tree type);
 /* Whether TYPE is, or points to or is an array of, a complex type that
    kernels do not have: GNU C's complex integers, _Complex long double,
    volatile ones.  */

@@ -24,7 +24,8 @@ enum scalar_class
   SMALL_INTEGER,
   SIGNED_INTEGER,
   UNSIGNED_INTEGER,
-  FLOATING
+  FLOATING,
+  ADDEND
 };
 
 static const struct
@@ -33,8 +34,10 @@ static const struct
   scalar_class klass;
 } scalar_types[] = {
 #define CUDAJIT_SCALAR(t, type, kind, bytes) { #t, kind },
+#define CUDAJIT_ADDEND(t, type) { #t, ADDEND },
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
+#undef CUDAJIT_ADDEND
 };
 
 static bool
@@ -43,11 +46,15 @@ type_in_p (device_api_types types, scalar_class klass)
   switch (types)
     {
     case DA_WARP_TYPES:
-      return klass != SMALL_INTEGER;
+      return klass != SMALL_INTEGER && klass != ADDEND;
     case DA_ALL_TYPES:
+      return klass != ADDEND;
+    case DA_ADD_TYPES:
       return true;
     case DA_INTEGER_TYPES:
-      return klass != FLOATING;
+      return klass != FLOATING && klass != ADDEND;
+    case DA_WIDE_INTEGER_TYPES:
+      return klass == SIGNED_INTEGER || klass == UNSIGNED_INTEGER;
     case DA_UNSIGNED_TYPES:
       return klass == UNSIGNED_INTEGER;
     case DA_UNTYPED:

@@ -32,6 +32,12 @@
 #error "cudajit needs GCC 11 or later"
 #endif
 
+/* GCC 13 made __bf16 an arithmetic type, with a node of its own; before,
+   C on x86-64 has none.  */
+#if BUILDING_GCC_MAJOR < 13
+#define bfloat16_type_node NULL_TREE
+#endif
+
 /* GCC 16 dropped system.h's C-era casts.  */
 #ifndef CONST_CAST
 #define CONST_CAST(TYPE, X) (const_cast<TYPE> (X))

@@ -42,16 +42,58 @@ __device__ __forceinline__ int cudajit_ctz (unsigned int x)
 __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
 { return __ffsll (x) - 1; }
 
-/* @part half cudajit_half cuda_h */
+/* A class cudajit_T of a floating type narrower than float, _Float16 or
+   __bf16, its BITS, with its conversions to and from float
+   (cudajit_T_to_float and cudajit_float_to_T): its operators, computed
+   in float, which holds it exactly, and rounded back once, as GCC
+   computes it on x86-64 and rounds it; where GCC leaves the arithmetic
+   in the type (as _Float16's with -mavx512fp16), the operators round as
+   that does: float holds a sum, difference, product or quotient of two
+   closely enough that rounding it again is exact.  signbit returns what
+   GCC computes on x86-64, the sign bit in its place.  And what
+   cuda_reduce needs of a type (see the reduce part).  */
+#define CUDAJIT_NARROW_OPERATOR(t, op, result, value) \
+  __device__ __forceinline__ result \
+  operator op (cudajit_##t a, cudajit_##t b) \
+  { return value (cudajit_##t##_to_float (a) op cudajit_##t##_to_float (b)); }
+#define CUDAJIT_NARROW_STEP(t, op, step) \
+  __device__ __forceinline__ cudajit_##t &operator op (cudajit_##t &x) \
+  { return x = cudajit_float_to_##t (cudajit_##t##_to_float (x) step); } \
+  __device__ __forceinline__ cudajit_##t operator op (cudajit_##t &x, int) \
+  { cudajit_##t old = x; op x; return old; }
+#define CUDAJIT_NARROW_FLOAT(t) \
+  __device__ __forceinline__ cudajit_##t operator- (cudajit_##t x) \
+  { return cudajit_##t{ (unsigned short) (x.bits ^ 0x8000u) }; } \
+  __device__ __forceinline__ cudajit_##t cudajit_narrow_abs (cudajit_##t x) \
+  { return cudajit_##t{ (unsigned short) (x.bits & 0x7fffu) }; } \
+  __device__ __forceinline__ int cudajit_signbit (cudajit_##t x) \
+  { return x.bits & 0x8000; } \
+  CUDAJIT_NARROW_OPERATOR (t, +, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, -, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, *, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, /, cudajit_##t, cudajit_float_to_##t) \
+  CUDAJIT_NARROW_OPERATOR (t, <, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, <=, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, >, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, >=, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, ==, bool, ) \
+  CUDAJIT_NARROW_OPERATOR (t, !=, bool, ) \
+  CUDAJIT_NARROW_STEP (t, ++, + 1.0f) \
+  CUDAJIT_NARROW_STEP (t, --, - 1.0f) \
+  __device__ __forceinline__ cudajit_##t \
+  cudajit_reduce_shuffle (cudajit_##t v, unsigned int delta) \
+  { return cudajit_##t{ (unsigned short) __shfl_down_sync (0xffffffffu, \
+                                                            (int) v.bits, \
+                                                            delta) }; } \
+  __device__ __forceinline__ cudajit_##t \
+  cudajit_reduce_result (const volatile cudajit_##t *results, \
+                         unsigned int j) \
+  { return cudajit_##t{ results[j].bits }; }
+
+/* @part half cudajit_half cuda_h cudajit_atomic_add_half */
 /* _Float16, laid out as CUDA's __half.  NVRTC has no cuda_fp16.h of its
    own, and the toolkit's headers need not be where a program runs, so
-   the prelude converts with PTX as cuda_fp16.h does.  GCC computes
-   _Float16 arithmetic in float on x86-64 and rounds it with these
-   conversions; where it leaves it in _Float16 (as with -mavx512fp16),
-   the operators do the same, which rounds as _Float16 arithmetic does:
-   float holds a sum, difference, product or quotient of two _Float16
-   closely enough that rounding it again is exact.  signbit returns what
-   GCC computes on x86-64, the sign bit in its place.  */
+   the prelude converts with PTX as cuda_fp16.h does.  */
 struct cudajit_half { unsigned short bits; };
 __device__ __forceinline__ float cudajit_half_to_float (cudajit_half x)
 { float f; asm ("cvt.f32.f16 %0, %1;" : "=f" (f) : "h" (x.bits)); return f; }
@@ -61,43 +103,7 @@ __device__ __forceinline__ cudajit_half cudajit_float_to_half (float x)
 __device__ __forceinline__ cudajit_half cudajit_double_to_half (double x)
 { cudajit_half h; asm ("cvt.rn.f16.f64 %0, %1;" : "=h" (h.bits) : "d" (x));
   return h; }
-__device__ __forceinline__ cudajit_half operator- (cudajit_half x)
-{ return cudajit_half{ (unsigned short) (x.bits ^ 0x8000u) }; }
-__device__ __forceinline__ cudajit_half cudajit_habs (cudajit_half x)
-{ return cudajit_half{ (unsigned short) (x.bits & 0x7fffu) }; }
-__device__ __forceinline__ int cudajit_signbit (cudajit_half x)
-{ return x.bits & 0x8000; }
-#define CUDAJIT_HALF_OPERATOR(op, result, value) \
-  __device__ __forceinline__ result operator op (cudajit_half a, cudajit_half b) \
-  { return value (cudajit_half_to_float (a) op cudajit_half_to_float (b)); }
-CUDAJIT_HALF_OPERATOR (+, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (-, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (*, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (/, cudajit_half, cudajit_float_to_half)
-CUDAJIT_HALF_OPERATOR (<, bool, )
-CUDAJIT_HALF_OPERATOR (<=, bool, )
-CUDAJIT_HALF_OPERATOR (>, bool, )
-CUDAJIT_HALF_OPERATOR (>=, bool, )
-CUDAJIT_HALF_OPERATOR (==, bool, )
-CUDAJIT_HALF_OPERATOR (!=, bool, )
-#undef CUDAJIT_HALF_OPERATOR
-/* What cuda_reduce needs of a type (see the reduce part).  */
-__device__ __forceinline__ cudajit_half
-cudajit_reduce_shuffle (cudajit_half v, unsigned int delta)
-{ return cudajit_half{ (unsigned short) __shfl_down_sync (0xffffffffu,
-                                                          (int) v.bits,
-                                                          delta) }; }
-__device__ __forceinline__ cudajit_half
-cudajit_reduce_result (const volatile cudajit_half *results, unsigned int j)
-{ return cudajit_half{ results[j].bits }; }
-#define CUDAJIT_HALF_STEP(op, step) \
-  __device__ __forceinline__ cudajit_half &operator op (cudajit_half &x) \
-  { return x = cudajit_float_to_half (cudajit_half_to_float (x) step); } \
-  __device__ __forceinline__ cudajit_half operator op (cudajit_half &x, int) \
-  { cudajit_half old = x; op x; return old; }
-CUDAJIT_HALF_STEP (++, + 1.0f)
-CUDAJIT_HALF_STEP (--, - 1.0f)
-#undef CUDAJIT_HALF_STEP
+CUDAJIT_NARROW_FLOAT (half)
 
 /* cudajit.h's half math (Numba's cuda.fp16).  Each but hfma is the
    float function, within 2 ulps of float (exact for floor, ceil, trunc
@@ -131,8 +137,40 @@ cuda_hfma (cudajit_half a, cudajit_half b, cudajit_half c)
   asm ("fma.rn.f16 %0, %1, %2, %3;"
        : "=h" (r.bits) : "h" (a.bits), "h" (b.bits), "h" (c.bits));
   return r; }
+/* cuda_atomic_add on _Float16, CUDA's atomicAdd on __half, relaxed as
+   it is: PTX's from sm_70; before, as with CUDA, a kernel that calls it
+   does not compile.  */
+#if __CUDA_ARCH__ >= 700
+__device__ __forceinline__ cudajit_half
+cudajit_atomic_add_half (cudajit_half *p, cudajit_half v)
+{ cudajit_half old;
+  asm volatile ("atom.add.noftz.f16 %0, [%1], %2;"
+                : "=h" (old.bits) : "l" (p), "h" (v.bits) : "memory");
+  return old; }
+#endif
 
-/* @part vector _CjVector */
+/* @part bf16 cudajit_bf16 */
+/* __bf16 (GCC 13 and later), laid out as CUDA's __nv_bfloat16: float's
+   upper half, to which the conversions round to nearest even, as GCC
+   does, keeping NaNs quiet.  Double rounds to odd into float first
+   (toward zero, with the last bit set where that dropped any), which
+   float's 16 bits beyond __bf16's make the same as rounding it once.  */
+struct cudajit_bf16 { unsigned short bits; };
+__device__ __forceinline__ float cudajit_bf16_to_float (cudajit_bf16 x)
+{ return __uint_as_float ((unsigned int) x.bits << 16); }
+__device__ __forceinline__ cudajit_bf16 cudajit_float_to_bf16 (float x)
+{ unsigned int u = __float_as_uint (x);
+  if (isnan (x)) return cudajit_bf16{ (unsigned short) ((u >> 16) | 0x40) };
+  u += 0x7fffu + ((u >> 16) & 1);
+  return cudajit_bf16{ (unsigned short) (u >> 16) }; }
+__device__ __forceinline__ cudajit_bf16 cudajit_double_to_bf16 (double x)
+{ float f = __double2float_rz (x);
+  if (!isnan (x) && (double) f != x)
+    f = __uint_as_float (__float_as_uint (f) | 1);
+  return cudajit_float_to_bf16 (f); }
+CUDAJIT_NARROW_FLOAT (bf16)
+
+/* @part vector _CjVector cudajit_atomic_add_half2 */
 /* GCC's vector types: N elements of T, aligned to their size as GCC's
    are, so that a copy of a float4's worth is one 16-byte load or store;
    the operators are GCC's, element by element.  CUDA's float4 and the
@@ -206,6 +244,24 @@ _CjSelect (const _CjVector<M, N> &mask, const _CjVector<T, N> &a,
     r._CjElements[i] = mask._CjElements[i] ? a._CjElements[i]
                                            : b._CjElements[i];
   return r; }
+
+/* @part half_vector cudajit_atomic_add_half2 */
+/* cuda_atomic_add on cuda_half2, CUDA's atomicAdd on __half2: PTX's,
+   which adds each half, from sm_60; before, as with CUDA, a kernel that
+   calls it does not compile.  Its call brings the half and vector parts
+   too.  */
+#if __CUDA_ARCH__ >= 600
+__device__ __forceinline__ _CjVector<cudajit_half, 2>
+cudajit_atomic_add_half2 (_CjVector<cudajit_half, 2> *p,
+                          _CjVector<cudajit_half, 2> v)
+{ unsigned int bits, old;
+  memcpy (&bits, &v, sizeof bits);
+  asm volatile ("atom.add.noftz.f16x2 %0, [%1], %2;"
+                : "=r" (old) : "l" (p), "r" (bits) : "memory");
+  _CjVector<cudajit_half, 2> r;
+  memcpy (&r, &old, sizeof r);
+  return r; }
+#endif
 
 /* @part bytes cudajit_bswap cudajit_parity */
 /* GCC's byte swaps and parities, which CUDA spells otherwise.  */
@@ -287,38 +343,54 @@ __device__ __forceinline__ void cudajit_atomic_thread_fence (int order)
 
 /* Subtraction is the addition of the negation; add, sub, exch, cas
    and the bit operations work on the bits, max and min on the
-   ORDERED type.  */
-#define CUDAJIT_ATOMIC_INTEGER(t, type, bits, ordered) \
-  CUDAJIT_ATOMIC (add_##t, type, bits, atomicAdd, v) \
-  CUDAJIT_ATOMIC (sub_##t, type, bits, atomicAdd, 0 - (bits) v) \
-  CUDAJIT_ATOMIC (exch_##t, type, bits, atomicExch, v) \
-  CUDAJIT_ATOMIC (max_##t, type, ordered, atomicMax, v) \
-  CUDAJIT_ATOMIC (min_##t, type, ordered, atomicMin, v) \
-  CUDAJIT_ATOMIC (and_##t, type, bits, atomicAnd, v) \
-  CUDAJIT_ATOMIC (or_##t, type, bits, atomicOr, v) \
-  CUDAJIT_ATOMIC (xor_##t, type, bits, atomicXor, v) \
+   ORDERED type.  SCOPE, which ends the names, is empty, _block or
+   _system, the scope of CUDA's atomics (CUDAJIT_IN_SCOPE).  */
+#define CUDAJIT_ATOMIC_INTEGER(t, type, bits, ordered, scope) \
+  CUDAJIT_ATOMIC (add##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), v) \
+  CUDAJIT_ATOMIC (sub##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), 0 - (bits) v) \
+  CUDAJIT_ATOMIC (exch##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicExch, scope), v) \
+  CUDAJIT_ATOMIC (max##scope##_##t, type, ordered, \
+  CUDAJIT_IN_SCOPE (atomicMax, scope), v) \
+  CUDAJIT_ATOMIC (min##scope##_##t, type, ordered, \
+  CUDAJIT_IN_SCOPE (atomicMin, scope), v) \
+  CUDAJIT_ATOMIC (and##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicAnd, scope), v) \
+  CUDAJIT_ATOMIC (or##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicOr, scope), v) \
+  CUDAJIT_ATOMIC (xor##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicXor, scope), v) \
   __device__ __forceinline__ type \
-  cudajit_atomic_cas_##t (type *p, type compare, type v) \
-  { return (type) atomicCAS ((bits *) p, (bits) compare, (bits) v); }
-#define CUDAJIT_ATOMIC_FLOAT(t, type, bits, to_bits, from_bits) \
-  CUDAJIT_ATOMIC_LOOP (max_##t, type, bits, atomicCAS, to_bits, \
+  cudajit_atomic_cas##scope##_##t (type *p, type compare, type v) \
+  { return (type) CUDAJIT_IN_SCOPE (atomicCAS, scope) ((bits *) p, \
+  (bits) compare, (bits) v); }
+#define CUDAJIT_ATOMIC_FLOAT(t, type, bits, to_bits, from_bits, scope) \
+  CUDAJIT_ATOMIC_LOOP (max##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), to_bits, \
   from_bits, v > old || isnan (old), v) \
-  CUDAJIT_ATOMIC_LOOP (min_##t, type, bits, atomicCAS, to_bits, \
+  CUDAJIT_ATOMIC_LOOP (min##scope##_##t, type, bits, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), to_bits, \
   from_bits, v < old || isnan (old), v) \
   __device__ __forceinline__ type \
-  cudajit_atomic_exch_##t (type *p, type v) \
-  { return from_bits (atomicExch ((bits *) p, (bits) to_bits (v))); }
+  cudajit_atomic_exch##scope##_##t (type *p, type v) \
+  { return from_bits (CUDAJIT_IN_SCOPE (atomicExch, scope) ((bits *) p, \
+  (bits) to_bits (v))); }
 
 /* CUDA's atomicInc and atomicDec, which keep a counter in 0 ... V,
    exist on 4 bytes only; on 8 they are compare-and-swap loops.  */
-#define CUDAJIT_ATOMIC_WRAPPING_4(t, type) \
-  CUDAJIT_ATOMIC (inc_##t, type, unsigned int, atomicInc, v) \
-  CUDAJIT_ATOMIC (dec_##t, type, unsigned int, atomicDec, v)
-#define CUDAJIT_ATOMIC_WRAPPING_8(t, type) \
-  CUDAJIT_ATOMIC_LOOP (inc_##t, type, unsigned long long, atomicCAS, \
-  , , true, old >= v ? 0 : old + 1) \
-  CUDAJIT_ATOMIC_LOOP (dec_##t, type, unsigned long long, atomicCAS, \
-  , , true, old == 0 || old > v ? v : old - 1)
+#define CUDAJIT_ATOMIC_WRAPPING_4(t, type, scope) \
+  CUDAJIT_ATOMIC (inc##scope##_##t, type, unsigned int, \
+  CUDAJIT_IN_SCOPE (atomicInc, scope), v) \
+  CUDAJIT_ATOMIC (dec##scope##_##t, type, unsigned int, \
+  CUDAJIT_IN_SCOPE (atomicDec, scope), v)
+#define CUDAJIT_ATOMIC_WRAPPING_8(t, type, scope) \
+  CUDAJIT_ATOMIC_LOOP (inc##scope##_##t, type, unsigned long long, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), , , true, old >= v ? 0 : old + 1) \
+  CUDAJIT_ATOMIC_LOOP (dec##scope##_##t, type, unsigned long long, \
+  CUDAJIT_IN_SCOPE (atomicCAS, scope), , , true, \
+  old == 0 || old > v ? v : old - 1)
 
 /* On 1 and 2 bytes, GCC's builtins, defined below, serve; the bits
    of these types are their values.  */
@@ -349,65 +421,56 @@ __device__ __forceinline__ void cudajit_atomic_thread_fence (int order)
 #define CUDAJIT_FROM_BITS_4 __uint_as_float
 #define CUDAJIT_TO_BITS_8 __double_as_longlong
 #define CUDAJIT_FROM_BITS_8 __longlong_as_double
-#define CUDAJIT_WIDE_ATOMICS_SMALL_INTEGER(t, type, n)
-#define CUDAJIT_WIDE_ATOMICS_SIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_SIGNED_##n)
-#define CUDAJIT_WIDE_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n) \
-  CUDAJIT_ATOMIC_WRAPPING_##n (t, type)
-#define CUDAJIT_WIDE_ATOMICS_FLOATING(t, type, n) \
+/* The scopes came with sm_60; before it every atomic is the device's.  */
+#if __CUDA_ARCH__ >= 600
+#define CUDAJIT_IN_SCOPE(atomic, scope) atomic##scope
+#else
+#define CUDAJIT_IN_SCOPE(atomic, scope) atomic
+#endif
+#define CUDAJIT_WIDE_ATOMICS_SMALL_INTEGER(t, type, n, scope)
+#define CUDAJIT_WIDE_ATOMICS_SIGNED_INTEGER(t, type, n, scope) \
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_SIGNED_##n, \
+  scope)
+#define CUDAJIT_WIDE_ATOMICS_UNSIGNED_INTEGER(t, type, n, scope) \
+  CUDAJIT_ATOMIC_INTEGER (t, type, CUDAJIT_BITS_##n, CUDAJIT_BITS_##n, \
+  scope) \
+  CUDAJIT_ATOMIC_WRAPPING_##n (t, type, scope)
+#define CUDAJIT_WIDE_ATOMICS_FLOATING(t, type, n, scope) \
   CUDAJIT_ATOMIC_FLOAT (t, type, CUDAJIT_BITS_##n, CUDAJIT_TO_BITS_##n, \
-  CUDAJIT_FROM_BITS_##n)
+  CUDAJIT_FROM_BITS_##n, scope)
+/* Each type's in the device's scope, the cudajit_atomic_OP_T of
+   cuda_atomic_OP, and in the block's and the system's, those of
+   cuda_atomic_OP_block and cuda_atomic_OP_system.  */
 #define CUDAJIT_SCALAR(t, type, kind, n) \
-  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n)
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n, ) \
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n, _block) \
+  CUDAJIT_WIDE_ATOMICS_##kind (t, type, n, _system)
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
-CUDAJIT_ATOMIC (add_float, float, float, atomicAdd, v)
-CUDAJIT_ATOMIC (sub_float, float, float, atomicAdd, -v)
-
-/* atomicAdd on doubles needs sm_60.  */
+/* Addition and subtraction on floating point; atomicAdd on doubles
+   needs sm_60.  */
+#define CUDAJIT_ATOMIC_ADD_FLOATING(scope) \
+  CUDAJIT_ATOMIC (add##scope##_float, float, float, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), v) \
+  CUDAJIT_ATOMIC (sub##scope##_float, float, float, \
+  CUDAJIT_IN_SCOPE (atomicAdd, scope), -v) \
+  CUDAJIT_ATOMIC_ADD_DOUBLE (scope)
 #if __CUDA_ARCH__ >= 600
-CUDAJIT_ATOMIC (add_double, double, double, atomicAdd, v)
-CUDAJIT_ATOMIC (sub_double, double, double, atomicAdd, -v)
+#define CUDAJIT_ATOMIC_ADD_DOUBLE(scope) \
+  CUDAJIT_ATOMIC (add##scope##_double, double, double, atomicAdd##scope, v) \
+  CUDAJIT_ATOMIC (sub##scope##_double, double, double, atomicAdd##scope, -v)
 #else
-CUDAJIT_ATOMIC_LOOP (add_double, double, unsigned long long,
-  atomicCAS, __double_as_longlong, __longlong_as_double, true,
-  old + v)
-CUDAJIT_ATOMIC_LOOP (sub_double, double, unsigned long long,
-  atomicCAS, __double_as_longlong, __longlong_as_double, true,
-  old - v)
+#define CUDAJIT_ATOMIC_ADD_DOUBLE(scope) \
+  CUDAJIT_ATOMIC_LOOP (add##scope##_double, double, unsigned long long, \
+  atomicCAS, __double_as_longlong, __longlong_as_double, true, old + v) \
+  CUDAJIT_ATOMIC_LOOP (sub##scope##_double, double, unsigned long long, \
+  atomicCAS, __double_as_longlong, __longlong_as_double, true, old - v)
 #endif
-
-/* cuda_atomic_add_block and _system, CUDA's atomicAdd_block and
-   atomicAdd_system, on int and wider; the scopes came with sm_60, and
-   before it every atomic is the device's.  */
-#if __CUDA_ARCH__ >= 600
-#define CUDAJIT_ATOMIC_SCOPED(scope, t, type, cuda_type) \
-  CUDAJIT_ATOMIC (add_##scope##_##t, type, cuda_type, atomicAdd_##scope, v)
-#else
-#define CUDAJIT_ATOMIC_SCOPED(scope, t, type, cuda_type) \
-  __device__ __forceinline__ type \
-  cudajit_atomic_add_##scope##_##t (type *p, type v) \
-  { return cudajit_atomic_add_##t (p, v); }
-#endif
-#define CUDAJIT_SCOPED_ATOMICS_SMALL_INTEGER(t, type, n)
-#define CUDAJIT_SCOPED_ATOMICS_SIGNED_INTEGER(t, type, n) \
-  CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER (t, type, n)
-#define CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER(t, type, n) \
-  CUDAJIT_ATOMIC_SCOPED (block, t, type, CUDAJIT_BITS_##n) \
-  CUDAJIT_ATOMIC_SCOPED (system, t, type, CUDAJIT_BITS_##n)
-#define CUDAJIT_SCOPED_ATOMICS_FLOATING(t, type, n) \
-  CUDAJIT_ATOMIC_SCOPED (block, t, type, type) \
-  CUDAJIT_ATOMIC_SCOPED (system, t, type, type)
-#define CUDAJIT_SCALAR(t, type, kind, n) \
-  CUDAJIT_SCOPED_ATOMICS_##kind (t, type, n)
-#include "cudajit-scalar-types.def"
-#undef CUDAJIT_SCALAR
-#undef CUDAJIT_ATOMIC_SCOPED
-#undef CUDAJIT_SCOPED_ATOMICS_SMALL_INTEGER
-#undef CUDAJIT_SCOPED_ATOMICS_SIGNED_INTEGER
-#undef CUDAJIT_SCOPED_ATOMICS_UNSIGNED_INTEGER
-#undef CUDAJIT_SCOPED_ATOMICS_FLOATING
+CUDAJIT_ATOMIC_ADD_FLOATING ()
+CUDAJIT_ATOMIC_ADD_FLOATING (_block)
+CUDAJIT_ATOMIC_ADD_FLOATING (_system)
+#undef CUDAJIT_ATOMIC_ADD_FLOATING
+#undef CUDAJIT_ATOMIC_ADD_DOUBLE
 
 #define CUDAJIT_GCC_ATOMIC(name, n, type, atomic, value, result) \
   __device__ __forceinline__ type cudajit_atomic_##name##_##n \
@@ -539,6 +602,7 @@ __device__ __forceinline__ void
 #undef CUDAJIT_ATOMIC_NARROW
 #undef CUDAJIT_ATOMIC_WRAPPING_4
 #undef CUDAJIT_ATOMIC_WRAPPING_8
+#undef CUDAJIT_IN_SCOPE
 #undef CUDAJIT_GCC_ATOMIC
 #undef CUDAJIT_GCC_LOOP
 #undef CUDAJIT_GCC_LOOPS

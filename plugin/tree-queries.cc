@@ -117,6 +117,19 @@ cudajit_half_type_p (const_tree type)
           && TYPE_MAIN_VARIANT (type) == float16_type_node);
 }
 
+const char *
+cudajit_narrow_float_name (const_tree type)
+{
+  if (TREE_CODE (type) != REAL_TYPE)
+    return NULL;
+  if (cudajit_half_type_p (type))
+    return "half";
+  /* GCC 12 and before have no node, NULL_TREE, which no type is.  */
+  if (TYPE_MAIN_VARIANT (type) == bfloat16_type_node)
+    return "bf16";
+  return NULL;
+}
+
 /* The largest vector type that a kernel may have: CUDA's float4, the
    widest load of one thread.  */
 #define VECTOR_BYTES_MAX 16
@@ -133,7 +146,8 @@ cudajit_vector_type_p (const_tree type)
   tree element = TYPE_MAIN_VARIANT (TREE_TYPE (type));
   return (
       (TREE_CODE (element) == INTEGER_TYPE && TYPE_PRECISION (element) <= 64)
-      || element == float_type_node || element == double_type_node);
+      || element == float_type_node || element == double_type_node
+      || cudajit_half_type_p (element));
 }
 
 bool
@@ -168,11 +182,11 @@ cudajit_supported_type_p (tree type, bool pointer_ok)
     case BOOLEAN_TYPE:
       return true;
     case REAL_TYPE:
-      /* The CUDA C's _Float16 is a class, which C++ copies from and to
-         volatile objects only member by member.  */
+      /* The CUDA C's _Float16 and __bf16 are classes, which C++ copies
+         from and to volatile objects only member by member.  */
       return (TYPE_MAIN_VARIANT (type) == float_type_node
               || TYPE_MAIN_VARIANT (type) == double_type_node
-              || (cudajit_half_type_p (type) && !TYPE_VOLATILE (type)));
+              || (cudajit_narrow_float_name (type) && !TYPE_VOLATILE (type)));
     case COMPLEX_TYPE:
       /* Of float or double: not GNU C's complex integers, nor of
          _Float16 or long double; not volatile, as C++ copies no volatile
@@ -398,9 +412,10 @@ cudajit_explain_type (tree type, location_t loc)
     type = TREE_TYPE (type);
   if (!plain && TREE_CODE (type) == VECTOR_TYPE)
     inform (loc,
-            "the vector types of kernels are those of integers, %<float%> "
-            "and %<double%> of at most %d bytes, aligned to their size, as "
-            "%<int4%>, %<float4%> and %<double2%> are in CUDA C",
+            "the vector types of kernels are those of integers, "
+            "%<_Float16%>, %<float%> and %<double%> of at most %d bytes, "
+            "aligned to their size, as %<int4%>, %<half2%>, %<float4%> and "
+            "%<double2%> are in CUDA C",
             VECTOR_BYTES_MAX);
 }
 

@@ -81,7 +81,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 14
+#define CUDAJIT_ABI_VERSION 15
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -138,10 +138,14 @@ enum cudajit_host_flag
    -fplugin-arg-cudajit-debug, or the kernel says "debug".  The others
    are the kernel's options of cudajit-compile-options.def, and the most
    registers a thread may use, max_registers=N, in the bits of
-   CUDAJIT_COMPILE_MAX_REGISTERS_MASK (0 for NVRTC's choice), and the most
+   CUDAJIT_COMPILE_MAX_REGISTERS_MASK (0 for NVRTC's choice), the most
    threads of a block that launch_bounds=THREADS[,MIN_BLOCKS] allows,
    which every launch checks, in those of
-   CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK (0 for none).  */
+   CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK (0 for none), and the share of a
+   multiprocessor's L1 cache and shared memory that shared_carveout=N
+   prefers for shared memory, a percentage that libcudajit sets on the
+   kernel's function when it loads it, plus one, in those of
+   CUDAJIT_COMPILE_SHARED_CARVEOUT_MASK (0 for the driver's choice).  */
 enum cudajit_compile_flag
 {
   CUDAJIT_COMPILE_DEBUG = 1,
@@ -151,18 +155,34 @@ enum cudajit_compile_flag
 };
 
 #define CUDAJIT_COMPILE_MAX_REGISTERS_NAME "max_registers"
-#define CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT 8
+#define CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT 4
 /* CUDA's limit of registers a thread.  */
 #define CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT 255
 #define CUDAJIT_COMPILE_MAX_REGISTERS_MASK                                    \
   (CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT)
 
 #define CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME "launch_bounds"
-#define CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT 16
+#define CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT 12
 /* CUDA's limit of threads a block, and the bits that hold it.  */
 #define CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT 1024
 #define CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK                                    \
   (0x7ff << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT)
+
+#define CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME "shared_carveout"
+#define CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT 23
+/* The percentages, and the bits that hold one plus one.  */
+#define CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT 100
+#define CUDAJIT_COMPILE_SHARED_CARVEOUT_MASK                                  \
+  (0x7f << CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT)
+
+/* The bits of the compile flags that NVRTC compiles by, which
+   nvrtc-common.h's own flags go beyond: not launch_bounds, which the
+   kernel's CUDA C says, nor shared_carveout, which libcudajit sets on
+   the loaded kernel.  */
+#define CUDAJIT_COMPILE_NVRTC_MASK                                            \
+  (CUDAJIT_COMPILE_DEBUG | CUDAJIT_COMPILE_FAST_MATH                          \
+   | CUDAJIT_COMPILE_OPTIMIZE | CUDAJIT_COMPILE_NO_OPTIMIZE                   \
+   | CUDAJIT_COMPILE_MAX_REGISTERS_MASK)
 
 /* The strings of each registration lie in a record of the section
    CUDAJIT_SECTION, where cudajit-inspect finds the kernels of an object

@@ -129,34 +129,63 @@ cudajit_plain_atomic_p (const void *ptr)
   CUDAJIT_ATOMIC_LOOP (dec_##t, type, 1,                                      \
                        old == 0 || old > value ? value : old - 1)
 
-/* The scoped forms, CUDA's atomicAdd_block and atomicAdd_system, on int
-   and wider: on the CPU backend, whose threads share the host's memory
-   with every other, the same as cuda_atomic_add.  */
-#define CUDAJIT_ATOMIC_SCOPED_FUNCTIONS(t, type)                              \
-  static __inline__ type cudajit_atomic_add_block_##t (type *ptr, type value) \
+/* The scoped forms, CUDA's atomicAdd_block, atomicAdd_system and the
+   others', on int and wider: on the CPU backend, whose threads share the
+   host's memory with every other, the same as the unscoped ones.  */
+#define CUDAJIT_ATOMIC_IN_SCOPES(op, t, type)                                 \
+  CUDAJIT_ATOMIC_IN_SCOPE (op, block, t, type)                                \
+  CUDAJIT_ATOMIC_IN_SCOPE (op, system, t, type)
+#define CUDAJIT_ATOMIC_IN_SCOPE(op, scope, t, type)                           \
+  static __inline__ type cudajit_atomic_##op##_##scope##_##t (type *ptr,      \
+                                                              type value)     \
   {                                                                           \
-    return cudajit_atomic_add_##t (ptr, value);                               \
-  }                                                                           \
-  static __inline__ type cudajit_atomic_add_system_##t (type *ptr,            \
-                                                        type value)           \
-  {                                                                           \
-    return cudajit_atomic_add_##t (ptr, value);                               \
+    return cudajit_atomic_##op##_##t (ptr, value);                            \
   }
+#define CUDAJIT_CAS_IN_SCOPE(scope, t, type)                                  \
+  static __inline__ type cudajit_atomic_cas_##scope##_##t (                   \
+      type *ptr, type compare, type value)                                    \
+  {                                                                           \
+    return cudajit_atomic_cas_##t (ptr, compare, value);                      \
+  }
+#define CUDAJIT_ATOMIC_SCOPED_FUNCTIONS(t, type)                              \
+  CUDAJIT_ATOMIC_IN_SCOPES (add, t, type)                                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (sub, t, type)                                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (max, t, type)                                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (min, t, type)                                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (exch, t, type)
+#define CUDAJIT_ATOMIC_SCOPED_INTEGER_FUNCTIONS(t, type)                      \
+  CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)                                   \
+  CUDAJIT_ATOMIC_IN_SCOPES (and, t, type)                                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (or, t, type)                                      \
+  CUDAJIT_ATOMIC_IN_SCOPES (xor, t, type)                                     \
+  CUDAJIT_CAS_IN_SCOPE (block, t, type)                                       \
+  CUDAJIT_CAS_IN_SCOPE (system, t, type)
+#define CUDAJIT_ATOMIC_SCOPED_WRAPPING_FUNCTIONS(t, type)                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (inc, t, type)                                     \
+  CUDAJIT_ATOMIC_IN_SCOPES (dec, t, type)
 
 #define CUDAJIT_ATOMICS_SMALL_INTEGER CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
 #define CUDAJIT_ATOMICS_SIGNED_INTEGER(t, type)                               \
   CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (t, type)                                  \
-  CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
+  CUDAJIT_ATOMIC_SCOPED_INTEGER_FUNCTIONS (t, type)
 #define CUDAJIT_ATOMICS_UNSIGNED_INTEGER(t, type)                             \
   CUDAJIT_ATOMIC_INTEGER_FUNCTIONS (t, type)                                  \
   CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS (t, type)                                 \
-  CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
+  CUDAJIT_ATOMIC_SCOPED_INTEGER_FUNCTIONS (t, type)                           \
+  CUDAJIT_ATOMIC_SCOPED_WRAPPING_FUNCTIONS (t, type)
 #define CUDAJIT_ATOMICS_FLOATING(t, type)                                     \
   CUDAJIT_ATOMIC_FLOAT_FUNCTIONS (t, type)                                    \
   CUDAJIT_ATOMIC_SCOPED_FUNCTIONS (t, type)
 #define CUDAJIT_SCALAR(t, type, kind, bytes) CUDAJIT_ATOMICS_##kind (t, type)
+/* Addition only, where C has the type; GCC compares the bits in its
+   compare-and-swap, as the GPU's loop does.  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_ADDEND(t, type)                                               \
+  CUDAJIT_ATOMIC_LOOP (add_##t, type, 1, old + value)
+#endif
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
+#undef CUDAJIT_ADDEND
 #undef CUDAJIT_ATOMICS_SMALL_INTEGER
 #undef CUDAJIT_ATOMICS_SIGNED_INTEGER
 #undef CUDAJIT_ATOMICS_UNSIGNED_INTEGER
@@ -168,6 +197,11 @@ cudajit_plain_atomic_p (const void *ptr)
 #undef CUDAJIT_ATOMIC_INTEGER_FUNCTIONS
 #undef CUDAJIT_ATOMIC_FLOAT_FUNCTIONS
 #undef CUDAJIT_ATOMIC_WRAPPING_FUNCTIONS
+#undef CUDAJIT_ATOMIC_IN_SCOPES
+#undef CUDAJIT_ATOMIC_IN_SCOPE
+#undef CUDAJIT_CAS_IN_SCOPE
 #undef CUDAJIT_ATOMIC_SCOPED_FUNCTIONS
+#undef CUDAJIT_ATOMIC_SCOPED_INTEGER_FUNCTIONS
+#undef CUDAJIT_ATOMIC_SCOPED_WRAPPING_FUNCTIONS
 
 #endif /* cudajit-atomics.h */

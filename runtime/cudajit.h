@@ -99,6 +99,11 @@ extern "C"
   typedef float cuda_float4 __attribute__ ((vector_size (4 * sizeof (float))));
   typedef double cuda_double2
       __attribute__ ((vector_size (2 * sizeof (double))));
+  /* CUDA's __half2, where C has _Float16 (GCC 12 and later).  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+  typedef _Float16 cuda_half2
+      __attribute__ ((vector_size (2 * sizeof (_Float16))));
+#endif
 
   /* The driver's stream handle (CUstream), so that streams made with the
      CUDA runtime or driver API can be passed as they are.  */
@@ -180,7 +185,9 @@ extern "C"
    and cuda_atomic_xor likewise.  cuda_atomic_cas (ptr, compare, value)
    stores VALUE only where *PTR equals COMPARE.  PTR points to an integer
    (char, short, int, long or long long, signed or unsigned), or for add,
-   sub, max, min and exch also to a float or a double; max and min ignore a
+   sub, max, min and exch also to a float or a double, and for add to a
+   _Float16 (sm_70 and later on the GPU) or a cuda_half2, which adds each
+   half; max and min ignore a
    NaN, as fmax and fmin do: a NaN VALUE leaves *PTR alone, and a NaN in
    *PTR gives way to VALUE.  That is Numba's atomic.nanmax and nanmin, and
    cuda_atomic_nanmax and cuda_atomic_nanmin are the same functions under
@@ -202,8 +209,7 @@ extern "C"
    On the GPU, kernels call the functions of the same names that the
    plugin's CUDA prelude defines with CUDA's atomics; the functions here,
    with GCC's, serve the CPU backend, whose blocks run on several threads.  */
-#define cuda_atomic_add(ptr, value)                                           \
-  CUDAJIT_ATOMIC_NUMBER (add, ptr) (ptr, value)
+#define cuda_atomic_add(ptr, value) CUDAJIT_ATOMIC_ADDEND (ptr) (ptr, value)
 #define cuda_atomic_sub(ptr, value)                                           \
   CUDAJIT_ATOMIC_NUMBER (sub, ptr) (ptr, value)
 #define cuda_atomic_max(ptr, value)                                           \
@@ -226,11 +232,61 @@ extern "C"
   CUDAJIT_ATOMIC_NUMBER (min, ptr) (ptr, value)
 /* CUDA's atomicAdd_block and atomicAdd_system: cuda_atomic_add, atomic
    among the threads of the caller's block only, or among every thread of
-   the system, the host's and other GPUs' too, on int and wider.  */
+   the system, the host's and other GPUs' too, on int and wider; and so
+   for each of the others, with the types of int and wider that it
+   takes.  */
 #define cuda_atomic_add_block(ptr, value)                                     \
   CUDAJIT_ATOMIC_WIDE (add_block, ptr) (ptr, value)
 #define cuda_atomic_add_system(ptr, value)                                    \
   CUDAJIT_ATOMIC_WIDE (add_system, ptr) (ptr, value)
+#define cuda_atomic_sub_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (sub_block, ptr) (ptr, value)
+#define cuda_atomic_sub_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (sub_system, ptr) (ptr, value)
+#define cuda_atomic_max_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (max_block, ptr) (ptr, value)
+#define cuda_atomic_max_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (max_system, ptr) (ptr, value)
+#define cuda_atomic_min_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE (min_block, ptr) (ptr, value)
+#define cuda_atomic_min_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (min_system, ptr) (ptr, value)
+#define cuda_atomic_exch_block(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE (exch_block, ptr) (ptr, value)
+#define cuda_atomic_exch_system(ptr, value)                                   \
+  CUDAJIT_ATOMIC_WIDE (exch_system, ptr) (ptr, value)
+#define cuda_atomic_cas_block(ptr, compare, value)                            \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (cas_block, ptr) (ptr, compare, value)
+#define cuda_atomic_cas_system(ptr, compare, value)                           \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (cas_system, ptr) (ptr, compare, value)
+#define cuda_atomic_and_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (and_block, ptr) (ptr, value)
+#define cuda_atomic_and_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (and_system, ptr) (ptr, value)
+#define cuda_atomic_or_block(ptr, value)                                      \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (or_block, ptr) (ptr, value)
+#define cuda_atomic_or_system(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (or_system, ptr) (ptr, value)
+#define cuda_atomic_xor_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (xor_block, ptr) (ptr, value)
+#define cuda_atomic_xor_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_WIDE_INTEGER (xor_system, ptr) (ptr, value)
+#define cuda_atomic_inc_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_UNSIGNED (inc_block, ptr,                                    \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
+#define cuda_atomic_inc_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_UNSIGNED (inc_system, ptr,                                   \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
+#define cuda_atomic_dec_block(ptr, value)                                     \
+  CUDAJIT_ATOMIC_UNSIGNED (dec_block, ptr,                                    \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
+#define cuda_atomic_dec_system(ptr, value)                                    \
+  CUDAJIT_ATOMIC_UNSIGNED (dec_system, ptr,                                   \
+                           cuda_atomic_not_available_for_this_type)           \
+  (ptr, value)
 #define cuda_atomic_inc(ptr, value)                                           \
   CUDAJIT_ATOMIC_UNSIGNED (inc, ptr, cuda_atomic_not_available_for_this_type) \
   (ptr, value)
@@ -245,7 +301,8 @@ extern "C"
    functions of its types, as an unchosen branch of _Generic must
    compile too: CUDAJIT_ATOMIC_UNSIGNED those of unsigned int and wider,
    which the others add to, and OTHERWISE for any other type;
-   CUDAJIT_ATOMIC_WIDE those of int and wider.  */
+   CUDAJIT_ATOMIC_WIDE those of int and wider, and
+   CUDAJIT_ATOMIC_WIDE_INTEGER the integers among them.  */
 #define CUDAJIT_ATOMIC_UNSIGNED(op, ptr, otherwise)                           \
   __extension__ _Generic(*(ptr), unsigned int                                 \
                          : cudajit_atomic_##op##_uint, unsigned long          \
@@ -275,6 +332,26 @@ extern "C"
       : cudajit_atomic_##op##_double, default                                 \
       : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
                                  cuda_atomic_not_available_for_this_type))
+#define CUDAJIT_ATOMIC_WIDE_INTEGER(op, ptr)                                  \
+  __extension__ _Generic(                                                     \
+      *(ptr), int                                                             \
+      : cudajit_atomic_##op##_int, long                                       \
+      : cudajit_atomic_##op##_long, long long                                 \
+      : cudajit_atomic_##op##_ll, default                                     \
+      : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
+                                 cuda_atomic_not_available_for_this_type))
+/* cuda_atomic_add's, which takes _Float16 and cuda_half2 too where C has
+   them (GCC 12 and later), as CUDA's atomicAdd takes __half and
+   __half2.  */
+#if defined __FLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_ATOMIC_ADDEND(ptr)                                            \
+  __extension__ _Generic(*(ptr), _Float16                                     \
+                         : cudajit_atomic_add_half, cuda_half2                \
+                         : cudajit_atomic_add_half2, default                  \
+                         : CUDAJIT_ATOMIC_NUMBER (add, ptr))
+#else
+#define CUDAJIT_ATOMIC_ADDEND(ptr) CUDAJIT_ATOMIC_NUMBER (add, ptr)
+#endif
 #define CUDAJIT_ATOMIC_NUMBER(op, ptr)                                        \
   __extension__ _Generic(*(ptr), float                                        \
                          : cudajit_atomic_##op##_float, double                \

@@ -72,7 +72,7 @@ cudajit_gpu_waited (void)
       module->background = cudajit_compile_in_background (
           cudajit_module_source (module, NULL, module->alone_kernel),
           cudajit_module_file_name (module), module->background_arch,
-          module->compile_flags);
+          module->compile_flags & CUDAJIT_COMPILE_NVRTC_MASK);
     }
   pending = NULL;
   atomic_store_explicit (&pending_count, 0, memory_order_relaxed);
@@ -128,7 +128,8 @@ compiled_code (struct cudajit_kernel *kernel, bool alone, int arch,
       = alone ? cudajit_module_source (module, kernel, NULL)
               : cudajit_module_source (module, NULL, module->alone_kernel);
   const char *error = cudajit_nvrtc_compile (
-      source, name, arch, module->compile_flags, true, image);
+      source, name, arch, module->compile_flags & CUDAJIT_COMPILE_NVRTC_MASK,
+      true, image);
   free (source);
   *ms = cudajit_profile_clock_ms () - start;
   return error;
@@ -290,6 +291,28 @@ kernel_module (struct cudajit_kernel *kernel, const struct cudajit_gpu *gpu,
   return *handle;
 }
 
+bool
+cudajit_set_function_attributes (const struct cudajit_kernel *kernel,
+                                 CUfunction function,
+                                 const struct cudajit_site *site)
+{
+  int carveout
+      = ((kernel->module->compile_flags & CUDAJIT_COMPILE_SHARED_CARVEOUT_MASK)
+         >> CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT)
+        - 1;
+  if (carveout < 0)
+    return true;
+  if (!cudajit_check (cudajit_cu.cuFuncSetAttribute (
+                          function,
+                          CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                          carveout),
+                      site, "cuFuncSetAttribute"))
+    return false;
+  cudajit_verbose ("kernel '%s' at %s:%d: %s=%d set", kernel->name, site->file,
+                   site->line, CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME, carveout);
+  return true;
+}
+
 CUfunction
 cudajit_kernel_function (struct cudajit_kernel *kernel,
                          const struct cudajit_site *site)
@@ -307,7 +330,8 @@ cudajit_kernel_function (struct cudajit_kernel *kernel,
     {
       if (cudajit_check (
               cudajit_cu.cuModuleGetFunction (&function, module, kernel->name),
-              site, "cuModuleGetFunction"))
+              site, "cuModuleGetFunction")
+          && cudajit_set_function_attributes (kernel, function, site))
         atomic_store_explicit (slot, function, memory_order_release);
       else
         function = NULL;

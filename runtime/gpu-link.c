@@ -305,7 +305,9 @@ cudajit_link_module (struct cudajit_kernel *kernel, int arch,
       char *name = cudajit_module_file_name (unit);
       error = cudajit_nvrtc_compile (
           source, name, arch,
-          module->compile_flags | CUDAJIT_NVRTC_RELOCATABLE, true, image);
+          (module->compile_flags & CUDAJIT_COMPILE_NVRTC_MASK)
+              | CUDAJIT_NVRTC_RELOCATABLE,
+          true, image);
       free (source);
       if (error)
         cudajit_error (site, "NVRTC cannot compile %s for sm_%d: %s%s%s", name,

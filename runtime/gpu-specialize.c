@@ -297,7 +297,7 @@ start_compile (struct variant *v, unsigned int number,
     {
       v->compile = compiling = cudajit_compile_in_background (
           v->source, cudajit_module_file_name (k->module), v->key.arch,
-          k->module->compile_flags);
+          k->module->compile_flags & CUDAJIT_COMPILE_NVRTC_MASK);
       v->source = NULL;
       v->failed = !v->compile;
     }
@@ -457,7 +457,8 @@ variant_function (struct variant *v, unsigned int number,
     }
   if (cudajit_cu.cuModuleLoadData (&module, v->code) != CUDA_SUCCESS
       || cudajit_cu.cuModuleGetFunction (&v->function[gpu], module, k->name)
-             != CUDA_SUCCESS)
+             != CUDA_SUCCESS
+      || !cudajit_set_function_attributes (k, v->function[gpu], site))
     {
       cudajit_verbose ("kernel '%s': its variant cannot be loaded", k->name);
       v->failed = true;

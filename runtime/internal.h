@@ -666,6 +666,13 @@ void cudajit_gpu_waited (void);
 CUfunction cudajit_kernel_function (struct cudajit_kernel *kernel,
                                     const struct cudajit_site *site);
 
+/* Set on FUNCTION, one of KERNEL's, what KERNEL's options ask of the
+   driver rather than of NVRTC: shared_carveout.  False if that fails,
+   after the error was reported for SITE.  */
+bool cudajit_set_function_attributes (const struct cudajit_kernel *kernel,
+                                      CUfunction function,
+                                      const struct cudajit_site *site);
+
 /* MODULE, compiled and loaded on the calling thread's GPU as the first
    launch of one of its kernels there would, for SITE; null if that fails,
    after the error was reported.  */

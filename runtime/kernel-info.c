@@ -77,7 +77,8 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
          it is linked.  */
       error = cudajit_nvrtc_compile (
           source, name, arch,
-          module->compile_flags | (ptx ? CUDAJIT_NVRTC_PTX : 0)
+          (module->compile_flags & CUDAJIT_COMPILE_NVRTC_MASK)
+              | (ptx ? CUDAJIT_NVRTC_PTX : 0)
               | (cudajit_module_links_p (module) ? CUDAJIT_NVRTC_RELOCATABLE
                                                  : 0),
           true, &image);

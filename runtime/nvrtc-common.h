@@ -67,8 +67,8 @@ extern "C"
                             size_t size);
 
   /* NVRTC's options for compiling for TARGET as FLAGS say: flags of enum
-     cudajit_compile_flag and of the runtime's CUDAJIT_NVRTC_* beyond
-     them.  */
+     cudajit_compile_flag, those of CUDAJIT_COMPILE_NVRTC_MASK, and of the
+     runtime's CUDAJIT_NVRTC_* beyond them.  */
 #define CUDAJIT_NVRTC_PTX 0x10000
 #define CUDAJIT_NVRTC_RESOURCE_USAGE 0x20000
   /* Code to link with other units' (-rdc).  */

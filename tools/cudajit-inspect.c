@@ -237,6 +237,14 @@ print_options (int flags)
               threads);
       separator = ", ";
     }
+  int carveout = ((flags & CUDAJIT_COMPILE_SHARED_CARVEOUT_MASK)
+                  >> CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT);
+  if (carveout)
+    {
+      printf ("%s%s=%d", separator, CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME,
+              carveout - 1);
+      separator = ", ";
+    }
   if (*separator == ',')
     putchar (')');
 }
@@ -533,6 +541,7 @@ main (int argc, char **argv)
         die ("%s", error);
       arch = cudajit_nvrtc_newest_arch ();
     }
+  flags &= CUDAJIT_COMPILE_NVRTC_MASK;
   if (what == WHAT_PTX)
     flags |= CUDAJIT_NVRTC_PTX;
   if (what == WHAT_RESOURCES)

@@ -36,6 +36,16 @@ no_such_wrapping (int *i, long *l, unsigned short *s, float *f, _Bool *b,
   cuda_atomic_nanmax (i, 1);
 }
 
+/* The scope forms take int and wider, of the types of the unscoped
+   ones.  */
+__attribute__ ((cuda_jit)) void
+no_such_scoped (short *s, float *f, unsigned long *ul)
+{
+  cuda_atomic_sub_block (s, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_xor_system (f, 1); /* { dg-error "incompatible type for argument 1 of 'cuda_atomic_not_available_for_this_type'" } */
+  cuda_atomic_dec_system (ul, 1);
+}
+
 void
 host (struct pair *p)
 {

@@ -10,7 +10,7 @@ typedef double v4df __attribute__ ((vector_size (32)));
 
 __attribute__ ((cuda_jit)) void
 too_wide (v4df *a) /* { dg-error "parameter 'a' has type 'v4df \\*' {aka '__vector\\(4\\) double \\*'}, which is not supported in a kernel" } */
-{ /* { dg-message "the vector types of kernels are those of integers, 'float' and 'double' of at most 16 bytes" "" { target *-*-* } 12 } */
+{ /* { dg-message "the vector types of kernels are those of integers, '_Float16', 'float' and 'double' of at most 16 bytes" "" { target *-*-* } 12 } */
 }
 
 __attribute__ ((cuda_jit)) void
