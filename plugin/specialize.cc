@@ -129,12 +129,22 @@ cudajit_specialized_params (tree kernel, tree body)
 }
 
 /* Whether the memory that TYPE points to, an element of it if an array,
-   holds no pointer that could alias a __restrict__ parameter.  */
+   holds no pointer that could alias a __restrict__ parameter: numbers,
+   or structures and unions of them, such as an array of points.  */
 static bool
 plain_data_p (tree type)
 {
   while (TREE_CODE (type) == ARRAY_TYPE)
     type = TREE_TYPE (type);
+  if (RECORD_OR_UNION_TYPE_P (type))
+    {
+      for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+        if (TREE_CODE (field) == FIELD_DECL
+            && (!plain_data_p (TREE_TYPE (field))
+                || TYPE_VOLATILE (TREE_TYPE (field))))
+          return false;
+      return COMPLETE_TYPE_P (type);
+    }
   return (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
           || TREE_CODE (type) == COMPLEX_TYPE
           || TREE_CODE (type) == VECTOR_TYPE);

@@ -47,6 +47,27 @@ viewed (struct view v, int *out)
   out[threadIdx.x] = v.data[threadIdx.x];
 }
 
+/* Structures of numbers hold no pointer: an array of them, or one passed
+   by value, leaves the pointers __restrict__; an array of structures
+   that hold pointers does not.  */
+struct point
+{
+  float x, y;
+  int tag[2];
+};
+
+__attribute__ ((cuda_jit)) void
+points (const struct point *p, float *out, struct point origin)
+{
+  out[threadIdx.x] = p[threadIdx.x].x - origin.x;
+}
+
+__attribute__ ((cuda_jit)) void
+views (const struct view *v, int *out)
+{
+  out[threadIdx.x] = v[threadIdx.x].data[0];
+}
+
 enum mode
 {
   ADD,
@@ -87,4 +108,6 @@ qualified (const int n, count c, volatile int v, int *restrict out)
 /* { dg-final { scan-cuda "named \\(int n, int \\*_cjRestrict out, int _cjParam2\\)" } } */
 /* { dg-final { scan-cuda "off \\(int n, int \\*_cjRestrict out\\)" } } */
 /* { dg-final { scan-cuda "viewed \\(struct view v, int \\*out\\)" } } */
+/* { dg-final { scan-cuda "points \\(const struct point \\*_cjRestrict p, float \\*_cjRestrict out, struct point origin\\)" } } */
+/* { dg-final { scan-cuda "views \\(const struct view \\*v, int \\*out\\)" } } */
 /* { dg-final { scan-cuda "#ifndef _cjLaunchBounds\n#define _cjLaunchBounds\n#endif" } } */
