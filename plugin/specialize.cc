@@ -208,7 +208,9 @@ cudajit_loop_bound_param (tree loop, tree init,
       var = TREE_OPERAND (init, 0);
       start = TREE_OPERAND (init, 1);
     }
-  else if (TREE_CODE (init) == DECL_EXPR)
+  /* A static variable's initializer is not run where it is declared.  */
+  else if (TREE_CODE (init) == DECL_EXPR
+           && !TREE_STATIC (DECL_EXPR_DECL (init)))
     {
       var = DECL_EXPR_DECL (init);
       start = DECL_INITIAL (var);
