@@ -62,6 +62,13 @@ struct cuda_emitter
      statement expressions inside expressions: a hook, so that printing
      expressions does not call back into the file that calls it.  */
   void (*emit_statement) (cuda_emitter *e, tree t);
+  /* The parameters of the kernel printed that its variants may take as
+     constants, a mask of their indices; 0 in a device function.  */
+  unsigned HOST_WIDE_INT specialized;
+  /* The statement before the one printed in its statement list, which
+     declares the counter of a loop that follows it, as C's for (int i =
+     0; ...) does; NULL_TREE if none.  */
+  tree previous;
 };
 
 /* printf into the CUDA C; pp_printf knows only diagnostic formats.  */

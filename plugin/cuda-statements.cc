@@ -119,6 +119,36 @@ emit_switch_value (cuda_emitter *e, tree switch_stmt)
   pp_right_paren (&e->pp);
 }
 
+/* The most iterations of a loop that a variant unrolls whole where its
+   bound is a parameter that the variant takes as a constant: NVRTC,
+   left alone, unrolls such a loop by 2 or 4 (kmeans' 34 features), and
+   whole, the loads of one iteration that another repeats are made once
+   (the features of a point, for each of the centres).  Beyond, the code
+   would grow more than it gains.  */
+#define VARIANT_UNROLL_MAX 64
+
+/* Before LOOP, in a variant whose constant bounds it: unroll it whole,
+   when that bound is at most VARIANT_UNROLL_MAX.  Not in the generic
+   code, where #pragma unroll would keep a loop of unknown trip count from
+   being unrolled at all.  */
+static void
+emit_variant_unroll (cuda_emitter *e, tree loop)
+{
+  int index = cudajit_loop_bound_param (
+      loop, FOR_INIT_STMT (loop) ? FOR_INIT_STMT (loop) : e->previous,
+      e->specialized);
+  if (index < 0)
+    return;
+  char *value = specialize_macro_name (CUDAJIT_SPECIALIZE_VALUE, index);
+  /* Its three lines count as the emitter's; the loop's #line follows
+     them.  */
+  emit_printf (e, "\n#if defined (%s) && %s <= %d\n#pragma unroll\n#endif",
+               value, value, VARIANT_UNROLL_MAX);
+  e->newlines += 3;
+  free (value);
+  emit_line_marker (e, EXPR_LOCATION (loop));
+}
+
 static void
 emit_stmt (cuda_emitter *e, tree t)
 {
@@ -131,8 +161,15 @@ emit_stmt (cuda_emitter *e, tree t)
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
+      e->previous = NULL_TREE;
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-        emit_stmt (e, tsi_stmt (i));
+        {
+          tree statement = tsi_stmt (i);
+          emit_stmt (e, statement);
+          if (TREE_CODE (statement) != DEBUG_BEGIN_STMT)
+            e->previous = statement;
+        }
+      e->previous = NULL_TREE;
       return;
     case BIND_EXPR:
       emit_stmt (e, BIND_EXPR_BODY (t));
@@ -205,6 +242,7 @@ emit_stmt (cuda_emitter *e, tree t)
     case FOR_STMT:
       if (FOR_INIT_STMT (t))
         emit_stmt (e, FOR_INIT_STMT (t));
+      emit_variant_unroll (e, t);
       emit_newline (e);
       pp_string (&e->pp, "for (; ");
       if (FOR_COND (t))
@@ -442,6 +480,8 @@ new_emitter (void)
   e->hidden = NULL;
   e->newlines = 0;
   e->emit_statement = emit_stmt;
+  e->specialized = 0;
+  e->previous = NULL_TREE;
   forget_line_marker (e);
   return e;
 }
@@ -522,6 +562,7 @@ cudajit_emit_function (tree fndecl, tree body, const vec<tree> &callees,
     {
       variants.specialized = specialized;
       variants.restrict_params = cudajit_restrict_params_p (fndecl);
+      e->specialized = specialized;
       emit_variant_defaults (e);
     }
   emit_line_marker (e, DECL_SOURCE_LOCATION (fndecl));

@@ -77,6 +77,13 @@ int cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags);
 unsigned HOST_WIDE_INT cudajit_specialized_params (tree kernel, tree body);
 bool cudajit_restrict_params_p (const_tree kernel);
 bool cudajit_read_only_param_p (const_tree parm);
+/* The index of the parameter among SPECIALIZED that alone bounds LOOP, a
+   FOR_STMT of a kernel's body that counts up by a constant from the
+   constant that INIT, its init statement or the declaration before it,
+   sets, so that a variant that takes the parameter as a constant knows
+   the loop's trip count; -1 if there is none.  */
+int cudajit_loop_bound_param (tree loop, tree init,
+                              unsigned HOST_WIDE_INT specialized);
 /* The value of kernel FNDECL's option "specialize=", the names of the
    parameters that its variants take as constants, or
    CUDAJIT_SPECIALIZE_OFF; null without one.  */

@@ -129,12 +129,22 @@ cudajit_specialized_params (tree kernel, tree body)
 }
 
 /* Whether the memory that TYPE points to, an element of it if an array,
-   holds no pointer that could alias a __restrict__ parameter.  */
+   holds no pointer that could alias a __restrict__ parameter: numbers,
+   or structures and unions of them, such as an array of points.  */
 static bool
 plain_data_p (tree type)
 {
   while (TREE_CODE (type) == ARRAY_TYPE)
     type = TREE_TYPE (type);
+  if (RECORD_OR_UNION_TYPE_P (type))
+    {
+      for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+        if (TREE_CODE (field) == FIELD_DECL
+            && (!plain_data_p (TREE_TYPE (field))
+                || TYPE_VOLATILE (TREE_TYPE (field))))
+          return false;
+      return COMPLETE_TYPE_P (type);
+    }
   return (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
           || TREE_CODE (type) == COMPLEX_TYPE
           || TREE_CODE (type) == VECTOR_TYPE);
@@ -167,4 +177,66 @@ cudajit_read_only_param_p (const_tree parm)
   while (TREE_CODE (type) == ARRAY_TYPE)
     type = TREE_TYPE (type);
   return TYPE_READONLY (type);
+}
+
+/* Whether STEP adds a positive constant to VAR.  */
+static bool
+counts_up_p (tree step, tree var)
+{
+  if ((TREE_CODE (step) == PREINCREMENT_EXPR
+       || TREE_CODE (step) == POSTINCREMENT_EXPR)
+      && TREE_OPERAND (step, 0) == var)
+    step = TREE_OPERAND (step, 1);
+  else if (TREE_CODE (step) == MODIFY_EXPR && TREE_OPERAND (step, 0) == var
+           && TREE_CODE (TREE_OPERAND (step, 1)) == PLUS_EXPR
+           && TREE_OPERAND (TREE_OPERAND (step, 1), 0) == var)
+    step = TREE_OPERAND (TREE_OPERAND (step, 1), 1);
+  else
+    return false;
+  return TREE_CODE (step) == INTEGER_CST && tree_int_cst_sgn (step) > 0;
+}
+
+int
+cudajit_loop_bound_param (tree loop, tree init,
+                          unsigned HOST_WIDE_INT specialized)
+{
+  tree cond = FOR_COND (loop), step = FOR_EXPR (loop), var, start;
+  if (!init || !cond || !step)
+    return -1;
+  if (TREE_CODE (init) == MODIFY_EXPR)
+    {
+      var = TREE_OPERAND (init, 0);
+      start = TREE_OPERAND (init, 1);
+    }
+  /* A static variable's initializer is not run where it is declared.  */
+  else if (TREE_CODE (init) == DECL_EXPR
+           && !TREE_STATIC (DECL_EXPR_DECL (init)))
+    {
+      var = DECL_EXPR_DECL (init);
+      start = DECL_INITIAL (var);
+    }
+  else
+    return -1;
+  /* From 0 or more, up to a bound and by at least 1, the trip count is
+     at most the bound plus one.  */
+  if (!VAR_P (var) || !INTEGRAL_TYPE_P (TREE_TYPE (var)) || !start
+      || TREE_CODE (start) != INTEGER_CST || tree_int_cst_sgn (start) < 0
+      || (TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR
+          && TREE_CODE (cond) != NE_EXPR)
+      || TREE_OPERAND (cond, 0) != var || !counts_up_p (step, var)
+      || written_p (FOR_BODY (loop), var))
+    return -1;
+  tree bound = TREE_OPERAND (cond, 1);
+  STRIP_NOPS (bound);
+  if (TREE_CODE (bound) != PARM_DECL)
+    return -1;
+  int index = 0;
+  for (tree parm = DECL_ARGUMENTS (DECL_CONTEXT (bound)); parm;
+       parm = DECL_CHAIN (parm), index++)
+    if (parm == bound)
+      return (index < HOST_BITS_PER_WIDE_INT
+              && (specialized & HOST_WIDE_INT_1U << index))
+                 ? index
+                 : -1;
+  return -1;
 }

@@ -2,8 +2,9 @@
    lie in allocations apart: a kernel that adds to two arrays, launched
    again and again with the same array for both (each element then grows
    by two, which a variant that loads both before it stores would get
-   wrong), with arrays apart, and with two halves of one allocation; and
-   a kernel whose input is its output.  */
+   wrong), with arrays apart, and with two halves of one allocation; the
+   same with arrays of structures, whose variants' pointers are
+   __restrict__ too; and a kernel whose input is its output.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -37,6 +38,23 @@ increment (int n, const int *in, int *out)
     out[i] = in[i] + 1;
 }
 
+struct pair
+{
+  int first, second;
+};
+
+__attribute__ ((cuda_jit)) void
+add_pairs (int n, struct pair *a, struct pair *b)
+{
+  long i = cuda_grid_x ();
+  if (i < n)
+    {
+      a[i].first += 1;
+      b[i].first += 1;
+      a[i].first += b[i].first;
+    }
+}
+
 static int failures;
 
 /* Run add_both on A and B, N elements from A0 and B0, as C would.  */
@@ -60,20 +78,57 @@ expect (const char *what, int round, const int *a, const int *b,
       }
 }
 
+/* Run add_pairs on A and B, as C would, on the firsts of A0 and B0, and
+   check them.  */
+static void
+expect_pairs (const char *what, int round, const struct pair *a,
+              const struct pair *b, struct pair *a0, struct pair *b0)
+{
+  for (int i = 0; i < N; i++)
+    {
+      a0[i].first += 1;
+      b0[i].first += 1;
+      a0[i].first += b0[i].first;
+    }
+  for (int i = 0; i < N; i++)
+    if (a[i].first != a0[i].first || b[i].first != b0[i].first)
+      {
+        printf ("%s, round %d: pair %d has %d and %d, not %d and %d\n",
+                what, round, i, a[i].first, b[i].first, a0[i].first,
+                b0[i].first);
+        failures++;
+        return;
+      }
+}
+
 int
 main (void)
 {
   int *x = cuda_managed_array (2 * N * sizeof (int));
   int *y = cuda_managed_array (N * sizeof (int));
   static int x0[2 * N], y0[N];
+  struct pair *p = cuda_managed_array (N * sizeof (struct pair));
+  struct pair *q = cuda_managed_array (N * sizeof (struct pair));
+  static struct pair p0[N], q0[N];
   struct timespec pause = { 0, 10 * 1000 * 1000 };
 
   for (int i = 0; i < 2 * N; i++)
     x[i] = x0[i] = i % 13;
   for (int i = 0; i < N; i++)
     y[i] = y0[i] = i % 7;
+  for (int i = 0; i < N; i++)
+    {
+      p[i] = p0[i] = (struct pair){ i % 11, i };
+      q[i] = q0[i] = (struct pair){ i % 5, -i };
+    }
   for (int round = 0; round < ROUNDS; round++)
     {
+      cuda_launch (add_pairs, N / 128, 128) (N, p, p);
+      cuda_synchronize ();
+      expect_pairs ("the same array of pairs", round, p, p, p0, p0);
+      cuda_launch (add_pairs, N / 128, 128) (N, p, q);
+      cuda_synchronize ();
+      expect_pairs ("arrays of pairs apart", round, p, q, p0, q0);
       cuda_launch (add_both, N / 128, 128) (N, x, x);
       cuda_synchronize ();
       expect ("the same array", round, x, x, x0, x0, N);
@@ -99,6 +154,8 @@ main (void)
     }
   cuda_free_managed (x);
   cuda_free_managed (y);
+  cuda_free_managed (p);
+  cuda_free_managed (q);
   if (failures)
     abort ();
   puts ("ok");

@@ -2,11 +2,14 @@
    compute what the generic code does: a value repeated, one that changes
    at every launch, blocks of two shapes in turn, more sizes than there
    can be variants, a parameter that the kernel writes, one named by
-   specialize=, and a value that leaves the keys after a variant took it
-   as a constant.  The rounds wait a little, so that on a GPU the variants
+   specialize=, a value that leaves the keys after a variant took it
+   as a constant, and loops bounded by parameters, which variants unroll
+   whole up to 64 iterations (nested, below and above that, with <= and
+   a step of 2).  The rounds wait a little, so that on a GPU the variants
    compiled in the background are ready for the later ones; on the CPU
    backend, which has no variants, the results are the same.  */
 /* { dg-do run } */
+/* { dg-nvrtc-options "--variant" } */
 
 #include <cudajit.h>
 #include <stdio.h>
@@ -52,6 +55,19 @@ fill (int n, int *out, int value)
   long i = cuda_grid_x ();
   if (i < n)
     out[i] = value;
+}
+
+__attribute__ ((cuda_jit)) void
+sums (int n, const int *in, int *out, int m, int k)
+{
+  long i = cuda_grid_x ();
+  if (i >= n)
+    return;
+  int s = 0;
+  for (int a = 0; a < m; a++)
+    for (int b = 1; b <= k; b += 2)
+      s += in[(i + a * b) % n] * (a + b);
+  out[i] = s;
 }
 
 static int failures;
@@ -124,6 +140,27 @@ main (void)
             failures++;
             break;
           }
+
+      for (int m = 5; m <= 70; m += 65)
+        {
+          int k = 9 - m / 10;
+          cuda_launch (sums, (N + 255) / 256, 256) (N, in, out, m, k);
+          cuda_synchronize ();
+          for (int i = 0; i < N; i++)
+            {
+              int s = 0;
+              for (int a = 0; a < m; a++)
+                for (int b = 1; b <= k; b += 2)
+                  s += in[(i + a * b) % N] * (a + b);
+              if (out[i] != s)
+                {
+                  printf ("sums %d, %d, round %d: out[%d] is %d, not %d\n",
+                          m, k, round, i, out[i], s);
+                  failures++;
+                  break;
+                }
+            }
+        }
 
       unsigned short add = round % 3 ? 65535 : 1;
       cuda_launch (offset, (N + 255) / 256, 256) (N, out, add);

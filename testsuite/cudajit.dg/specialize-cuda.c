@@ -47,6 +47,55 @@ viewed (struct view v, int *out)
   out[threadIdx.x] = v.data[threadIdx.x];
 }
 
+/* Structures of numbers hold no pointer: an array of them, or one passed
+   by value, leaves the pointers __restrict__; an array of structures
+   that hold pointers does not.  */
+struct point
+{
+  float x, y;
+  int tag[2];
+};
+
+__attribute__ ((cuda_jit)) void
+points (const struct point *p, float *out, struct point origin)
+{
+  out[threadIdx.x] = p[threadIdx.x].x - origin.x;
+}
+
+__attribute__ ((cuda_jit)) void
+views (const struct view *v, int *out)
+{
+  out[threadIdx.x] = v[threadIdx.x].data[0];
+}
+
+/* A loop that counts up from a constant to a parameter that variants
+   take as a constant is unrolled whole in a variant, if that constant is
+   small; not one that starts at a thread's index, one whose counter its
+   body changes, nor one bound by a parameter that stays generic.  */
+__attribute__ ((cuda_jit)) void
+loops (int *out, int m, int k, float x)
+{
+  int s = 0;
+  for (int a = 0; a < m; a++)
+    s += a;
+  for (int b = threadIdx.x; b < k; b++)
+    s += b;
+  for (int c = 0; c < k; c++)
+    c += s & 1;
+  for (int d = 0; d < x; d++)
+    s += d;
+  out[threadIdx.x] = s;
+}
+
+__attribute__ ((cuda_jit ("specialize=0"))) void
+loops_off (int *out, int m)
+{
+  int s = 0;
+  for (int a = 0; a < m; a++)
+    s += a;
+  out[threadIdx.x] = s;
+}
+
 enum mode
 {
   ADD,
@@ -87,4 +136,8 @@ qualified (const int n, count c, volatile int v, int *restrict out)
 /* { dg-final { scan-cuda "named \\(int n, int \\*_cjRestrict out, int _cjParam2\\)" } } */
 /* { dg-final { scan-cuda "off \\(int n, int \\*_cjRestrict out\\)" } } */
 /* { dg-final { scan-cuda "viewed \\(struct view v, int \\*out\\)" } } */
+/* { dg-final { scan-cuda "points \\(const struct point \\*_cjRestrict p, float \\*_cjRestrict out, struct point origin\\)" } } */
+/* { dg-final { scan-cuda "views \\(const struct view \\*v, int \\*out\\)" } } */
+/* { dg-final { scan-cuda "\n#if defined \\(_cjValue1\\) && _cjValue1 <= 64\n#pragma unroll\n#endif\n#line \[0-9\]+ \"\[^\"\]*\"\n  for \\(; \\(a < m\\); " } } */
+/* { dg-final { scan-cuda-times "#pragma unroll" 1 } } */
 /* { dg-final { scan-cuda "#ifndef _cjLaunchBounds\n#define _cjLaunchBounds\n#endif" } } */
