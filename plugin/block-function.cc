@@ -176,6 +176,40 @@ sync_callee_p (const_tree callee)
   return callee == sync_callee;
 }
 
+/* THREADS, after what the runtime's check of each launch guarantees:
+   the block's extents and indices within what a GPU allows.  GCC, which
+   then knows that threadIdx.x + 1 or blockIdx.y * blockDim.y +
+   threadIdx.y does not wrap, computes such indices in the width of a
+   pointer, as in a C loop, rather than converting each.  */
+static tree
+assume_launch_limits (block_function *b, tree threads)
+{
+  static const unsigned HOST_WIDE_INT block_max[]
+      = { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX };
+  static const unsigned HOST_WIDE_INT grid_max[]
+      = { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX };
+  tree statements = alloc_stmt_list ();
+  for (int axis = 0; axis < 3; axis++)
+    {
+      tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
+      tree index = cudajit_axis_ref (b->builtins[BLOCK_INDEX], axis);
+      tree beyond = build2 (
+          TRUTH_ORIF_EXPR, boolean_type_node,
+          build2 (GT_EXPR, boolean_type_node, dim,
+                  build_int_cstu (TREE_TYPE (dim), block_max[axis])),
+          build2 (GE_EXPR, boolean_type_node, index,
+                  build_int_cstu (TREE_TYPE (index), grid_max[axis])));
+      append_to_statement_list (
+          build3 (COND_EXPR, void_type_node, beyond,
+                  build_call_expr (
+                      builtin_decl_implicit (BUILT_IN_UNREACHABLE), 0),
+                  build_empty_stmt (UNKNOWN_LOCATION)),
+          &statements);
+    }
+  append_to_statement_list (threads, &statements);
+  return statements;
+}
+
 /* The body of the block function ENTRY of KERNEL, whose parameters are
    ARGUMENTS there, with its locals added to *LOCALS; NULL_TREE where the
    threads of a block must run as fibers, with why in *REFUSAL, and
@@ -283,6 +317,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
       *refusal_loc = b.refusal_loc;
       return NULL_TREE;
     }
+  threads = assume_launch_limits (&b, threads);
   if (b.shared_memory)
     {
       tree read
