@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
-   block-barrier-fission.cc and block-grid-stride.cc, which with it call
-   block-work-item-loops.cc.  */
+   block-barrier-fission.cc and block-grid-stride.cc, which calls
+   block-guard-fission.cc; they all call block-work-item-loops.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
 #define CUDAJIT_BLOCK_FUNCTION_H
@@ -110,6 +110,19 @@ tree cudajit_find_write (tree *tp, int *walk_subtrees, void *data);
    threads; a guard of BODY's on threadIdx.x becomes the bounds of the
    loop over x.  */
 tree cudajit_thread_loop (block_function *b, tree body);
+/* Whether STATEMENT is a guard whose comparisons of threadIdx.x, or
+   conditions the same for all x, bound that loop; whether T only
+   evaluates the sizes of variably modified parameters (const float
+   in[n][n]), which C does on entry, and which do nothing to the threads
+   that a guard leaves out.  */
+bool cudajit_bounded_guard_p (block_function *b, tree statement);
+bool cudajit_parameter_sizes_p (const_tree t);
+
+/* block-guard-fission.cc: BODY, run by each thread, as loops over the
+   threads, one for each of its guards that bounds the loop and one for
+   each run of statements between them, where no variable of the thread
+   carries a value from one to another; else NULL_TREE.  */
+tree cudajit_split_at_guards (block_function *b, tree body);
 
 /* block-thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
    of each variable that is set once, where it is declared, from the
