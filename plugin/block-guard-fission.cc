@@ -83,33 +83,6 @@ pure_condition_p (guard_fission *f, tree cond, tree writer)
   return !walk_tree_without_duplicates (&cond, find_impure_operand, data);
 }
 
-/* The one statement of T, through scopes without variables and
-   statement lists, or NULL_TREE.  */
-static tree
-single_statement (tree t)
-{
-  for (;;)
-    if (TREE_CODE (t) == BIND_EXPR && !BIND_EXPR_VARS (t))
-      t = BIND_EXPR_BODY (t);
-    else if (TREE_CODE (t) == STATEMENT_LIST)
-      {
-        tree only = NULL_TREE;
-        for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
-             tsi_next (&i))
-          if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
-            {
-              if (only)
-                return NULL_TREE;
-              only = tsi_stmt (i);
-            }
-        if (!only)
-          return NULL_TREE;
-        t = only;
-      }
-    else
-      return t;
-}
-
 static bool
 empty_p (tree t)
 {
@@ -142,7 +115,7 @@ add_guards (guard_fission *f, tree t, tree prefix, tree whole)
       if (!has_else || pure_condition_p (f, full, whole))
         {
           tree then_clause = COND_EXPR_THEN (t);
-          tree inner = single_statement (then_clause);
+          tree inner = cudajit_single_statement (then_clause);
           if (inner && TREE_CODE (inner) == COND_EXPR)
             add_guards (f, inner, full, whole);
           else

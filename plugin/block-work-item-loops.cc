@@ -232,9 +232,8 @@ struct guard
   tree no_wrap;
 };
 
-/* Which axis of threadIdx T is, or -1 if it is none.  */
-static int
-thread_axis (block_function *b, const_tree t)
+int
+cudajit_thread_axis (block_function *b, const_tree t)
 {
   tree thread = b->builtins[THREAD_INDEX];
   if (TREE_CODE (t) != COMPONENT_REF || TREE_OPERAND (t, 0) != thread)
@@ -256,7 +255,7 @@ converted_thread_axis_p (block_function *b, tree t, int axis)
   while (CONVERT_EXPR_P (t) && INTEGRAL_TYPE_P (TREE_TYPE (t))
          && TYPE_PRECISION (TREE_TYPE (t)) >= 16)
     t = TREE_OPERAND (t, 0);
-  return thread_axis (b, t) == axis;
+  return cudajit_thread_axis (b, t) == axis;
 }
 
 static tree
@@ -272,8 +271,8 @@ find_variance_in_loop (tree *tp, int *walk_subtrees, void *data)
          of the loop and of those inside it vary.  */
       *walk_subtrees = 0;
       return cudajit_builtin_field (g->b, t) < BUILTIN_VARIABLES
-                     && (thread_axis (g->b, t) < 0
-                         || thread_axis (g->b, t) > g->axis)
+                     && (cudajit_thread_axis (g->b, t) < 0
+                         || cudajit_thread_axis (g->b, t) > g->axis)
                  ? NULL_TREE
                  : t;
     }
@@ -336,6 +335,41 @@ cudajit_parameter_sizes_p (const_tree t)
     }
 }
 
+tree
+cudajit_single_statement (tree t)
+{
+  for (;;)
+    if (TREE_CODE (t) == BIND_EXPR && !BIND_EXPR_VARS (t))
+      t = BIND_EXPR_BODY (t);
+    else if (TREE_CODE (t) == STATEMENT_LIST)
+      {
+        tree only = NULL_TREE;
+        for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+             tsi_next (&i))
+          if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+            {
+              if (only)
+                return NULL_TREE;
+              only = tsi_stmt (i);
+            }
+        if (!only)
+          return NULL_TREE;
+        t = only;
+      }
+    else
+      return t;
+}
+
+/* Whether T is a conditional without else whose condition has no side
+   effects.  */
+static bool
+plain_guard_p (const_tree t)
+{
+  return TREE_CODE (t) == COND_EXPR
+         && (!COND_EXPR_ELSE (t) || IS_EMPTY_STMT (COND_EXPR_ELSE (t)))
+         && !TREE_SIDE_EFFECTS (COND_EXPR_COND (t));
+}
+
 /* The slot of the guard of the statements *BODY, a conditional without
    else after declarations without side effects and the parameters'
    sizes, or null.  */
@@ -374,11 +408,20 @@ guard_slot (tree *body)
           break;
         }
       case COND_EXPR:
-        return (!COND_EXPR_ELSE (*body)
-                || IS_EMPTY_STMT (COND_EXPR_ELSE (*body)))
-                       && !TREE_SIDE_EFFECTS (COND_EXPR_COND (*body))
-                   ? body
-                   : NULL;
+        if (!plain_guard_p (*body))
+          return NULL;
+        /* if (A) { if (B) S } is if (A && B) S.  */
+        for (tree inner = cudajit_single_statement (COND_EXPR_THEN (*body));
+             inner && plain_guard_p (inner);
+             inner = cudajit_single_statement (COND_EXPR_THEN (*body)))
+          {
+            COND_EXPR_COND (*body) = build2 (
+                TRUTH_ANDIF_EXPR, boolean_type_node,
+                fold_convert (boolean_type_node, COND_EXPR_COND (*body)),
+                fold_convert (boolean_type_node, COND_EXPR_COND (inner)));
+            COND_EXPR_THEN (*body) = COND_EXPR_THEN (inner);
+          }
+        return body;
       default:
         return NULL;
       }
@@ -411,33 +454,36 @@ cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a)
   return thread_plus_p (&g, e, a);
 }
 
-/* Whether T is blockIdx's field for AXIS times blockDim's, in either
-   order: then a GPU's limits keep it, plus a thread's index, below
-   LARGEST, unless a launch may reach it.  */
-static bool
-block_start_below_p (block_function *b, tree t, int axis, const_tree largest)
+bool
+cudajit_block_start_p (block_function *b, tree t, int axis)
 {
-  static const unsigned HOST_WIDE_INT block_max[]
-      = { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX };
-  static const unsigned HOST_WIDE_INT grid_max[]
-      = { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX };
   if (TREE_CODE (t) != MULT_EXPR)
     return false;
   tree index = TREE_OPERAND (t, 0), dim = TREE_OPERAND (t, 1);
   if (cudajit_builtin_field (b, index) != BLOCK_INDEX)
     std::swap (index, dim);
-  if (cudajit_builtin_field (b, index) != BLOCK_INDEX
-      || cudajit_builtin_field (b, dim) != BLOCK_DIM
-      || TREE_OPERAND (index, 1)
-             != TREE_OPERAND (
-                 cudajit_axis_ref (b->builtins[BLOCK_INDEX], axis), 1)
-      || TREE_OPERAND (dim, 1)
-             != TREE_OPERAND (cudajit_axis_ref (b->builtins[BLOCK_DIM], axis),
-                              1))
-    return false;
+  return cudajit_builtin_field (b, index) == BLOCK_INDEX
+         && cudajit_builtin_field (b, dim) == BLOCK_DIM
+         && TREE_OPERAND (index, 1)
+                == TREE_OPERAND (
+                    cudajit_axis_ref (b->builtins[BLOCK_INDEX], axis), 1)
+         && TREE_OPERAND (dim, 1)
+                == TREE_OPERAND (
+                    cudajit_axis_ref (b->builtins[BLOCK_DIM], axis), 1);
+}
+
+bool
+cudajit_block_start_below_p (block_function *b, tree t, int axis,
+                             const_tree largest)
+{
+  static const unsigned HOST_WIDE_INT block_max[]
+      = { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX };
+  static const unsigned HOST_WIDE_INT grid_max[]
+      = { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX };
   /* (blocks - 1) * threads + threads - 1.  */
   unsigned HOST_WIDE_INT most = grid_max[axis] * block_max[axis] - 1;
-  return tree_fits_uhwi_p (largest) && most <= tree_to_uhwi (largest);
+  return cudajit_block_start_p (b, t, axis) && tree_fits_uhwi_p (largest)
+         && most <= tree_to_uhwi (largest);
 }
 
 /* If E is (T) (A + threadIdx.x), with A an invariant of G's loop in an
@@ -469,7 +515,7 @@ converted_unsigned_sum_p (guard *g, tree e, tree *a)
                      ? fold_convert (sum_type, TYPE_MAX_VALUE (type))
                      : TYPE_MAX_VALUE (sum_type);
   *a = fold_convert (type, unshare_expr (addend));
-  if (block_start_below_p (g->b, addend, g->axis, largest))
+  if (cudajit_block_start_below_p (g->b, addend, g->axis, largest))
     return true;
   tree dim = fold_convert (
       sum_type, cudajit_axis_ref (g->b->builtins[BLOCK_DIM], g->axis));
@@ -661,7 +707,8 @@ find_thread_y_or_z (tree *tp, int *walk_subtrees, void *data)
 {
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  return thread_axis ((block_function *) data, *tp) > 0 ? *tp : NULL_TREE;
+  return cudajit_thread_axis ((block_function *) data, *tp) > 0 ? *tp
+                                                                : NULL_TREE;
 }
 
 /* BODY run by each thread of the block in turn, in loops over threadIdx's
