@@ -4,7 +4,9 @@
    block's indices (long i = cuda_grid_x (); unsigned int t =
    threadIdx.x;) is replaced at each use by its value.  Across barriers
    it then needs no context array, and a guard on it (if (i < n)) is one
-   on threadIdx.x, which becomes a bound of the loop over the threads.  */
+   on threadIdx.x, which becomes a bound of the loop over the threads.
+   And the indices' unsigned sums, converted to a signed type, become
+   signed sums where they cannot wrap.  */
 
 #include "block-function.h"
 
