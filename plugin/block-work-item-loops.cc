@@ -617,6 +617,10 @@ static void
 bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
                      tree *residual)
 {
+  /* A truth value converted to _Bool, as joined guards are.  */
+  while (CONVERT_EXPR_P (cond)
+         && truth_value_p (TREE_CODE (TREE_OPERAND (cond, 0))))
+    cond = TREE_OPERAND (cond, 0);
   if (TREE_CODE (cond) == TRUTH_ANDIF_EXPR
       || TREE_CODE (cond) == TRUTH_AND_EXPR)
     {
