@@ -137,6 +137,32 @@ struct signed_indices
   tree no_wrap;
 };
 
+/* Whether threadIdx's field for AXIS plus K, an unsigned constant,
+   converted to TYPE, a signed type at least as wide, is the field
+   converted plus K converted, for every thread that a GPU's limits
+   allow, without overflow.  */
+static bool
+constant_sum_fits_p (tree k, int axis, tree type)
+{
+  static const unsigned HOST_WIDE_INT block_max[]
+      = { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX };
+  tree sum_type = TREE_TYPE (k);
+  if (TYPE_PRECISION (type) > HOST_BITS_PER_WIDE_INT)
+    return false;
+  if (TYPE_PRECISION (type) == TYPE_PRECISION (sum_type))
+    {
+      /* K as TYPE has it; the largest thread plus it below TYPE's
+         largest.  */
+      HOST_WIDE_INT signed_k = tree_to_shwi (fold_convert (type, k));
+      return signed_k <= tree_to_shwi (TYPE_MAX_VALUE (type))
+                             - (HOST_WIDE_INT) (block_max[axis] - 1);
+    }
+  /* Zero-extended: the unsigned sum must not wrap.  */
+  return tree_fits_uhwi_p (k)
+         && tree_to_uhwi (k) <= tree_to_uhwi (TYPE_MAX_VALUE (sum_type))
+                                    - (block_max[axis] - 1);
+}
+
 static tree
 rewrite_index_sum (tree *tp, int *walk_subtrees, void *data)
 {
@@ -159,7 +185,21 @@ rewrite_index_sum (tree *tp, int *walk_subtrees, void *data)
   if (cudajit_thread_axis (s->b, thread) < 0)
     std::swap (start, thread);
   int axis = cudajit_thread_axis (s->b, thread);
-  if (axis < 0 || !cudajit_block_start_p (s->b, start, axis))
+  if (axis < 0)
+    return NULL_TREE;
+  if (TREE_CODE (start) == INTEGER_CST)
+    {
+      /* threadIdx.x + 1, a tile's index, which a GPU's limits keep from
+         wrapping.  */
+      if (constant_sum_fits_p (start, axis, type))
+        {
+          *tp = build2 (PLUS_EXPR, type, fold_convert (type, thread),
+                        fold_convert (type, start));
+          *walk_subtrees = 0;
+        }
+      return NULL_TREE;
+    }
+  if (!cudajit_block_start_p (s->b, start, axis))
     return NULL_TREE;
   /* The largest value of the sum before it wraps: TYPE's largest for a
      conversion to a type of its width, else its type's largest.  */

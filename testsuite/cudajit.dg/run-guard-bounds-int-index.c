@@ -5,7 +5,9 @@
    threads, where x wraps to negative values inside a block and each of
    its threads must test the guard as written.  Each kernel marks the
    threads that pass its guard; the same condition, computed here for
-   each thread, says which must.  */
+   each thread, says which must.  Then the thread's index plus constants,
+   converted to int and long, which the CPU backend computes as signed
+   sums where they cannot wrap.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -66,6 +68,27 @@ between (int lo, int hi, int out[MARKS])
     out[x & (MARKS - 1)] = x;
 }
 
+/* What each thread's index plus each of SHIFTS converts to.  */
+#define SHIFTS(t)                                                             \
+  {                                                                           \
+    (int) ((t) + 1), (int) ((t) - 1), (int) ((t) + INT_MAX),                  \
+        (int) ((t) + 0x80000000u), (int) (long) ((t) + 1),                    \
+        (int) ((long) ((t) - 1) >> 16), (int) ((long) ((t) - 1) & 0xffff),    \
+        (int) ((long) ((t) + UINT_MAX - 2) >> 1)                              \
+  }
+enum
+{
+  SHIFTED = 8
+};
+
+__attribute__ ((cuda_jit)) void
+shifts (int out[SIDE][SHIFTED])
+{
+  int values[SHIFTED] = SHIFTS (threadIdx.x);
+  for (int k = 0; k < SHIFTED; k++)
+    out[threadIdx.x][k] = values[k];
+}
+
 static int errors;
 
 static void
@@ -112,6 +135,16 @@ main (void)
           expected[y][x] = ROW_EDGE (y % BLOCK_Y, y, size);
       check ("row_edge", size, &out[0][0], &expected[0][0], SIDE * SIDE);
     }
+
+  static int shifted[SIDE][SHIFTED], expected_shifted[SIDE][SHIFTED];
+  cuda_launch (shifts, 1, SIDE) (shifted);
+  for (unsigned int t = 0; t < SIDE; t++)
+    {
+      int values[SHIFTED] = SHIFTS (t);
+      memcpy (expected_shifted[t], values, sizeof values);
+    }
+  check ("shifts", 0, &shifted[0][0], &expected_shifted[0][0],
+         SIDE * SHIFTED);
 
   /* Compiled without optimization, the CPU backend runs each of the
      2^31 threads alone: only the optimized builds, whose block functions
