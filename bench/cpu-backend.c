@@ -2,7 +2,10 @@
 /* The CPU backend against the same work written as plain C loops: the
    nine kernels of issue 13, a histogram in shared memory and the warp
    functions of issue 32 (a shuffle reduction, a warp scan and a ballot
-   count, each warp's result to an array), each timed as a
+   count, each warp's result to an array) and its 2-D heat stencils in
+   the common CUDA shape (16x16 blocks, 2-D array parameters; with and
+   without a shared tile, and the tiled one as a newcomer writes it),
+   each timed as a
    cudajit kernel on the CPU backend, as a C loop on one thread and as the same
    loop with OpenMP on every core, best of REPEATS, alternating round by round.
    It prints for each the kernel's CPU time against C's (the work it costs),
@@ -33,10 +36,14 @@ enum
   STENCIL_Y = 8,
   STRIDE_BLOCKS = 32,
   STRIDE_THREADS = 128,
-  WARP = 32
+  WARP = 32,
+  HEAT = 16
 };
 
 #define FULL_MASK 0xffffffffu
+/* The heat equation's step: the diffusion times the time step, over the
+   cell's side squared.  */
+#define HEAT_RATE 0.1f
 
 /* The kernels.  */
 
@@ -187,6 +194,90 @@ ballot_count (long n, const unsigned char *values, int *counts)
     counts[i / WARP] = __builtin_popcount (above);
 }
 
+/* A step of the heat equation on a grid, the CUDA way: 16x16 blocks,
+   2-D array parameters, the global indices from the block's and the
+   thread's; the edges stay as they were.  */
+__attribute__ ((cuda_jit)) void
+heat (int size, const float in[size][size], float out[size][size])
+{
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x > 0 && y > 0 && x < size - 1 && y < size - 1)
+    out[y][x] = in[y][x]
+                + HEAT_RATE
+                      * (in[y][x - 1] + in[y][x + 1] + in[y - 1][x]
+                         + in[y + 1][x] - 4 * in[y][x]);
+}
+
+/* The same through a shared tile of the block's cells and a halo of one
+   cell around them, which the threads at the block's edges load.  */
+__attribute__ ((cuda_jit)) void
+heat_tiled (int size, const float in[size][size], float out[size][size])
+{
+  static __attribute__ ((cuda_shared)) float tile[HEAT + 2][HEAT + 2];
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int tx = threadIdx.x + 1, ty = threadIdx.y + 1;
+  tile[ty][tx] = in[y][x];
+  if (threadIdx.x == 0 && x > 0)
+    tile[ty][0] = in[y][x - 1];
+  if (threadIdx.x == HEAT - 1 && x < size - 1)
+    tile[ty][HEAT + 1] = in[y][x + 1];
+  if (threadIdx.y == 0 && y > 0)
+    tile[0][tx] = in[y - 1][x];
+  if (threadIdx.y == HEAT - 1 && y < size - 1)
+    tile[HEAT + 1][tx] = in[y + 1][x];
+  cuda_syncthreads ();
+  if (x > 0 && y > 0 && x < size - 1 && y < size - 1)
+    out[y][x] = tile[ty][tx]
+                + HEAT_RATE
+                      * (tile[ty][tx - 1] + tile[ty][tx + 1] + tile[ty - 1][tx]
+                         + tile[ty + 1][tx] - 4 * tile[ty][tx]);
+}
+
+/* The same as a tutorial writes it: the tile indexed by the thread's
+   index plus one, the halo loaded by branches on the thread, the block's
+   edge found from blockDim, each edge of the grid tested in a branch of
+   its own.  */
+__attribute__ ((cuda_jit)) void
+heat_newcomer (int size, const float in[size][size], float out[size][size])
+{
+  static __attribute__ ((cuda_shared)) float tile[HEAT + 2][HEAT + 2];
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  tile[threadIdx.y + 1][threadIdx.x + 1] = in[row][col];
+  if (threadIdx.x == 0)
+    {
+      if (col > 0)
+        tile[threadIdx.y + 1][0] = in[row][col - 1];
+    }
+  else if (threadIdx.x == blockDim.x - 1)
+    {
+      if (col < size - 1)
+        tile[threadIdx.y + 1][threadIdx.x + 2] = in[row][col + 1];
+    }
+  if (threadIdx.y == 0)
+    {
+      if (row > 0)
+        tile[0][threadIdx.x + 1] = in[row - 1][col];
+    }
+  else if (threadIdx.y == blockDim.y - 1)
+    {
+      if (row < size - 1)
+        tile[threadIdx.y + 2][threadIdx.x + 1] = in[row + 1][col];
+    }
+  cuda_syncthreads ();
+  if (col > 0 && col < size - 1)
+    if (row > 0 && row < size - 1)
+      out[row][col] = tile[threadIdx.y + 1][threadIdx.x + 1]
+                      + HEAT_RATE
+                            * (tile[threadIdx.y + 1][threadIdx.x]
+                               + tile[threadIdx.y + 1][threadIdx.x + 2]
+                               + tile[threadIdx.y][threadIdx.x + 1]
+                               + tile[threadIdx.y + 2][threadIdx.x + 1]
+                               - 4 * tile[threadIdx.y + 1][threadIdx.x + 1]);
+}
+
 /* Work so small that a launch of it costs what launching costs.  */
 __attribute__ ((cuda_jit)) void
 tiny (int *out)
@@ -199,7 +290,7 @@ tiny (int *out)
    kernel and loop double, C_A and D_A.  */
 
 static long n, m, reduce_n, warp_n;
-static int stencil_size, transpose_size;
+static int stencil_size, transpose_size, heat_size;
 static float *x, *y, *out, *c_out, *d_x, *d_y, *d_out;
 static double *a, *c_a, *d_a;
 static int *ints, *d_ints, *t_out, *d_t;
@@ -228,6 +319,7 @@ make_data (long scale)
   warp_n = (4L << 20) / scale / BLOCK * BLOCK;
   stencil_size = 4096 / (int) sqrt ((double) scale) / STENCIL_X * STENCIL_X;
   transpose_size = 2048 / (int) sqrt ((double) scale) / TILE_DIM * TILE_DIM;
+  heat_size = 2048 / (int) sqrt ((double) scale) / HEAT * HEAT;
   x = allocate (n * sizeof *x);
   y = allocate (n * sizeof *y);
   out = allocate (n * sizeof *out);
@@ -426,6 +518,42 @@ C_AND_OPENMP (
         warp_out[i] = s += warp_ints[i];
     })
 
+/* The heat kernels' launch, on the grid of x, into out.  */
+#define LAUNCH_HEAT(kernel)                                                   \
+  cuda_launch (kernel, cuda_dim3 (heat_size / HEAT, heat_size / HEAT),        \
+               cuda_dim3 (HEAT, HEAT)) (heat_size, (void *) d_x,              \
+                                        (void *) d_out);                      \
+  cuda_synchronize ()
+/* Their loop, the same for all three, on x and c_out as 2-D arrays.  */
+#define HEAT_IN(row, column) ((const float (*)[heat_size]) x)[row][column]
+#define HEAT_LOOP                                                             \
+  for (long yy = 1; yy < heat_size - 1; yy++)                                 \
+    for (long xx = 1; xx < heat_size - 1; xx++)                               \
+      ((float (*)[heat_size]) c_out)[yy][xx]                                  \
+          = HEAT_IN (yy, xx)                                                  \
+            + HEAT_RATE                                                       \
+                  * (HEAT_IN (yy, xx - 1) + HEAT_IN (yy, xx + 1)              \
+                     + HEAT_IN (yy - 1, xx) + HEAT_IN (yy + 1, xx)            \
+                     - 4 * HEAT_IN (yy, xx));
+
+static void __attribute__ ((noinline)) measure_kernel_heat (void)
+{
+  LAUNCH_HEAT (heat);
+}
+C_AND_OPENMP (heat, HEAT_LOOP)
+
+static void __attribute__ ((noinline)) measure_kernel_heat_tiled (void)
+{
+  LAUNCH_HEAT (heat_tiled);
+}
+C_AND_OPENMP (heat_tiled, HEAT_LOOP)
+
+static void __attribute__ ((noinline)) measure_kernel_heat_newcomer (void)
+{
+  LAUNCH_HEAT (heat_newcomer);
+}
+C_AND_OPENMP (heat_newcomer, HEAT_LOOP)
+
 static void __attribute__ ((noinline)) measure_kernel_ballot_count (void)
 {
   cuda_launch (ballot_count, warp_n / BLOCK, BLOCK) (warp_n, d_values,
@@ -484,11 +612,11 @@ same_double (void)
   return same;
 }
 
+/* Whether the kernel computed the inner cells of a grid of SIZE^2 as
+   the C loop did: the edges are left as they were.  */
 static int
-same_stencil (void)
+same_inner_cells (long size)
 {
-  /* The edges are left as they were.  */
-  long size = stencil_size;
   cuda_copy_to_host (out, d_out, size * size * sizeof *out);
   for (long row = 1; row < size - 1; row++)
     if (memcmp (out + row * size + 1, c_out + row * size + 1,
@@ -496,6 +624,18 @@ same_stencil (void)
         != 0)
       return 0;
   return 1;
+}
+
+static int
+same_stencil (void)
+{
+  return same_inner_cells (stencil_size);
+}
+
+static int
+same_heat (void)
+{
+  return same_inner_cells (heat_size);
 }
 
 static int
@@ -591,6 +731,9 @@ static const struct benchmark
   BENCHMARK (warp_sum, NULL, same_warp_sum, &warp_n, NULL),
   BENCHMARK (warp_scan, NULL, same_warp_scan, &warp_n, NULL),
   BENCHMARK (ballot_count, NULL, same_ballot_count, &warp_n, NULL),
+  BENCHMARK (heat, NULL, same_heat, NULL, &heat_size),
+  BENCHMARK (heat_tiled, NULL, same_heat, NULL, &heat_size),
+  BENCHMARK (heat_newcomer, NULL, same_heat, NULL, &heat_size),
 #undef BENCHMARK
 };
 

@@ -178,6 +178,73 @@ sync_callee_p (const_tree callee)
   return callee == sync_callee;
 }
 
+/* The statements that run BODY, the copy of the kernel's body, for each
+   thread of the block, with the sums blockIdx * blockDim + threadIdx on
+   x signed if X, else on y and z only, and in *NO_WRAP the condition on
+   the block that this needs; whether the body has such sums on x in
+   *SUMS_ON_X, if not null.  NULL_TREE, with B->refusal, where the
+   threads must run as fibers.  */
+static tree
+run_threads (block_function *b, tree *body, bool barrier, bool x,
+             bool *sums_on_x, tree *no_wrap)
+{
+  if (!cudajit_cut_at_warp_functions (b, body))
+    return NULL_TREE;
+  walk_tree (body, localize_builtins, b, NULL);
+  cudajit_plain_shared_atomics (b, body);
+  cudajit_rematerialize (b, body, *b->arguments);
+  *no_wrap = cudajit_signed_indices (b, body, x, sums_on_x);
+  return barrier ? cudajit_cut_at_barriers (b, *body)
+                 : cudajit_run_threads (b, *body);
+}
+
+/* B as before its first run_threads, for another.  */
+static void
+restart (block_function *b)
+{
+  b->regions.truncate (0);
+  b->barrier_scope_variables.empty ();
+  b->barriers = b->nesting = 0;
+  b->warp_cuts = false;
+  b->lane_values.empty ();
+  b->lane_slots.empty ();
+  b->refusal = NULL;
+}
+
+/* THREADS, after what the runtime's check of each launch guarantees:
+   the block's extents and indices within what a GPU allows.  GCC, which
+   then knows that threadIdx.x + 1 or blockIdx.y * blockDim.y +
+   threadIdx.y does not wrap, computes such indices in the width of a
+   pointer, as in a C loop, rather than converting each.  */
+static tree
+assume_launch_limits (block_function *b, tree threads)
+{
+  static const unsigned HOST_WIDE_INT block_max[]
+      = { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX };
+  static const unsigned HOST_WIDE_INT grid_max[]
+      = { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX };
+  tree statements = alloc_stmt_list ();
+  for (int axis = 0; axis < 3; axis++)
+    {
+      tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
+      tree index = cudajit_axis_ref (b->builtins[BLOCK_INDEX], axis);
+      tree beyond = build2 (
+          TRUTH_ORIF_EXPR, boolean_type_node,
+          build2 (GT_EXPR, boolean_type_node, dim,
+                  build_int_cstu (TREE_TYPE (dim), block_max[axis])),
+          build2 (GE_EXPR, boolean_type_node, index,
+                  build_int_cstu (TREE_TYPE (index), grid_max[axis])));
+      append_to_statement_list (
+          build3 (COND_EXPR, void_type_node, beyond,
+                  build_call_expr (
+                      builtin_decl_implicit (BUILT_IN_UNREACHABLE), 0),
+                  build_empty_stmt (UNKNOWN_LOCATION)),
+          &statements);
+    }
+  append_to_statement_list (threads, &statements);
+  return statements;
+}
+
 /* The body of the block function ENTRY of KERNEL, whose parameters are
    ARGUMENTS there, with its locals added to *LOCALS; NULL_TREE where the
    threads of a block must run as fibers, with why in *REFUSAL, and
@@ -265,18 +332,22 @@ block_function_body (tree kernel, tree entry, tree *locals,
       = barrier ? NULL_TREE : cudajit_grid_stride_chunks (&b, body, arguments);
   if (chunks)
     body = copy_kernel_body (kernel, entry, locals, arguments);
-  if (!cudajit_cut_at_warp_functions (&b, &body))
+  bool sums_on_x;
+  tree no_wrap;
+  tree threads = run_threads (&b, &body, barrier, false, &sums_on_x, &no_wrap);
+  if (threads && sums_on_x)
     {
-      *refusal = b.refusal;
-      *refusal_loc = b.refusal_loc;
-      return NULL_TREE;
+      /* Again, with the sums on x signed, for the blocks where none
+         wraps: all but those of a launch of more than 2^31 threads on
+         x.  */
+      tree copy = copy_kernel_body (kernel, entry, locals, arguments);
+      restart (&b);
+      tree signed_x = run_threads (&b, &copy, barrier, true, NULL, &no_wrap);
+      if (signed_x && no_wrap)
+        threads
+            = build3 (COND_EXPR, void_type_node, no_wrap, signed_x, threads);
+      b.refusal = NULL;
     }
-  walk_tree (&body, localize_builtins, &b, NULL);
-  cudajit_plain_shared_atomics (&b, &body);
-  cudajit_rematerialize (&b, &body, arguments);
-
-  tree threads = barrier ? cudajit_cut_at_barriers (&b, body)
-                         : cudajit_run_threads (&b, body);
   if (threads && chunks)
     threads = build3 (COND_EXPR, void_type_node, cudajit_one_dimension (&b),
                       chunks, threads);
@@ -286,6 +357,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
       *refusal_loc = b.refusal_loc;
       return NULL_TREE;
     }
+  threads = assume_launch_limits (&b, threads);
   if (b.shared_memory)
     {
       tree read

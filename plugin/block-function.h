@@ -2,7 +2,8 @@
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
    block-shared-atomics.cc, block-barrier-fission.cc and
-   block-grid-stride.cc, which with it call block-work-item-loops.cc.  */
+   block-grid-stride.cc, which calls block-guard-fission.cc; they all
+   call block-work-item-loops.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
 #define CUDAJIT_BLOCK_FUNCTION_H
@@ -116,6 +117,30 @@ tree cudajit_find_write (tree *tp, int *walk_subtrees, void *data);
    threads; a guard of BODY's on threadIdx.x becomes the bounds of the
    loop over x.  */
 tree cudajit_thread_loop (block_function *b, tree body);
+/* Whether STATEMENT is a guard whose comparisons of threadIdx.x, or
+   conditions the same for all x, bound that loop, or whose test of a
+   warp's lane steps it; whether T only evaluates the sizes of variably
+   modified parameters (const float in[n][n]), which C does on entry,
+   and which do nothing to the threads that a guard leaves out.  */
+bool cudajit_bounded_guard_p (block_function *b, tree statement);
+/* Which axis of threadIdx T is, or -1 if it is none; whether T is
+   blockIdx's field for AXIS times blockDim's, in either order; whether
+   it is, and a GPU's limits keep it, plus a thread's index, at most
+   LARGEST.  */
+int cudajit_thread_axis (block_function *b, const_tree t);
+bool cudajit_block_start_p (block_function *b, tree t, int axis);
+bool cudajit_block_start_below_p (block_function *b, tree t, int axis,
+                                  const_tree largest);
+/* The one statement of T, through scopes without variables and statement
+   lists, or NULL_TREE.  */
+tree cudajit_single_statement (tree t);
+bool cudajit_parameter_sizes_p (const_tree t);
+
+/* block-guard-fission.cc: BODY, run by each thread, as loops over the
+   threads, one for each of its guards that bounds the loop and one for
+   each run of statements between them, where no variable of the thread
+   carries a value from one to another; else NULL_TREE.  */
+tree cudajit_split_at_guards (block_function *b, tree body);
 
 /* block-thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
    of each variable that is set once, where it is declared, from the
@@ -124,6 +149,13 @@ tree cudajit_thread_loop (block_function *b, tree body);
    function can compute.  */
 void cudajit_rematerialize (block_function *b, tree *body,
                             const vec<tree> &arguments);
+/* In BODY, the sums blockIdx * blockDim + threadIdx that C computes
+   unsigned and converts to a signed type become signed sums, on y and
+   z, whose sums a GPU's limits keep from wrapping, and on x if X, where
+   only the value returned, a condition on the block, does; *FOUND_X
+   (if not null) says whether BODY has such a sum on x.  */
+tree cudajit_signed_indices (block_function *b, tree *body, bool x,
+                             bool *found_x);
 
 /* Whether E is threadIdx.x converted, or such plus *A, in a signed type,
    with *A the same for every thread of a loop whose body is BODY; whether

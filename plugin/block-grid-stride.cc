@@ -349,6 +349,8 @@ grid_stride_rows (block_function *b, tree body)
 tree
 cudajit_run_threads (block_function *b, tree body)
 {
-  tree rows = grid_stride_rows (b, body);
-  return rows ? rows : cudajit_thread_loop (b, body);
+  tree run = grid_stride_rows (b, body);
+  if (!run)
+    run = cudajit_split_at_guards (b, body);
+  return run ? run : cudajit_thread_loop (b, body);
 }

@@ -229,29 +229,43 @@ struct guard
 {
   block_function *b;
   tree body;
+  /* The loop the bounds are for: 0 for x, 1 for y, around the loop over
+     x.  */
+  int axis;
+  /* Where a comparison's threadIdx.x + A is an unsigned sum converted to
+     a signed type (int x = blockIdx.x * blockDim.x + threadIdx.x), the
+     condition on the block that it does not wrap for any thread, as its
+     bounds assume; the conjunction of all such, or NULL_TREE.  */
+  tree no_wrap;
   /* The x that pass the guard's test of a lane, a multiple of it, or 0
-     if it has none.  */
+     if it has none (always on y).  */
   unsigned HOST_WIDE_INT step;
 };
 
-/* Whether T is threadIdx.x of the block function.  */
-static bool
-thread_x_p (block_function *b, tree t)
+int
+cudajit_thread_axis (block_function *b, const_tree t)
 {
   tree thread = b->builtins[THREAD_INDEX];
-  return TREE_CODE (t) == COMPONENT_REF && TREE_OPERAND (t, 0) == thread
-         && TREE_OPERAND (t, 1) == TYPE_FIELDS (TREE_TYPE (thread));
+  if (TREE_CODE (t) != COMPONENT_REF || TREE_OPERAND (t, 0) != thread)
+    return -1;
+  int axis = 0;
+  for (tree f = TYPE_FIELDS (TREE_TYPE (thread)); f; f = DECL_CHAIN (f))
+    if (f == TREE_OPERAND (t, 1))
+      return axis;
+    else
+      axis++;
+  return -1;
 }
 
-/* T without the conversions of threadIdx.x to types that hold all its
-   values, if it is threadIdx.x.  */
+/* Whether T, without its conversions to types that hold all the values
+   of threadIdx's fields, is threadIdx's field for AXIS.  */
 static bool
-converted_thread_x_p (block_function *b, tree t)
+converted_thread_axis_p (block_function *b, tree t, int axis)
 {
   while (CONVERT_EXPR_P (t) && INTEGRAL_TYPE_P (TREE_TYPE (t))
          && TYPE_PRECISION (TREE_TYPE (t)) >= 16)
     t = TREE_OPERAND (t, 0);
-  return thread_x_p (b, t);
+  return cudajit_thread_axis (b, t) == axis;
 }
 
 static tree
@@ -263,11 +277,12 @@ find_variance_in_loop (tree *tp, int *walk_subtrees, void *data)
     return NULL_TREE;
   if (TREE_CODE (t) == COMPONENT_REF)
     {
-      /* Of the fields of the built-in variables' locals, only
-         threadIdx.x varies.  */
+      /* Of the fields of the built-in variables' locals, only threadIdx's
+         of the loop and of those inside it vary.  */
       *walk_subtrees = 0;
       return cudajit_builtin_field (g->b, t) < BUILTIN_VARIABLES
-                     && !thread_x_p (g->b, t)
+                     && (cudajit_thread_axis (g->b, t) < 0
+                         || cudajit_thread_axis (g->b, t) > g->axis)
                  ? NULL_TREE
                  : t;
     }
@@ -276,6 +291,8 @@ find_variance_in_loop (tree *tp, int *walk_subtrees, void *data)
             || walk_tree_without_duplicates (&g->body, cudajit_find_write, t))
                ? t
                : NULL_TREE;
+  if (COMPARISON_CLASS_P (t))
+    return FLOAT_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0))) ? t : NULL_TREE;
   if (TREE_SIDE_EFFECTS (t) || !(UNARY_CLASS_P (t) || BINARY_CLASS_P (t)))
     return t;
   /* Computed once before the loop, it must not trap where the loop
@@ -310,8 +327,62 @@ invariant_in_loop_p (guard *g, tree t)
   return !walk_tree_without_duplicates (&t, find_variance_in_loop, g);
 }
 
+bool
+cudajit_parameter_sizes_p (const_tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case SAVE_EXPR:
+      /* Which C marks as a side effect of its own, to keep it.  */
+      return !TREE_SIDE_EFFECTS (TREE_OPERAND (t, 0));
+    case COMPOUND_EXPR:
+      return cudajit_parameter_sizes_p (TREE_OPERAND (t, 0))
+             && cudajit_parameter_sizes_p (TREE_OPERAND (t, 1));
+    CASE_CONVERT:
+      return cudajit_parameter_sizes_p (TREE_OPERAND (t, 0));
+    default:
+      return false;
+    }
+}
+
+tree
+cudajit_single_statement (tree t)
+{
+  for (;;)
+    if (TREE_CODE (t) == BIND_EXPR && !BIND_EXPR_VARS (t))
+      t = BIND_EXPR_BODY (t);
+    else if (TREE_CODE (t) == STATEMENT_LIST)
+      {
+        tree only = NULL_TREE;
+        for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+             tsi_next (&i))
+          if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+            {
+              if (only)
+                return NULL_TREE;
+              only = tsi_stmt (i);
+            }
+        if (!only)
+          return NULL_TREE;
+        t = only;
+      }
+    else
+      return t;
+}
+
+/* Whether T is a conditional without else whose condition has no side
+   effects.  */
+static bool
+plain_guard_p (const_tree t)
+{
+  return TREE_CODE (t) == COND_EXPR
+         && (!COND_EXPR_ELSE (t) || IS_EMPTY_STMT (COND_EXPR_ELSE (t)))
+         && !TREE_SIDE_EFFECTS (COND_EXPR_COND (t));
+}
+
 /* The slot of the guard of the statements *BODY, a conditional without
-   else after declarations without side effects, or null.  */
+   else after declarations without side effects and the parameters'
+   sizes, or null.  */
 static tree *
 guard_slot (tree *body)
 {
@@ -328,7 +399,8 @@ guard_slot (tree *body)
                tsi_next (&i))
             {
               tree s = tsi_stmt (i);
-              if (TREE_CODE (s) == DEBUG_BEGIN_STMT)
+              if (TREE_CODE (s) == DEBUG_BEGIN_STMT
+                  || cudajit_parameter_sizes_p (s))
                 continue;
               if (last)
                 return NULL;
@@ -346,38 +418,131 @@ guard_slot (tree *body)
           break;
         }
       case COND_EXPR:
-        return (!COND_EXPR_ELSE (*body)
-                || IS_EMPTY_STMT (COND_EXPR_ELSE (*body)))
-                       && !TREE_SIDE_EFFECTS (COND_EXPR_COND (*body))
-                   ? body
-                   : NULL;
+        if (!plain_guard_p (*body))
+          return NULL;
+        /* if (A) { if (B) S } is if (A && B) S.  */
+        for (tree inner = cudajit_single_statement (COND_EXPR_THEN (*body));
+             inner && plain_guard_p (inner);
+             inner = cudajit_single_statement (COND_EXPR_THEN (*body)))
+          {
+            COND_EXPR_COND (*body) = build2 (
+                TRUTH_ANDIF_EXPR, boolean_type_node,
+                fold_convert (boolean_type_node, COND_EXPR_COND (*body)),
+                fold_convert (boolean_type_node, COND_EXPR_COND (inner)));
+            COND_EXPR_THEN (*body) = COND_EXPR_THEN (inner);
+          }
+        return body;
       default:
         return NULL;
       }
 }
 
-bool
-cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a)
+/* Whether E is threadIdx's field for G's axis converted, or such plus
+ *A, in a signed type, with *A invariant in G's loop.  */
+static bool
+thread_plus_p (guard *g, tree e, tree *a)
 {
-  guard g = { b, body };
   tree type = TREE_TYPE (e);
   *a = build_zero_cst (type);
-  if (converted_thread_x_p (b, e))
+  if (converted_thread_axis_p (g->b, e, g->axis))
     return true;
   /* In a signed type, where it cannot wrap.  */
   if (TREE_CODE (e) != PLUS_EXPR || TYPE_UNSIGNED (type))
     return false;
   tree x = TREE_OPERAND (e, 0);
   *a = TREE_OPERAND (e, 1);
-  if (!converted_thread_x_p (b, x))
+  if (!converted_thread_axis_p (g->b, x, g->axis))
     std::swap (x, *a);
-  return converted_thread_x_p (b, x) && invariant_in_loop_p (&g, *a);
+  return converted_thread_axis_p (g->b, x, g->axis)
+         && invariant_in_loop_p (g, *a);
+}
+
+bool
+cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a)
+{
+  guard g = { b, body, 0, NULL_TREE, 0 };
+  return thread_plus_p (&g, e, a);
+}
+
+bool
+cudajit_block_start_p (block_function *b, tree t, int axis)
+{
+  if (TREE_CODE (t) != MULT_EXPR)
+    return false;
+  tree index = TREE_OPERAND (t, 0), dim = TREE_OPERAND (t, 1);
+  if (cudajit_builtin_field (b, index) != BLOCK_INDEX)
+    std::swap (index, dim);
+  return cudajit_builtin_field (b, index) == BLOCK_INDEX
+         && cudajit_builtin_field (b, dim) == BLOCK_DIM
+         && TREE_OPERAND (index, 1)
+                == TREE_OPERAND (
+                    cudajit_axis_ref (b->builtins[BLOCK_INDEX], axis), 1)
+         && TREE_OPERAND (dim, 1)
+                == TREE_OPERAND (
+                    cudajit_axis_ref (b->builtins[BLOCK_DIM], axis), 1);
+}
+
+bool
+cudajit_block_start_below_p (block_function *b, tree t, int axis,
+                             const_tree largest)
+{
+  static const unsigned HOST_WIDE_INT block_max[]
+      = { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX };
+  static const unsigned HOST_WIDE_INT grid_max[]
+      = { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX };
+  /* (blocks - 1) * threads + threads - 1.  */
+  unsigned HOST_WIDE_INT most = grid_max[axis] * block_max[axis] - 1;
+  return cudajit_block_start_p (b, t, axis) && tree_fits_uhwi_p (largest)
+         && most <= tree_to_uhwi (largest);
+}
+
+/* If E is (T) (A + threadIdx.x), with A an invariant of G's loop in an
+   unsigned type and T a signed type at least as wide, the common CUDA
+   index, set *A to (T) A and add to G->no_wrap the condition that the
+   unsigned sum wraps, nor its conversion to T, for no thread of the
+   block: A + threadIdx.x is then (T) A + threadIdx.x.  */
+static bool
+converted_unsigned_sum_p (guard *g, tree e, tree *a)
+{
+  tree type = TREE_TYPE (e);
+  if (!CONVERT_EXPR_P (e) || !INTEGRAL_TYPE_P (type) || TYPE_UNSIGNED (type))
+    return false;
+  tree sum = TREE_OPERAND (e, 0);
+  tree sum_type = TREE_TYPE (sum);
+  if (TREE_CODE (sum) != PLUS_EXPR || !INTEGRAL_TYPE_P (sum_type)
+      || !TYPE_UNSIGNED (sum_type)
+      || TYPE_PRECISION (type) < TYPE_PRECISION (sum_type))
+    return false;
+  tree x = TREE_OPERAND (sum, 0), addend = TREE_OPERAND (sum, 1);
+  if (!converted_thread_axis_p (g->b, x, g->axis))
+    std::swap (x, addend);
+  if (!converted_thread_axis_p (g->b, x, g->axis)
+      || !invariant_in_loop_p (g, addend))
+    return false;
+  /* The largest value of the sum before it wraps: TYPE's largest for a
+     conversion to a type of its width, else its type's largest.  */
+  tree largest = TYPE_PRECISION (type) == TYPE_PRECISION (sum_type)
+                     ? fold_convert (sum_type, TYPE_MAX_VALUE (type))
+                     : TYPE_MAX_VALUE (sum_type);
+  *a = fold_convert (type, unshare_expr (addend));
+  if (cudajit_block_start_below_p (g->b, addend, g->axis, largest))
+    return true;
+  tree dim = fold_convert (
+      sum_type, cudajit_axis_ref (g->b->builtins[BLOCK_DIM], g->axis));
+  tree no_wrap
+      = build2 (GE_EXPR, boolean_type_node,
+                build2 (MINUS_EXPR, sum_type, largest, unshare_expr (addend)),
+                build2 (MINUS_EXPR, sum_type, dim, build_one_cst (sum_type)));
+  g->no_wrap = g->no_wrap ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                                    g->no_wrap, no_wrap)
+                          : no_wrap;
+  return true;
 }
 
 bool
 cudajit_invariant_in_loop_p (block_function *b, tree t, tree body)
 {
-  guard g = { b, body };
+  guard g = { b, body, 0, NULL_TREE, 0 };
   return invariant_in_loop_p (&g, t);
 }
 
@@ -399,8 +564,8 @@ narrow_by (guard *g, enum tree_code code, tree type, tree a, tree limit,
      in the unsigned type, where LIMIT - A cannot overflow once A <
      LIMIT.  */
   tree unsigned_type = unsigned_type_for (type);
-  tree dim = fold_convert (unsigned_type,
-                           cudajit_axis_ref (g->b->builtins[BLOCK_DIM], 0));
+  tree dim = fold_convert (
+      unsigned_type, cudajit_axis_ref (g->b->builtins[BLOCK_DIM], g->axis));
   tree diff = build2 (MINUS_EXPR, unsigned_type,
                       fold_convert (unsigned_type, unshare_expr (limit)),
                       fold_convert (unsigned_type, unshare_expr (a)));
@@ -432,7 +597,9 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
       && code != EQ_EXPR)
     return false;
   tree e = TREE_OPERAND (comparison, 0), u = TREE_OPERAND (comparison, 1);
-  if (!converted_thread_x_p (g->b, e) && TREE_CODE (e) != PLUS_EXPR)
+  /* The invariant on either side (GCC writes x < size - 1 as
+     size + -1 > x).  */
+  if (!invariant_in_loop_p (g, u))
     {
       std::swap (e, u);
       code = swap_tree_comparison (code);
@@ -441,7 +608,7 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
   if (!INTEGRAL_TYPE_P (type)
       || TYPE_MAIN_VARIANT (type) != TYPE_MAIN_VARIANT (TREE_TYPE (u))
       || !invariant_in_loop_p (g, u)
-      || !cudajit_thread_x_plus_p (g->b, e, g->body, &a))
+      || !(thread_plus_p (g, e, &a) || converted_unsigned_sum_p (g, e, &a)))
     return false;
 
   if (code == EQ_EXPR)
@@ -460,12 +627,14 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
 static bool
 stride_of_comparison (guard *g, tree cond)
 {
-  if (TREE_CODE (cond) != EQ_EXPR || !integer_zerop (TREE_OPERAND (cond, 1)))
+  /* The loop over y has no step.  */
+  if (g->axis != 0 || TREE_CODE (cond) != EQ_EXPR
+      || !integer_zerop (TREE_OPERAND (cond, 1)))
     return false;
   tree masked = TREE_OPERAND (cond, 0);
   if (TREE_CODE (masked) != BIT_AND_EXPR
       || !tree_fits_uhwi_p (TREE_OPERAND (masked, 1))
-      || !converted_thread_x_p (g->b, TREE_OPERAND (masked, 0)))
+      || !converted_thread_axis_p (g->b, TREE_OPERAND (masked, 0), 0))
     return false;
   unsigned HOST_WIDE_INT multiple
       = tree_to_uhwi (TREE_OPERAND (masked, 1)) + 1;
@@ -484,6 +653,10 @@ static void
 bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
                      tree *residual)
 {
+  /* A truth value converted to _Bool, as joined guards are.  */
+  while (CONVERT_EXPR_P (cond)
+         && truth_value_p (TREE_CODE (TREE_OPERAND (cond, 0))))
+    cond = TREE_OPERAND (cond, 0);
   if (TREE_CODE (cond) == TRUTH_ANDIF_EXPR
       || TREE_CODE (cond) == TRUTH_AND_EXPR)
     {
@@ -500,7 +673,7 @@ bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
       narrow (end, MIN_EXPR,
               build3 (COND_EXPR, unsigned_type_node,
                       fold_convert (boolean_type_node, cond),
-                      cudajit_axis_ref (g->b->builtins[BLOCK_DIM], 0),
+                      cudajit_axis_ref (g->b->builtins[BLOCK_DIM], g->axis),
                       build_zero_cst (unsigned_type_node)));
       return;
     }
@@ -510,29 +683,77 @@ bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
 }
 
 /* If *STATEMENTS, run by each thread, has a guard whose comparisons of
-   threadIdx.x bound it, the first x and the end of the x that pass it,
-   and in *STEP the multiple of which they are (1 if any x), with
-   *STATEMENTS left without them; else NULL_TREE.  */
+   threadIdx's field for AXIS bound the loop over it, set *START and *END
+   to the first index and the end of those that pass it (either
+   NULL_TREE for none), and *STEP to the multiple of which they are (1
+   if any index, always on y), with *STATEMENTS left without them; for
+   y, only where the indices cannot wrap.  */
 static void
-guard_bounds (block_function *b, tree *statements, tree *start, tree *end,
-              unsigned HOST_WIDE_INT *step)
+guard_bounds (block_function *b, tree *statements, int axis, tree *start,
+              tree *end, unsigned HOST_WIDE_INT *step)
 {
   *start = *end = NULL_TREE;
   *step = 1;
   tree *slot = guard_slot (statements);
   if (!slot)
     return;
-  guard g = { b, *statements, 0 };
-  tree residual = NULL_TREE;
-  bounds_of_condition (&g, COND_EXPR_COND (*slot), start, end, &residual);
+  guard g = { b, *statements, axis, NULL_TREE, 0 };
+  tree cond = COND_EXPR_COND (*slot), residual = NULL_TREE;
+  bounds_of_condition (&g, cond, start, end, &residual);
+  if (g.no_wrap && axis > 0)
+    *start = *end = NULL_TREE;
   if (g.step)
     *step = g.step;
   if (!*start && !*end && !g.step)
     return;
-  if (residual)
+  if (g.no_wrap)
+    {
+      /* Where an index may wrap, a launch of more than 2^31 threads on
+         an axis, every thread tests the whole guard, as written.  */
+      tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
+      if (*start)
+        *start = build3 (COND_EXPR, unsigned_type_node, g.no_wrap, *start,
+                         build_zero_cst (unsigned_type_node));
+      if (*end)
+        *end = build3 (COND_EXPR, unsigned_type_node, unshare_expr (g.no_wrap),
+                       *end, dim);
+      COND_EXPR_COND (*slot)
+          = build3 (COND_EXPR, boolean_type_node, unshare_expr (g.no_wrap),
+                    residual ? fold_convert (boolean_type_node, residual)
+                             : boolean_true_node,
+                    fold_convert (boolean_type_node, unshare_expr (cond)));
+    }
+  else if (residual)
     COND_EXPR_COND (*slot) = residual;
   else
     *slot = COND_EXPR_THEN (*slot);
+}
+
+bool
+cudajit_bounded_guard_p (block_function *b, tree statement)
+{
+  tree *slot = guard_slot (&statement);
+  if (!slot)
+    return false;
+  for (int axis = 0; axis < 2; axis++)
+    {
+      guard g = { b, statement, axis, NULL_TREE, 0 };
+      tree start = NULL_TREE, end = NULL_TREE, residual = NULL_TREE;
+      bounds_of_condition (&g, COND_EXPR_COND (*slot), &start, &end,
+                           &residual);
+      if ((start || end || g.step) && !(g.no_wrap && axis > 0))
+        return true;
+    }
+  return false;
+}
+
+static tree
+find_thread_y_or_z (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return cudajit_thread_axis ((block_function *) data, *tp) > 0 ? *tp
+                                                                : NULL_TREE;
 }
 
 /* BODY run by each thread of the block in turn, in loops over threadIdx's
@@ -540,6 +761,8 @@ guard_bounds (block_function *b, tree *statements, tree *start, tree *end,
 tree
 cudajit_thread_loop (block_function *b, tree body)
 {
+  static const char *const first_names[] = { "first_x", "first_y" };
+  static const char *const end_names[] = { "end_x", "end_y" };
   tree statements = alloc_stmt_list ();
   append_to_statement_list (body, &statements);
   if (walk_tree_without_duplicates (&statements, cudajit_find_return, NULL))
@@ -552,41 +775,60 @@ cudajit_thread_loop (block_function *b, tree body)
       append_to_statement_list (build1 (LABEL_EXPR, void_type_node, label),
                                 &statements);
     }
-  tree start, end;
-  unsigned HOST_WIDE_INT step;
-  guard_bounds (b, &statements, &start, &end, &step);
+  /* The rows first, for the conditions on y that the bounds of x would
+     otherwise take.  */
+  tree start[2], end[2];
+  unsigned HOST_WIDE_INT step[2];
+  guard_bounds (b, &statements, 1, &start[1], &end[1], &step[1]);
+  guard_bounds (b, &statements, 0, &start[0], &end[0], &step[0]);
   tree thread
       = build3 (BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE);
+  /* The bounds of x, where they are the same for every row, set before
+     the loop over y.  */
+  tree hoisted = NULL_TREE;
   for (int axis = 0; axis < 3; axis++)
     {
       tree loop = alloc_stmt_list ();
+      if (hoisted)
+        append_to_statement_list (hoisted, &loop);
+      hoisted = NULL_TREE;
       tree index = cudajit_axis_ref (b->builtins[THREAD_INDEX], axis);
       tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
-      if (axis == 0 && (start || end || step > 1))
+      if (axis < 2 && (start[axis] || end[axis] || step[axis] > 1))
         {
           /* if (first < last) for (x = first; x < last; x += step), FIRST
              rounded up to a multiple of STEP.  */
-          tree first = cudajit_block_local (b->entry, b->locals, "first_x",
-                                            unsigned_type_node);
-          tree last = cudajit_block_local (b->entry, b->locals, "end_x",
-                                           unsigned_type_node);
-          tree mask = build_int_cst (unsigned_type_node, step - 1);
-          if (!start)
-            start = build_zero_cst (unsigned_type_node);
+          tree first = cudajit_block_local (
+              b->entry, b->locals, first_names[axis], unsigned_type_node);
+          tree last = cudajit_block_local (
+              b->entry, b->locals, end_names[axis], unsigned_type_node);
+          tree first_value = start[axis] ? start[axis]
+                                         : build_zero_cst (unsigned_type_node);
+          if (step[axis] > 1)
+            {
+              tree mask = build_int_cst (unsigned_type_node, step[axis] - 1);
+              first_value = build2 (
+                  BIT_AND_EXPR, unsigned_type_node,
+                  build2 (PLUS_EXPR, unsigned_type_node, first_value, mask),
+                  build1 (BIT_NOT_EXPR, unsigned_type_node, mask));
+            }
+          tree bounds = alloc_stmt_list ();
           append_to_statement_list (
-              build2 (
-                  MODIFY_EXPR, unsigned_type_node, first,
-                  build2 (BIT_AND_EXPR, unsigned_type_node,
-                          build2 (PLUS_EXPR, unsigned_type_node, start, mask),
-                          build1 (BIT_NOT_EXPR, unsigned_type_node, mask))),
-              &loop);
-          append_to_statement_list (
-              build2 (MODIFY_EXPR, unsigned_type_node, last, end ? end : dim),
-              &loop);
+              build2 (MODIFY_EXPR, unsigned_type_node, first, first_value),
+              &bounds);
+          append_to_statement_list (build2 (MODIFY_EXPR, unsigned_type_node,
+                                            last, end[axis] ? end[axis] : dim),
+                                    &bounds);
+          if (axis == 0
+              && !walk_tree_without_duplicates (&bounds, find_thread_y_or_z,
+                                                b))
+            hoisted = bounds;
+          else
+            append_to_statement_list (bounds, &loop);
           tree counted = alloc_stmt_list ();
           append_counted_loop (index, first, last,
-                               build_int_cst (unsigned_type_node, step),
-                               thread, b->warp_cuts, &counted);
+                               build_int_cst (unsigned_type_node, step[axis]),
+                               thread, axis == 0 && b->warp_cuts, &counted);
           append_to_statement_list (
               build3 (COND_EXPR, void_type_node,
                       build2 (LT_EXPR, boolean_type_node, first, last),

@@ -303,6 +303,18 @@ enum cudajit_linked_kind
 /* The threads of a warp.  */
 #define CUDAJIT_WARP_SIZE 32
 
+/* The extents of a launch that every GPU since compute capability 3.0
+   allows: the CPU backend refuses a launch beyond them, and the plugin
+   tells GCC that a block function's indices stay within them, which lets
+   it compute a thread's indices in wider types.  */
+#define CUDAJIT_BLOCK_THREADS_MAX 1024
+#define CUDAJIT_BLOCK_X_MAX 1024
+#define CUDAJIT_BLOCK_Y_MAX 1024
+#define CUDAJIT_BLOCK_Z_MAX 64
+#define CUDAJIT_GRID_X_MAX 2147483647
+#define CUDAJIT_GRID_Y_MAX 65535
+#define CUDAJIT_GRID_Z_MAX 65535
+
 /* The local memory that a GPU gives each thread: the plugin refuses a
    kernel or device function whose local variables take more, which the
    CPU backend could run but no GPU.  */

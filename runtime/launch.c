@@ -8,7 +8,10 @@
 #include <stdio.h>
 
 const struct cudajit_limits cudajit_cpu_limits
-    = { 1024, { 1024, 1024, 64 }, { 2147483647, 65535, 65535 }, 48 * 1024 };
+    = { CUDAJIT_BLOCK_THREADS_MAX,
+        { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX },
+        { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX },
+        48 * 1024 };
 
 #define DIM3(d) (d).x, (d).y, (d).z
 
