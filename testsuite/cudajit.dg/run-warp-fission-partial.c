@@ -210,7 +210,12 @@ main (void)
   for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++)
     for (size_t d = 0; d < sizeof deltas / sizeof *deltas; d++)
       for (size_t w = 0; w < sizeof widths / sizeof *widths; w++)
-        wrong += check (blocks[b], deltas[d], widths[w], in, out, fiber_out);
+        /* A GPU takes a delta of a warp or more modulo the warp (PTX's
+           lane operand has 5 bits), where the CPU backend reads past the
+           warp and keeps the thread's own value; CUDA leaves it
+           undefined, so only the CPU backend's is checked.  */
+        if (!on_gpu || deltas[d] <= WARP)
+          wrong += check (blocks[b], deltas[d], widths[w], in, out, fiber_out);
   printf ("partial warps: %d wrong\n", wrong);
   cuda_free_managed (in);
   cuda_free_managed (out);
