@@ -68,7 +68,7 @@ reverse (int n, __bf16 a[n], __bf16 bias)
   a[i] = tile[n - 1 - i] + bias;
 }
 
-/* { dg-final { scan-cuda "const cudajit_bf16 \\*x" } } */
+/* { dg-final { scan-cuda "const cudajit_bf16 \\*(_cjRestrict )?x" } } */
 /* { dg-final { scan-cuda "cudajit_double_to_bf16 \\(" } } */
 
 #undef cuda_grid_x
