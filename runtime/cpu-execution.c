@@ -108,6 +108,11 @@ traced_p (void)
 /* How many times each thread of a launch takes blocks, about.  */
 #define CHUNKS_PER_THREAD 16
 
+/* How many times each thread of a launch of a small grid takes blocks,
+   about, and the largest chunk that this makes.  */
+#define SMALL_GRID_TAKES 1
+#define SMALL_GRID_CHUNK 8
+
 /* One launch at a time runs, and uses the runners.  */
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -394,6 +399,11 @@ struct blocks
 static bool
 take_blocks (struct job *job, struct blocks *taken)
 {
+  /* A load leaves the count shared in the caches of those that read it:
+     once all is taken, the threads that come late or come back do not
+     each take the line away from the others to learn it.  */
+  if (atomic_load_explicit (&job->next, memory_order_relaxed) >= job->blocks)
+    return false;
   taken->first = atomic_fetch_add_explicit (&job->next, job->chunk,
                                             memory_order_relaxed);
   if (taken->first >= job->blocks)
@@ -748,6 +758,19 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
      count they take from stays in a cache, enough that they finish
      together when blocks take unequal times.  */
   job.chunk = job.blocks / ((workers + 1ULL) * CHUNKS_PER_THREAD);
+  /* A small grid's blocks are taken SMALL_GRID_TAKES times a thread or
+     so, in chunks of at most SMALL_GRID_CHUNK: with 16 threads, one
+     block a take costs more in the one contended count than a short
+     block runs (64 blocks of 32 threads on 16 cores: 7.0 us a launch
+     with chunks of 1, 4.7 with 2, 3.5 with 4).  A thread that comes
+     late finds the chunks taken by those that came first.  */
+  unsigned long long small
+      = (job.blocks + (workers + 1ULL) * SMALL_GRID_TAKES - 1)
+        / ((workers + 1ULL) * SMALL_GRID_TAKES);
+  if (small > SMALL_GRID_CHUNK)
+    small = SMALL_GRID_CHUNK;
+  if (job.chunk < small)
+    job.chunk = small;
   if (!job.chunk)
     job.chunk = 1;
   cudajit_pool_run (run_job_part, &job, workers);

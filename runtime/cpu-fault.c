@@ -450,7 +450,15 @@ cudajit_fault_site (const struct cudajit_site *site, const char *hint)
 
   /* Found without thread-local storage, which a kernel of the launch
      may have made unreachable.  */
-  if (site && (fs = find_state ()))
+  /* The state made for this thread at an earlier launch saves a system
+     call a launch in each thread; the alternate stack is checked only if
+     it looks smashed.  */
+  if (site && (fs = state) && fs != &fallback && fs->magic == STATE_MAGIC)
+    {
+      fs->hint = hint;
+      fs->site = site;
+    }
+  else if (site && (fs = find_state ()))
     {
       fs->hint = hint;
       fs->site = site;
