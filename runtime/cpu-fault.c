@@ -448,17 +448,13 @@ cudajit_fault_site (const struct cudajit_site *site, const char *hint)
 {
   struct fault_state *fs;
 
-  /* Found without thread-local storage, which a kernel of the launch
-     may have made unreachable.  */
-  /* The state made for this thread at an earlier launch saves a system
-     call a launch in each thread; the alternate stack is checked only if
-     it looks smashed.  */
-  if (site && (fs = state) && fs != &fallback && fs->magic == STATE_MAGIC)
-    {
-      fs->hint = hint;
-      fs->site = site;
-    }
-  else if (site && (fs = find_state ()))
+  /* The state that this thread made at an earlier launch saves a
+     sigaltstack call a launch.  Where the thread-local pointer leads to
+     no state (a kernel of an earlier launch may have written over it),
+     the alternate stack still finds it.  */
+  if (site
+      && (((fs = state) && fs != &fallback && fs->magic == STATE_MAGIC)
+          || (fs = find_state ())))
     {
       fs->hint = hint;
       fs->site = site;
