@@ -158,14 +158,16 @@ append_counted_loop (tree var, tree first, tree bound, tree step, tree body,
                      bool vectorize, tree *list)
 {
   tree type = TREE_TYPE (var);
-  append_to_statement_list (build2 (MODIFY_EXPR, type, var, first), list);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, var, fold_convert (type, first)), list);
   tree loop = alloc_stmt_list ();
   append_to_statement_list (body, &loop);
   append_to_statement_list (
       build2 (MODIFY_EXPR, type, var,
               build2 (PLUS_EXPR, type, var, fold_convert (type, step))),
       &loop);
-  tree done = build2 (GE_EXPR, boolean_type_node, var, bound);
+  tree done
+      = build2 (GE_EXPR, boolean_type_node, var, fold_convert (type, bound));
   if (vectorize)
     done = build3 (ANNOTATE_EXPR, boolean_type_node, done,
                    build_int_cst (integer_type_node, annot_expr_vector_kind),
@@ -794,6 +796,23 @@ cudajit_thread_loop (block_function *b, tree body)
       hoisted = NULL_TREE;
       tree index = cudajit_axis_ref (b->builtins[THREAD_INDEX], axis);
       tree dim = cudajit_axis_ref (b->builtins[BLOCK_DIM], axis);
+      /* The loop over x counts in an int of which threadIdx.x is a copy:
+         over an unsigned count GCC cannot tell that an int index such as
+         blockIdx.x * blockDim.x + threadIdx.x steps by STEP without
+         wrapping, and vectorizes no loop that it indexes.  A block's
+         extents fit an int.  */
+      tree counter = index, body = thread;
+      if (axis == 0)
+        {
+          counter = cudajit_block_local (b->entry, b->locals, "thread_x",
+                                         integer_type_node);
+          body = alloc_stmt_list ();
+          append_to_statement_list (
+              build2 (MODIFY_EXPR, TREE_TYPE (index), index,
+                      fold_convert (TREE_TYPE (index), counter)),
+              &body);
+          append_to_statement_list (thread, &body);
+        }
       if (axis < 2 && (start[axis] || end[axis] || step[axis] > 1))
         {
           /* if (first < last) for (x = first; x < last; x += step), FIRST
@@ -826,9 +845,9 @@ cudajit_thread_loop (block_function *b, tree body)
           else
             append_to_statement_list (bounds, &loop);
           tree counted = alloc_stmt_list ();
-          append_counted_loop (index, first, last,
+          append_counted_loop (counter, first, last,
                                build_int_cst (unsigned_type_node, step[axis]),
-                               thread, axis == 0 && b->warp_cuts, &counted);
+                               body, axis == 0, &counted);
           append_to_statement_list (
               build3 (COND_EXPR, void_type_node,
                       build2 (LT_EXPR, boolean_type_node, first, last),
@@ -836,9 +855,9 @@ cudajit_thread_loop (block_function *b, tree body)
               &loop);
         }
       else
-        append_counted_loop (index, build_zero_cst (TREE_TYPE (index)), dim,
-                             build_one_cst (TREE_TYPE (index)), thread,
-                             axis == 0 && b->warp_cuts, &loop);
+        append_counted_loop (counter, build_zero_cst (TREE_TYPE (counter)),
+                             dim, build_one_cst (TREE_TYPE (counter)), body,
+                             axis == 0, &loop);
       thread = loop;
     }
   return thread;
