@@ -153,6 +153,28 @@ thread_variable (block_function *b, tree type)
   return var;
 }
 
+/* Whether the lanes of a cuda_shfl_down_sync (API) in statement S may
+   read ARGUMENT, its value, in place, with no copy of it before the cut
+   and so no pass over the threads to make one: a variable of the
+   thread that S sets (v += cuda_shfl_down_sync (0xffffffff, v, d)), which
+   so is no value the same for every thread.  The loop over the threads
+   after the cut runs them in ascending order, S first, and a lane reads
+   its own element and one a delta after it, which no thread before it
+   has set yet.  A shuffle up would read one already set.  */
+static bool
+in_place_lane_value_p (const device_api *api, tree s, tree argument)
+{
+  /* v += CALL, as C has it for a float: the call saved, then the
+     assignment.  */
+  while (TREE_CODE (s) == COMPOUND_EXPR)
+    s = TREE_OPERAND (s, 1);
+  return api == &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
+         && TREE_CODE (s) == MODIFY_EXPR && TREE_OPERAND (s, 0) == argument
+         && VAR_P (argument) && !TREE_STATIC (argument)
+         && !DECL_EXTERNAL (argument) && !TREE_ADDRESSABLE (argument)
+         && !TREE_THIS_VOLATILE (argument);
+}
+
 /* The function of cudajit.h that computes what the warp function CALLEE
    returns from its lanes' values, "cudajit_" STEM SUFFIX where CALLEE's
    row is cuda_STEM.  */
@@ -360,6 +382,13 @@ cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
                           build2 (NE_EXPR, integer_type_node, argument,
                                   build_zero_cst (TREE_TYPE (argument)))),
             thread_lane (b));
+      if (i == VALUE_ARGUMENT && in_place_lane_value_p (api, *s, argument))
+        {
+          b->barrier_scope_variables.add (argument);
+          b->lane_values.add (argument);
+          saved.safe_push (argument);
+          continue;
+        }
       tree var = thread_variable (b, TREE_TYPE (argument));
       if (i == VALUE_ARGUMENT)
         b->lane_values.add (var);
