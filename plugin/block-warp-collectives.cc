@@ -9,8 +9,10 @@
    a thread; after it, each thread reads what the call returns from its
    warp's elements, a shuffle the element of its source lane (by a
    delta: its own and the source's, and a choice, which GCC vectorizes),
-   a vote those of all its lanes, once a warp.  So a warp's lanes
-   exchange values with no fibers and no switches between them.
+   a vote those of all its lanes, once a warp.  A shuffle down's value,
+   where the statement sets it, needs no such copy: its lanes read it in
+   place.  So a warp's lanes exchange values with no fibers and no
+   switches between them.
 
    Where the threads of a warp may not all reach the call (a condition
    that may differ between them, which the fission refuses), where the
