@@ -1,10 +1,11 @@
 /* Shuffles down that the CPU backend's block function reads in place,
    from the variable that the statement sets (v = ... cuda_shfl_down_sync
-   (FULL, v, d) ...), with no copy of it before the cut: in a loop, with
-   the variable set again after the shuffle in the same pass over the
-   threads, in a conditional, of a float with a delta and a width from
-   the arguments (a delta past the width, too), and read by another
-   shuffle afterwards; in blocks of 64 threads, of 16 x 8 and of
+   (FULL, v, d) ...), or the statement after it sets (int t =
+   cuda_shfl_down_sync (FULL, v, d); if (...) v += t;), with no copy of it
+   before the cut: in a loop, with the variable set again after the
+   shuffle in the same pass over the threads, in a conditional, of a
+   float with a delta and a width from the arguments (a delta past the
+   width, too), and read by another shuffle afterwards; in blocks of 64 threads, of 16 x 8 and of
    32 x 2 x 2.  Each result is compared with plain C that computes what
    each lane of a warp gets.  */
 /* { dg-do run } */
@@ -28,6 +29,7 @@ enum
   STEPS,
   FLOAT,
   NEIGHBOUR,
+  HALF_SUM,
   RESULTS
 };
 
@@ -52,6 +54,16 @@ in_place (const int *in, int delta, int width, long long *out)
   o[FLOAT] = (long long) (f * 2);
 
   o[NEIGHBOUR] = cuda_shfl_xor_sync (FULL, v, 1);
+
+  /* A conditional update by the value that the shuffle gives.  */
+  int u = in[i];
+  for (int d = 1; d < WARP / 2; d *= 2)
+    {
+      int t = cuda_shfl_down_sync (FULL, u, d);
+      if (t % WARP / 2 + d < WARP / 2)
+        u += t;
+    }
+  o[HALF_SUM] = u;
 }
 
 /* What lane L of a warp whose values are V gets from a shuffle down by
@@ -79,11 +91,21 @@ check (cuda_dim3 block, int delta, int width)
   int wrong = 0;
   for (long first = 0; first < N; first += WARP)
     {
-      int v[WARP], next[WARP], doubled[WARP];
+      int v[WARP], next[WARP], doubled[WARP], u[WARP];
       for (int l = 0; l < WARP; l++)
         {
           v[l] = in[first + l];
           doubled[l] = in[first + l];
+          u[l] = in[first + l];
+        }
+      for (int d = 1; d < WARP / 2; d *= 2)
+        {
+          for (int l = 0; l < WARP; l++)
+            {
+              int t = down (u, l, d, WARP);
+              next[l] = u[l] + (t % WARP / 2 + d < WARP / 2 ? t : 0);
+            }
+          memcpy (u, next, sizeof u);
         }
       for (int d = 1; d <= 4; d *= 2)
         {
@@ -102,6 +124,7 @@ check (cuda_dim3 block, int delta, int width)
             [STEPS] = v[l],
             [FLOAT] = doubled[l] + down (doubled, l, delta, width),
             [NEIGHBOUR] = v[l ^ 1],
+            [HALF_SUM] = u[l],
           };
           for (int r = 0; r < RESULTS; r++)
             if (o[r] != want[r] && wrong++ < 10)
