@@ -679,7 +679,10 @@ use_locals (tree *tp, int *walk_subtrees, void *data)
    So R's stores to it are one store at the end, which GCC may make
    whatever path a thread takes: it turns "if (c) v += w;" into a
    choice, where a conditional store to memory would keep it from
-   vectorizing the loop over the threads.  */
+   vectorizing the loop over the threads.  A value that the lanes of a
+   warp exchange may be such a local too: the other lanes read its
+   element only at the start of a region after a cut, in their own turns
+   before this thread's, or in another region.  */
 static void
 localize_written_variables (block_function *b, region *r,
                             const vec<tree> &kept, hash_set<tree> *addressed)
@@ -699,7 +702,6 @@ localize_written_variables (block_function *b, region *r,
       if (!(INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
             || SCALAR_FLOAT_TYPE_P (type))
           || TREE_THIS_VOLATILE (var) || addressed->contains (var)
-          || b->lane_values.contains (var)
           || !walk_tree_without_duplicates (r->code, cudajit_find_write, var))
         continue;
       tree local = cudajit_block_local (b->entry, b->locals, "local",

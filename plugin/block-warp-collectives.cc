@@ -9,8 +9,10 @@
    a thread; after it, each thread reads what the call returns from its
    warp's elements, a shuffle the element of its source lane (by a
    delta: its own and the source's, and a choice, which GCC vectorizes),
-   a vote those of all its lanes, once a warp.  So a warp's lanes
-   exchange values with no fibers and no switches between them.
+   a vote those of all its lanes, once a warp.  A shuffle down's value,
+   where the statement or the next sets it, needs no such copy: its
+   lanes read it in place.  So a warp's lanes exchange values with no fibers
+   and no switches between them.
 
    Where the threads of a warp may not all reach the call (a condition
    that may differ between them, which the fission refuses), where the
@@ -151,6 +153,33 @@ thread_variable (block_function *b, tree type)
   tree var = cudajit_block_local (b->entry, b->locals, "lanes", type);
   b->barrier_scope_variables.add (var);
   return var;
+}
+
+/* Whether the lanes of a cuda_shfl_down_sync (API) in statement S may
+   read ARGUMENT, its value, in place, with no copy of it before the cut
+   and so no pass over the threads to make one: a variable of the thread
+   that S or FOLLOWING, the statement after it, sets
+   (v += cuda_shfl_down_sync (0xffffffff, v, d), or
+   t = cuda_shfl_down_sync (0xffffffff, v, d); if (c) v += t;), and so no
+   value the same for every thread.  The loop over the threads after the
+   cut runs S first in each thread, and the threads in ascending order,
+   so a lane reads its own element and one a delta after it, which no
+   thread before it has set yet.  A shuffle up would read one already
+   set.  */
+static bool
+in_place_lane_value_p (const device_api *api, tree s, tree following,
+                       tree argument)
+{
+  if (api != &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
+      || !VAR_P (argument) || TREE_STATIC (argument)
+      || DECL_EXTERNAL (argument) || TREE_ADDRESSABLE (argument)
+      || TREE_THIS_VOLATILE (argument))
+    return false;
+  return walk_tree_without_duplicates (computation (&s), cudajit_find_write,
+                                       argument)
+         || (following
+             && walk_tree_without_duplicates (&following, cudajit_find_write,
+                                              argument));
 }
 
 /* The function of cudajit.h that computes what the warp function CALLEE
@@ -319,7 +348,8 @@ result_after_cut (block_function *b, tree call, const device_api *api,
    as: its arguments saved, a barrier, and *S with CALL's result computed
    from the values saved.  */
 static void
-cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
+cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
+               tree barrier)
 {
   tree call = *call_slot;
   const device_api *api = cudajit_device_api (get_callee_fndecl (call));
@@ -360,6 +390,14 @@ cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
                           build2 (NE_EXPR, integer_type_node, argument,
                                   build_zero_cst (TREE_TYPE (argument)))),
             thread_lane (b));
+      if (i == VALUE_ARGUMENT
+          && in_place_lane_value_p (api, *s, following, argument))
+        {
+          b->barrier_scope_variables.add (argument);
+          b->lane_values.add (argument);
+          saved.safe_push (argument);
+          continue;
+        }
       tree var = thread_variable (b, TREE_TYPE (argument));
       if (i == VALUE_ARGUMENT)
         b->lane_values.add (var);
@@ -386,9 +424,10 @@ cut_statement (block_function *b, tree *s, tree *call_slot, tree barrier)
 }
 
 /* Each statement of *T that calls a warp function, cut there; loops and
-   conditionals around it are the fission's to judge.  */
+   conditionals around it are the fission's to judge.  FOLLOWING is the
+   statement after *T in its list, or NULL_TREE.  */
 static void
-cut_statements (block_function *b, tree *t, tree barrier)
+cut_statements (block_function *b, tree *t, tree following, tree barrier)
 {
   if (b->refusal || !contains_warp_call_p (*t))
     return;
@@ -397,7 +436,11 @@ cut_statements (block_function *b, tree *t, tree barrier)
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (*t); !tsi_end_p (i);)
         {
-          cut_statements (b, tsi_stmt_ptr (i), barrier);
+          tree_stmt_iterator next = i;
+          tsi_next (&next);
+          cut_statements (b, tsi_stmt_ptr (i),
+                          tsi_end_p (next) ? NULL_TREE : tsi_stmt (next),
+                          barrier);
           /* A statement cut becomes statements of this list, so that
              the fission runs those after the cut with the statements that
              follow it, in one loop over the threads.  */
@@ -411,11 +454,11 @@ cut_statements (block_function *b, tree *t, tree barrier)
         }
       return;
     case BIND_EXPR:
-      cut_statements (b, &BIND_EXPR_BODY (*t), barrier);
+      cut_statements (b, &BIND_EXPR_BODY (*t), NULL_TREE, barrier);
       return;
     case COND_EXPR:
-      cut_statements (b, &COND_EXPR_THEN (*t), barrier);
-      cut_statements (b, &COND_EXPR_ELSE (*t), barrier);
+      cut_statements (b, &COND_EXPR_THEN (*t), NULL_TREE, barrier);
+      cut_statements (b, &COND_EXPR_ELSE (*t), NULL_TREE, barrier);
       if (contains_warp_call_p (COND_EXPR_COND (*t)))
         {
           /* if (C) ... as V = C; if (V) ..., V = C cut.  */
@@ -429,25 +472,25 @@ cut_statements (block_function *b, tree *t, tree barrier)
           COND_EXPR_COND (*t) = value;
           append_to_statement_list (*t, &statements);
           *t = statements;
-          cut_statements (b, set, barrier);
+          cut_statements (b, set, NULL_TREE, barrier);
         }
       return;
     case FOR_STMT:
       if (contains_warp_call_p (FOR_COND (*t))
           || contains_warp_call_p (FOR_EXPR (*t)))
         break;
-      cut_statements (b, &FOR_INIT_STMT (*t), barrier);
-      cut_statements (b, &FOR_BODY (*t), barrier);
+      cut_statements (b, &FOR_INIT_STMT (*t), NULL_TREE, barrier);
+      cut_statements (b, &FOR_BODY (*t), NULL_TREE, barrier);
       return;
     case WHILE_STMT:
       if (contains_warp_call_p (WHILE_COND (*t)))
         break;
-      cut_statements (b, &WHILE_BODY (*t), barrier);
+      cut_statements (b, &WHILE_BODY (*t), NULL_TREE, barrier);
       return;
     case DO_STMT:
       if (contains_warp_call_p (DO_COND (*t)))
         break;
-      cut_statements (b, &DO_BODY (*t), barrier);
+      cut_statements (b, &DO_BODY (*t), NULL_TREE, barrier);
       return;
     default:
       {
@@ -455,7 +498,7 @@ cut_statements (block_function *b, tree *t, tree barrier)
         walk_tree_without_duplicates (computation (t), count_calls, &calls);
         if (calls.count == 1)
           {
-            cut_statement (b, t, calls.first, barrier);
+            cut_statement (b, t, following, calls.first, barrier);
             return;
           }
         break;
@@ -475,6 +518,6 @@ cudajit_cut_at_warp_functions (block_function *b, tree *body)
   tree barrier
       = build_fn_decl (cudajit_device_apis[DEVICE_API_SYNCTHREADS].name,
                        build_function_type_list (void_type_node, NULL_TREE));
-  cut_statements (b, body, barrier);
+  cut_statements (b, body, NULL_TREE, barrier);
   return !b->refusal;
 }
