@@ -1,8 +1,13 @@
 /* Grid-stride loops between barriers, which the CPU backend runs row by
    row (each row of the block's threads in a loop over the threads) where
    the loop is the same for every thread, and thread by thread where it is
-   not.  Each kernel is checked against plain C that runs its threads one
-   after another as written: a shared-memory histogram; ends that are not
+   not; and, where the kernel only adds up what the loop counts in shared
+   memory, as a contiguous share of the iterations for each block.  Each
+   kernel is checked against plain C that runs its threads one after
+   another as written: a shared-memory histogram, in launches of one and
+   two dimensions; histograms whose blocks' counts show, which must keep
+   each block's iterations (counts weighted by the block, and each block's
+   own histogram); ends that are not
    multiples of the stride; strides that are not multiples of the block,
    smaller than the block, and a parameter; a per-thread sum carried
    across the barriers; and loops that must keep each thread's order: a
@@ -35,6 +40,39 @@ histogram (long n, const unsigned char values[MAX], unsigned int bins[BINS])
   cuda_syncthreads ();
   for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
     cuda_atomic_add (&bins[b], local[b]);
+}
+
+/* Each block's counts weighted by the block: which block ran which
+   iteration shows.  */
+__attribute__ ((cuda_jit)) void
+weighted_histogram (long n, const unsigned char values[MAX],
+                    unsigned int bins[BINS])
+{
+  static __attribute__ ((cuda_shared)) unsigned int local[BINS];
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    local[b] = 0;
+  cuda_syncthreads ();
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    cuda_atomic_add (&local[values[i]], 1u);
+  cuda_syncthreads ();
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    cuda_atomic_add (&bins[b], local[b] * (blockIdx.x + 1));
+}
+
+/* Each block's histogram of its own.  */
+__attribute__ ((cuda_jit)) void
+block_histograms (long n, const unsigned char values[MAX],
+                  unsigned int bins[BLOCKS * BINS])
+{
+  static __attribute__ ((cuda_shared)) unsigned int local[BINS];
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    local[b] = 0;
+  cuda_syncthreads ();
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    cuda_atomic_add (&local[values[i]], 1u);
+  cuda_syncthreads ();
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    bins[blockIdx.x * BINS + b] = local[b];
 }
 
 /* Visits of each index by each block, with a stride that the caller
@@ -101,7 +139,7 @@ irregular (long n, int kind, int turns[MAX])
 }
 
 static unsigned char values[MAX];
-static unsigned int bins[BINS], expected_bins[BINS];
+static unsigned int bins[BLOCKS * BINS], expected_bins[BLOCKS * BINS];
 static int visits[MAX * BLOCKS], expected_visits[MAX * BLOCKS];
 static int x[MAX], turns[MAX], expected_turns[MAX];
 static long sums[GRID], expected_sums[GRID];
@@ -150,6 +188,27 @@ main (void)
       cuda_launch (histogram, BLOCKS, THREADS) (n, values, bins);
       for (long i = 0; i < n; i++)
         expected_bins[values[i]]++;
+      errors += memcmp (bins, expected_bins, sizeof bins) != 0;
+
+      /* Each index counted by the 2 threads on y of 2 blocks on y, and
+         each count added by both threads on y.  */
+      memset (bins, 0, sizeof bins);
+      cuda_launch (histogram, cuda_dim3 (BLOCKS, 2), cuda_dim3 (THREADS, 2))
+          (n, values, bins);
+      for (long b = 0; b < BINS; b++)
+        errors += bins[b] != 8 * expected_bins[b];
+
+      memset (bins, 0, sizeof bins);
+      memset (expected_bins, 0, sizeof expected_bins);
+      cuda_launch (weighted_histogram, BLOCKS, THREADS) (n, values, bins);
+      for (long i = 0; i < n; i++)
+        expected_bins[values[i]] += i % GRID / THREADS + 1;
+      errors += memcmp (bins, expected_bins, sizeof bins) != 0;
+
+      memset (expected_bins, 0, sizeof expected_bins);
+      cuda_launch (block_histograms, BLOCKS, THREADS) (n, values, bins);
+      for (long i = 0; i < n; i++)
+        expected_bins[i % GRID / THREADS * BINS + values[i]]++;
       errors += memcmp (bins, expected_bins, sizeof bins) != 0;
 
       for (unsigned int s = 0; s < sizeof steps / sizeof *steps; s++)
