@@ -15,20 +15,20 @@
    miss that no prefetcher sees coming, and the kernel runs 1.5 times as
    long as the C loop.  So where nothing else shows which block ran which
    iteration, each block runs a contiguous share of them instead
-   (block-grid-stride.cc), and the kernel runs as an OpenMP reduction
+   (block-grid-stride.cc), and the blocks walk the array as a C loop
    does.  That holds where:
 
    - the loop is one of the kernel's statements, not in a loop, a
      conditional or after a return, so that every thread runs it once;
    - its body asks for no thread or block, reads no shared memory, writes
-     only variables of its own, and calls only atomic additions into
-     shared memory, whose old values it does not use;
+     only variables of its own, and calls only atomic additions of
+     integers into shared memory, whose old values it does not use;
    - before it, the kernel writes no memory but shared memory and its own
      variables;
    - after it, the kernel writes no memory but its own variables and,
      through atomic additions whose old values it does not use, memory
-     outside the block's, of an element of shared memory as it is; and
-     reads shared memory nowhere else;
+     outside the block's, of an integer element of shared memory as it
+     is; and reads memory nowhere else;
    - no statement calls anything else but barriers and functions that
      neither write nor read memory, or jumps, or writes a parameter, or
      reads the block's index, but for the loop's start: the blocks differ
@@ -55,8 +55,8 @@ static bool scan_expression (reduction_scan *s, tree t);
 
 static bool scan_address (reduction_scan *s, tree address);
 
-/* Whether the indices and offsets of REF, an element of shared memory,
-   keep the rules.  */
+/* Whether the indices and offsets of REF, an element whose address is
+   taken, keep the rules.  */
 static bool
 scan_element (reduction_scan *s, tree ref)
 {
@@ -65,8 +65,12 @@ scan_element (reduction_scan *s, tree ref)
     if (TREE_CODE (ref) == ARRAY_REF
         && !scan_expression (s, TREE_OPERAND (ref, 1)))
       return false;
-  return (TREE_CODE (ref) != INDIRECT_REF && TREE_CODE (ref) != MEM_REF)
-         || scan_address (s, TREE_OPERAND (ref, 0));
+  if (TREE_CODE (ref) != INDIRECT_REF && TREE_CODE (ref) != MEM_REF)
+    return scan_expression (s, ref);
+  tree address = TREE_OPERAND (ref, 0);
+  return cudajit_shared_address_p (s->b, address)
+             ? scan_address (s, address)
+             : scan_expression (s, address);
 }
 
 /* The same of ADDRESS, an address in shared memory.  */
@@ -83,14 +87,6 @@ scan_address (reduction_scan *s, tree address)
   if (TREE_CODE (address) == ADDR_EXPR)
     return scan_element (s, TREE_OPERAND (address, 0));
   return address == s->b->shared_memory;
-}
-
-/* Whether ADDRESS is the address of an element of shared memory as
-   block-shared-atomics.cc finds it.  */
-static bool
-shared_p (reduction_scan *s, tree address)
-{
-  return cudajit_shared_address_p (s->b, address);
 }
 
 /* Whether CALL is an atomic addition.  */
@@ -145,24 +141,29 @@ find_forbidden (tree *tp, int *walk_subtrees, void *data)
                 || TREE_CODE (target) == COMPONENT_REF
                 || TREE_CODE (target) == INDIRECT_REF
                 || TREE_CODE (target) == MEM_REF)
-            && shared_p (s, build_fold_addr_expr (target)))
+            && cudajit_shared_address_p (s->b, build_fold_addr_expr (target)))
           return NULL_TREE;
         return t;
       }
     case INDIRECT_REF:
     case MEM_REF:
       /* A read of shared memory: only before the loop.  Its address is
-         the block's, the only place where that may be read.  */
-      if (!shared_p (s, TREE_OPERAND (t, 0)))
-        return NULL_TREE;
+         the block's, the only place where that may be read.  A read of
+         other memory after the loop, which other blocks may be adding
+         their counts to, would tell which counts came first.  */
+      if (!cudajit_shared_address_p (s->b, TREE_OPERAND (t, 0)))
+        return s->after ? t : NULL_TREE;
       *walk_subtrees = 0;
       return s->in_loop || s->after || !scan_address (s, TREE_OPERAND (t, 0))
                  ? t
                  : NULL_TREE;
     case ADDR_EXPR:
       /* Shared memory's address, which may be read or written through
-         where this scan does not follow it.  */
-      return shared_p (s, t) ? t : NULL_TREE;
+         where this scan does not follow it; another's reads nothing.  */
+      if (cudajit_shared_address_p (s->b, t))
+        return t;
+      *walk_subtrees = 0;
+      return scan_element (s, TREE_OPERAND (t, 0)) ? NULL_TREE : t;
     case VAR_DECL:
       /* The block's index, that would flush the counts of some blocks
          and not of others, or flush them weighted.  */
@@ -216,10 +217,11 @@ allowed_atomic_p (reduction_scan *s, tree call)
   if (s->in_loop)
     {
       /* &shared[INDEX]: the indices may read no shared memory.  */
-      return shared_p (s, address) && scan_address (s, address)
-             && scan_expression (s, operand);
+      return cudajit_shared_address_p (s->b, address)
+             && scan_address (s, address) && scan_expression (s, operand);
     }
-  if (!s->after || shared_p (s, address) || !scan_expression (s, address))
+  if (!s->after || cudajit_shared_address_p (s->b, address)
+      || !scan_expression (s, address))
     return false;
   /* The element, whose address walk_tree would take for a read.  */
   STRIP_NOPS (operand);
@@ -227,7 +229,7 @@ allowed_atomic_p (reduction_scan *s, tree call)
           || TREE_CODE (operand) == COMPONENT_REF
           || TREE_CODE (operand) == INDIRECT_REF
           || TREE_CODE (operand) == MEM_REF)
-         && shared_p (s, build_fold_addr_expr (operand))
+         && cudajit_shared_address_p (s->b, build_fold_addr_expr (operand))
          && scan_element (s, operand);
 }
 
@@ -292,22 +294,6 @@ scan_statement (reduction_scan *s, tree t)
     }
 }
 
-/* Whether LOOP is one of BODY's statements, through scopes only.  */
-static bool
-top_level_p (tree body, tree loop)
-{
-  if (body == loop)
-    return true;
-  if (TREE_CODE (body) == BIND_EXPR)
-    return top_level_p (BIND_EXPR_BODY (body), loop);
-  if (TREE_CODE (body) == STATEMENT_LIST)
-    for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
-         tsi_next (&i))
-      if (top_level_p (tsi_stmt (i), loop))
-        return true;
-  return false;
-}
-
 /* The first grid-stride loop of BODY's top-level statements, declared
    with its index before it, as block-grid-stride.cc runs in rows.  */
 static tree
@@ -347,7 +333,7 @@ cudajit_reduction_loop (block_function *b, tree body)
 bool
 cudajit_shared_reduction_p (block_function *b, tree body, tree loop)
 {
-  if (!b->shared_memory || !top_level_p (body, loop))
+  if (!b->shared_memory)
     return false;
   reduction_scan s;
   s.b = b;

@@ -6,8 +6,8 @@
    kernel is checked against plain C that runs its threads one after
    another as written: a shared-memory histogram, in launches of one and
    two dimensions; histograms whose blocks' counts show, which must keep
-   each block's iterations (counts weighted by the block, and each block's
-   own histogram); ends that are not
+   each block's iterations (counts weighted by the block, all blocks'
+   but the first, and each block's own histogram); ends that are not
    multiples of the stride; strides that are not multiples of the block,
    smaller than the block, and a parameter; a per-thread sum carried
    across the barriers; and loops that must keep each thread's order: a
@@ -57,6 +57,25 @@ weighted_histogram (long n, const unsigned char values[MAX],
   cuda_syncthreads ();
   for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
     cuda_atomic_add (&bins[b], local[b] * (blockIdx.x + 1));
+}
+
+/* The counts of every block but the first, which a variable set before
+   the loop tells.  */
+__attribute__ ((cuda_jit)) void
+partial_histogram (long n, const unsigned char values[MAX],
+                   unsigned int bins[BINS])
+{
+  static __attribute__ ((cuda_shared)) unsigned int local[BINS];
+  int counted = blockIdx.x != 0;
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    local[b] = 0;
+  cuda_syncthreads ();
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    cuda_atomic_add (&local[values[i]], 1u);
+  cuda_syncthreads ();
+  if (counted)
+    for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+      cuda_atomic_add (&bins[b], local[b]);
 }
 
 /* Each block's histogram of its own.  */
@@ -203,6 +222,13 @@ main (void)
       cuda_launch (weighted_histogram, BLOCKS, THREADS) (n, values, bins);
       for (long i = 0; i < n; i++)
         expected_bins[values[i]] += i % GRID / THREADS + 1;
+      errors += memcmp (bins, expected_bins, sizeof bins) != 0;
+
+      memset (bins, 0, sizeof bins);
+      memset (expected_bins, 0, sizeof expected_bins);
+      cuda_launch (partial_histogram, BLOCKS, THREADS) (n, values, bins);
+      for (long i = 0; i < n; i++)
+        expected_bins[values[i]] += i % GRID >= THREADS;
       errors += memcmp (bins, expected_bins, sizeof bins) != 0;
 
       memset (expected_bins, 0, sizeof expected_bins);
