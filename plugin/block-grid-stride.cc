@@ -336,13 +336,18 @@ block_share_rows (block_function *b, tree end, tree from, tree to, tree by)
   tree shared = alloc_stmt_list ();
   append_block_share (b, count, chunk, first, &shared);
   append_to_statement_list (build2 (MODIFY_EXPR, type, from, first), &shared);
-  /* first + chunk, but for the last blocks, where it may wrap.  */
+  /* first + chunk, but for the last blocks, where it may wrap or pass
+     COUNT (and an unsigned COUNT - FIRST wrap).  */
   append_to_statement_list (
-      build2 (MODIFY_EXPR, type, to,
-              build3 (COND_EXPR, type,
+      build2 (
+          MODIFY_EXPR, type, to,
+          build3 (
+              COND_EXPR, type,
+              build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+                      build2 (GE_EXPR, boolean_type_node, first, count),
                       build2 (LT_EXPR, boolean_type_node,
-                              build2 (MINUS_EXPR, type, count, first), chunk),
-                      count, build2 (PLUS_EXPR, type, first, chunk))),
+                              build2 (MINUS_EXPR, type, count, first), chunk)),
+              count, build2 (PLUS_EXPR, type, first, chunk))),
       &shared);
   tree run = alloc_stmt_list ();
   append_to_statement_list (build2 (MODIFY_EXPR, type, count,

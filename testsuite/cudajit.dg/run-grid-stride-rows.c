@@ -5,7 +5,7 @@
    memory, as a contiguous share of the iterations for each block.  Each
    kernel is checked against plain C that runs its threads one after
    another as written: a shared-memory histogram, in launches of one and
-   two dimensions; histograms whose blocks' counts show, which must keep
+   two dimensions, and with an unsigned index; histograms whose blocks' counts show, which must keep
    each block's iterations (counts weighted by the block, all blocks'
    but the first, and each block's own histogram); ends that are not
    multiples of the stride; strides that are not multiples of the block,
@@ -36,6 +36,22 @@ histogram (long n, const unsigned char values[MAX], unsigned int bins[BINS])
     local[b] = 0;
   cuda_syncthreads ();
   for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    cuda_atomic_add (&local[values[i]], 1u);
+  cuda_syncthreads ();
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    cuda_atomic_add (&bins[b], local[b]);
+}
+
+/* The same with an unsigned index and end.  */
+__attribute__ ((cuda_jit)) void
+histogram_unsigned (unsigned int n, const unsigned char values[MAX],
+                    unsigned int bins[BINS])
+{
+  static __attribute__ ((cuda_shared)) unsigned int local[BINS];
+  for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
+    local[b] = 0;
+  cuda_syncthreads ();
+  for (unsigned int i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
     cuda_atomic_add (&local[values[i]], 1u);
   cuda_syncthreads ();
   for (unsigned int b = threadIdx.x; b < BINS; b += blockDim.x)
@@ -207,6 +223,10 @@ main (void)
       cuda_launch (histogram, BLOCKS, THREADS) (n, values, bins);
       for (long i = 0; i < n; i++)
         expected_bins[values[i]]++;
+      errors += memcmp (bins, expected_bins, sizeof bins) != 0;
+
+      memset (bins, 0, sizeof bins);
+      cuda_launch (histogram_unsigned, BLOCKS, THREADS) (n, values, bins);
       errors += memcmp (bins, expected_bins, sizeof bins) != 0;
 
       /* Each index counted by the 2 threads on y of 2 blocks on y, and
