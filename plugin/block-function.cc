@@ -65,10 +65,7 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if (DECL_NAME (callee)
-      && strcmp (IDENTIFIER_POINTER (DECL_NAME (callee)),
-                 cudajit_entry_point_name (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY))
-             == 0)
+  if (cudajit_shared_memory_fn_p (callee))
     {
       b->shared_memory_fn = callee;
       if (!b->shared_memory)
@@ -190,7 +187,11 @@ run_threads (block_function *b, tree *body, bool barrier, bool x,
 {
   if (!cudajit_cut_at_warp_functions (b, body))
     return NULL_TREE;
+  b->reduction_loop = barrier ? cudajit_reduction_loop (b, *body) : NULL_TREE;
   walk_tree (body, localize_builtins, b, NULL);
+  if (b->reduction_loop
+      && !cudajit_shared_reduction_p (b, *body, b->reduction_loop))
+    b->reduction_loop = NULL_TREE;
   cudajit_plain_shared_atomics (b, body);
   cudajit_rematerialize (b, body, *b->arguments);
   *no_wrap = cudajit_signed_indices (b, body, x, sums_on_x);

@@ -77,6 +77,10 @@ struct block_function
   bool warp_cuts;
   hash_set<tree> lane_values;
   hash_map<tree, tree> lane_slots;
+
+  /* The grid-stride loop whose iterations each block may take as a
+     contiguous share (block-shared-reduction.cc), or NULL_TREE.  */
+  tree reduction_loop;
 };
 
 /* The elements that the context array of a value that the lanes of a
@@ -166,8 +170,21 @@ bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
 
 /* block-shared-atomics.cc: in BODY, the copy of a kernel's body, the
    atomics whose address is an element of a shared array become plain
-   operations.  */
+   operations; whether ADDRESS is computed, without reading memory, from
+   the block's shared memory: an element's address, or such plus an
+   offset; whether CALLEE is the runtime's function that gives the
+   block's shared memory.  */
 void cudajit_plain_shared_atomics (block_function *b, tree *body);
+bool cudajit_shared_address_p (const block_function *b, const_tree address);
+bool cudajit_shared_memory_fn_p (const_tree callee);
+
+/* block-shared-reduction.cc: the grid-stride loop among the top-level
+   statements of BODY, the copy of a kernel's body before its built-in
+   variables become the block function's, or NULL_TREE; whether, after,
+   the blocks may share LOOP's iterations among them as they like, as the
+   kernel only adds up in shared memory what LOOP adds there.  */
+tree cudajit_reduction_loop (block_function *b, tree body);
+bool cudajit_shared_reduction_p (block_function *b, tree body, tree loop);
 
 /* block-warp-collectives.cc: in BODY, the copy of a kernel's body, each
    warp function that a block function can be cut at becomes a barrier,
@@ -194,6 +211,12 @@ tree cudajit_cut_at_barriers (block_function *b, tree body);
    has one dimension, which that loop needs.  */
 tree cudajit_grid_stride_chunks (block_function *b, tree body,
                                  const vec<tree> &arguments);
+/* END where LOOP, with INDEX from START, is a grid-stride loop over
+   0 <= INDEX < END, END the same for every thread, whose body does not ask
+   for its thread, nor, unless SHARED_MEMORY, for the block's shared
+   memory; else NULL_TREE.  */
+tree cudajit_grid_stride_end (tree loop, tree index, tree start,
+                              const vec<tree> &arguments, bool shared_memory);
 /* BODY run by each thread of the block in loops over the threads, as
    cudajit_thread_loop makes them, or where BODY is one grid-stride loop
    over threadIdx.x, the block's rows of the grid one after another, each

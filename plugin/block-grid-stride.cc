@@ -59,9 +59,10 @@ flatten_statements (tree t, vec<tree> *statements)
 }
 
 /* What a BODY of a grid-stride loop may not have: what tells it its
-   thread, or jumps.  */
+   thread, or jumps; or its block's shared memory, unless *DATA, a bool,
+   says that it may.  */
 static tree
-find_thread_dependence (tree *tp, int *walk_subtrees, void *)
+find_thread_dependence (tree *tp, int *walk_subtrees, void *data)
 {
   if (TYPE_P (*tp))
     {
@@ -73,6 +74,8 @@ find_thread_dependence (tree *tp, int *walk_subtrees, void *)
     return *tp;
   tree callee
       = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL_TREE;
+  if (callee && *(bool *) data && cudajit_shared_memory_fn_p (callee))
+    return NULL_TREE;
   if (callee
       && (cudajit_may_read_thread_index_p (callee)
           || cudajit_grid_function (callee)))
@@ -107,32 +110,19 @@ find_variance (tree *tp, int *walk_subtrees, void *data)
   return t;
 }
 
-/* The loop over the block's share of the iterations of BODY, the copy of
-   a kernel's body, if it is only a grid-stride loop that does not depend
-   on its thread; else NULL_TREE.  */
+/* END, where LOOP, with INDEX, an integer variable that is not one of
+   ARGUMENTS, from START, is
+
+     for (INDEX = cuda_grid_x (); INDEX < END; INDEX += cuda_gridsize_x ())
+       BODY
+
+   with END made of constants and of ARGUMENTS that BODY does not write,
+   and BODY neither writes INDEX nor asks for its thread, nor, unless
+   SHARED_MEMORY, for its block's shared memory; else NULL_TREE.  */
 tree
-cudajit_grid_stride_chunks (block_function *b, tree body,
-                            const vec<tree> &arguments)
+cudajit_grid_stride_end (tree loop, tree index, tree start,
+                         const vec<tree> &arguments, bool shared_memory)
 {
-  auto_vec<tree> statements;
-  if (!flatten_statements (body, &statements) || statements.is_empty ()
-      || statements.length () > 2
-      || TREE_CODE (statements.last ()) != FOR_STMT)
-    return NULL_TREE;
-  tree loop = statements.last ();
-  tree index = NULL_TREE, start = NULL_TREE;
-  if (statements.length () == 2 && TREE_CODE (statements[0]) == DECL_EXPR
-      && !FOR_INIT_STMT (loop))
-    {
-      index = DECL_EXPR_DECL (statements[0]);
-      start = VAR_P (index) ? DECL_INITIAL (index) : NULL_TREE;
-    }
-  else if (statements.length () == 1 && FOR_INIT_STMT (loop)
-           && TREE_CODE (FOR_INIT_STMT (loop)) == MODIFY_EXPR)
-    {
-      index = TREE_OPERAND (FOR_INIT_STMT (loop), 0);
-      start = TREE_OPERAND (FOR_INIT_STMT (loop), 1);
-    }
   if (!index || !VAR_P (index) || arguments.contains (index) || !start
       || !call_of_p (start, DEVICE_API_GRID_X)
       || !INTEGRAL_TYPE_P (TREE_TYPE (index)))
@@ -167,8 +157,68 @@ cudajit_grid_stride_chunks (block_function *b, tree body,
                && call_of_p (TREE_OPERAND (sum, 0), DEVICE_API_GRIDSIZE_X))))
     return NULL_TREE;
 
-  if (walk_tree_without_duplicates (&loop_body, find_thread_dependence, NULL)
+  if (walk_tree_without_duplicates (&loop_body, find_thread_dependence,
+                                    &shared_memory)
       || walk_tree_without_duplicates (&loop_body, cudajit_find_write, index))
+    return NULL_TREE;
+  return end;
+}
+
+/* To LIST, the statements that set CHUNK, the iterations of each block
+   where COUNT, positive, are shared among the blocks, and FIRST, the
+   first of the block's.  */
+static void
+append_block_share (block_function *b, tree count, tree chunk, tree first,
+                    tree *list)
+{
+  tree type = TREE_TYPE (count);
+  tree blocks
+      = fold_convert (type, cudajit_axis_ref (b->builtins[GRID_DIM], 0));
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, chunk,
+              build2 (PLUS_EXPR, type,
+                      build2 (TRUNC_DIV_EXPR, type, count, blocks),
+                      fold_convert (type, build2 (NE_EXPR, boolean_type_node,
+                                                  build2 (TRUNC_MOD_EXPR, type,
+                                                          count, blocks),
+                                                  build_zero_cst (type))))),
+      list);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, first,
+              build2 (MULT_EXPR, type, chunk,
+                      fold_convert (type, cudajit_axis_ref (
+                                              b->builtins[BLOCK_INDEX], 0)))),
+      list);
+}
+
+/* The loop over the block's share of the iterations of BODY, the copy of
+   a kernel's body, if it is only a grid-stride loop that does not depend
+   on its thread; else NULL_TREE.  */
+tree
+cudajit_grid_stride_chunks (block_function *b, tree body,
+                            const vec<tree> &arguments)
+{
+  auto_vec<tree> statements;
+  if (!flatten_statements (body, &statements) || statements.is_empty ()
+      || statements.length () > 2
+      || TREE_CODE (statements.last ()) != FOR_STMT)
+    return NULL_TREE;
+  tree loop = statements.last ();
+  tree index = NULL_TREE, start = NULL_TREE;
+  if (statements.length () == 2 && TREE_CODE (statements[0]) == DECL_EXPR
+      && !FOR_INIT_STMT (loop))
+    {
+      index = DECL_EXPR_DECL (statements[0]);
+      start = VAR_P (index) ? DECL_INITIAL (index) : NULL_TREE;
+    }
+  else if (statements.length () == 1 && FOR_INIT_STMT (loop)
+           && TREE_CODE (FOR_INIT_STMT (loop)) == MODIFY_EXPR)
+    {
+      index = TREE_OPERAND (FOR_INIT_STMT (loop), 0);
+      start = TREE_OPERAND (FOR_INIT_STMT (loop), 1);
+    }
+  tree end = cudajit_grid_stride_end (loop, index, start, arguments, false);
+  if (!end)
     return NULL_TREE;
 
   /* { T count = END, chunk, first;
@@ -183,24 +233,8 @@ cudajit_grid_stride_chunks (block_function *b, tree body,
   tree count = cudajit_block_local (b->entry, b->locals, "count", type);
   tree chunk = cudajit_block_local (b->entry, b->locals, "chunk", type);
   tree first = cudajit_block_local (b->entry, b->locals, "first", type);
-  tree blocks
-      = fold_convert (type, cudajit_axis_ref (b->builtins[GRID_DIM], 0));
   tree chunked = alloc_stmt_list ();
-  append_to_statement_list (
-      build2 (MODIFY_EXPR, type, chunk,
-              build2 (PLUS_EXPR, type,
-                      build2 (TRUNC_DIV_EXPR, type, count, blocks),
-                      fold_convert (type, build2 (NE_EXPR, boolean_type_node,
-                                                  build2 (TRUNC_MOD_EXPR, type,
-                                                          count, blocks),
-                                                  build_zero_cst (type))))),
-      &chunked);
-  append_to_statement_list (
-      build2 (MODIFY_EXPR, type, first,
-              build2 (MULT_EXPR, type, chunk,
-                      fold_convert (type, cudajit_axis_ref (
-                                              b->builtins[BLOCK_INDEX], 0)))),
-      &chunked);
+  append_block_share (b, count, chunk, first, &chunked);
   FOR_INIT_STMT (loop) = build2 (MODIFY_EXPR, type, index, first);
   FOR_COND (loop) = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
                             build2 (LT_EXPR, boolean_type_node, index, count),
@@ -286,6 +320,75 @@ step_of (tree increment, tree index)
   return unshare_expr (step);
 }
 
+/* The rows of a grid-stride loop that only adds into shared memory
+   (block-shared-reduction.cc), in a launch of one dimension: the block's
+   share of the iterations below END, contiguous, FROM to TO, in rows BY
+   of blockDim.x; the counts that the threads add up then differ from
+   block to block as on no GPU, but not their sum, which is all that the
+   kernel gives.  */
+static tree
+block_share_rows (block_function *b, tree end, tree from, tree to, tree by)
+{
+  tree type = TREE_TYPE (from);
+  tree count = cudajit_block_local (b->entry, b->locals, "count", type);
+  tree chunk = cudajit_block_local (b->entry, b->locals, "chunk", type);
+  tree first = cudajit_block_local (b->entry, b->locals, "first", type);
+  tree shared = alloc_stmt_list ();
+  append_block_share (b, count, chunk, first, &shared);
+  append_to_statement_list (build2 (MODIFY_EXPR, type, from, first), &shared);
+  /* first + chunk, but for the last blocks, where it may wrap or pass
+     COUNT (and an unsigned COUNT - FIRST wrap).  */
+  append_to_statement_list (
+      build2 (
+          MODIFY_EXPR, type, to,
+          build3 (
+              COND_EXPR, type,
+              build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+                      build2 (GE_EXPR, boolean_type_node, first, count),
+                      build2 (LT_EXPR, boolean_type_node,
+                              build2 (MINUS_EXPR, type, count, first), chunk)),
+              count, build2 (PLUS_EXPR, type, first, chunk))),
+      &shared);
+  tree run = alloc_stmt_list ();
+  append_to_statement_list (build2 (MODIFY_EXPR, type, count,
+                                    fold_convert (type, unshare_expr (end))),
+                            &run);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, from, build_zero_cst (type)), &run);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, to, build_zero_cst (type)), &run);
+  append_to_statement_list (build3 (COND_EXPR, void_type_node,
+                                    build2 (GT_EXPR, boolean_type_node, count,
+                                            build_zero_cst (type)),
+                                    shared,
+                                    build_empty_stmt (UNKNOWN_LOCATION)),
+                            &run);
+  append_to_statement_list (
+      build2 (
+          MODIFY_EXPR, type, by,
+          fold_convert (type, cudajit_axis_ref (b->builtins[BLOCK_DIM], 0))),
+      &run);
+  return run;
+}
+
+/* FROM = A, TO = END and BY = STEP, the rows of the grid.  */
+static tree
+grid_rows (tree a, tree end, tree step, tree from, tree to, tree by)
+{
+  tree type = TREE_TYPE (from);
+  tree run = alloc_stmt_list ();
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, from, fold_convert (type, unshare_expr (a))),
+      &run);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, to, fold_convert (type, unshare_expr (end))),
+      &run);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, type, by, fold_convert (type, unshare_expr (step))),
+      &run);
+  return run;
+}
+
 static tree
 grid_stride_rows (block_function *b, tree body)
 {
@@ -309,6 +412,21 @@ grid_stride_rows (block_function *b, tree body)
       || walk_tree_without_duplicates (&loop_body, cudajit_find_write, index))
     return NULL_TREE;
   tree end = TREE_OPERAND (cond, 1);
+  tree run = alloc_stmt_list ();
+  if (loop == b->reduction_loop)
+    {
+      tree from = cudajit_block_local (b->entry, b->locals, "from", type);
+      tree to = cudajit_block_local (b->entry, b->locals, "to", type);
+      tree by = cudajit_block_local (b->entry, b->locals, "by", type);
+      append_to_statement_list (
+          build3 (COND_EXPR, void_type_node, cudajit_one_dimension (b),
+                  block_share_rows (b, end, from, to, by),
+                  grid_rows (a, end, step, from, to, by)),
+          &run);
+      a = from;
+      end = to;
+      step = by;
+    }
 
   /* if (row + x < END) { i = row + x; BODY }, over the threads.  */
   tree row = cudajit_block_local (b->entry, b->locals, "row", type);
@@ -337,7 +455,6 @@ grid_stride_rows (block_function *b, tree body)
   append_to_statement_list (
       build2 (MODIFY_EXPR, type, row, build2 (PLUS_EXPR, type, row, step)),
       &rows);
-  tree run = alloc_stmt_list ();
   append_to_statement_list (build2 (MODIFY_EXPR, type, row, unshare_expr (a)),
                             &run);
   append_to_statement_list (build1 (LOOP_EXPR, void_type_node, rows), &run);

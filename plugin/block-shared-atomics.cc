@@ -33,12 +33,20 @@ plain_operation (const device_api *api)
   return ERROR_MARK;
 }
 
+bool
+cudajit_shared_memory_fn_p (const_tree callee)
+{
+  return DECL_NAME (callee)
+         && strcmp (
+                IDENTIFIER_POINTER (DECL_NAME (callee)),
+                cudajit_entry_point_name (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY))
+                == 0;
+}
+
 static bool shared_reference_p (const block_function *b, const_tree ref);
 
-/* Whether ADDRESS is computed, without reading memory, from the block's
-   shared memory: an element's address, or such plus an offset.  */
-static bool
-shared_address_p (const block_function *b, const_tree address)
+bool
+cudajit_shared_address_p (const block_function *b, const_tree address)
 {
   while (CONVERT_EXPR_P (address) || TREE_CODE (address) == POINTER_PLUS_EXPR)
     address = TREE_OPERAND (address, 0);
@@ -55,7 +63,7 @@ shared_reference_p (const block_function *b, const_tree ref)
   while (TREE_CODE (ref) == ARRAY_REF || TREE_CODE (ref) == COMPONENT_REF)
     ref = TREE_OPERAND (ref, 0);
   return (TREE_CODE (ref) == INDIRECT_REF || TREE_CODE (ref) == MEM_REF)
-         && shared_address_p (b, TREE_OPERAND (ref, 0));
+         && cudajit_shared_address_p (b, TREE_OPERAND (ref, 0));
 }
 
 /* CALL, an atomic with OPERATION on shared memory, as plain C: the
@@ -95,7 +103,8 @@ replace_shared_atomic (tree *tp, int *walk_subtrees, void *data)
   tree callee = get_callee_fndecl (*tp);
   const device_api *api = callee ? cudajit_device_api (callee) : NULL;
   enum tree_code operation = api ? plain_operation (api) : ERROR_MARK;
-  if (operation != ERROR_MARK && shared_address_p (b, CALL_EXPR_ARG (*tp, 0)))
+  if (operation != ERROR_MARK
+      && cudajit_shared_address_p (b, CALL_EXPR_ARG (*tp, 0)))
     *tp = plain_atomic (b, *tp, operation);
   return NULL_TREE;
 }
