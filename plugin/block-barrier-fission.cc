@@ -510,23 +510,7 @@ find_nonuniform_operand (tree *tp, int *walk_subtrees, void *data)
     return u->candidates->contains (t) || u->b->arguments->contains (t)
                ? NULL_TREE
                : t;
-  if (TREE_SIDE_EFFECTS (t))
-    return t;
-  switch (TREE_CODE (t))
-    {
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
-    case TRUTH_AND_EXPR:
-    case TRUTH_OR_EXPR:
-    case TRUTH_XOR_EXPR:
-    case TRUTH_NOT_EXPR:
-    case COND_EXPR:
-      return NULL_TREE;
-    default:
-      return UNARY_CLASS_P (t) || BINARY_CLASS_P (t) || COMPARISON_CLASS_P (t)
-                 ? NULL_TREE
-                 : t;
-    }
+  return TREE_SIDE_EFFECTS (t) || !cudajit_operator_p (t) ? t : NULL_TREE;
 }
 
 /* Whether statement T sets a candidate from uniform values, or declares

@@ -2,7 +2,7 @@
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
    block-shared-atomics.cc, block-barrier-fission.cc and
-   block-grid-stride.cc, which calls block-guard-fission.cc; they all
+   block-grid-stride.cc, which both call block-guard-fission.cc; they all
    call block-work-item-loops.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
@@ -138,6 +138,12 @@ bool cudajit_block_start_below_p (block_function *b, tree t, int axis,
 /* The one statement of T, through scopes without variables and statement
    lists, or NULL_TREE.  */
 tree cudajit_single_statement (tree t);
+/* The slot of the statement that *BODY comes down to through scopes and
+   statement lists, passing over debug markers, the parameters' sizes
+   and, where DECLARATIONS, the declarations before it whose values have
+   no side effects: one that is neither a scope nor a list, or a
+   statement list of several; or null where there is none.  */
+tree *cudajit_inner_statement (tree *body, bool declarations);
 bool cudajit_parameter_sizes_p (const_tree t);
 
 /* block-guard-fission.cc: BODY, run by each thread, as loops over the
@@ -145,6 +151,9 @@ bool cudajit_parameter_sizes_p (const_tree t);
    each run of statements between them, where no variable of the thread
    carries a value from one to another; else NULL_TREE.  */
 tree cudajit_split_at_guards (block_function *b, tree body);
+/* Whether T computes its value from its operands alone: an arithmetic,
+   logical or comparison operator, or a conditional expression.  */
+bool cudajit_operator_p (const_tree t);
 
 /* block-thread-invariants.cc: in BODY, the copy of a kernel's body, the uses
    of each variable that is set once, where it is declared, from the

@@ -35,6 +35,28 @@ struct guard_fission
   auto_vec<bool> guarded;
 };
 
+/* Whether T, an expression, computes its value from its operands alone,
+   reading nothing else: an arithmetic, logical or comparison operator, or
+   a conditional expression.  The walks that ask it look at the operands
+   themselves.  */
+bool
+cudajit_operator_p (const_tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+    case TRUTH_XOR_EXPR:
+    case TRUTH_NOT_EXPR:
+    case COND_EXPR:
+      return true;
+    default:
+      return UNARY_CLASS_P (t) || BINARY_CLASS_P (t) || COMPARISON_CLASS_P (t);
+    }
+}
+
 /* Whether T reads only constants, the built-in variables and variables
    that WRITER, the whole statement T is in, does not write: no memory,
    no calls; the same value for a thread wherever in WRITER it is
@@ -59,21 +81,7 @@ find_impure_operand (tree *tp, int *walk_subtrees, void *data)
                                                     cudajit_find_write, t)
                ? t
                : NULL_TREE;
-  if (TREE_SIDE_EFFECTS (t))
-    return t;
-  switch (TREE_CODE (t))
-    {
-    case TRUTH_ANDIF_EXPR:
-    case TRUTH_ORIF_EXPR:
-    case TRUTH_AND_EXPR:
-    case TRUTH_OR_EXPR:
-    case TRUTH_NOT_EXPR:
-      return NULL_TREE;
-    default:
-      return UNARY_CLASS_P (t) || BINARY_CLASS_P (t) || COMPARISON_CLASS_P (t)
-                 ? NULL_TREE
-                 : t;
-    }
+  return TREE_SIDE_EFFECTS (t) || !cudajit_operator_p (t) ? t : NULL_TREE;
 }
 
 static bool
@@ -146,44 +154,6 @@ add_guards (guard_fission *f, tree t, tree prefix, tree whole)
   f->statements.safe_push (t);
 }
 
-/* The slot of the statement list of BODY where its statements are, after
-   scopes and the parameters' sizes, or null.  */
-static tree *
-statements_slot (tree *body)
-{
-  for (;;)
-    switch (TREE_CODE (*body))
-      {
-      case BIND_EXPR:
-        body = &BIND_EXPR_BODY (*body);
-        break;
-      case STATEMENT_LIST:
-        {
-          tree *only = NULL;
-          int count = 0;
-          for (tree_stmt_iterator i = tsi_start (*body); !tsi_end_p (i);
-               tsi_next (&i))
-            if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT
-                && !cudajit_parameter_sizes_p (tsi_stmt (i)))
-              {
-                only = tsi_stmt_ptr (i);
-                count++;
-              }
-          if (count == 0)
-            return NULL;
-          if (count > 1)
-            return body;
-          if (TREE_CODE (*only) != BIND_EXPR
-              && TREE_CODE (*only) != STATEMENT_LIST)
-            return NULL;
-          body = only;
-          break;
-        }
-      default:
-        return NULL;
-      }
-}
-
 /* The variables of a thread that a group of statements writes, and those
    it reads.  */
 struct group_variables
@@ -247,20 +217,15 @@ declarations_p (tree list)
   return true;
 }
 
+/* A jump that could go from one group to another: a goto, label or
+   return; a break or continue stays in its loop or switch, which is all
+   in one group.  */
 static tree
 find_jump_between (tree *tp, int *walk_subtrees, void *)
 {
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  switch (TREE_CODE (*tp))
-    {
-    case GOTO_EXPR:
-    case LABEL_EXPR:
-    case RETURN_EXPR:
-      return *tp;
-    default:
-      return NULL_TREE;
-    }
+  if (TREE_CODE (*tp) == BREAK_STMT || TREE_CODE (*tp) == CONTINUE_STMT)
+    return NULL_TREE;
+  return cudajit_find_jump (tp, walk_subtrees, NULL);
 }
 
 tree
@@ -268,8 +233,8 @@ cudajit_split_at_guards (block_function *b, tree body)
 {
   if (walk_tree_without_duplicates (&body, find_jump_between, NULL))
     return NULL_TREE;
-  tree *slot = statements_slot (&body);
-  if (!slot)
+  tree *slot = cudajit_inner_statement (&body, false);
+  if (!slot || TREE_CODE (*slot) != STATEMENT_LIST)
     return NULL_TREE;
   guard_fission f;
   f.b = b;

@@ -382,11 +382,8 @@ plain_guard_p (const_tree t)
          && !TREE_SIDE_EFFECTS (COND_EXPR_COND (t));
 }
 
-/* The slot of the guard of the statements *BODY, a conditional without
-   else after declarations without side effects and the parameters'
-   sizes, or null.  */
-static tree *
-guard_slot (tree *body)
+tree *
+cudajit_inner_statement (tree *body, bool declarations)
 {
   for (;;)
     switch (TREE_CODE (*body))
@@ -396,7 +393,7 @@ guard_slot (tree *body)
         break;
       case STATEMENT_LIST:
         {
-          tree *last = NULL;
+          tree *only = NULL;
           for (tree_stmt_iterator i = tsi_start (*body); !tsi_end_p (i);
                tsi_next (&i))
             {
@@ -404,39 +401,47 @@ guard_slot (tree *body)
               if (TREE_CODE (s) == DEBUG_BEGIN_STMT
                   || cudajit_parameter_sizes_p (s))
                 continue;
-              if (last)
-                return NULL;
-              if (TREE_CODE (s) == DECL_EXPR
+              if (only)
+                return body;
+              if (declarations && TREE_CODE (s) == DECL_EXPR
                   && !(VAR_P (DECL_EXPR_DECL (s))
                        && DECL_INITIAL (DECL_EXPR_DECL (s))
                        && TREE_SIDE_EFFECTS (
                            DECL_INITIAL (DECL_EXPR_DECL (s)))))
                 continue;
-              last = tsi_stmt_ptr (i);
+              only = tsi_stmt_ptr (i);
             }
-          if (!last)
+          if (!only)
             return NULL;
-          body = last;
+          body = only;
           break;
         }
-      case COND_EXPR:
-        if (!plain_guard_p (*body))
-          return NULL;
-        /* if (A) { if (B) S } is if (A && B) S.  */
-        for (tree inner = cudajit_single_statement (COND_EXPR_THEN (*body));
-             inner && plain_guard_p (inner);
-             inner = cudajit_single_statement (COND_EXPR_THEN (*body)))
-          {
-            COND_EXPR_COND (*body) = build2 (
-                TRUTH_ANDIF_EXPR, boolean_type_node,
-                fold_convert (boolean_type_node, COND_EXPR_COND (*body)),
-                fold_convert (boolean_type_node, COND_EXPR_COND (inner)));
-            COND_EXPR_THEN (*body) = COND_EXPR_THEN (inner);
-          }
-        return body;
       default:
-        return NULL;
+        return body;
       }
+}
+
+/* The slot of the guard of the statements *BODY, a conditional without
+   else after declarations without side effects and the parameters'
+   sizes, or null.  */
+static tree *
+guard_slot (tree *body)
+{
+  body = cudajit_inner_statement (body, true);
+  if (!body || TREE_CODE (*body) != COND_EXPR || !plain_guard_p (*body))
+    return NULL;
+  /* if (A) { if (B) S } is if (A && B) S.  */
+  for (tree inner = cudajit_single_statement (COND_EXPR_THEN (*body));
+       inner && plain_guard_p (inner);
+       inner = cudajit_single_statement (COND_EXPR_THEN (*body)))
+    {
+      COND_EXPR_COND (*body)
+          = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                    fold_convert (boolean_type_node, COND_EXPR_COND (*body)),
+                    fold_convert (boolean_type_node, COND_EXPR_COND (inner)));
+      COND_EXPR_THEN (*body) = COND_EXPR_THEN (inner);
+    }
+  return body;
 }
 
 /* Whether E is threadIdx's field for G's axis converted, or such plus

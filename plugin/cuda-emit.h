@@ -62,6 +62,10 @@ struct cuda_emitter
      statement expressions inside expressions: a hook, so that printing
      expressions does not call back into the file that calls it.  */
   void (*emit_statement) (cuda_emitter *e, tree t);
+  /* Prints an operand's value (cuda-expressions.cc's emit_value), for
+     the expressions of vectors and of _Float16 and __bf16, whose file
+     cuda-expressions.cc calls: a hook, for the same reason.  */
+  void (*emit_operand) (cuda_emitter *e, tree t);
   /* The parameters of the kernel printed that its variants may take as
      constants, a mask of their indices; 0 in a device function.  */
   unsigned HOST_WIDE_INT specialized;
@@ -120,6 +124,11 @@ void emit_integer_cst (cuda_emitter *e, tree cst);
 bool emit_enumerator (cuda_emitter *e, tree cst);
 void emit_real_cst (cuda_emitter *e, tree cst);
 void emit_complex_cst (cuda_emitter *e, tree cst);
+
+/* cuda-vector-half-expressions.cc */
+void emit_narrow_cast (cuda_emitter *e, tree type, tree operand);
+void emit_vector_value (cuda_emitter *e, tree t);
+void emit_vector_select (cuda_emitter *e, tree t);
 
 /* cuda-expressions.cc */
 void emit_value (cuda_emitter *e, tree t);

@@ -480,6 +480,7 @@ new_emitter (void)
   e->hidden = NULL;
   e->newlines = 0;
   e->emit_statement = emit_stmt;
+  e->emit_operand = emit_value;
   e->specialized = 0;
   e->previous = NULL_TREE;
   forget_line_marker (e);

@@ -221,28 +221,26 @@ cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
 
   if (!params || !params->any_pointer)
     return true;
+  void *pointers[params->count];
   for (unsigned int i = 0; i < params->count; i++)
-    {
-      struct cudajit_object_info info;
-      void *ptr = params->param[i].pointer ? *(void **) args[i] : NULL;
-      size_t past = ptr ? cudajit_overwritten_slack (ptr, &info) : 0;
-
-      if (past)
-        {
-          cudajit_error (site,
-                         CUDAJIT_FAULT_ADDRESS
-                         ": the kernel stored up to %zu byte%s past the end "
-                         "of the %zu bytes of %s at "
-                         "%p, argument %u, '%s' (in the bytes before its "
-                         "guard that its alignment leaves, where the store "
-                         "did not fault)",
-                         past, past == 1 ? "" : "s", info.size,
-                         cudajit_object_kinds[info.kind].what, info.base,
-                         i + 1, params->param[i].name);
-          return false;
-        }
-    }
-  return true;
+    pointers[i] = params->param[i].pointer ? *(void **) args[i] : NULL;
+  struct cudajit_object_info info;
+  size_t past;
+  unsigned int i = cudajit_first_overwritten_slack (pointers, params->count,
+                                                    &past, &info);
+  if (!past)
+    return true;
+  cudajit_error (site,
+                 CUDAJIT_FAULT_ADDRESS
+                 ": the kernel stored up to %zu byte%s past the end "
+                 "of the %zu bytes of %s at "
+                 "%p, argument %u, '%s' (in the bytes before its "
+                 "guard that its alignment leaves, where the store "
+                 "did not fault)",
+                 past, past == 1 ? "" : "s", info.size,
+                 cudajit_object_kinds[info.kind].what, info.base, i + 1,
+                 params->param[i].name);
+  return false;
 }
 
 /* The alignment of a guarded copy of BYTES: as large as divides them, up

@@ -262,7 +262,7 @@ forget (struct object *object)
 
 /* What fills the bytes between an object and its guard that its
    alignment leaves, where a store past its end does not fault: a kernel
-   that stores there changes them (cudajit_overwritten_slack).  */
+   that stores there changes them (cudajit_first_overwritten_slack).  */
 #define SLACK_FILL 0xa5
 
 /* The objects mapped with a guard.  */
@@ -461,15 +461,15 @@ cudajit_find_object (const void *p)
   return info;
 }
 
-size_t
-cudajit_overwritten_slack (const void *p, struct cudajit_object_info *info)
+/* How many bytes past the end of OBJECT something stored, in the bytes
+   that its alignment leaves before its guard; 0 if none, or OBJECT is not
+   memory of the CPU backend.  The bytes are made as they were.  */
+static size_t
+restore_slack (const struct object *object)
 {
   size_t past = 0;
 
-  pthread_mutex_lock (&lock);
-  struct object *object = find ((uintptr_t) p, 1);
-  *info = info_of (object);
-  if (object && object->mapping && !object->released)
+  if (object->mapping && !object->released)
     {
       unsigned char *end = (unsigned char *) object->base + object->size;
       size_t slack = -(uintptr_t) end & (CUDAJIT_HOST_ALIGN - 1);
@@ -481,8 +481,33 @@ cudajit_overwritten_slack (const void *p, struct cudajit_object_info *info)
             end[i] = SLACK_FILL;
           }
     }
-  pthread_mutex_unlock (&lock);
   return past;
+}
+
+unsigned int
+cudajit_first_overwritten_slack (void *const *pointers, unsigned int count,
+                                 size_t *past,
+                                 struct cudajit_object_info *info)
+{
+  unsigned int i;
+
+  *past = 0;
+  /* Once for all the pointers: a launch of small kernels in a loop would
+     otherwise take the lock once for each of its arrays.  */
+  pthread_mutex_lock (&lock);
+  for (i = 0; i < count; i++)
+    {
+      struct object *object
+          = pointers[i] ? find ((uintptr_t) pointers[i], 1) : NULL;
+
+      if (object && (*past = restore_slack (object)))
+        {
+          *info = info_of (object);
+          break;
+        }
+    }
+  pthread_mutex_unlock (&lock);
+  return i;
 }
 
 /* Make room in the quarantine for an object that holds SPACE of address

@@ -124,12 +124,16 @@ struct cudajit_object_info
 
 struct cudajit_object_info cudajit_find_object (const void *p);
 
-/* How many bytes past the end of the memory of the CPU backend that holds
-   P, set in *INFO, something stored, in the bytes that its alignment
-   leaves before its guard, where a store does not fault; 0 if none, or P
-   is no such memory.  The bytes are made as they were.  */
-size_t cudajit_overwritten_slack (const void *p,
-                                  struct cudajit_object_info *info);
+/* The index of the first of the COUNT POINTERS (null ones passed over)
+   into memory of the CPU backend past whose end something stored, in the
+   bytes that its alignment leaves before its guard, where a store does
+   not fault: with how many bytes past its end in *PAST, and what the
+   registry knows of it in *INFO; COUNT, with *PAST 0, if none.  Its
+   bytes are made as they were.  */
+unsigned int
+cudajit_first_overwritten_slack (void *const *pointers, unsigned int count,
+                                 size_t *past,
+                                 struct cudajit_object_info *info);
 
 /* The driver's identifier of the GPU memory that holds P, or 0 if it
    knows of none.  */
