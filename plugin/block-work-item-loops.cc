@@ -806,17 +806,17 @@ cudajit_thread_loop (block_function *b, tree body)
          blockIdx.x * blockDim.x + threadIdx.x steps by STEP without
          wrapping, and vectorizes no loop that it indexes.  A block's
          extents fit an int.  */
-      tree counter = index, body = thread;
+      tree counter = index, turn = thread;
       if (axis == 0)
         {
           counter = cudajit_block_local (b->entry, b->locals, "thread_x",
                                          integer_type_node);
-          body = alloc_stmt_list ();
+          turn = alloc_stmt_list ();
           append_to_statement_list (
               build2 (MODIFY_EXPR, TREE_TYPE (index), index,
                       fold_convert (TREE_TYPE (index), counter)),
-              &body);
-          append_to_statement_list (thread, &body);
+              &turn);
+          append_to_statement_list (thread, &turn);
         }
       if (axis < 2 && (start[axis] || end[axis] || step[axis] > 1))
         {
@@ -852,7 +852,7 @@ cudajit_thread_loop (block_function *b, tree body)
           tree counted = alloc_stmt_list ();
           append_counted_loop (counter, first, last,
                                build_int_cst (unsigned_type_node, step[axis]),
-                               body, axis == 0, &counted);
+                               turn, axis == 0, &counted);
           append_to_statement_list (
               build3 (COND_EXPR, void_type_node,
                       build2 (LT_EXPR, boolean_type_node, first, last),
@@ -861,7 +861,7 @@ cudajit_thread_loop (block_function *b, tree body)
         }
       else
         append_counted_loop (counter, build_zero_cst (TREE_TYPE (counter)),
-                             dim, build_one_cst (TREE_TYPE (counter)), body,
+                             dim, build_one_cst (TREE_TYPE (counter)), turn,
                              axis == 0, &loop);
       thread = loop;
     }
