@@ -195,6 +195,28 @@ bool cudajit_shared_memory_fn_p (const_tree callee);
 tree cudajit_reduction_loop (block_function *b, tree body);
 bool cudajit_shared_reduction_p (block_function *b, tree body, tree loop);
 
+/* The mask of all the lanes of a warp.  */
+#define FULL_WARP_MASK ((HOST_WIDE_INT_1U << CUDAJIT_WARP_SIZE) - 1)
+
+/* The arguments of a warp function: the mask, then the value that the
+   lanes exchange.  */
+enum
+{
+  MASK_ARGUMENT,
+  VALUE_ARGUMENT
+};
+
+/* block-warp-loops.cc: the thread's lane, an unsigned int; the element
+   of lane INDEX, a size_t or an unsigned int, of the values of TYPE
+   whose lane 0 is at SLOTS; whether *T, a statement of the kernel's
+   body ROOT outside any loop or conditional, is a loop that reduces or
+   scans a warp's values, then cut once before it with BARRIER, and run
+   by lane 0 of each warp.  */
+tree cudajit_thread_lane (block_function *b);
+tree cudajit_lane_element (tree slots, tree type, tree index);
+bool cudajit_cut_warp_loop (block_function *b, tree *t, tree root,
+                            tree barrier);
+
 /* block-warp-collectives.cc: in BODY, the copy of a kernel's body, each
    warp function that a block function can be cut at becomes a barrier,
    with the values the lanes exchange in B->lane_values before it and

@@ -1,0 +1,491 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Warp loops, for a kernel's block function (block-function.cc): the
+   loops of shuffles that reduce or scan a warp's values, which
+   block-warp-collectives.cc would otherwise cut at each shuffle, run
+   instead by lane 0 of each warp over its warp's values, after a single
+   cut.  */
+
+#include "block-function.h"
+#include "calls.h"
+
+tree
+cudajit_thread_lane (block_function *b)
+{
+  return build2 (BIT_AND_EXPR, unsigned_type_node,
+                 cudajit_thread_number (b, unsigned_type_node),
+                 build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1));
+}
+
+tree
+cudajit_lane_element (tree slots, tree type, tree index)
+{
+  tree offset = build2 (MULT_EXPR, sizetype, fold_convert (sizetype, index),
+                        TYPE_SIZE_UNIT (type));
+  return build_simple_mem_ref (fold_build_pointer_plus (slots, offset));
+}
+
+/* Warp reductions.  The classic one,
+
+     for (int d = 16; d > 0; d /= 2)
+       v += cuda_shfl_down_sync (0xffffffff, v, d);
+
+   cut at its shuffle, is a pass over the block's threads a stage, each
+   lane choosing which element to read.  Cut once before the loop
+   instead, lane 0 of each warp runs the loop over its warp's elements
+   alone: a stage is a loop over the lanes, each reading the element D
+   after it, or its own past the warp's lanes, as a shuffle down does;
+   in place, since a lane reads only lanes after it, which the stage has
+   not set yet.  Where, after the loop, only lane 0 reads V (under
+   if (threadIdx.x % 32 == 0), where a warp reduction ends), a stage
+   computes only the lanes below D, those a later stage reads: 31
+   operations a warp in all.  */
+
+/* The loop and what it reduces.  */
+struct warp_reduction
+{
+  tree loop;
+  /* The value, the delta, and the operation, with CALL_FIRST where the
+     shuffle is its first operand.  */
+  tree value;
+  tree delta;
+  enum tree_code code;
+  bool call_first;
+  /* The delta's first value, where the kernel declares it.  */
+  tree first_delta;
+};
+
+static tree
+without_conversions (tree t)
+{
+  while (CONVERT_EXPR_P (t) && INTEGRAL_TYPE_P (TREE_TYPE (t)))
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+static bool
+plain_local_p (const_tree t)
+{
+  return VAR_P (t) && !TREE_STATIC (t) && !DECL_EXTERNAL (t)
+         && !TREE_ADDRESSABLE (t) && !TREE_THIS_VOLATILE (t);
+}
+
+/* Whether T is threadIdx.x, converted or not, as the kernel reads it,
+   before the block function's locals stand for it.  */
+static bool
+kernel_thread_x_p (tree t)
+{
+  t = without_conversions (t);
+  if (TREE_CODE (t) != COMPONENT_REF || !VAR_P (TREE_OPERAND (t, 0)))
+    return false;
+  tree thread = TREE_OPERAND (t, 0);
+  return cudajit_builtin_variable (thread) == THREAD_INDEX
+         && TREE_OPERAND (t, 1) == TYPE_FIELDS (TREE_TYPE (thread));
+}
+
+/* Whether E is 0 in lane 0 of a warp alone, where a warp's lanes are
+   threadIdx.x % 32: threadIdx.x, threadIdx.x % C or threadIdx.x & (C -
+   1) for C a multiple of a warp, or a variable that BODY sets to one of
+   those where it declares it, and nowhere else.  */
+static bool
+lane_zero_value_p (tree e, tree body)
+{
+  e = without_conversions (e);
+  if (plain_local_p (e) && DECL_INITIAL (e)
+      && !walk_tree_without_duplicates (&body, cudajit_find_write, e))
+    e = without_conversions (DECL_INITIAL (e));
+  if (kernel_thread_x_p (e))
+    return true;
+  if ((TREE_CODE (e) != BIT_AND_EXPR && TREE_CODE (e) != TRUNC_MOD_EXPR)
+      || !kernel_thread_x_p (TREE_OPERAND (e, 0))
+      || !tree_fits_uhwi_p (TREE_OPERAND (e, 1)))
+    return false;
+  unsigned HOST_WIDE_INT multiple = tree_to_uhwi (TREE_OPERAND (e, 1));
+  if (TREE_CODE (e) == BIT_AND_EXPR)
+    {
+      if (!pow2p_hwi (multiple + 1))
+        return false;
+      multiple++;
+    }
+  return multiple > 0 && multiple % CUDAJIT_WARP_SIZE == 0;
+}
+
+/* Whether COND holds in lane 0 alone, or in none.  */
+static bool
+lane_zero_condition_p (tree cond, tree body)
+{
+  while (CONVERT_EXPR_P (cond))
+    cond = TREE_OPERAND (cond, 0);
+  switch (TREE_CODE (cond))
+    {
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_AND_EXPR:
+      return lane_zero_condition_p (TREE_OPERAND (cond, 0), body)
+             || lane_zero_condition_p (TREE_OPERAND (cond, 1), body);
+    case EQ_EXPR:
+      return integer_zerop (TREE_OPERAND (cond, 1))
+             && lane_zero_value_p (TREE_OPERAND (cond, 0), body);
+    default:
+      return false;
+    }
+}
+
+/* What is read of a reduction's value and delta after its loop, for
+   find_later_reads.  */
+struct later_reads
+{
+  const warp_reduction *w;
+  tree body;
+  bool passed;
+  bool in_lane_zero;
+  /* A read of the value outside code that lane 0 alone runs; a read of
+     the delta; a jump, which may run the loop again.  */
+  bool value_read;
+  bool delta_read;
+  bool jump;
+};
+
+static tree
+find_later_reads (tree *tp, int *walk_subtrees, void *data)
+{
+  later_reads *r = (later_reads *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == GOTO_EXPR || TREE_CODE (t) == LABEL_EXPR)
+    r->jump = true;
+  if (t == r->w->loop)
+    {
+      r->passed = true;
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (!r->passed)
+    return NULL_TREE;
+  /* A declaration's value is computed where the declaration is, not
+     where its scope begins, which walk_tree walks it at.  */
+  if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
+    walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), find_later_reads, r, NULL);
+  else if (TREE_CODE (t) == COND_EXPR && !r->in_lane_zero
+           && lane_zero_condition_p (COND_EXPR_COND (t), r->body))
+    {
+      walk_tree (&COND_EXPR_COND (t), find_later_reads, r, NULL);
+      r->in_lane_zero = true;
+      walk_tree (&COND_EXPR_THEN (t), find_later_reads, r, NULL);
+      r->in_lane_zero = false;
+      walk_tree (&COND_EXPR_ELSE (t), find_later_reads, r, NULL);
+      *walk_subtrees = 0;
+    }
+  if (t == r->w->value && !r->in_lane_zero)
+    r->value_read = true;
+  if (t == r->w->delta)
+    r->delta_read = true;
+  return NULL_TREE;
+}
+
+/* A write of the variable that DATA, an assignment, sets, other than
+   DATA.  */
+static tree
+find_write_but (tree *tp, int *walk_subtrees, void *data)
+{
+  tree assignment = (tree) data;
+  if (*tp == assignment)
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  return cudajit_find_write (tp, walk_subtrees, TREE_OPERAND (assignment, 0));
+}
+
+/* Whether LOOP, in the kernel's body ROOT, is a warp reduction that W
+   then describes: a loop whose condition is D > 0 or D >= 1 and whose
+   step halves D, around a statement
+   V = V OP cuda_shfl_down_sync (0xffffffff, V, D) (or with the shuffle
+   first), OP an arithmetic or bitwise operator, V and D plain locals, D
+   declared with a constant and changed only by the step, the shuffle
+   over the whole warp.  */
+static bool
+warp_reduction_p (tree loop, tree root, warp_reduction *w)
+{
+  if (TREE_CODE (loop) != FOR_STMT
+      || (FOR_INIT_STMT (loop)
+          && !(TREE_CODE (FOR_INIT_STMT (loop)) == STATEMENT_LIST
+               && tsi_end_p (tsi_start (FOR_INIT_STMT (loop)))))
+      || !FOR_COND (loop) || !FOR_EXPR (loop) || !FOR_BODY (loop))
+    return false;
+  w->loop = loop;
+  tree cond = FOR_COND (loop), step = FOR_EXPR (loop);
+  w->delta = TREE_OPERAND (step, 0);
+  if (!(TREE_CODE (cond) == GT_EXPR && integer_zerop (TREE_OPERAND (cond, 1)))
+      && !(TREE_CODE (cond) == GE_EXPR
+           && integer_onep (TREE_OPERAND (cond, 1))))
+    return false;
+  if (TREE_CODE (step) != MODIFY_EXPR || !plain_local_p (w->delta)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (w->delta))
+      || TREE_OPERAND (cond, 0) != w->delta || !DECL_INITIAL (w->delta)
+      || TREE_CODE (DECL_INITIAL (w->delta)) != INTEGER_CST
+      || walk_tree_without_duplicates (&root, find_write_but, step))
+    return false;
+  w->first_delta = DECL_INITIAL (w->delta);
+  tree halved = TREE_OPERAND (step, 1);
+  if (!((TREE_CODE (halved) == TRUNC_DIV_EXPR
+         && tree_fits_uhwi_p (TREE_OPERAND (halved, 1))
+         && tree_to_uhwi (TREE_OPERAND (halved, 1)) == 2)
+        || (TREE_CODE (halved) == RSHIFT_EXPR
+            && integer_onep (TREE_OPERAND (halved, 1))))
+      || TREE_OPERAND (halved, 0) != w->delta)
+    return false;
+
+  tree *slot = cudajit_inner_statement (&FOR_BODY (loop), false);
+  if (!slot)
+    return false;
+  tree s = *slot;
+  /* v += call: the C front end saves the call first.  */
+  if (TREE_CODE (s) == COMPOUND_EXPR
+      && TREE_CODE (TREE_OPERAND (s, 0)) == SAVE_EXPR)
+    s = TREE_OPERAND (s, 1);
+  if (TREE_CODE (s) != MODIFY_EXPR)
+    return false;
+  w->value = TREE_OPERAND (s, 0);
+  tree operation = TREE_OPERAND (s, 1);
+  w->code = TREE_CODE (operation);
+  if (!plain_local_p (w->value)
+      || (w->code != PLUS_EXPR && w->code != MULT_EXPR
+          && w->code != BIT_IOR_EXPR && w->code != BIT_AND_EXPR
+          && w->code != BIT_XOR_EXPR))
+    return false;
+  tree call = TREE_OPERAND (operation, 0), own = TREE_OPERAND (operation, 1);
+  if (TREE_CODE (call) == SAVE_EXPR)
+    call = TREE_OPERAND (call, 0);
+  w->call_first = TREE_CODE (call) == CALL_EXPR;
+  if (!w->call_first)
+    {
+      std::swap (call, own);
+      if (TREE_CODE (call) == SAVE_EXPR)
+        call = TREE_OPERAND (call, 0);
+    }
+  tree type = TREE_TYPE (w->value);
+  if (own != w->value || TREE_CODE (call) != CALL_EXPR
+      || !get_callee_fndecl (call)
+      || cudajit_device_api (get_callee_fndecl (call))
+             != &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
+      || call_expr_nargs (call) != 4
+      || TYPE_MAIN_VARIANT (TREE_TYPE (call)) != TYPE_MAIN_VARIANT (type)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (operation)) != TYPE_MAIN_VARIANT (type))
+    return false;
+  tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
+  tree width = CALL_EXPR_ARG (call, VALUE_ARGUMENT + 2);
+  return tree_fits_uhwi_p (mask) && tree_to_uhwi (mask) == FULL_WARP_MASK
+         && CALL_EXPR_ARG (call, VALUE_ARGUMENT) == w->value
+         && without_conversions (CALL_EXPR_ARG (call, VALUE_ARGUMENT + 1))
+                == w->delta
+         && tree_fits_uhwi_p (width)
+         && tree_to_uhwi (width) == CUDAJIT_WARP_SIZE;
+}
+
+/* LOOP { EXIT (DONE); BODY } appended to *LIST.  */
+static void
+append_loop (tree done, tree body, tree *list)
+{
+  tree loop = alloc_stmt_list ();
+  append_to_statement_list (build1 (EXIT_EXPR, void_type_node,
+                                    fold_convert (boolean_type_node, done)),
+                            &loop);
+  append_to_statement_list (body, &loop);
+  append_to_statement_list (build1 (LOOP_EXPR, void_type_node, loop), list);
+}
+
+/* LANE = FIRST; while (LANE < LIMIT) { BODY; LANE++; }, appended to
+ *LIST.  */
+static void
+append_lane_loop (tree lane, tree first, tree limit, tree body, tree *list)
+{
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, unsigned_type_node, lane, first), list);
+  tree turn = alloc_stmt_list ();
+  append_to_statement_list (body, &turn);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, unsigned_type_node, lane,
+              build2 (PLUS_EXPR, unsigned_type_node, lane,
+                      build_one_cst (unsigned_type_node))),
+      &turn);
+  append_loop (build2 (GE_EXPR, boolean_type_node, lane, limit), turn, list);
+}
+
+/* A stage of W's loop, by SHIFT lanes, appended to *LIST: LANE, from 0
+   to LIMIT, reads the element SHIFT lanes after its own below READING,
+   its own past it, so that neither loop chooses.  */
+static void
+append_reduction_stage (const warp_reduction *w, tree slots, tree lane,
+                        tree shift, tree limit, tree reading, tree *list)
+{
+  tree type = TREE_TYPE (w->value);
+  for (int past = 0; past < 2; past++)
+    {
+      tree own = cudajit_lane_element (slots, type, lane);
+      tree other
+          = past ? unshare_expr (own)
+                 : cudajit_lane_element (slots, type,
+                                         build2 (PLUS_EXPR, unsigned_type_node,
+                                                 lane, unshare_expr (shift)));
+      tree value = w->call_first
+                       ? build2 (w->code, type, other, unshare_expr (own))
+                       : build2 (w->code, type, unshare_expr (own), other);
+      append_lane_loop (
+          lane, past ? lane : build_zero_cst (unsigned_type_node),
+          past ? unshare_expr (limit)
+               : fold_build2 (MIN_EXPR, unsigned_type_node,
+                              unshare_expr (limit), unshare_expr (reading)),
+          build2 (MODIFY_EXPR, type, own, value), list);
+    }
+}
+
+/* W's loop as lane 0 runs it for its warp, whose elements of the value
+   start at SLOTS: at each stage the lanes below D where LANE_ZERO_ONLY,
+   else all.  In a whole warp, the stages one after another, each by a
+   constant that GCC vectorizes with; in a warp cut short by the end of
+   the block, a loop.  */
+static tree
+lane_zero_reduction (block_function *b, const warp_reduction *w, tree slots,
+                     bool lane_zero_only)
+{
+  tree statements = alloc_stmt_list ();
+  /* The warp's lanes: the threads from lane 0's, at most a warp.  */
+  tree lanes = cudajit_block_local (b->entry, b->locals, "warp_lanes",
+                                    unsigned_type_node);
+  tree warp = build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, unsigned_type_node, lanes,
+              build2 (MIN_EXPR, unsigned_type_node,
+                      build2 (MINUS_EXPR, unsigned_type_node,
+                              fold_convert (unsigned_type_node,
+                                            cudajit_block_threads (b)),
+                              cudajit_thread_number (b, unsigned_type_node)),
+                      warp)),
+      &statements);
+  tree lane
+      = cudajit_block_local (b->entry, b->locals, "lane", unsigned_type_node);
+
+  tree whole = alloc_stmt_list ();
+  for (wide_int delta = wi::to_wide (w->first_delta); wi::gts_p (delta, 0);
+       delta = wi::arshift (delta, 1))
+    {
+      unsigned HOST_WIDE_INT d = wi::ltu_p (delta, CUDAJIT_WARP_SIZE)
+                                     ? delta.to_uhwi ()
+                                     : CUDAJIT_WARP_SIZE;
+      tree shift = build_int_cst (unsigned_type_node, d);
+      append_reduction_stage (
+          w, slots, lane, shift, lane_zero_only ? shift : warp,
+          build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - d), &whole);
+    }
+
+  /* The delta, counted apart from the kernel's variable, which the
+     other lanes do not need after the loop.  */
+  tree part = alloc_stmt_list ();
+  tree delta = cudajit_block_local (b->entry, b->locals, "delta",
+                                    TREE_TYPE (w->delta));
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, TREE_TYPE (delta), delta, w->first_delta), &part);
+  tree shift = fold_convert (unsigned_type_node, delta);
+  tree stage = alloc_stmt_list ();
+  append_reduction_stage (
+      w, slots, lane, shift,
+      lane_zero_only ? build2 (MIN_EXPR, unsigned_type_node, shift, lanes)
+                     : lanes,
+      build3 (
+          COND_EXPR, unsigned_type_node,
+          build2 (GT_EXPR, boolean_type_node, lanes, unshare_expr (shift)),
+          build2 (MINUS_EXPR, unsigned_type_node, lanes, unshare_expr (shift)),
+          build_zero_cst (unsigned_type_node)),
+      &stage);
+  append_to_statement_list (build2 (MODIFY_EXPR, TREE_TYPE (delta), delta,
+                                    build2 (RSHIFT_EXPR, TREE_TYPE (delta),
+                                            delta, integer_one_node)),
+                            &stage);
+  append_loop (build2 (LE_EXPR, boolean_type_node, delta,
+                       build_zero_cst (TREE_TYPE (delta))),
+               stage, &part);
+
+  append_to_statement_list (
+      build3 (COND_EXPR, void_type_node,
+              build2 (EQ_EXPR, boolean_type_node, lanes, warp), whole, part),
+      &statements);
+  return statements;
+}
+
+/* If *T, a statement of the kernel's body ROOT outside any loop or
+   conditional, is a warp reduction, cut once before it, run by lane 0
+   of each warp; whether it is.  */
+bool
+cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
+{
+  warp_reduction w;
+  if (!warp_reduction_p (*t, root, &w))
+    return false;
+  later_reads r = { &w, root, false, false, false, false, false };
+  walk_tree (&root, find_later_reads, &r, NULL);
+  if (r.delta_read || r.jump)
+    return false;
+
+  tree value_type = TREE_TYPE (w.value);
+  tree slots = cudajit_block_local (b->entry, b->locals, "lane0",
+                                    build_pointer_type (value_type));
+  b->lane_slots.put (slots, w.value);
+  b->barrier_scope_variables.add (w.value);
+  b->lane_values.add (w.value);
+  b->warp_cuts = true;
+
+  /* Where the lanes are threadIdx.x % 32, as the test after the loop
+     takes them (a block of one row, or rows of whole warps), lane 0 is
+     the thread whose x is a multiple of a warp, a step of the loop over
+     x; elsewhere, the one whose number in the block is.  */
+  tree dim = b->builtins[BLOCK_DIM];
+  tree unit = build_one_cst (unsigned_type_node);
+  tree none = build_zero_cst (unsigned_type_node);
+  /* With bitwise operators, which the loops' bounds take as the same
+     for every thread, as they do not &&.  */
+  tree rows = build2 (MULT_EXPR, unsigned_type_node, cudajit_axis_ref (dim, 1),
+                      cudajit_axis_ref (dim, 2));
+  tree past_warps
+      = build2 (BIT_AND_EXPR, unsigned_type_node, cudajit_axis_ref (dim, 0),
+                build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1));
+  tree lanes_by_x
+      = build2 (BIT_IOR_EXPR, boolean_type_node,
+                build2 (EQ_EXPR, boolean_type_node, rows, unit),
+                build2 (EQ_EXPR, boolean_type_node, past_warps, none));
+  tree lanes_otherwise = build2 (
+      BIT_AND_EXPR, boolean_type_node,
+      build2 (NE_EXPR, boolean_type_node, unshare_expr (rows), unit),
+      build2 (NE_EXPR, boolean_type_node, unshare_expr (past_warps), none));
+  tree x_lane_zero = build2 (
+      EQ_EXPR, boolean_type_node,
+      build2 (BIT_AND_EXPR, unsigned_type_node,
+              fold_convert (unsigned_type_node,
+                            cudajit_axis_ref (b->builtins[THREAD_INDEX], 0)),
+              build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1)),
+      build_zero_cst (unsigned_type_node));
+  tree number_lane_zero
+      = build2 (EQ_EXPR, boolean_type_node, cudajit_thread_lane (b),
+                build_zero_cst (unsigned_type_node));
+
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  append_to_statement_list (
+      build3 (COND_EXPR, void_type_node,
+              build2 (TRUTH_ANDIF_EXPR, boolean_type_node, lanes_by_x,
+                      x_lane_zero),
+              lane_zero_reduction (b, &w, slots, !r.value_read),
+              build_empty_stmt (UNKNOWN_LOCATION)),
+      &statements);
+  append_to_statement_list (
+      build3 (COND_EXPR, void_type_node,
+              build2 (TRUTH_ANDIF_EXPR, boolean_type_node, lanes_otherwise,
+                      number_lane_zero),
+              lane_zero_reduction (b, &w, slots, false),
+              build_empty_stmt (UNKNOWN_LOCATION)),
+      &statements);
+  *t = statements;
+  return true;
+}
