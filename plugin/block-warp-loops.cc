@@ -40,18 +40,45 @@ cudajit_lane_element (tree slots, tree type, tree index)
    computes only the lanes below D, those a later stage reads: 31
    operations a warp in all.  */
 
-/* The loop and what it reduces.  */
+/* Warp scans.  The classic one,
+
+     for (int d = 1; d < 32; d *= 2)
+       {
+         int before = cuda_shfl_up_sync (0xffffffff, v, d);
+         if (lane >= d)
+           v += before;
+       }
+
+   is run by lane 0 the same way, each stage a loop down the lanes, as
+   each reads a lane before it.  Where its stages are those of a whole
+   warp's scan (1 to 16), of integers, by an operation that is
+   associative and commutative in them, and the lane is threadIdx.x %
+   32, it is the sum of the lanes up to each: one pass up the lanes.  */
+
+/* A warp loop: its kind, and what it reduces or scans.  */
+enum warp_loop_kind
+{
+  WARP_REDUCTION,
+  WARP_SCAN
+};
+
 struct warp_reduction
 {
+  enum warp_loop_kind kind;
   tree loop;
   /* The value, the delta, and the operation, with CALL_FIRST where the
-     shuffle is its first operand.  */
+     shuffle's value is its first operand.  */
   tree value;
   tree delta;
   enum tree_code code;
   bool call_first;
   /* The delta's first value, where the kernel declares it.  */
   tree first_delta;
+  /* A scan's: its deltas, from the first; and the modulus of threadIdx.x
+     that its lane is (0 for threadIdx.x itself), the lanes it adds to
+     being those whose lane is at least the delta.  */
+  auto_vec<unsigned HOST_WIDE_INT> deltas;
+  unsigned HOST_WIDE_INT lane_modulus;
 };
 
 static tree
@@ -82,31 +109,42 @@ kernel_thread_x_p (tree t)
          && TREE_OPERAND (t, 1) == TYPE_FIELDS (TREE_TYPE (thread));
 }
 
-/* Whether E is 0 in lane 0 of a warp alone, where a warp's lanes are
-   threadIdx.x % 32: threadIdx.x, threadIdx.x % C or threadIdx.x & (C -
-   1) for C a multiple of a warp, or a variable that BODY sets to one of
-   those where it declares it, and nowhere else.  */
+/* Whether E is threadIdx.x, with *MODULUS 0, or threadIdx.x % C or
+   threadIdx.x & (C - 1), C a power of two there, with *MODULUS C; or a
+   variable that BODY sets to one of those where it declares it, and
+   nowhere else.  */
 static bool
-lane_zero_value_p (tree e, tree body)
+lane_form_p (tree e, tree body, unsigned HOST_WIDE_INT *modulus)
 {
   e = without_conversions (e);
   if (plain_local_p (e) && DECL_INITIAL (e)
       && !walk_tree_without_duplicates (&body, cudajit_find_write, e))
     e = without_conversions (DECL_INITIAL (e));
+  *modulus = 0;
   if (kernel_thread_x_p (e))
     return true;
   if ((TREE_CODE (e) != BIT_AND_EXPR && TREE_CODE (e) != TRUNC_MOD_EXPR)
       || !kernel_thread_x_p (TREE_OPERAND (e, 0))
       || !tree_fits_uhwi_p (TREE_OPERAND (e, 1)))
     return false;
-  unsigned HOST_WIDE_INT multiple = tree_to_uhwi (TREE_OPERAND (e, 1));
+  *modulus = tree_to_uhwi (TREE_OPERAND (e, 1));
   if (TREE_CODE (e) == BIT_AND_EXPR)
     {
-      if (!pow2p_hwi (multiple + 1))
+      if (!pow2p_hwi (*modulus + 1))
         return false;
-      multiple++;
+      ++*modulus;
     }
-  return multiple > 0 && multiple % CUDAJIT_WARP_SIZE == 0;
+  return *modulus > 0;
+}
+
+/* Whether E is 0 in lane 0 of a warp alone, where a warp's lanes are
+   threadIdx.x % 32: threadIdx.x, or threadIdx.x modulo a multiple of a
+   warp.  */
+static bool
+lane_zero_value_p (tree e, tree body)
+{
+  unsigned HOST_WIDE_INT modulus;
+  return lane_form_p (e, body, &modulus) && modulus % CUDAJIT_WARP_SIZE == 0;
 }
 
 /* Whether COND holds in lane 0 alone, or in none.  */
@@ -199,6 +237,88 @@ find_write_but (tree *tp, int *walk_subtrees, void *data)
   return cudajit_find_write (tp, walk_subtrees, TREE_OPERAND (assignment, 0));
 }
 
+/* Whether LOOP, in the kernel's body ROOT, is a for loop whose step
+   sets a plain local integer, W's delta then, that the kernel declares
+   with a constant and that only the step changes.  */
+static bool
+delta_loop_p (tree loop, tree root, warp_reduction *w)
+{
+  if (TREE_CODE (loop) != FOR_STMT
+      || (FOR_INIT_STMT (loop)
+          && !(TREE_CODE (FOR_INIT_STMT (loop)) == STATEMENT_LIST
+               && tsi_end_p (tsi_start (FOR_INIT_STMT (loop)))))
+      || !FOR_COND (loop) || !FOR_EXPR (loop) || !FOR_BODY (loop)
+      || TREE_CODE (FOR_EXPR (loop)) != MODIFY_EXPR)
+    return false;
+  w->loop = loop;
+  w->delta = TREE_OPERAND (FOR_EXPR (loop), 0);
+  w->first_delta = DECL_INITIAL (w->delta);
+  return plain_local_p (w->delta) && INTEGRAL_TYPE_P (TREE_TYPE (w->delta))
+         && w->first_delta && TREE_CODE (w->first_delta) == INTEGER_CST
+         && !walk_tree_without_duplicates (&root, find_write_but,
+                                           FOR_EXPR (loop));
+}
+
+/* Whether the step of W's loop is its delta CODE (a division, a shift)
+   by AMOUNT, or where DOUBLES, the delta plus itself.  */
+static bool
+delta_step_p (const warp_reduction *w, enum tree_code code,
+              unsigned HOST_WIDE_INT amount, bool doubles)
+{
+  tree next = TREE_OPERAND (FOR_EXPR (w->loop), 1);
+  if (TREE_CODE (next) == PLUS_EXPR && doubles)
+    return TREE_OPERAND (next, 0) == w->delta
+           && TREE_OPERAND (next, 1) == w->delta;
+  return TREE_CODE (next) == code && TREE_OPERAND (next, 0) == w->delta
+         && tree_fits_uhwi_p (TREE_OPERAND (next, 1))
+         && tree_to_uhwi (TREE_OPERAND (next, 1)) == amount;
+}
+
+/* Whether CALL is the warp function API of W's value by its delta over
+   the whole warp, in groups of a warp.  */
+static bool
+warp_shuffle_p (tree call, enum device_api_id api, const warp_reduction *w)
+{
+  if (TREE_CODE (call) != CALL_EXPR || !get_callee_fndecl (call)
+      || cudajit_device_api (get_callee_fndecl (call))
+             != &cudajit_device_apis[api]
+      || call_expr_nargs (call) != VALUE_ARGUMENT + 3
+      || TYPE_MAIN_VARIANT (TREE_TYPE (call))
+             != TYPE_MAIN_VARIANT (TREE_TYPE (w->value)))
+    return false;
+  tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
+  tree width = CALL_EXPR_ARG (call, VALUE_ARGUMENT + 2);
+  return tree_fits_uhwi_p (mask) && tree_to_uhwi (mask) == FULL_WARP_MASK
+         && CALL_EXPR_ARG (call, VALUE_ARGUMENT) == w->value
+         && without_conversions (CALL_EXPR_ARG (call, VALUE_ARGUMENT + 1))
+                == w->delta
+         && tree_fits_uhwi_p (width)
+         && tree_to_uhwi (width) == CUDAJIT_WARP_SIZE;
+}
+
+/* Whether S is V = V OP X or V = X OP V, V a plain local, OP one of
+   the operations a warp loop may reduce or scan by, its operands of V's
+   type; W then has V, OP and whether X comes first, and *OTHER X.  */
+static bool
+warp_operation_p (tree s, warp_reduction *w, tree *other)
+{
+  if (TREE_CODE (s) != MODIFY_EXPR)
+    return false;
+  w->value = TREE_OPERAND (s, 0);
+  tree operation = TREE_OPERAND (s, 1);
+  w->code = TREE_CODE (operation);
+  if (!plain_local_p (w->value)
+      || (w->code != PLUS_EXPR && w->code != MULT_EXPR
+          && w->code != BIT_IOR_EXPR && w->code != BIT_AND_EXPR
+          && w->code != BIT_XOR_EXPR)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (operation))
+             != TYPE_MAIN_VARIANT (TREE_TYPE (w->value)))
+    return false;
+  w->call_first = TREE_OPERAND (operation, 1) == w->value;
+  *other = TREE_OPERAND (operation, w->call_first ? 0 : 1);
+  return TREE_OPERAND (operation, w->call_first ? 1 : 0) == w->value;
+}
+
 /* Whether LOOP, in the kernel's body ROOT, is a warp reduction that W
    then describes: a loop whose condition is D > 0 or D >= 1 and whose
    step halves D, around a statement
@@ -209,80 +329,119 @@ find_write_but (tree *tp, int *walk_subtrees, void *data)
 static bool
 warp_reduction_p (tree loop, tree root, warp_reduction *w)
 {
-  if (TREE_CODE (loop) != FOR_STMT
-      || (FOR_INIT_STMT (loop)
-          && !(TREE_CODE (FOR_INIT_STMT (loop)) == STATEMENT_LIST
-               && tsi_end_p (tsi_start (FOR_INIT_STMT (loop)))))
-      || !FOR_COND (loop) || !FOR_EXPR (loop) || !FOR_BODY (loop))
+  w->kind = WARP_REDUCTION;
+  if (!delta_loop_p (loop, root, w)
+      || !(delta_step_p (w, TRUNC_DIV_EXPR, 2, false)
+           || delta_step_p (w, RSHIFT_EXPR, 1, false)))
     return false;
-  w->loop = loop;
-  tree cond = FOR_COND (loop), step = FOR_EXPR (loop);
-  w->delta = TREE_OPERAND (step, 0);
-  if (!(TREE_CODE (cond) == GT_EXPR && integer_zerop (TREE_OPERAND (cond, 1)))
-      && !(TREE_CODE (cond) == GE_EXPR
-           && integer_onep (TREE_OPERAND (cond, 1))))
+  tree cond = FOR_COND (loop);
+  if ((TREE_CODE (cond) != GT_EXPR || !integer_zerop (TREE_OPERAND (cond, 1)))
+      && (TREE_CODE (cond) != GE_EXPR
+          || !integer_onep (TREE_OPERAND (cond, 1))))
     return false;
-  if (TREE_CODE (step) != MODIFY_EXPR || !plain_local_p (w->delta)
-      || !INTEGRAL_TYPE_P (TREE_TYPE (w->delta))
-      || TREE_OPERAND (cond, 0) != w->delta || !DECL_INITIAL (w->delta)
-      || TREE_CODE (DECL_INITIAL (w->delta)) != INTEGER_CST
-      || walk_tree_without_duplicates (&root, find_write_but, step))
-    return false;
-  w->first_delta = DECL_INITIAL (w->delta);
-  tree halved = TREE_OPERAND (step, 1);
-  if (!((TREE_CODE (halved) == TRUNC_DIV_EXPR
-         && tree_fits_uhwi_p (TREE_OPERAND (halved, 1))
-         && tree_to_uhwi (TREE_OPERAND (halved, 1)) == 2)
-        || (TREE_CODE (halved) == RSHIFT_EXPR
-            && integer_onep (TREE_OPERAND (halved, 1))))
-      || TREE_OPERAND (halved, 0) != w->delta)
+  if (TREE_OPERAND (cond, 0) != w->delta)
     return false;
 
   tree *slot = cudajit_inner_statement (&FOR_BODY (loop), false);
   if (!slot)
     return false;
-  tree s = *slot;
+  tree s = *slot, call;
   /* v += call: the C front end saves the call first.  */
   if (TREE_CODE (s) == COMPOUND_EXPR
       && TREE_CODE (TREE_OPERAND (s, 0)) == SAVE_EXPR)
     s = TREE_OPERAND (s, 1);
-  if (TREE_CODE (s) != MODIFY_EXPR)
+  if (!warp_operation_p (s, w, &call))
     return false;
-  w->value = TREE_OPERAND (s, 0);
-  tree operation = TREE_OPERAND (s, 1);
-  w->code = TREE_CODE (operation);
-  if (!plain_local_p (w->value)
-      || (w->code != PLUS_EXPR && w->code != MULT_EXPR
-          && w->code != BIT_IOR_EXPR && w->code != BIT_AND_EXPR
-          && w->code != BIT_XOR_EXPR))
-    return false;
-  tree call = TREE_OPERAND (operation, 0), own = TREE_OPERAND (operation, 1);
   if (TREE_CODE (call) == SAVE_EXPR)
     call = TREE_OPERAND (call, 0);
-  w->call_first = TREE_CODE (call) == CALL_EXPR;
-  if (!w->call_first)
+  return warp_shuffle_p (call, DEVICE_API_SHFL_DOWN_SYNC, w);
+}
+
+/* The statements of BODY, through a scope, without debug markers, up to
+   COUNT of them in STATEMENTS; how many there are.  */
+static int
+plain_statements (tree body, tree *statements, int count)
+{
+  if (TREE_CODE (body) == BIND_EXPR)
+    body = BIND_EXPR_BODY (body);
+  if (TREE_CODE (body) != STATEMENT_LIST)
     {
-      std::swap (call, own);
-      if (TREE_CODE (call) == SAVE_EXPR)
-        call = TREE_OPERAND (call, 0);
+      statements[0] = body;
+      return 1;
     }
-  tree type = TREE_TYPE (w->value);
-  if (own != w->value || TREE_CODE (call) != CALL_EXPR
-      || !get_callee_fndecl (call)
-      || cudajit_device_api (get_callee_fndecl (call))
-             != &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
-      || call_expr_nargs (call) != 4
-      || TYPE_MAIN_VARIANT (TREE_TYPE (call)) != TYPE_MAIN_VARIANT (type)
-      || TYPE_MAIN_VARIANT (TREE_TYPE (operation)) != TYPE_MAIN_VARIANT (type))
+  int found = 0;
+  for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i); tsi_next (&i))
+    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT && found++ < count)
+      statements[found - 1] = tsi_stmt (i);
+  return found;
+}
+
+/* The most stages a scan may have, past which its delta would pass the
+   width of an int.  */
+#define SCAN_STAGES_MAX 30
+
+/* Whether LOOP, in the kernel's body ROOT, is a warp scan that W then
+   describes: a loop whose condition is D < C or D <= C and whose step
+   doubles D, from a positive constant, around
+
+     T before = cuda_shfl_up_sync (0xffffffff, V, D);
+     if (LANE >= D)
+       V = V OP before;        (or before OP V)
+
+   where LANE is threadIdx.x or threadIdx.x modulo a power of two, the
+   shuffle over the whole warp, V and D plain locals, D changed only by
+   the step.  */
+static bool
+warp_scan_p (tree loop, tree root, warp_reduction *w)
+{
+  w->kind = WARP_SCAN;
+  if (!delta_loop_p (loop, root, w)
+      || !(delta_step_p (w, MULT_EXPR, 2, true)
+           || delta_step_p (w, LSHIFT_EXPR, 1, true))
+      || tree_int_cst_sgn (w->first_delta) <= 0)
     return false;
-  tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
-  tree width = CALL_EXPR_ARG (call, VALUE_ARGUMENT + 2);
-  return tree_fits_uhwi_p (mask) && tree_to_uhwi (mask) == FULL_WARP_MASK
-         && CALL_EXPR_ARG (call, VALUE_ARGUMENT) == w->value
-         && without_conversions (CALL_EXPR_ARG (call, VALUE_ARGUMENT + 1))
-                == w->delta
-         && tree_fits_uhwi_p (width)
-         && tree_to_uhwi (width) == CUDAJIT_WARP_SIZE;
+  tree cond = FOR_COND (loop);
+  if ((TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR)
+      || TREE_OPERAND (cond, 0) != w->delta
+      || TREE_CODE (TREE_OPERAND (cond, 1)) != INTEGER_CST)
+    return false;
+  w->deltas.truncate (0);
+  for (widest_int d = wi::to_widest (w->first_delta);
+       TREE_CODE (cond) == LT_EXPR
+           ? wi::lts_p (d, wi::to_widest (TREE_OPERAND (cond, 1)))
+           : wi::les_p (d, wi::to_widest (TREE_OPERAND (cond, 1)));
+       d = d * 2)
+    {
+      if (w->deltas.length () == SCAN_STAGES_MAX)
+        return false;
+      w->deltas.safe_push (d.to_uhwi ());
+    }
+
+  tree statements[3];
+  if (plain_statements (FOR_BODY (loop), statements, 3) != 2
+      || TREE_CODE (statements[0]) != DECL_EXPR
+      || TREE_CODE (statements[1]) != COND_EXPR)
+    return false;
+  tree before = DECL_EXPR_DECL (statements[0]);
+  tree test = statements[1], other;
+  tree lane = TREE_OPERAND (COND_EXPR_COND (test), 0);
+  tree tested = TREE_OPERAND (COND_EXPR_COND (test), 1);
+  if (TREE_CODE (COND_EXPR_COND (test)) == LE_EXPR)
+    std::swap (lane, tested);
+  else if (TREE_CODE (COND_EXPR_COND (test)) != GE_EXPR)
+    return false;
+  tree *update = cudajit_inner_statement (&COND_EXPR_THEN (test), false);
+  return plain_local_p (before) && TREE_CODE (FOR_BODY (loop)) == BIND_EXPR
+         && chain_member (before, BIND_EXPR_VARS (FOR_BODY (loop)))
+         && without_conversions (tested) == w->delta
+         && lane_form_p (lane, root, &w->lane_modulus)
+         && (!COND_EXPR_ELSE (test)
+             || TREE_CODE (COND_EXPR_ELSE (test)) == NOP_EXPR
+             || (TREE_CODE (COND_EXPR_ELSE (test)) == STATEMENT_LIST
+                 && tsi_end_p (tsi_start (COND_EXPR_ELSE (test)))))
+         && update && warp_operation_p (*update, w, &other) && other == before
+         && DECL_INITIAL (before)
+         && warp_shuffle_p (DECL_INITIAL (before), DEVICE_API_SHFL_UP_SYNC, w);
 }
 
 /* LOOP { EXIT (DONE); BODY } appended to *LIST.  */
@@ -342,29 +501,17 @@ append_reduction_stage (const warp_reduction *w, tree slots, tree lane,
     }
 }
 
-/* W's loop as lane 0 runs it for its warp, whose elements of the value
-   start at SLOTS: at each stage the lanes below D where LANE_ZERO_ONLY,
-   else all.  In a whole warp, the stages one after another, each by a
-   constant that GCC vectorizes with; in a warp cut short by the end of
-   the block, a loop.  */
+/* W's reduction as lane 0 runs it for its warp, whose elements of the
+   value start at SLOTS and which has LANES lanes: at each stage the
+   lanes below D where LANE_ZERO_ONLY, else all.  In a whole warp, the
+   stages one after another, each by a constant that GCC vectorizes
+   with; in a warp cut short by the end of the block, a loop.  */
 static tree
 lane_zero_reduction (block_function *b, const warp_reduction *w, tree slots,
-                     bool lane_zero_only)
+                     tree lanes, bool lane_zero_only)
 {
   tree statements = alloc_stmt_list ();
-  /* The warp's lanes: the threads from lane 0's, at most a warp.  */
-  tree lanes = cudajit_block_local (b->entry, b->locals, "warp_lanes",
-                                    unsigned_type_node);
   tree warp = build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE);
-  append_to_statement_list (
-      build2 (MODIFY_EXPR, unsigned_type_node, lanes,
-              build2 (MIN_EXPR, unsigned_type_node,
-                      build2 (MINUS_EXPR, unsigned_type_node,
-                              fold_convert (unsigned_type_node,
-                                            cudajit_block_threads (b)),
-                              cudajit_thread_number (b, unsigned_type_node)),
-                      warp)),
-      &statements);
   tree lane
       = cudajit_block_local (b->entry, b->locals, "lane", unsigned_type_node);
 
@@ -415,14 +562,169 @@ lane_zero_reduction (block_function *b, const warp_reduction *w, tree slots,
   return statements;
 }
 
-/* If *T, a statement of the kernel's body ROOT outside any loop or
-   conditional, is a warp reduction, cut once before it, run by lane 0
-   of each warp; whether it is.  */
+/* LANE = COUNT; while (LANE > LAST) { LANE--; BODY }, appended to
+ *LIST: the lanes from COUNT - 1 down to LAST.  */
+static void
+append_lane_loop_down (tree lane, tree count, tree last, tree body, tree *list)
+{
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, unsigned_type_node, lane, count), list);
+  tree turn = alloc_stmt_list ();
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, unsigned_type_node, lane,
+              build2 (MINUS_EXPR, unsigned_type_node, lane,
+                      build_one_cst (unsigned_type_node))),
+      &turn);
+  append_to_statement_list (body, &turn);
+  append_loop (build2 (LE_EXPR, boolean_type_node, lane, last), turn, list);
+}
+
+/* ELEMENT = ELEMENT OP OTHER, or OTHER OP ELEMENT, as W's operation has
+   them.  */
+static tree
+warp_operation (const warp_reduction *w, tree element, tree other)
+{
+  tree type = TREE_TYPE (w->value);
+  return build2 (MODIFY_EXPR, type, element,
+                 w->call_first
+                     ? build2 (w->code, type, other, unshare_expr (element))
+                     : build2 (w->code, type, unshare_expr (element), other));
+}
+
+/* Whether W's scan is the sum of each lane's value and those of the
+   lanes before it: stages 1 to half a warp, of integers, by an
+   operation that is associative and commutative in them (wrapping).  */
+static bool
+whole_warp_scan_p (const warp_reduction *w)
+{
+  unsigned HOST_WIDE_INT d = 1;
+  for (unsigned HOST_WIDE_INT delta : w->deltas)
+    if (delta != d)
+      return false;
+    else
+      d *= 2;
+  return d == CUDAJIT_WARP_SIZE && INTEGRAL_TYPE_P (TREE_TYPE (w->value))
+         && w->code != MULT_EXPR;
+}
+
+/* W's scan as lane 0 runs it for its warp, whose elements of the value
+   start at SLOTS and which has LANES lanes, whose threadIdx.x are lane
+   0's and those after it where BY_X, else those that the lanes' numbers
+   in the block give.  Where the kernel's lane is threadIdx.x % 32, in a
+   row, the stages are loops by constants down the lanes from the delta,
+   or one pass up the lanes where that is the same; elsewhere each
+   stage tests each lane.  */
+static tree
+lane_zero_scan (block_function *b, const warp_reduction *w, tree slots,
+                tree lanes, bool by_x)
+{
+  tree type = TREE_TYPE (w->value);
+  tree statements = alloc_stmt_list ();
+  tree lane
+      = cudajit_block_local (b->entry, b->locals, "lane", unsigned_type_node);
+  tree one = build_one_cst (unsigned_type_node);
+  if (by_x && w->lane_modulus == CUDAJIT_WARP_SIZE)
+    {
+      if (whole_warp_scan_p (w))
+        {
+          append_lane_loop (
+              lane, one, lanes,
+              warp_operation (
+                  w, cudajit_lane_element (slots, type, lane),
+                  cudajit_lane_element (
+                      slots, type,
+                      build2 (MINUS_EXPR, unsigned_type_node, lane, one))),
+              &statements);
+          return statements;
+        }
+      for (unsigned HOST_WIDE_INT delta : w->deltas)
+        if (delta < CUDAJIT_WARP_SIZE)
+          {
+            tree shift = build_int_cst (unsigned_type_node, delta);
+            append_lane_loop_down (
+                lane, lanes, shift,
+                warp_operation (
+                    w, cudajit_lane_element (slots, type, lane),
+                    cudajit_lane_element (
+                        slots, type,
+                        build2 (MINUS_EXPR, unsigned_type_node, lane, shift))),
+                &statements);
+          }
+      return statements;
+    }
+
+  /* Each lane's threadIdx.x, and the kernel's lane of it, tested against
+     each delta; the source is the lane the delta before, or the lane
+     itself before the warp's first.  */
+  tree x
+      = by_x ? build2 (
+            PLUS_EXPR, unsigned_type_node,
+            fold_convert (unsigned_type_node,
+                          cudajit_axis_ref (b->builtins[THREAD_INDEX], 0)),
+            lane)
+             : build2 (TRUNC_MOD_EXPR, unsigned_type_node,
+                       build2 (PLUS_EXPR, unsigned_type_node,
+                               cudajit_thread_number (b, unsigned_type_node),
+                               lane),
+                       cudajit_axis_ref (b->builtins[BLOCK_DIM], 0));
+  if (w->lane_modulus)
+    x = build2 (TRUNC_MOD_EXPR, unsigned_type_node, x,
+                build_int_cst (unsigned_type_node, w->lane_modulus));
+  for (unsigned HOST_WIDE_INT delta : w->deltas)
+    {
+      tree shift = build_int_cst (unsigned_type_node,
+                                  MIN (delta, (unsigned) CUDAJIT_WARP_SIZE));
+      tree source = build3 (
+          COND_EXPR, unsigned_type_node,
+          build2 (GE_EXPR, boolean_type_node, lane, shift),
+          build2 (MINUS_EXPR, unsigned_type_node, lane, shift), lane);
+      tree update = build3 (
+          COND_EXPR, void_type_node,
+          build2 (GE_EXPR, boolean_type_node, unshare_expr (x),
+                  build_int_cst (unsigned_type_node, delta)),
+          warp_operation (w, cudajit_lane_element (slots, type, lane),
+                          cudajit_lane_element (slots, type, source)),
+          build_empty_stmt (UNKNOWN_LOCATION));
+      append_lane_loop_down (lane, lanes, build_zero_cst (unsigned_type_node),
+                             update, &statements);
+    }
+  return statements;
+}
+
+/* W's loop as lane 0 runs it for its warp, whose elements of the value
+   start at SLOTS, where BY_X the lanes being threadIdx.x % 32 in a row:
+   for a reduction, only the lanes that lane 0's result needs where
+   LANE_ZERO_ONLY.  */
+static tree
+lane_zero_loop (block_function *b, const warp_reduction *w, tree slots,
+                bool by_x, bool lane_zero_only)
+{
+  tree statements = alloc_stmt_list ();
+  /* The warp's lanes: the threads from lane 0's, at most a warp.  */
+  tree lanes = cudajit_block_local (b->entry, b->locals, "warp_lanes",
+                                    unsigned_type_node);
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, unsigned_type_node, lanes,
+              build2 (MIN_EXPR, unsigned_type_node,
+                      build2 (MINUS_EXPR, unsigned_type_node,
+                              fold_convert (unsigned_type_node,
+                                            cudajit_block_threads (b)),
+                              cudajit_thread_number (b, unsigned_type_node)),
+                      build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE))),
+      &statements);
+  append_to_statement_list (
+      w->kind == WARP_SCAN
+          ? lane_zero_scan (b, w, slots, lanes, by_x)
+          : lane_zero_reduction (b, w, slots, lanes, lane_zero_only && by_x),
+      &statements);
+  return statements;
+}
+
 bool
 cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
 {
   warp_reduction w;
-  if (!warp_reduction_p (*t, root, &w))
+  if (!warp_reduction_p (*t, root, &w) && !warp_scan_p (*t, root, &w))
     return false;
   later_reads r = { &w, root, false, false, false, false, false };
   walk_tree (&root, find_later_reads, &r, NULL);
@@ -476,14 +778,14 @@ cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
       build3 (COND_EXPR, void_type_node,
               build2 (TRUTH_ANDIF_EXPR, boolean_type_node, lanes_by_x,
                       x_lane_zero),
-              lane_zero_reduction (b, &w, slots, !r.value_read),
+              lane_zero_loop (b, &w, slots, true, !r.value_read),
               build_empty_stmt (UNKNOWN_LOCATION)),
       &statements);
   append_to_statement_list (
       build3 (COND_EXPR, void_type_node,
               build2 (TRUTH_ANDIF_EXPR, boolean_type_node, lanes_otherwise,
                       number_lane_zero),
-              lane_zero_reduction (b, &w, slots, false),
+              lane_zero_loop (b, &w, slots, false, false),
               build_empty_stmt (UNKNOWN_LOCATION)),
       &statements);
   *t = statements;
