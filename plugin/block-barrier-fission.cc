@@ -686,6 +686,7 @@ localize_written_variables (block_function *b, region *r,
       if (!(INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type)
             || SCALAR_FLOAT_TYPE_P (type))
           || TREE_THIS_VOLATILE (var) || addressed->contains (var)
+          || b->lane_zero_values.contains (var)
           || !walk_tree_without_duplicates (r->code, cudajit_find_write, var))
         continue;
       tree local = cudajit_block_local (b->entry, b->locals, "local",
@@ -736,10 +737,12 @@ privatize_variables (block_function *b, tree *statements)
                          : "a thread may return before a 'cuda_syncthreads' "
                            "that others reach");
     }
-  /* The other lanes read them, where the regions do not show it.  */
-  for (tree var : b->lane_values)
-    if (!kept.contains (var))
-      kept.safe_push (var);
+  /* The other lanes read them, where the regions do not show it; lane 0
+     reads the others in a loop of its own.  */
+  for (hash_set<tree> *lanes : { &b->lane_values, &b->lane_zero_values })
+    for (tree var : *lanes)
+      if (!kept.contains (var))
+        kept.safe_push (var);
   kept.qsort (by_uid);
 
   for (region &r : b->regions)

@@ -209,6 +209,7 @@ restart (block_function *b)
   b->warp_cuts = false;
   b->lane_values.empty ();
   b->lane_slots.empty ();
+  b->lane_zero_values.empty ();
   b->refusal = NULL;
 }
 

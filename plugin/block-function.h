@@ -77,6 +77,12 @@ struct block_function
   bool warp_cuts;
   hash_set<tree> lane_values;
   hash_map<tree, tree> lane_slots;
+  /* The variables that a vote's result sets and only lane 0 of a warp
+     reads (block-warp-collectives.cc), which stay in their context
+     arrays, with no local for a region, so that each statement on them
+     under a guard of lane 0 may be a loop over the threads of its own
+     (block-guard-fission.cc).  */
+  hash_set<tree> lane_zero_values;
 
   /* The grid-stride loop whose iterations each block may take as a
      contiguous share (block-shared-reduction.cc), or NULL_TREE.  */
@@ -216,6 +222,15 @@ tree cudajit_thread_lane (block_function *b);
 tree cudajit_lane_element (tree slots, tree type, tree index);
 bool cudajit_cut_warp_loop (block_function *b, tree *t, tree root,
                             tree barrier);
+/* Whether, after STATEMENT, a statement of the kernel's body ROOT outside
+   any loop or conditional, only code that lane 0 of a warp alone runs
+   reads VAR (if (threadIdx.x % 32 == 0) ...), where a warp's lanes are
+   threadIdx.x % 32; in *BY_X, the condition that they are (a block of
+   one row, or of rows of whole warps) and that the thread is lane 0,
+   the step of the loop over x; in *OTHERWISE, the condition that they
+   are not, both the same for every thread.  */
+bool cudajit_read_by_lane_zero_p (tree root, tree statement, tree var);
+void cudajit_lane_paths (block_function *b, tree *by_x, tree *otherwise);
 
 /* block-warp-collectives.cc: in BODY, the copy of a kernel's body, each
    warp function that a block function can be cut at becomes a barrier,

@@ -257,10 +257,12 @@ shifted_lane_read (block_function *b, const device_api *api, tree slots,
 }
 
 /* What CALL, a warp function, returns after the cut, from the values in
-   SAVED of its arguments after the mask, the value being a lane value.  */
+   SAVED of its arguments after the mask, the value being a lane value;
+   for a vote, with the local that keeps lane 0's result for the other
+   lanes in *VOTE_LOCAL.  */
 static tree
 result_after_cut (block_function *b, tree call, const device_api *api,
-                  const vec<tree> &saved)
+                  const vec<tree> &saved, tree *vote_local)
 {
   tree lane = cudajit_thread_lane (b);
   /* The lanes of the warp: the threads from the warp's first, at most
@@ -289,6 +291,7 @@ result_after_cut (block_function *b, tree call, const device_api *api,
       tree vote = build_call_expr (votes, 2, slots, lanes);
       tree computed = cudajit_block_local (b->entry, b->locals, "warp_vote",
                                            TREE_TYPE (vote));
+      *vote_local = computed;
       tree first_lane = build2 (EQ_EXPR, boolean_type_node, lane,
                                 build_zero_cst (TREE_TYPE (lane)));
       return fold_convert (
@@ -312,12 +315,80 @@ result_after_cut (block_function *b, tree call, const device_api *api,
       build_call_expr (slot, 3, source_lane, lane, lanes));
 }
 
+/* *S, a statement after the cut of a vote in the kernel's body ROOT
+   that sets a variable that only lane 0 reads after it (unsigned int
+   votes = cuda_ballot_sync (...); if (threadIdx.x % 32 == 0) ... votes
+   ...), run by lane 0 alone where the lanes are threadIdx.x % 32: the
+   thread's element of the variable, so that the loop over the threads
+   for lane 0's statements is one of its own, by a step of a warp
+   (block-guard-fission.cc).  */
+/* A vote's result as lane 0 computes it, where DATA is the local that
+   keeps it for the other lanes.  */
+static tree
+vote_itself (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == COND_EXPR && TREE_OPERAND (*tp, 2) == (tree) data)
+    {
+      *tp = TREE_OPERAND (TREE_OPERAND (*tp, 1), 1);
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+static void
+vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
+{
+  tree var, value;
+  if (TREE_CODE (*s) == DECL_EXPR)
+    {
+      var = DECL_EXPR_DECL (*s);
+      value = VAR_P (var) ? DECL_INITIAL (var) : NULL_TREE;
+    }
+  else if (TREE_CODE (*s) == MODIFY_EXPR)
+    {
+      var = TREE_OPERAND (*s, 0);
+      value = TREE_OPERAND (*s, 1);
+    }
+  else
+    return;
+  if (!value || !VAR_P (var) || TREE_STATIC (var) || DECL_EXTERNAL (var)
+      || TREE_ADDRESSABLE (var) || TREE_THIS_VOLATILE (var)
+      || !cudajit_read_by_lane_zero_p (root, *s, var))
+    return;
+  b->barrier_scope_variables.add (var);
+  b->lane_zero_values.add (var);
+  tree statements = alloc_stmt_list ();
+  if (TREE_CODE (*s) == DECL_EXPR)
+    {
+      DECL_INITIAL (var) = NULL_TREE;
+      append_to_statement_list (*s, &statements);
+    }
+  tree by_x, otherwise;
+  cudajit_lane_paths (b, &by_x, &otherwise);
+  /* Lane 0 alone computes the vote, with no local for the others,
+     which would join its loop to theirs.  */
+  tree own = unshare_expr (value);
+  walk_tree (&own, vote_itself, vote_local, NULL);
+  append_to_statement_list (
+      build3 (COND_EXPR, void_type_node, by_x,
+              build2 (MODIFY_EXPR, TREE_TYPE (var), var, own),
+              build_empty_stmt (UNKNOWN_LOCATION)),
+      &statements);
+  append_to_statement_list (
+      build3 (COND_EXPR, void_type_node, otherwise,
+              build2 (MODIFY_EXPR, TREE_TYPE (var), var, value),
+              build_empty_stmt (UNKNOWN_LOCATION)),
+      &statements);
+  *s = statements;
+}
+
 /* *S, a statement that calls the warp function CALL, at *CALL_SLOT, run
    as: its arguments saved, a barrier, and *S with CALL's result computed
-   from the values saved.  */
+   from the values saved; TOP_LEVEL, whether *S is in no loop or
+   conditional of ROOT, the kernel's body.  */
 static void
 cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
-               tree barrier)
+               tree barrier, tree root, bool top_level)
 {
   tree call = *call_slot;
   const device_api *api = cudajit_device_api (get_callee_fndecl (call));
@@ -349,15 +420,14 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
                                 "a warp function's argument has side effects");
           return;
         }
-      /* A vote's predicate as the lane's bit, which cudajit.h's
-         cudajit_STEM_lanes gathers in a loop that GCC can vectorize.  */
+      /* A vote's predicate as a byte, 0 or 1, which GCC computes for
+         many lanes at once, and cudajit.h's cudajit_STEM_lanes gathers
+         by sixteen.  */
       if (i == VALUE_ARGUMENT && api->kind == DA_WARP_VOTE)
-        argument = build2 (
-            LSHIFT_EXPR, unsigned_type_node,
-            fold_convert (unsigned_type_node,
-                          build2 (NE_EXPR, integer_type_node, argument,
-                                  build_zero_cst (TREE_TYPE (argument)))),
-            cudajit_thread_lane (b));
+        argument
+            = fold_convert (unsigned_char_type_node,
+                            build2 (NE_EXPR, integer_type_node, argument,
+                                    build_zero_cst (TREE_TYPE (argument))));
       if (i == VALUE_ARGUMENT
           && in_place_lane_value_p (api, *s, following, argument))
         {
@@ -377,7 +447,8 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   b->warp_cuts = true;
   if (api->kind != DA_BARRIER)
     {
-      tree result = result_after_cut (b, call, api, saved);
+      tree vote_local = NULL_TREE;
+      tree result = result_after_cut (b, call, api, saved, &vote_local);
       if (!result)
         {
           cudajit_refuse_loops (b, call,
@@ -386,6 +457,8 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
           return;
         }
       *call_slot = result;
+      if (vote_local && top_level)
+        vote_by_lane_zero (b, s, root, vote_local);
       append_to_statement_list (*s, &statements);
     }
   *s = statements;
@@ -473,7 +546,8 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
         walk_tree_without_duplicates (computation (t), count_calls, &calls);
         if (calls.count == 1)
           {
-            cut_statement (b, t, following, calls.first, barrier);
+            cut_statement (b, t, following, calls.first, barrier, root,
+                           top_level);
             return;
           }
         break;

@@ -171,7 +171,11 @@ lane_zero_condition_p (tree cond, tree body)
    find_later_reads.  */
 struct later_reads
 {
-  const warp_reduction *w;
+  /* The statement after which to look, the variable whose reads in code
+     that lane 0 alone runs do not count, one whose reads all do.  */
+  tree statement;
+  tree value;
+  tree delta;
   tree body;
   bool passed;
   bool in_lane_zero;
@@ -194,7 +198,7 @@ find_later_reads (tree *tp, int *walk_subtrees, void *data)
     }
   if (TREE_CODE (t) == GOTO_EXPR || TREE_CODE (t) == LABEL_EXPR)
     r->jump = true;
-  if (t == r->w->loop)
+  if (t == r->statement)
     {
       r->passed = true;
       *walk_subtrees = 0;
@@ -216,9 +220,9 @@ find_later_reads (tree *tp, int *walk_subtrees, void *data)
       walk_tree (&COND_EXPR_ELSE (t), find_later_reads, r, NULL);
       *walk_subtrees = 0;
     }
-  if (t == r->w->value && !r->in_lane_zero)
+  if (t == r->value && !r->in_lane_zero)
     r->value_read = true;
-  if (t == r->w->delta)
+  if (t == r->delta)
     r->delta_read = true;
   return NULL_TREE;
 }
@@ -235,6 +239,15 @@ find_write_but (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
   return cudajit_find_write (tp, walk_subtrees, TREE_OPERAND (assignment, 0));
+}
+
+bool
+cudajit_read_by_lane_zero_p (tree root, tree statement, tree var)
+{
+  later_reads r
+      = { statement, var, NULL_TREE, root, false, false, false, false, false };
+  walk_tree (&root, find_later_reads, &r, NULL);
+  return !r.value_read && !r.jump;
 }
 
 /* Whether LOOP, in the kernel's body ROOT, is a for loop whose step
@@ -720,13 +733,46 @@ lane_zero_loop (block_function *b, const warp_reduction *w, tree slots,
   return statements;
 }
 
+void
+cudajit_lane_paths (block_function *b, tree *by_x, tree *otherwise)
+{
+  tree dim = b->builtins[BLOCK_DIM];
+  tree unit = build_one_cst (unsigned_type_node);
+  tree none = build_zero_cst (unsigned_type_node);
+  /* With bitwise operators, which the loops' bounds take as the same
+     for every thread, as they do not &&.  */
+  tree rows = build2 (MULT_EXPR, unsigned_type_node, cudajit_axis_ref (dim, 1),
+                      cudajit_axis_ref (dim, 2));
+  tree past_warps
+      = build2 (BIT_AND_EXPR, unsigned_type_node, cudajit_axis_ref (dim, 0),
+                build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1));
+  tree whole_rows
+      = build2 (BIT_IOR_EXPR, boolean_type_node,
+                build2 (EQ_EXPR, boolean_type_node, rows, unit),
+                build2 (EQ_EXPR, boolean_type_node, past_warps, none));
+  tree x_lane_zero = build2 (
+      EQ_EXPR, boolean_type_node,
+      build2 (BIT_AND_EXPR, unsigned_type_node,
+              fold_convert (unsigned_type_node,
+                            cudajit_axis_ref (b->builtins[THREAD_INDEX], 0)),
+              build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1)),
+      build_zero_cst (unsigned_type_node));
+  *by_x
+      = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, whole_rows, x_lane_zero);
+  *otherwise = build2 (
+      BIT_AND_EXPR, boolean_type_node,
+      build2 (NE_EXPR, boolean_type_node, unshare_expr (rows), unit),
+      build2 (NE_EXPR, boolean_type_node, unshare_expr (past_warps), none));
+}
+
 bool
 cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
 {
   warp_reduction w;
   if (!warp_reduction_p (*t, root, &w) && !warp_scan_p (*t, root, &w))
     return false;
-  later_reads r = { &w, root, false, false, false, false, false };
+  later_reads r
+      = { w.loop, w.value, w.delta, root, false, false, false, false, false };
   walk_tree (&root, find_later_reads, &r, NULL);
   if (r.delta_read || r.jump)
     return false;
@@ -739,35 +785,8 @@ cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
   b->lane_values.add (w.value);
   b->warp_cuts = true;
 
-  /* Where the lanes are threadIdx.x % 32, as the test after the loop
-     takes them (a block of one row, or rows of whole warps), lane 0 is
-     the thread whose x is a multiple of a warp, a step of the loop over
-     x; elsewhere, the one whose number in the block is.  */
-  tree dim = b->builtins[BLOCK_DIM];
-  tree unit = build_one_cst (unsigned_type_node);
-  tree none = build_zero_cst (unsigned_type_node);
-  /* With bitwise operators, which the loops' bounds take as the same
-     for every thread, as they do not &&.  */
-  tree rows = build2 (MULT_EXPR, unsigned_type_node, cudajit_axis_ref (dim, 1),
-                      cudajit_axis_ref (dim, 2));
-  tree past_warps
-      = build2 (BIT_AND_EXPR, unsigned_type_node, cudajit_axis_ref (dim, 0),
-                build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1));
-  tree lanes_by_x
-      = build2 (BIT_IOR_EXPR, boolean_type_node,
-                build2 (EQ_EXPR, boolean_type_node, rows, unit),
-                build2 (EQ_EXPR, boolean_type_node, past_warps, none));
-  tree lanes_otherwise = build2 (
-      BIT_AND_EXPR, boolean_type_node,
-      build2 (NE_EXPR, boolean_type_node, unshare_expr (rows), unit),
-      build2 (NE_EXPR, boolean_type_node, unshare_expr (past_warps), none));
-  tree x_lane_zero = build2 (
-      EQ_EXPR, boolean_type_node,
-      build2 (BIT_AND_EXPR, unsigned_type_node,
-              fold_convert (unsigned_type_node,
-                            cudajit_axis_ref (b->builtins[THREAD_INDEX], 0)),
-              build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE - 1)),
-      build_zero_cst (unsigned_type_node));
+  tree lanes_by_x, lanes_otherwise;
+  cudajit_lane_paths (b, &lanes_by_x, &lanes_otherwise);
   tree number_lane_zero
       = build2 (EQ_EXPR, boolean_type_node, cudajit_thread_lane (b),
                 build_zero_cst (unsigned_type_node));
@@ -775,9 +794,7 @@ cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
   tree statements = alloc_stmt_list ();
   append_to_statement_list (build_call_expr (barrier, 0), &statements);
   append_to_statement_list (
-      build3 (COND_EXPR, void_type_node,
-              build2 (TRUTH_ANDIF_EXPR, boolean_type_node, lanes_by_x,
-                      x_lane_zero),
+      build3 (COND_EXPR, void_type_node, lanes_by_x,
               lane_zero_loop (b, &w, slots, true, !r.value_read),
               build_empty_stmt (UNKNOWN_LOCATION)),
       &statements);

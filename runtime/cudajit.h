@@ -388,8 +388,8 @@ extern "C"
      LANES of the warp's 32, and whose values of the call lie in an array
      of one element a lane: the element that lane LANE reads for a
      shuffle whose source is SOURCE; the lanes of the warp, as a mask;
-     the votes, from the lanes' BITS, each lane's predicate at its own
-     bit.  */
+     the votes, from the lanes' VOTES, a byte a lane, nonzero where its
+     predicate is.  */
   static __inline__ unsigned int
   cudajit_warp_slot (int source, unsigned int lane, unsigned int lanes)
   {
@@ -404,38 +404,52 @@ extern "C"
   }
 
   static __inline__ unsigned int
-  cudajit_ballot_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  cudajit_ballot_sync_lanes (const unsigned char *votes, unsigned int lanes)
   {
-    unsigned int votes = 0, lane;
-    /* A whole warp's, the usual case, in a loop of a constant count, which
-       GCC vectorizes at -O2.  */
-    if (lanes == 32)
-      for (lane = 0; lane < 32; lane++)
-        votes |= bits[lane];
-    else
-      for (lane = 0; lane < lanes; lane++)
-        votes |= bits[lane];
-    return votes;
+    unsigned int ballot = 0, lane;
+#if defined __SSE2__ && defined __GNUC__
+    /* A whole warp's, the usual case: each half's bytes compared with 0,
+       whose sign bits one instruction gathers.  */
+    typedef char cudajit_warp_half __attribute__ ((__vector_size__ (16)));
+    enum
+    {
+      HALF = sizeof (cudajit_warp_half)
+    };
+    if (lanes == 2 * HALF)
+      {
+        cudajit_warp_half low, high, none = { 0 };
+        __builtin_memcpy (&low, votes, HALF);
+        __builtin_memcpy (&high, votes + HALF, HALF);
+        return (unsigned int) __builtin_ia32_pmovmskb128 (
+                   (cudajit_warp_half) (low != none))
+               | (unsigned int) __builtin_ia32_pmovmskb128 (
+                     (cudajit_warp_half) (high != none))
+                     << HALF;
+      }
+#endif
+    for (lane = 0; lane < lanes; lane++)
+      ballot |= (unsigned int) (votes[lane] != 0) << lane;
+    return ballot;
   }
 
   static __inline__ int
-  cudajit_all_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  cudajit_all_sync_lanes (const unsigned char *votes, unsigned int lanes)
   {
-    return cudajit_ballot_sync_lanes (bits, lanes)
+    return cudajit_ballot_sync_lanes (votes, lanes)
            == cudajit_warp_lanes (lanes);
   }
 
   static __inline__ int
-  cudajit_any_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  cudajit_any_sync_lanes (const unsigned char *votes, unsigned int lanes)
   {
-    return cudajit_ballot_sync_lanes (bits, lanes) != 0;
+    return cudajit_ballot_sync_lanes (votes, lanes) != 0;
   }
 
   static __inline__ int
-  cudajit_eq_sync_lanes (const unsigned int *bits, unsigned int lanes)
+  cudajit_eq_sync_lanes (const unsigned char *votes, unsigned int lanes)
   {
-    unsigned int votes = cudajit_ballot_sync_lanes (bits, lanes);
-    return votes == 0 || votes == cudajit_warp_lanes (lanes);
+    unsigned int ballot = cudajit_ballot_sync_lanes (votes, lanes);
+    return ballot == 0 || ballot == cudajit_warp_lanes (lanes);
   }
 
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
