@@ -640,6 +640,19 @@ lane_zero_scan (block_function *b, const warp_reduction *w, tree slots,
     {
       if (whole_warp_scan_p (w))
         {
+          /* In a whole warp, the lanes one after another, which GCC
+             keeps in a register from one to the next.  */
+          tree whole = alloc_stmt_list (), part = alloc_stmt_list ();
+          for (int l = 1; l < CUDAJIT_WARP_SIZE; l++)
+            append_to_statement_list (
+                warp_operation (
+                    w,
+                    cudajit_lane_element (
+                        slots, type, build_int_cst (unsigned_type_node, l)),
+                    cudajit_lane_element (
+                        slots, type,
+                        build_int_cst (unsigned_type_node, l - 1))),
+                &whole);
           append_lane_loop (
               lane, one, lanes,
               warp_operation (
@@ -647,6 +660,13 @@ lane_zero_scan (block_function *b, const warp_reduction *w, tree slots,
                   cudajit_lane_element (
                       slots, type,
                       build2 (MINUS_EXPR, unsigned_type_node, lane, one))),
+              &part);
+          append_to_statement_list (
+              build3 (COND_EXPR, void_type_node,
+                      build2 (EQ_EXPR, boolean_type_node, lanes,
+                              build_int_cst (unsigned_type_node,
+                                             CUDAJIT_WARP_SIZE)),
+                      whole, part),
               &statements);
           return statements;
         }
