@@ -106,9 +106,13 @@ int
 main (void)
 {
   int wrong = 0;
-  cuda_dim3 blocks[] = { cuda_dim3 (256), cuda_dim3 (48), cuda_dim3 (20),
-                         cuda_dim3 (16, 4), cuda_dim3 (32, 2, 2) };
-  for (unsigned b = 0; b < sizeof blocks / sizeof *blocks; b++)
+  cuda_dim3 blocks[] = { cuda_dim3 (256), cuda_dim3 (16, 4),
+                         cuda_dim3 (32, 2, 2), cuda_dim3 (48), cuda_dim3 (20) };
+  /* A GPU leaves a warp function undefined where its mask names lanes
+     past the block's threads (the last two blocks'); the CPU backend
+     takes those lanes' values as their own.  */
+  unsigned shapes = cuda_is_available () ? 3 : 5;
+  for (unsigned b = 0; b < shapes; b++)
     wrong += check (blocks[b]);
   printf ("votes for lane 0: %d wrong\n", wrong);
   return wrong != 0;
