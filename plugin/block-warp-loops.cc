@@ -167,8 +167,8 @@ lane_zero_condition_p (tree cond, tree body)
     }
 }
 
-/* What is read of a reduction's value and delta after its loop, for
-   find_later_reads.  */
+/* What the kernel reads after a statement of it (a warp loop, a vote),
+   for find_later_reads.  */
 struct later_reads
 {
   /* The statement after which to look, the variable whose reads in code
@@ -180,7 +180,7 @@ struct later_reads
   bool passed;
   bool in_lane_zero;
   /* A read of the value outside code that lane 0 alone runs; a read of
-     the delta; a jump, which may run the loop again.  */
+     the delta; a jump, which may run the statement again.  */
   bool value_read;
   bool delta_read;
   bool jump;
