@@ -175,16 +175,34 @@ sync_callee_p (const_tree callee)
   return callee == sync_callee;
 }
 
+/* Record a comparison of the kernel's own code in DATA, a set.  */
+static tree
+record_comparison (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (COMPARISON_CLASS_P (*tp))
+    ((hash_set<tree> *) data)->add (*tp);
+  return NULL_TREE;
+}
+
 /* The statements that run BODY, the copy of the kernel's body, for each
    thread of the block, with the sums blockIdx * blockDim + threadIdx on
    x signed if X, else on y and z only, and in *NO_WRAP the condition on
    the block that this needs; whether the body has such sums on x in
-   *SUMS_ON_X, if not null.  NULL_TREE, with B->refusal, where the
-   threads must run as fibers.  */
+   *SUMS_ON_X, if not null; in *IN_RANGE, the condition on the block
+   that its threads pass all the comparisons of the kernel's that
+   cudajit_in_range_blocks takes, which are true in the statements if
+   ALL_IN_RANGE.  NULL_TREE, with B->refusal, where the threads must run
+   as fibers.  */
 static tree
 run_threads (block_function *b, tree *body, bool barrier, bool x,
-             bool *sums_on_x, tree *no_wrap)
+             bool *sums_on_x, tree *no_wrap, bool all_in_range, tree *in_range)
 {
+  /* Before the cut at warp functions adds its own, such as a shuffle's
+     test that the lane it reads is in the block.  */
+  hash_set<tree> comparisons;
+  walk_tree_without_duplicates (body, record_comparison, &comparisons);
   if (!cudajit_cut_at_warp_functions (b, body))
     return NULL_TREE;
   b->reduction_loop = barrier ? cudajit_reduction_loop (b, *body) : NULL_TREE;
@@ -195,8 +213,14 @@ run_threads (block_function *b, tree *body, bool barrier, bool x,
   cudajit_plain_shared_atomics (b, body);
   cudajit_rematerialize (b, body, *b->arguments);
   *no_wrap = cudajit_signed_indices (b, body, x, sums_on_x);
-  return barrier ? cudajit_cut_at_barriers (b, *body)
-                 : cudajit_run_threads (b, *body);
+  tree threads = barrier ? cudajit_cut_at_barriers (b, *body)
+                         : cudajit_run_threads (b, *body);
+  /* After the guards have become the loops' bounds, which cost
+     nothing.  */
+  if (threads)
+    *in_range
+        = cudajit_in_range_blocks (b, &threads, &comparisons, all_in_range);
+  return threads;
 }
 
 /* B as before its first run_threads, for another.  */
@@ -335,8 +359,10 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (chunks)
     body = copy_kernel_body (kernel, entry, locals, arguments);
   bool sums_on_x;
-  tree no_wrap;
-  tree threads = run_threads (&b, &body, barrier, false, &sums_on_x, &no_wrap);
+  tree no_wrap, in_range;
+  tree threads = run_threads (&b, &body, barrier, false, &sums_on_x, &no_wrap,
+                              false, &in_range);
+  bool has_in_range = in_range != NULL_TREE;
   if (threads && sums_on_x)
     {
       /* Again, with the sums on x signed, for the blocks where none
@@ -344,10 +370,32 @@ block_function_body (tree kernel, tree entry, tree *locals,
          x.  */
       tree copy = copy_kernel_body (kernel, entry, locals, arguments);
       restart (&b);
-      tree signed_x = run_threads (&b, &copy, barrier, true, NULL, &no_wrap);
+      tree signed_x = run_threads (&b, &copy, barrier, true, NULL, &no_wrap,
+                                   false, &in_range);
       if (signed_x && no_wrap)
         threads
             = build3 (COND_EXPR, void_type_node, no_wrap, signed_x, threads);
+      else
+        sums_on_x = false;
+      b.refusal = NULL;
+    }
+  if (threads && has_in_range)
+    {
+      /* Again, with the comparisons that every thread of the block
+         passes true, for the blocks where they all do: all but the last
+         of most launches.  */
+      tree copy = copy_kernel_body (kernel, entry, locals, arguments);
+      restart (&b);
+      tree x_no_wrap;
+      tree fast = run_threads (&b, &copy, barrier, sums_on_x, NULL, &x_no_wrap,
+                               true, &in_range);
+      if (fast && in_range && (!sums_on_x || x_no_wrap))
+        threads
+            = build3 (COND_EXPR, void_type_node,
+                      sums_on_x ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                                          x_no_wrap, in_range)
+                                : in_range,
+                      fast, threads);
       b.refusal = NULL;
     }
   if (threads && chunks)

@@ -182,6 +182,13 @@ tree cudajit_signed_indices (block_function *b, tree *body, bool x,
    memory, nothing that may trap).  */
 bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
 bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
+/* The condition on the block that every thread of it passes each of
+   COMPARISONS, the kernel's own, that *THREADS, its thread loops,
+   still has and that is threadIdx.x (plus an invariant) against an
+   invariant, with those comparisons true in *THREADS if REPLACE; or
+   NULL_TREE where there is none.  */
+tree cudajit_in_range_blocks (block_function *b, tree *threads,
+                              hash_set<tree> *comparisons, bool replace);
 
 /* block-shared-atomics.cc: in BODY, the copy of a kernel's body, the
    atomics whose address is an element of a shared array become plain

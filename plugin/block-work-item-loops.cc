@@ -763,6 +763,98 @@ find_thread_y_or_z (tree *tp, int *walk_subtrees, void *data)
                                                                 : NULL_TREE;
 }
 
+/* Blocks in range.  A comparison of threadIdx.x (plus an invariant)
+   against an invariant that is not a guard's, such as i < n in a
+   warp kernel's v = i < n ? x[i] : 0, where every lane must reach the
+   shuffle, is true for every thread of most blocks: the block function
+   has a version with it true, whose loop over x GCC vectorizes, for the
+   blocks where it is, told by a condition on the block.  */
+
+struct in_range
+{
+  guard g;
+  /* The comparisons of the kernel's own code, which the block function's
+     (a shuffle's test of the lane it reads) are not.  */
+  hash_set<tree> *comparisons;
+  /* The first x and the end of those that pass all comparisons so far,
+     as narrow_by sets them.  */
+  tree start;
+  tree end;
+  bool replace;
+  bool found;
+};
+
+/* Whether T may vary over the block or be unset before its thread loops:
+   threadIdx's fields, or a variable other than the kernel's arguments
+   (the block function's copies of them).  */
+static tree
+find_block_variance (tree *tp, int *walk_subtrees, void *data)
+{
+  block_function *b = (block_function *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (cudajit_thread_axis (b, *tp) > 0)
+    return *tp;
+  else if (VAR_P (*tp) && !b->arguments->contains (*tp))
+    {
+      int which = 0;
+      while (which < BUILTIN_VARIABLES && *tp != b->builtins[which])
+        which++;
+      return which < BUILTIN_VARIABLES ? NULL_TREE : *tp;
+    }
+  return NULL_TREE;
+}
+
+static tree
+take_in_range_comparison (tree *tp, int *walk_subtrees, void *data)
+{
+  in_range *r = (in_range *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (!COMPARISON_CLASS_P (*tp) || !r->comparisons->contains (*tp)
+      || walk_tree_without_duplicates (tp, find_block_variance, r->g.b))
+    return NULL_TREE;
+  if (!bound_of_comparison (&r->g, *tp, &r->start, &r->end))
+    return NULL_TREE;
+  r->found = true;
+  if (r->replace)
+    {
+      *tp = build_one_cst (TREE_TYPE (*tp));
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+tree
+cudajit_in_range_blocks (block_function *b, tree *threads,
+                         hash_set<tree> *comparisons, bool replace)
+{
+  in_range r = { { b, *threads, 0, NULL_TREE, 0 },
+                 comparisons,
+                 NULL_TREE,
+                 NULL_TREE,
+                 replace,
+                 false };
+  walk_tree (threads, take_in_range_comparison, &r, NULL);
+  if (!r.found)
+    return NULL_TREE;
+  tree all = r.g.no_wrap ? r.g.no_wrap : boolean_true_node;
+  if (r.start)
+    all = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, all,
+                  build2 (EQ_EXPR, boolean_type_node, r.start,
+                          build_zero_cst (unsigned_type_node)));
+  if (r.end)
+    all = build2 (
+        TRUTH_ANDIF_EXPR, boolean_type_node, all,
+        build2 (EQ_EXPR, boolean_type_node, r.end,
+                fold_convert (unsigned_type_node,
+                              cudajit_axis_ref (b->builtins[BLOCK_DIM], 0))));
+  return all;
+}
+
 /* BODY run by each thread of the block in turn, in loops over threadIdx's
    z, y and x, x innermost; a return in BODY ends the thread.  */
 tree
