@@ -828,6 +828,13 @@ take_in_range_comparison (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* A && B, or B where A is null.  */
+static tree
+conjoin (tree a, tree b)
+{
+  return a ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node, a, b) : b;
+}
+
 tree
 cudajit_in_range_blocks (block_function *b, tree *threads,
                          hash_set<tree> *comparisons, bool replace)
@@ -841,14 +848,13 @@ cudajit_in_range_blocks (block_function *b, tree *threads,
   walk_tree (threads, take_in_range_comparison, &r, NULL);
   if (!r.found)
     return NULL_TREE;
-  tree all = r.g.no_wrap ? r.g.no_wrap : boolean_true_node;
+  tree all = r.g.no_wrap;
   if (r.start)
-    all = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, all,
-                  build2 (EQ_EXPR, boolean_type_node, r.start,
-                          build_zero_cst (unsigned_type_node)));
+    all = conjoin (all, build2 (EQ_EXPR, boolean_type_node, r.start,
+                                build_zero_cst (unsigned_type_node)));
   if (r.end)
-    all = build2 (
-        TRUTH_ANDIF_EXPR, boolean_type_node, all,
+    all = conjoin (
+        all,
         build2 (EQ_EXPR, boolean_type_node, r.end,
                 fold_convert (unsigned_type_node,
                               cudajit_axis_ref (b->builtins[BLOCK_DIM], 0))));
