@@ -184,8 +184,8 @@ bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
 bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
 /* The condition on the block that every thread of it passes each of
    COMPARISONS, the kernel's own, that *THREADS, its thread loops,
-   still has and that is threadIdx.x (plus an invariant) against an
-   invariant, with those comparisons true in *THREADS if REPLACE; or
+   still has and that is threadIdx.x or threadIdx.y (plus an invariant)
+   against an invariant, with those comparisons true in *THREADS if REPLACE; or
    NULL_TREE where there is none.  */
 tree cudajit_in_range_blocks (block_function *b, tree *threads,
                               hash_set<tree> *comparisons, bool replace);

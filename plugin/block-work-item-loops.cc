@@ -763,37 +763,40 @@ find_thread_y_or_z (tree *tp, int *walk_subtrees, void *data)
                                                                 : NULL_TREE;
 }
 
-/* Blocks in range.  A comparison of threadIdx.x (plus an invariant)
-   against an invariant that is not a guard's, such as i < n in a
-   warp kernel's v = i < n ? x[i] : 0, where every lane must reach the
-   shuffle, is true for every thread of most blocks: the block function
-   has a version with it true, whose loop over x GCC vectorizes, for the
-   blocks where it is, told by a condition on the block.  */
+/* Blocks in range.  A comparison of threadIdx.x or threadIdx.y (plus an
+   invariant) against an invariant that is not a guard's, such as i < n
+   in a warp kernel's v = i < n ? x[i] : 0, where every lane must reach
+   the shuffle, is true for every thread of most blocks: the block
+   function has a version with it true, whose loop over x GCC
+   vectorizes, for the blocks where it is, told by a condition on the
+   block.  */
 
 struct in_range
 {
-  guard g;
+  /* For x and y.  */
+  guard g[2];
   /* The comparisons of the kernel's own code, which the block function's
      (a shuffle's test of the lane it reads) are not.  */
   hash_set<tree> *comparisons;
-  /* The first x and the end of those that pass all comparisons so far,
-     as narrow_by sets them.  */
-  tree start;
-  tree end;
+  /* The first index on x and y and the end of those that pass all
+     comparisons so far, as narrow_by sets them.  */
+  tree start[2];
+  tree end[2];
   bool replace;
   bool found;
 };
 
-/* Whether T may vary over the block or be unset before its thread loops:
-   threadIdx's fields, or a variable other than the kernel's arguments
-   (the block function's copies of them).  */
+/* Whether T may vary over the block's rows or be unset before its
+   thread loops: threadIdx.z, or a variable other than the kernel's
+   arguments (the block function's copies of them) and the built-in
+   variables.  */
 static tree
 find_block_variance (tree *tp, int *walk_subtrees, void *data)
 {
   block_function *b = (block_function *) data;
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  else if (cudajit_thread_axis (b, *tp) > 0)
+  else if (cudajit_thread_axis (b, *tp) > 1)
     return *tp;
   else if (VAR_P (*tp) && !b->arguments->contains (*tp))
     {
@@ -809,15 +812,19 @@ static tree
 take_in_range_comparison (tree *tp, int *walk_subtrees, void *data)
 {
   in_range *r = (in_range *) data;
+  block_function *b = r->g[0].b;
   if (TYPE_P (*tp))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
     }
   if (!COMPARISON_CLASS_P (*tp) || !r->comparisons->contains (*tp)
-      || walk_tree_without_duplicates (tp, find_block_variance, r->g.b))
+      || walk_tree_without_duplicates (tp, find_block_variance, b))
     return NULL_TREE;
-  if (!bound_of_comparison (&r->g, *tp, &r->start, &r->end))
+  /* On y where it reads threadIdx.y, which the loop over x takes for
+     an invariant.  */
+  int axis = walk_tree_without_duplicates (tp, find_thread_y_or_z, b) ? 1 : 0;
+  if (!bound_of_comparison (&r->g[axis], *tp, &r->start[axis], &r->end[axis]))
     return NULL_TREE;
   r->found = true;
   if (r->replace)
@@ -839,25 +846,33 @@ tree
 cudajit_in_range_blocks (block_function *b, tree *threads,
                          hash_set<tree> *comparisons, bool replace)
 {
-  in_range r = { { b, *threads, 0, NULL_TREE, 0 },
-                 comparisons,
-                 NULL_TREE,
-                 NULL_TREE,
-                 replace,
-                 false };
+  in_range r;
+  for (int axis = 0; axis < 2; axis++)
+    {
+      r.g[axis] = { b, *threads, axis, NULL_TREE, 0 };
+      r.start[axis] = r.end[axis] = NULL_TREE;
+    }
+  r.comparisons = comparisons;
+  r.replace = replace;
+  r.found = false;
   walk_tree (threads, take_in_range_comparison, &r, NULL);
   if (!r.found)
     return NULL_TREE;
-  tree all = r.g.no_wrap;
-  if (r.start)
-    all = conjoin (all, build2 (EQ_EXPR, boolean_type_node, r.start,
-                                build_zero_cst (unsigned_type_node)));
-  if (r.end)
-    all = conjoin (
-        all,
-        build2 (EQ_EXPR, boolean_type_node, r.end,
-                fold_convert (unsigned_type_node,
-                              cudajit_axis_ref (b->builtins[BLOCK_DIM], 0))));
+  tree all = NULL_TREE;
+  for (int axis = 0; axis < 2; axis++)
+    {
+      if (r.g[axis].no_wrap)
+        all = conjoin (all, r.g[axis].no_wrap);
+      if (r.start[axis])
+        all = conjoin (all, build2 (EQ_EXPR, boolean_type_node, r.start[axis],
+                                    build_zero_cst (unsigned_type_node)));
+      if (r.end[axis])
+        all = conjoin (
+            all, build2 (EQ_EXPR, boolean_type_node, r.end[axis],
+                         fold_convert (unsigned_type_node,
+                                       cudajit_axis_ref (
+                                           b->builtins[BLOCK_DIM], axis))));
+    }
   return all;
 }
 

@@ -8,7 +8,8 @@
    whose bound changes in its body, one whose index is an unsigned sum
    converted to int that wraps inside a block, and one that compares
    threadIdx.y, not x.  Each result is compared with plain C that
-   computes what each thread gets.  */
+   computes what each thread gets.  A 2-D kernel compares both x and
+   y.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -25,6 +26,8 @@ enum
   BLOCKS = 4,
   THREADS = BLOCK * BLOCKS,
   WARPS = THREADS / WARP,
+  /* And the 2-D kernel's 24 x 12 threads.  */
+  ELEMENTS = 24 * 12,
   ABOVE = 100
 };
 
@@ -56,6 +59,16 @@ select (int lo, int hi, const float *x, float *out)
 {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = i >= lo && i < hi ? x[i] * 3 : -1;
+}
+
+/* On x and y, in blocks of 8 x 4.  */
+__attribute__ ((cuda_jit)) void
+select_2d (int w, int h, const float *x, float *out)
+{
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int at = row * (int) (gridDim.x * blockDim.x) + col;
+  out[at] = col < w && row < h ? x[at] * 3 : -1;
 }
 
 /* N changes in the body: its first comparison's bound is not the
@@ -102,17 +115,24 @@ check (const char *what, long n, long i, double got, double want)
 int
 main (void)
 {
-  float *x = cuda_managed_array (THREADS * sizeof *x);
-  float *out = cuda_managed_array (THREADS * sizeof *out);
+  float *x = cuda_managed_array (ELEMENTS * sizeof *x);
+  float *out = cuda_managed_array (ELEMENTS * sizeof *out);
   float *sums = cuda_managed_array (WARPS * sizeof *sums);
-  int *a = cuda_managed_array (THREADS * sizeof *a);
+  int *a = cuda_managed_array (ELEMENTS * sizeof *a);
   int *counts = cuda_managed_array (WARPS * sizeof *counts);
   int *marks = cuda_managed_array (THREADS * sizeof *marks);
-  static const long bounds[] = { -5,         0,           1,
-                                 BLOCK / 2,  BLOCK,       BLOCK + 7,
-                                 THREADS - BLOCK, THREADS - BLOCK + 40,
-                                 THREADS,    THREADS + 3, LONG_MAX };
-  for (int i = 0; i < THREADS; i++)
+  static const long bounds[] = { -5,
+                                 0,
+                                 1,
+                                 BLOCK / 2,
+                                 BLOCK,
+                                 BLOCK + 7,
+                                 THREADS - BLOCK,
+                                 THREADS - BLOCK + 40,
+                                 THREADS,
+                                 THREADS + 3,
+                                 LONG_MAX };
+  for (int i = 0; i < ELEMENTS; i++)
     {
       x[i] = (float) (i % 13) - 4;
       a[i] = (i * 37) % 211;
@@ -163,8 +183,26 @@ main (void)
             }
     }
 
+  /* 24 x 12 threads in blocks of 8 x 4: bounds within the last
+     block and before it, on each axis.  */
+  static const int sides[][2]
+      = { { 24, 12 }, { 20, 12 }, { 24, 10 }, { 16, 8 },
+          { 5, 3 },   { 0, 0 },   { -1, 12 }, { 30, 30 } };
+  for (size_t s = 0; s < sizeof sides / sizeof *sides; s++)
+    {
+      int w = sides[s][0], h = sides[s][1];
+      cuda_launch (select_2d, cuda_dim3 (3, 3), cuda_dim3 (8, 4)) (w, h, x,
+                                                                   out);
+      cuda_synchronize ();
+      for (int row = 0; row < 12; row++)
+        for (int col = 0; col < 24; col++)
+          check ("select_2d", w * 100 + h, row * 24 + col, out[row * 24 + col],
+                 col < w && row < h ? x[row * 24 + col] * 3 : -1);
+    }
+
   /* Past INT_MAX within the block, and not.  */
-  static const unsigned int bases[] = { 0, INT_MAX - 10u, INT_MAX - BLOCK + 1u };
+  static const unsigned int bases[]
+      = { 0, INT_MAX - 10u, INT_MAX - BLOCK + 1u };
   static const int los[] = { INT_MIN, -5, 0, 3, INT_MAX - 20, INT_MAX - 3 };
   for (size_t b = 0; b < sizeof bases / sizeof *bases; b++)
     for (size_t l = 0; l < sizeof los / sizeof *los; l++)
