@@ -745,10 +745,16 @@ lane_zero_loop (block_function *b, const warp_reduction *w, tree slots,
                               cudajit_thread_number (b, unsigned_type_node)),
                       build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE))),
       &statements);
+  /* The address of lane 0's element, computed once: the fission makes
+     each use of SLOTS the context array plus lane 0's number.  */
+  tree values = cudajit_block_local (b->entry, b->locals, "warp_values",
+                                     TREE_TYPE (slots));
+  append_to_statement_list (
+      build2 (MODIFY_EXPR, TREE_TYPE (values), values, slots), &statements);
   append_to_statement_list (
       w->kind == WARP_SCAN
-          ? lane_zero_scan (b, w, slots, lanes, by_x)
-          : lane_zero_reduction (b, w, slots, lanes, lane_zero_only && by_x),
+          ? lane_zero_scan (b, w, values, lanes, by_x)
+          : lane_zero_reduction (b, w, values, lanes, lane_zero_only && by_x),
       &statements);
   return statements;
 }
