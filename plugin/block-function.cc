@@ -436,9 +436,15 @@ block_function_body (tree kernel, tree entry, tree *locals,
                  fold_convert (boolean_type_node, start), threads, alone);
 }
 
-/* The option of the host entries' optimize attribute.  */
-static const char no_library_loops_option[]
-    = "no-tree-loop-distribute-patterns";
+/* The options of the host entries' optimize attribute: no calls of
+   memcpy and memset for GCC's copy loops, as a block's loops are short
+   and such a call, made for each, costs more than the loop (twice a warp
+   scan's time on an AMD EPYC); and loops aligned to 32 bytes, so that a
+   short hot loop never straddles a 64-byte line, as it may where the
+   code before it moves (a histogram in shared memory took 1.1 to 1.6
+   times as long as with the same code 32 bytes away).  */
+static const char *const host_entry_options[]
+    = { "no-tree-loop-distribute-patterns", "align-loops=32" };
 
 /* Whether -fplugin-arg-cudajit-warn-fibers was given.  */
 static bool warn_fibers;
@@ -475,15 +481,14 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
      -ffast-math of its fastmath option.  */
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (entry)
       = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (kernel);
-  /* But without GCC's calls of memcpy and memset for its copy loops: a
-     block's loops are short, and such a call, made for each, costs more
-     than the loop (twice a warp scan's time on an AMD EPYC).  */
-  tree no_library_loops = build_tree_list (
-      get_identifier ("optimize"),
-      build_tree_list (NULL_TREE,
-                       build_string (sizeof no_library_loops_option - 1,
-                                     no_library_loops_option)));
-  decl_attributes (&entry, no_library_loops, 0);
+  /* And with the block functions' own, host_entry_options.  */
+  tree options = NULL_TREE;
+  for (const char *option : host_entry_options)
+    options = tree_cons (NULL_TREE, build_string (strlen (option), option),
+                         options);
+  decl_attributes (
+      &entry,
+      build_tree_list (get_identifier ("optimize"), nreverse (options)), 0);
 
   /* The arguments, read once: T0 a0 = *(T0 *) args[0]; ...  */
   tree *locals = &BIND_EXPR_VARS (bind);
