@@ -486,6 +486,18 @@ append_lane_loop (tree lane, tree first, tree limit, tree body, tree *list)
   append_loop (build2 (GE_EXPR, boolean_type_node, lane, limit), turn, list);
 }
 
+/* ELEMENT = ELEMENT OP OTHER, or OTHER OP ELEMENT, as W's operation has
+   them.  */
+static tree
+warp_operation (const warp_reduction *w, tree element, tree other)
+{
+  tree type = TREE_TYPE (w->value);
+  return build2 (MODIFY_EXPR, type, element,
+                 w->call_first
+                     ? build2 (w->code, type, other, unshare_expr (element))
+                     : build2 (w->code, type, unshare_expr (element), other));
+}
+
 /* A stage of W's loop, by SHIFT lanes, appended to *LIST: LANE, from 0
    to LIMIT, reads the element SHIFT lanes after its own below READING,
    its own past it, so that neither loop chooses.  */
@@ -502,15 +514,12 @@ append_reduction_stage (const warp_reduction *w, tree slots, tree lane,
                  : cudajit_lane_element (slots, type,
                                          build2 (PLUS_EXPR, unsigned_type_node,
                                                  lane, unshare_expr (shift)));
-      tree value = w->call_first
-                       ? build2 (w->code, type, other, unshare_expr (own))
-                       : build2 (w->code, type, unshare_expr (own), other);
       append_lane_loop (
           lane, past ? lane : build_zero_cst (unsigned_type_node),
           past ? unshare_expr (limit)
                : fold_build2 (MIN_EXPR, unsigned_type_node,
                               unshare_expr (limit), unshare_expr (reading)),
-          build2 (MODIFY_EXPR, type, own, value), list);
+          warp_operation (w, own, other), list);
     }
 }
 
@@ -590,18 +599,6 @@ append_lane_loop_down (tree lane, tree count, tree last, tree body, tree *list)
       &turn);
   append_to_statement_list (body, &turn);
   append_loop (build2 (LE_EXPR, boolean_type_node, lane, last), turn, list);
-}
-
-/* ELEMENT = ELEMENT OP OTHER, or OTHER OP ELEMENT, as W's operation has
-   them.  */
-static tree
-warp_operation (const warp_reduction *w, tree element, tree other)
-{
-  tree type = TREE_TYPE (w->value);
-  return build2 (MODIFY_EXPR, type, element,
-                 w->call_first
-                     ? build2 (w->code, type, other, unshare_expr (element))
-                     : build2 (w->code, type, unshare_expr (element), other));
 }
 
 /* Whether W's scan is the sum of each lane's value and those of the
