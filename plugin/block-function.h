@@ -219,14 +219,20 @@ enum
   VALUE_ARGUMENT
 };
 
-/* block-warp-loops.cc: the thread's lane, an unsigned int; the element
+/* block-warp-loops.cc: the thread's lane, an unsigned int; the lanes of
+   the warp whose first thread's number in the block is FIRST, an
+   unsigned int: the threads from it, at most a warp; the element
    of lane INDEX, a size_t or an unsigned int, of the values of TYPE
-   whose lane 0 is at SLOTS; whether *T, a statement of the kernel's
+   whose lane 0 is at SLOTS; whether T is a local variable that only its
+   function's code reaches (not static, external, addressed or
+   volatile); whether *T, a statement of the kernel's
    body ROOT outside any loop or conditional, is a loop that reduces or
    scans a warp's values, then cut once before it with BARRIER, and run
    by lane 0 of each warp.  */
 tree cudajit_thread_lane (block_function *b);
+tree cudajit_warp_lane_count (block_function *b, tree first);
 tree cudajit_lane_element (tree slots, tree type, tree index);
+bool cudajit_plain_local_p (const_tree t);
 bool cudajit_cut_warp_loop (block_function *b, tree *t, tree root,
                             tree barrier);
 /* Whether, after STATEMENT, a statement of the kernel's body ROOT outside

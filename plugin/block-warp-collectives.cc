@@ -162,9 +162,7 @@ in_place_lane_value_p (const device_api *api, tree s, tree following,
                        tree argument)
 {
   if (api != &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
-      || !VAR_P (argument) || TREE_STATIC (argument)
-      || DECL_EXTERNAL (argument) || TREE_ADDRESSABLE (argument)
-      || TREE_THIS_VOLATILE (argument))
+      || !cudajit_plain_local_p (argument))
     return false;
   return walk_tree_without_duplicates (computation (&s), cudajit_find_write,
                                        argument)
@@ -267,14 +265,10 @@ result_after_cut (block_function *b, tree call, const device_api *api,
   tree lane = cudajit_thread_lane (b);
   /* The lanes of the warp: the threads from the warp's first, at most
      a warp.  */
-  tree lanes = build2 (
-      MIN_EXPR, unsigned_type_node,
-      build2 (MINUS_EXPR, unsigned_type_node,
-              fold_convert (unsigned_type_node, cudajit_block_threads (b)),
-              build2 (MINUS_EXPR, unsigned_type_node,
-                      cudajit_thread_number (b, unsigned_type_node),
-                      cudajit_thread_lane (b))),
-      build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE));
+  tree lanes = cudajit_warp_lane_count (
+      b, build2 (MINUS_EXPR, unsigned_type_node,
+                 cudajit_thread_number (b, unsigned_type_node),
+                 cudajit_thread_lane (b)));
   tree value = saved[0];
   tree slot_type = build_pointer_type (TREE_TYPE (value));
   tree slots = cudajit_block_local (b->entry, b->locals, "lane0", slot_type);
@@ -315,13 +309,6 @@ result_after_cut (block_function *b, tree call, const device_api *api,
       build_call_expr (slot, 3, source_lane, lane, lanes));
 }
 
-/* *S, a statement after the cut of a vote in the kernel's body ROOT
-   that sets a variable that only lane 0 reads after it (unsigned int
-   votes = cuda_ballot_sync (...); if (threadIdx.x % 32 == 0) ... votes
-   ...), run by lane 0 alone where the lanes are threadIdx.x % 32: the
-   thread's element of the variable, so that the loop over the threads
-   for lane 0's statements is one of its own, by a step of a warp
-   (block-guard-fission.cc).  */
 /* A vote's result as lane 0 computes it, where DATA is the local that
    keeps it for the other lanes.  */
 static tree
@@ -335,6 +322,13 @@ vote_itself (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* *S, a statement after the cut of a vote in the kernel's body ROOT
+   that sets a variable that only lane 0 reads after it (unsigned int
+   votes = cuda_ballot_sync (...); if (threadIdx.x % 32 == 0) ... votes
+   ...), run by lane 0 alone where the lanes are threadIdx.x % 32: the
+   thread's element of the variable, so that the loop over the threads
+   for lane 0's statements is one of its own, by a step of a warp
+   (block-guard-fission.cc).  */
 static void
 vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
 {
@@ -351,8 +345,7 @@ vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
     }
   else
     return;
-  if (!value || !VAR_P (var) || TREE_STATIC (var) || DECL_EXTERNAL (var)
-      || TREE_ADDRESSABLE (var) || TREE_THIS_VOLATILE (var)
+  if (!value || !cudajit_plain_local_p (var)
       || !cudajit_read_by_lane_zero_p (root, *s, var))
     return;
   b->barrier_scope_variables.add (var);

@@ -17,6 +17,17 @@ cudajit_thread_lane (block_function *b)
 }
 
 tree
+cudajit_warp_lane_count (block_function *b, tree first)
+{
+  return build2 (
+      MIN_EXPR, unsigned_type_node,
+      build2 (MINUS_EXPR, unsigned_type_node,
+              fold_convert (unsigned_type_node, cudajit_block_threads (b)),
+              first),
+      build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE));
+}
+
+tree
 cudajit_lane_element (tree slots, tree type, tree index)
 {
   tree offset = build2 (MULT_EXPR, sizetype, fold_convert (sizetype, index),
@@ -89,8 +100,8 @@ without_conversions (tree t)
   return t;
 }
 
-static bool
-plain_local_p (const_tree t)
+bool
+cudajit_plain_local_p (const_tree t)
 {
   return VAR_P (t) && !TREE_STATIC (t) && !DECL_EXTERNAL (t)
          && !TREE_ADDRESSABLE (t) && !TREE_THIS_VOLATILE (t);
@@ -117,7 +128,7 @@ static bool
 lane_form_p (tree e, tree body, unsigned HOST_WIDE_INT *modulus)
 {
   e = without_conversions (e);
-  if (plain_local_p (e) && DECL_INITIAL (e)
+  if (cudajit_plain_local_p (e) && DECL_INITIAL (e)
       && !walk_tree_without_duplicates (&body, cudajit_find_write, e))
     e = without_conversions (DECL_INITIAL (e));
   *modulus = 0;
@@ -266,8 +277,9 @@ delta_loop_p (tree loop, tree root, warp_reduction *w)
   w->loop = loop;
   w->delta = TREE_OPERAND (FOR_EXPR (loop), 0);
   w->first_delta = DECL_INITIAL (w->delta);
-  return plain_local_p (w->delta) && INTEGRAL_TYPE_P (TREE_TYPE (w->delta))
-         && w->first_delta && TREE_CODE (w->first_delta) == INTEGER_CST
+  return cudajit_plain_local_p (w->delta)
+         && INTEGRAL_TYPE_P (TREE_TYPE (w->delta)) && w->first_delta
+         && TREE_CODE (w->first_delta) == INTEGER_CST
          && !walk_tree_without_duplicates (&root, find_write_but,
                                            FOR_EXPR (loop));
 }
@@ -320,7 +332,7 @@ warp_operation_p (tree s, warp_reduction *w, tree *other)
   w->value = TREE_OPERAND (s, 0);
   tree operation = TREE_OPERAND (s, 1);
   w->code = TREE_CODE (operation);
-  if (!plain_local_p (w->value)
+  if (!cudajit_plain_local_p (w->value)
       || (w->code != PLUS_EXPR && w->code != MULT_EXPR
           && w->code != BIT_IOR_EXPR && w->code != BIT_AND_EXPR
           && w->code != BIT_XOR_EXPR)
@@ -444,7 +456,8 @@ warp_scan_p (tree loop, tree root, warp_reduction *w)
   else if (TREE_CODE (COND_EXPR_COND (test)) != GE_EXPR)
     return false;
   tree *update = cudajit_inner_statement (&COND_EXPR_THEN (test), false);
-  return plain_local_p (before) && TREE_CODE (FOR_BODY (loop)) == BIND_EXPR
+  return cudajit_plain_local_p (before)
+         && TREE_CODE (FOR_BODY (loop)) == BIND_EXPR
          && chain_member (before, BIND_EXPR_VARS (FOR_BODY (loop)))
          && without_conversions (tested) == w->delta
          && lane_form_p (lane, root, &w->lane_modulus)
@@ -498,6 +511,20 @@ warp_operation (const warp_reduction *w, tree element, tree other)
                      : build2 (w->code, type, unshare_expr (element), other));
 }
 
+/* W's operation on the element of lane INDEX at SLOTS and that of lane
+   INDEX CODE SHIFT, CODE a plus or a minus.  */
+static tree
+lane_update (const warp_reduction *w, tree slots, tree index,
+             enum tree_code code, tree shift)
+{
+  tree type = TREE_TYPE (w->value);
+  return warp_operation (
+      w, cudajit_lane_element (slots, type, index),
+      cudajit_lane_element (slots, type,
+                            fold_build2 (code, unsigned_type_node, index,
+                                         unshare_expr (shift))));
+}
+
 /* A stage of W's loop, by SHIFT lanes, appended to *LIST: LANE, from 0
    to LIMIT, reads the element SHIFT lanes after its own below READING,
    its own past it, so that neither loop chooses.  */
@@ -505,22 +532,14 @@ static void
 append_reduction_stage (const warp_reduction *w, tree slots, tree lane,
                         tree shift, tree limit, tree reading, tree *list)
 {
-  tree type = TREE_TYPE (w->value);
+  tree none = build_zero_cst (unsigned_type_node);
   for (int past = 0; past < 2; past++)
-    {
-      tree own = cudajit_lane_element (slots, type, lane);
-      tree other
-          = past ? unshare_expr (own)
-                 : cudajit_lane_element (slots, type,
-                                         build2 (PLUS_EXPR, unsigned_type_node,
-                                                 lane, unshare_expr (shift)));
-      append_lane_loop (
-          lane, past ? lane : build_zero_cst (unsigned_type_node),
-          past ? unshare_expr (limit)
-               : fold_build2 (MIN_EXPR, unsigned_type_node,
-                              unshare_expr (limit), unshare_expr (reading)),
-          warp_operation (w, own, other), list);
-    }
+    append_lane_loop (
+        lane, past ? lane : none,
+        past ? unshare_expr (limit)
+             : fold_build2 (MIN_EXPR, unsigned_type_node, unshare_expr (limit),
+                            unshare_expr (reading)),
+        lane_update (w, slots, lane, PLUS_EXPR, past ? none : shift), list);
 }
 
 /* W's reduction as lane 0 runs it for its warp, whose elements of the
@@ -642,22 +661,12 @@ lane_zero_scan (block_function *b, const warp_reduction *w, tree slots,
           tree whole = alloc_stmt_list (), part = alloc_stmt_list ();
           for (int l = 1; l < CUDAJIT_WARP_SIZE; l++)
             append_to_statement_list (
-                warp_operation (
-                    w,
-                    cudajit_lane_element (
-                        slots, type, build_int_cst (unsigned_type_node, l)),
-                    cudajit_lane_element (
-                        slots, type,
-                        build_int_cst (unsigned_type_node, l - 1))),
+                lane_update (w, slots, build_int_cst (unsigned_type_node, l),
+                             MINUS_EXPR, one),
                 &whole);
-          append_lane_loop (
-              lane, one, lanes,
-              warp_operation (
-                  w, cudajit_lane_element (slots, type, lane),
-                  cudajit_lane_element (
-                      slots, type,
-                      build2 (MINUS_EXPR, unsigned_type_node, lane, one))),
-              &part);
+          append_lane_loop (lane, one, lanes,
+                            lane_update (w, slots, lane, MINUS_EXPR, one),
+                            &part);
           append_to_statement_list (
               build3 (COND_EXPR, void_type_node,
                       build2 (EQ_EXPR, boolean_type_node, lanes,
@@ -673,12 +682,7 @@ lane_zero_scan (block_function *b, const warp_reduction *w, tree slots,
             tree shift = build_int_cst (unsigned_type_node, delta);
             append_lane_loop_down (
                 lane, lanes, shift,
-                warp_operation (
-                    w, cudajit_lane_element (slots, type, lane),
-                    cudajit_lane_element (
-                        slots, type,
-                        build2 (MINUS_EXPR, unsigned_type_node, lane, shift))),
-                &statements);
+                lane_update (w, slots, lane, MINUS_EXPR, shift), &statements);
           }
       return statements;
     }
@@ -730,17 +734,12 @@ lane_zero_loop (block_function *b, const warp_reduction *w, tree slots,
                 bool by_x, bool lane_zero_only)
 {
   tree statements = alloc_stmt_list ();
-  /* The warp's lanes: the threads from lane 0's, at most a warp.  */
   tree lanes = cudajit_block_local (b->entry, b->locals, "warp_lanes",
                                     unsigned_type_node);
   append_to_statement_list (
       build2 (MODIFY_EXPR, unsigned_type_node, lanes,
-              build2 (MIN_EXPR, unsigned_type_node,
-                      build2 (MINUS_EXPR, unsigned_type_node,
-                              fold_convert (unsigned_type_node,
-                                            cudajit_block_threads (b)),
-                              cudajit_thread_number (b, unsigned_type_node)),
-                      build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE))),
+              cudajit_warp_lane_count (
+                  b, cudajit_thread_number (b, unsigned_type_node))),
       &statements);
   /* The address of lane 0's element, computed once: the fission makes
      each use of SLOTS the context array plus lane 0's number.  */
