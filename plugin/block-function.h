@@ -104,6 +104,8 @@ tree cudajit_axis_ref (tree record, int axis);
 tree cudajit_block_local (tree entry, tree *locals, const char *name,
                           tree type);
 void cudajit_refuse_loops (block_function *b, tree where, const char *why);
+/* A && B, or B where A is null.  */
+tree cudajit_conjoin (tree a, tree b);
 /* Which built-in variable DECL is, or BUILTIN_VARIABLES; the value, of
    TYPE, of FUNCTION, one of the grid's geometry (cudajit_grid_function),
    from the block function's locals; whether a call of CALLEE may read

@@ -270,8 +270,7 @@ cudajit_one_dimension (block_function *b)
                            cudajit_axis_ref (b->builtins[which], axis),
                            build_one_cst (TREE_TYPE (
                                cudajit_axis_ref (b->builtins[which], axis))));
-        test = test ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node, test, one)
-                    : one;
+        test = cudajit_conjoin (test, one);
       }
   return test;
 }

@@ -217,9 +217,7 @@ rewrite_index_sum (tree *tp, int *walk_subtrees, void *data)
           GE_EXPR, boolean_type_node,
           build2 (MINUS_EXPR, sum_type, largest, unshare_expr (start)),
           build2 (MINUS_EXPR, sum_type, dim, build_one_cst (sum_type)));
-      s->no_wrap = s->no_wrap ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-                                        s->no_wrap, no_wrap)
-                              : no_wrap;
+      s->no_wrap = cudajit_conjoin (s->no_wrap, no_wrap);
     }
   *tp = build2 (PLUS_EXPR, type, fold_convert (type, start),
                 fold_convert (type, thread));

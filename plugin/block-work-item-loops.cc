@@ -32,6 +32,12 @@ cudajit_block_local (tree entry, tree *locals, const char *name, tree type)
   return var;
 }
 
+tree
+cudajit_conjoin (tree a, tree b)
+{
+  return a ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node, a, b) : b;
+}
+
 void
 cudajit_refuse_loops (block_function *b, tree where, const char *why)
 {
@@ -540,9 +546,7 @@ converted_unsigned_sum_p (guard *g, tree e, tree *a)
       = build2 (GE_EXPR, boolean_type_node,
                 build2 (MINUS_EXPR, sum_type, largest, unshare_expr (addend)),
                 build2 (MINUS_EXPR, sum_type, dim, build_one_cst (sum_type)));
-  g->no_wrap = g->no_wrap ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-                                    g->no_wrap, no_wrap)
-                          : no_wrap;
+  g->no_wrap = cudajit_conjoin (g->no_wrap, no_wrap);
   return true;
 }
 
@@ -684,9 +688,7 @@ bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
                       build_zero_cst (unsigned_type_node)));
       return;
     }
-  *residual = *residual ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-                                  *residual, cond)
-                        : cond;
+  *residual = cudajit_conjoin (*residual, cond);
 }
 
 /* If *STATEMENTS, run by each thread, has a guard whose comparisons of
@@ -835,13 +837,6 @@ take_in_range_comparison (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* A && B, or B where A is null.  */
-static tree
-conjoin (tree a, tree b)
-{
-  return a ? build2 (TRUTH_ANDIF_EXPR, boolean_type_node, a, b) : b;
-}
-
 tree
 cudajit_in_range_blocks (block_function *b, tree *threads,
                          hash_set<tree> *comparisons, bool replace)
@@ -862,12 +857,13 @@ cudajit_in_range_blocks (block_function *b, tree *threads,
   for (int axis = 0; axis < 2; axis++)
     {
       if (r.g[axis].no_wrap)
-        all = conjoin (all, r.g[axis].no_wrap);
+        all = cudajit_conjoin (all, r.g[axis].no_wrap);
       if (r.start[axis])
-        all = conjoin (all, build2 (EQ_EXPR, boolean_type_node, r.start[axis],
-                                    build_zero_cst (unsigned_type_node)));
+        all = cudajit_conjoin (
+            all, build2 (EQ_EXPR, boolean_type_node, r.start[axis],
+                         build_zero_cst (unsigned_type_node)));
       if (r.end[axis])
-        all = conjoin (
+        all = cudajit_conjoin (
             all, build2 (EQ_EXPR, boolean_type_node, r.end[axis],
                          fold_convert (unsigned_type_node,
                                        cudajit_axis_ref (
