@@ -5,10 +5,19 @@
 # it includes by #include "NAME" (looked for in INCDIR) in place of the
 # directive: NVRTC gets the string alone, without its includes.  What
 # precedes the first part, the file's own comment, is left out.
-function emit(line) {
-  gsub(/\\/, "\\\\", line)
-  gsub(/"/, "\\\"", line)
-  print "\"" line "\\n\""
+
+# What a backslash in gsub's replacement means differs between awks
+# (mawk writes one of "\\\\"), so the line is escaped a character at a
+# time, with only string constants, which all awks read alike.
+function emit(line,    escaped, c, i) {
+  escaped = ""
+  for (i = 1; i <= length(line); i++) {
+    c = substr(line, i, 1)
+    if (c == "\\" || c == "\"")
+      escaped = escaped "\\"
+    escaped = escaped c
+  }
+  print "\"" escaped "\\n\""
 }
 /^\/\* @part [a-z_0-9]+( [A-Za-z_0-9]+)* \*\/$/ {
   if (in_part)
