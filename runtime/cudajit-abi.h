@@ -294,6 +294,11 @@ enum cudajit_linked_kind
    this after its static shared arrays, as on the GPU.  */
 #define CUDAJIT_SHARED_ALIGN 16
 
+/* The most that a shared array may be aligned to (aligned (N), _Alignas):
+   on the CPU backend, a block's shared memory, and each shared array of a
+   device function, starts at a multiple of it.  */
+#define CUDAJIT_SHARED_MAX_ALIGN 4096
+
 /* On the CPU backend, a block function keeps each variable that lives
    across cuda_syncthreads in an array of one element per thread, in
    memory that the runtime gives it (cudajit_block_context_memory) aligned
