@@ -86,7 +86,8 @@ int cudajit_loop_bound_param (tree loop, tree init,
                               unsigned HOST_WIDE_INT specialized);
 /* The value of kernel FNDECL's option "specialize=", the names of the
    parameters that its variants take as constants, or
-   CUDAJIT_SPECIALIZE_OFF; null without one.  */
+   CUDAJIT_SPECIALIZE_OFF; null without one, or with a bad one (diagnosed
+   with the attribute).  */
 const char *cudajit_kernel_specialize_option (const_tree fndecl);
 /* The most threads of a block that FNDECL's launch_bounds allows, 0 for
    none, and into *MIN_BLOCKS the fewest blocks of a multiprocessor it
