@@ -230,11 +230,14 @@ enum cudajit_kernel_query
 };
 
 /* How cudajit_copy_symbol copies: to the device variable or from it, and
-   queued on a stream or not.  */
+   queued on a stream or not; and whether the variable is const, which a
+   copy to it may not change (kernels may have its value built in, and
+   on the CPU backend it is read-only memory).  */
 enum cudajit_symbol_copy
 {
   CUDAJIT_SYMBOL_TO = 1,
-  CUDAJIT_SYMBOL_ASYNC = 2
+  CUDAJIT_SYMBOL_ASYNC = 2,
+  CUDAJIT_SYMBOL_CONST = 4
 };
 
 /* The directions in which a host array passed for a parameter of declared

@@ -176,6 +176,11 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
 
   if (bytes == 0)
     return true;
+  if (!(to_device ? src : dst))
+    {
+      cudajit_error (NULL, "%s: the host pointer is null", function);
+      return false;
+    }
   gpu = cudajit_gpu_p ();
   if ((async
        && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
