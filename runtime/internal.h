@@ -942,12 +942,20 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
                               const struct cudajit_site *site, void **args,
                               const size_t *extent_bytes, bool gpu);
 
+/* Which ends of a copy are device memory, which a graph's launch checks
+   is still there.  */
+enum cudajit_copy_ends
+{
+  CUDAJIT_DEVICE_DST = 1,
+  CUDAJIT_DEVICE_SRC = 2
+};
+
 /* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
-   them with BYTE if SRC is null; null STREAM for those that are not
-   queued.  */
+   them with BYTE if SRC is null, with the DEVICE_ENDS of enum
+   cudajit_copy_ends; null STREAM for those that are not queued.  */
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, bool gpu,
+                            size_t bytes, int byte, int device_ends, bool gpu,
                             const char *function);
 
 /* Whether FUNCTION at SITE, on STREAM, must be refused because of a
