@@ -555,7 +555,8 @@ extern "C"
      queued on STREAM from now on waits for EVENT's record.  Numba's
      stream.add_callback and CUDA's cudaLaunchHostFunc: FUNCTION (ARG) runs
      on a host thread once STREAM reaches it, before the work queued after
-     it; it must not call cudajit, as CUDA's may not call CUDA.  On the
+     it; it must not call cudajit, as CUDA's may not call CUDA: a call
+     from it ends the program.  On the
      CPU backend, where every call has finished when it returns, the wait
      has nothing to wait for and FUNCTION runs at once.  */
   void cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event);

@@ -254,6 +254,12 @@ struct cudajit_gpu
    it, not the CUDA runtime's cudaSetDevice.  */
 extern __thread struct cudajit_gpu *cudajit_current_gpu;
 
+/* The stream callback that the calling thread runs
+   (cuda_stream_add_callback), or null: it may not call cudajit, as
+   CUDA's may not call CUDA, and cudajit_gpu_p, which every call that
+   could wait or queue work reaches, ends the program if it does.  */
+extern __thread void (*cudajit_stream_callback) (void *);
+
 /* Choose the backend on the first call.  Return true if it is the GPU;
    cudajit_current_gpu is then set, and its context current.  */
 bool cudajit_gpu_p (void);
