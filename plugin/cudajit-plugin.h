@@ -54,6 +54,9 @@ bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
 /* The PLUGIN_PRAGMAS callback: #pragma cudajit link "FILE", the unit-wide
    form of cuda_jit ("link=FILE").  */
 void cudajit_register_pragmas (void *, void *);
+/* Whether PATH is that of CUDA C that the unit's kernels link, or of a
+   header that it includes, as their #line directives name them.  */
+bool cudajit_linked_source_p (const char *path);
 /* Whether a kernel of the unit links code for the driver to link.  */
 bool cudajit_unit_links_code_p (void);
 /* Beside the unit's CUDA C in DIR, -fplugin-arg-cudajit-dump, the files

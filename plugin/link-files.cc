@@ -445,6 +445,18 @@ cudajit_linked_function_p (const_tree fndecl, const_tree kernel)
 }
 
 bool
+cudajit_linked_source_p (const char *path)
+{
+  for (cudajit_linked_file *f : files)
+    if (f->kind == CUDAJIT_LINKED_CUDA && strcmp (f->path, path) == 0)
+      return true;
+  for (char *header : headers)
+    if (strcmp (header, path) == 0)
+      return true;
+  return false;
+}
+
+bool
 cudajit_unit_links_code_p (void)
 {
   for (cudajit_linked_file *f : files)
