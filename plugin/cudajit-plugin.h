@@ -516,6 +516,15 @@ void cudajit_device_function_linkage (char **exports, char **imports);
 bool cudajit_device_function_may_sync (tree fndecl);
 bool cudajit_device_function_reaches_grid_sync (tree fndecl);
 bool cudajit_reaches_grid_sync_p (tree body);
+/* Whether FNDECL, which a kernel or a device function calls, is a
+   function that a kernel of the unit links from CUDA C, which the CPU
+   backend runs as a C function of that name that the program may lack:
+   declared, not defined, and marked cuda_device.  */
+bool cudajit_linked_callee_p (const_tree fndecl);
+/* Into REACHED, CALLEES and the device functions that they call, in
+   turn, as far as the unit has defined them so far.  */
+void cudajit_device_functions_reached (const vec<tree> &callees,
+                                       vec<tree> *reached);
 void cudajit_device_functions_register_roots (const char *plugin_name);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
