@@ -166,8 +166,8 @@ diagnose_linked_messages (const char *log, const char *target)
           if (*digits_end == '\0' && number > 0
               && cudajit_linked_source_p (text))
             {
-              location_t loc = file_location (text, (int) number,
-                                              caret_column (end));
+              location_t loc
+                  = file_location (text, (int) number, caret_column (end));
               const char *message = colon + 2;
               if (strcmp (kind + 3, "warning") == 0)
                 warning_at (loc, 0, "%s", message);

@@ -202,8 +202,8 @@ parse_option (tree argument, location_t loc, bool diagnose,
       if (!good_specialize_names (equals + 1, &twice))
         {
           if (diagnose && twice)
-            error_at (loc, "kernel option %qs names parameter %qs twice",
-                      text, twice);
+            error_at (loc, "kernel option %qs names parameter %qs twice", text,
+                      twice);
           else if (diagnose)
             error_at (loc,
                       "kernel option %qs needs the names of parameters "

@@ -293,8 +293,7 @@ cudajit_linked_callee_p (const_tree fndecl)
 }
 
 void
-cudajit_device_functions_reached (const vec<tree> &callees,
-                                  vec<tree> *reached)
+cudajit_device_functions_reached (const vec<tree> &callees, vec<tree> *reached)
 {
   reach_search search;
   search.reached = reached;

@@ -220,8 +220,8 @@ included_text (const char *file, const char *from, int line,
     again |= strcmp (o, path) == 0;
   /* A file that includes itself is guarded, or endless.  */
   if (!again && open->length () < INCLUDE_DEPTH_MAX
-      && (content = read_file (path, true, "which linked CUDA C includes",
-                               loc, &size)))
+      && (content = read_file (path, true, "which linked CUDA C includes", loc,
+                               &size)))
     {
       bool once = false;
       for (char *l = content; l; l = strchr (l, '\n'), l = l ? l + 1 : l)

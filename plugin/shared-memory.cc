@@ -39,9 +39,9 @@ collect_shared (tree *tp, int *walk_subtrees, void *data)
               = MAX (layout->dynamic_align, DECL_ALIGN_UNIT (var));
         else if (cudajit_shared_p (var) && !layout->arrays.contains (var))
           {
-            layout->static_bytes = ROUND_UP (
-                layout->static_bytes,
-                MAX (CUDAJIT_SHARED_ALIGN, DECL_ALIGN_UNIT (var)));
+            layout->static_bytes
+                = ROUND_UP (layout->static_bytes,
+                            MAX (CUDAJIT_SHARED_ALIGN, DECL_ALIGN_UNIT (var)));
             layout->arrays.safe_push (var);
             layout->offsets.safe_push (layout->static_bytes);
             layout->static_bytes
@@ -86,8 +86,7 @@ cudajit_host_shared_memory (tree kernel)
   /* The runtime puts the dynamic memory at the next multiple of
      CUDAJIT_SHARED_ALIGN after the static arrays.  */
   if (layout.dynamic_align > CUDAJIT_SHARED_ALIGN)
-    layout.static_bytes
-        = ROUND_UP (layout.static_bytes, layout.dynamic_align);
+    layout.static_bytes = ROUND_UP (layout.static_bytes, layout.dynamic_align);
   layout.base_fn
       = cudajit_entry_point (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY, NULL_TREE);
   /* The same in all of a call of the host version: GCC may keep it out of

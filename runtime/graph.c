@@ -433,8 +433,8 @@ replayable (const struct cudajit_graph *graph, const struct cudajit_site *site,
            && !cudajit_check_range (site, function, step->dst, step->bytes,
                                     gpu))
           || ((step->device_ends & CUDAJIT_DEVICE_SRC)
-              && !cudajit_check_range (site, function, step->src,
-                                       step->bytes, gpu)))
+              && !cudajit_check_range (site, function, step->src, step->bytes,
+                                       gpu)))
         return false;
     }
   return true;

@@ -187,12 +187,10 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       || !cudajit_check_range (NULL, function, dev, bytes, gpu))
     return false;
   enum cudajit_capture_result captured
-      = cudajit_graph_capturing_p ()
-            ? cudajit_graph_capture_copy (
-                  async ? stream : NULL, dst, src, bytes, 0,
-                  to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC, gpu,
-                  function)
-            : CUDAJIT_CAPTURE_NONE;
+      = cudajit_graph_capturing_p () ? cudajit_graph_capture_copy (
+            async ? stream : NULL, dst, src, bytes, 0,
+            to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC, gpu, function)
+                                     : CUDAJIT_CAPTURE_NONE;
   if (captured != CUDAJIT_CAPTURE_NONE)
     return captured == CUDAJIT_CAPTURE_RECORDED;
   if (!gpu)

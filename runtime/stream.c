@@ -304,10 +304,10 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
     }
   struct callback *callback = cudajit_xrealloc (NULL, sizeof *callback);
   *callback = (struct callback){ function, arg };
-  if (!cudajit_check (cudajit_cu.cuLaunchHostFunc (
-                          cudajit_driver_stream (stream), run_driver_callback,
-                          callback),
-                      NULL, "cuda_stream_add_callback"))
+  if (!cudajit_check (
+          cudajit_cu.cuLaunchHostFunc (cudajit_driver_stream (stream),
+                                       run_driver_callback, callback),
+          NULL, "cuda_stream_add_callback"))
     free (callback);
 }
 
