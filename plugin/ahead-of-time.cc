@@ -140,55 +140,82 @@ caret_column (const char *end)
   return spaces - NVRTC_QUOTE_INDENT + 1;
 }
 
-/* Diagnose the messages of LOG, NVRTC's, that are about the user's
-   linked CUDA C (link-files.cc), at their files' lines, as GCC's own;
-   whether there was one.  A message is PATH(LINE): KIND: TEXT.  */
+/* A message of NVRTC's log about the user's linked CUDA C
+   (link-files.cc): PATH(LINE): KIND: TEXT, as its #line directives name
+   its files.  */
+struct linked_message
+{
+  char *path;
+  int line, column;
+  const char *kind, *text;
+};
+
+/* Whether the line of LOG at LINE, up to END, is a message about linked
+   CUDA C; if so, *MESSAGE, whose PATH the caller frees, its strings
+   within it.  */
+static bool
+parse_linked_message (const char *line, const char *end,
+                      linked_message *message)
+{
+  char *copy = xstrndup (line, end - line);
+  char *kind = strstr (copy, "): ");
+  char *paren = kind ? strrchr (copy, '(') : NULL;
+  char *colon = kind ? strstr (kind + 3, ": ") : NULL;
+  if (paren && paren < kind && colon)
+    {
+      *paren = *kind = *colon = '\0';
+      char *digits_end;
+      long number = strtol (paren + 1, &digits_end, 10);
+      if (*digits_end == '\0' && number > 0 && number <= INT_MAX
+          && cudajit_linked_source_p (copy))
+        {
+          *message = { copy, (int) number, caret_column (end), kind + 3,
+                       colon + 2 };
+          return true;
+        }
+    }
+  free (copy);
+  return false;
+}
+
+/* If LOG, NVRTC's, has errors about the user's linked CUDA C, diagnose
+   its messages about it at their files' lines, as GCC's own, and return
+   true; else leave the log to the caller.  */
 static bool
 diagnose_linked_messages (const char *log, const char *target)
 {
-  bool any = false;
-  /* The files' lines are in no function of the unit, not in the
-     registration that is being built.  */
-  tree function = current_function_decl;
-  current_function_decl = NULL_TREE;
-  for (const char *line = log; *line;)
-    {
-      const char *end = line + strcspn (line, "\n");
-      char *text = xstrndup (line, end - line);
-      char *kind = strstr (text, "): ");
-      char *paren = kind ? strrchr (text, '(') : NULL;
-      char *colon = kind ? strstr (kind + 3, ": ") : NULL;
-      if (paren && paren < kind && colon)
-        {
-          *paren = *kind = *colon = '\0';
-          char *digits_end;
-          long number = strtol (paren + 1, &digits_end, 10);
-          if (*digits_end == '\0' && number > 0
-              && cudajit_linked_source_p (text))
-            {
-              location_t loc
-                  = file_location (text, (int) number, caret_column (end));
-              const char *message = colon + 2;
-              if (strcmp (kind + 3, "warning") == 0)
-                warning_at (loc, 0, "%s", message);
-              else if (strcmp (kind + 3, "remark") == 0)
-                inform (loc, "%s", message);
-              else
-                error_at (loc, "%s", message);
-              any = true;
-            }
-        }
-      free (text);
-      line = *end ? end + 1 : end;
-    }
-  if (any)
+  bool users = false;
+  for (int pass = 0; pass < 2; pass++)
+    for (const char *line = log; *line;)
+      {
+        const char *end = line + strcspn (line, "\n");
+        linked_message m;
+        if (parse_linked_message (line, end, &m))
+          {
+            bool error_p = strcmp (m.kind, "warning") != 0
+                           && strcmp (m.kind, "remark") != 0;
+            users |= error_p;
+            if (pass == 1 && users)
+              {
+                location_t loc = file_location (m.path, m.line, m.column);
+                if (error_p)
+                  error_at (loc, "%s", m.text);
+                else if (strcmp (m.kind, "warning") == 0)
+                  warning_at (loc, 0, "%s", m.text);
+                else
+                  inform (loc, "%s", m.text);
+              }
+            free (m.path);
+          }
+        line = *end ? end + 1 : end;
+      }
+  if (users)
     inform (UNKNOWN_LOCATION,
             "cudajit: NVRTC compiles the CUDA C that kernels of this unit "
             "link with them ahead of time, for %qs "
             "(%<-fplugin-arg-cudajit-arch=%s%>)",
             target, arch_option);
-  current_function_decl = function;
-  return any;
+  return users;
 }
 
 void
@@ -212,9 +239,13 @@ cudajit_compile_ahead_of_time (const char *source, int flags,
       why = cudajit_nvrtc_build (&nvrtc, source, name, &options, target.ptx,
                                  &image.code, &image.size, &log, &failed);
       /* NVRTC's errors in the user's linked CUDA C are the same for
-         each target: they are diagnosed once.  */
+         each target: they are diagnosed once, in no function of the
+         unit, not in the registration that is being built.  */
+      tree function = current_function_decl;
+      current_function_decl = NULL_TREE;
       bool users = why && !failed && log
                    && diagnose_linked_messages (log, image.name);
+      current_function_decl = function;
       if (why && !users)
         error ("cudajit: NVRTC cannot compile the CUDA C of this unit for %qs "
                "(%s: %s), a bug of the cudajit plugin: please report it%s%s",

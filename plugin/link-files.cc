@@ -204,8 +204,8 @@ static char *embed_includes (const char *text, const char *path,
 
 /* The text that stands for #include "FILE" at line LINE of the CUDA C at
    FROM, where OPEN are the files being included: FILE's text, its own
-   includes in their place, between #line directives, or null if FILE
-   is nowhere to be found, which NVRTC will say.  */
+   includes in their place, between #line directives; or null if FILE is
+   nowhere to be found, which NVRTC will say.  */
 static char *
 included_text (const char *file, const char *from, int line,
                vec<const char *> *open, location_t loc)
@@ -213,41 +213,54 @@ included_text (const char *file, const char *from, int line,
   char *path = find (file, from);
   if (!path)
     return NULL;
-  char *text = NULL, *content = NULL;
-  size_t size;
   bool again = false;
   for (const char *o : *open)
     again |= strcmp (o, path) == 0;
-  /* A file that includes itself is guarded, or endless.  */
-  if (!again && open->length () < INCLUDE_DEPTH_MAX
-      && (content = read_file (path, true, "which linked CUDA C includes", loc,
-                               &size)))
+  char *content = NULL;
+  size_t size;
+  if (open->length () >= INCLUDE_DEPTH_MAX)
+    error_at (loc,
+              "%qs, which linked CUDA C includes, is nested more than %d "
+              "includes deep",
+              path, INCLUDE_DEPTH_MAX);
+  /* A file that includes itself is guarded, or endless: it adds
+     nothing.  */
+  else if (!again)
+    content
+        = read_file (path, true, "which linked CUDA C includes", loc, &size);
+  char *back = xasprintf ("#line %d \"%s\"\n", line + 1, from);
+  if (!content)
     {
-      bool once = false;
-      for (char *l = content; l; l = strchr (l, '\n'), l = l ? l + 1 : l)
-        if (pragma_once_p (l))
-          {
-            once = true;
-            memset (l, ' ', strcspn (l, "\n"));
-          }
-      char *body = embed_includes (content, path, open, loc);
-      char guard[64];
-      snprintf (guard, sizeof guard, INCLUDED_ONCE_GUARD "%08x",
-                crc32_string (0, path));
-      char *line_text = xasprintf ("#line %d \"%s\"\n", line + 1, from);
-      text = concat (once ? "#ifndef " : "", once ? guard : "",
-                     once ? "\n#define " : "", once ? guard : "",
-                     once ? "\n" : "", "#line 1 \"", path, "\"\n", body,
-                     *body && body[strlen (body) - 1] != '\n' ? "\n" : "",
-                     once ? "#endif\n" : "", line_text, NULL);
-      free (line_text);
-      free (body);
-      if (!headers.contains (path))
-        headers.safe_push (xstrdup (path));
+      free (path);
+      return back;
     }
+  bool once = false;
+  for (char *l = content; l; l = strchr (l, '\n'), l = l ? l + 1 : l)
+    if (pragma_once_p (l))
+      {
+        once = true;
+        memset (l, ' ', strcspn (l, "\n"));
+      }
+  char *body = embed_includes (content, path, open, loc);
+  char guard[64];
+  snprintf (guard, sizeof guard, INCLUDED_ONCE_GUARD "%08x",
+            crc32_string (0, path));
+  char *text = concat (once ? "#ifndef " : "", once ? guard : "",
+                       once ? "\n#define " : "", once ? guard : "",
+                       once ? "\n" : "", "#line 1 \"", path, "\"\n", body,
+                       *body && body[strlen (body) - 1] != '\n' ? "\n" : "",
+                       once ? "#endif\n" : "", back, NULL);
+  free (back);
+  free (body);
   free (content);
-  free (path);
-  return text ? text : xstrdup ("");
+  bool known = false;
+  for (const char *header : headers)
+    known |= strcmp (header, path) == 0;
+  if (!known)
+    headers.safe_push (path);
+  else
+    free (path);
+  return text;
 }
 
 /* TEXT, the CUDA C at PATH, with the files of its #include "FILE" lines
@@ -257,6 +270,8 @@ embed_includes (const char *text, const char *path, vec<const char *> *open,
                 location_t loc)
 {
   char *result = xstrdup ("");
+  /* The text from here to the line looked at is copied as it is.  */
+  const char *unchanged = text;
   bool in_comment = false;
   int number = 1;
   open->safe_push (path);
@@ -266,27 +281,25 @@ embed_includes (const char *text, const char *path, vec<const char *> *open,
       const char *next = *end ? end + 1 : end;
       size_t length;
       const char *file = in_comment ? NULL : quoted_include (line, &length);
-      char *included = NULL;
       if (file)
         {
           char *name = xstrndup (file, length);
-          included = included_text (name, path, number, open, loc);
+          char *included = included_text (name, path, number, open, loc);
           free (name);
+          if (included)
+            {
+              char *before = xstrndup (unchanged, line - unchanged);
+              result = reconcat (result, result, before, included, NULL);
+              free (before);
+              free (included);
+              unchanged = next;
+            }
         }
-      if (included)
-        result = reconcat (result, result, included, NULL);
-      else
-        {
-          char *copy = xstrndup (line, next - line);
-          result = reconcat (result, result, copy, NULL);
-          free (copy);
-        }
-      free (included);
       in_comment = comment_open_after (line, end, in_comment);
       line = next;
     }
   open->pop ();
-  return result;
+  return reconcat (result, result, unchanged, NULL);
 }
 
 /* The file at PATH, of KIND, read once for the unit, with CUDA C's
