@@ -128,39 +128,40 @@ read_file (const char *path, bool text, const char *what, location_t loc,
   return bytes;
 }
 
-/* If the line at LINE is #include "FILE", FILE's first character, and
-   its length in *LENGTH; else null.  */
+/* If the line at LINE is the directive #NAME, what follows NAME and the
+   blanks after it; else null.  */
 static const char *
-quoted_include (const char *line, size_t *length)
+directive_rest (const char *line, const char *name)
 {
   line += strspn (line, " \t");
   if (*line != '#')
     return NULL;
   line += 1 + strspn (line + 1, " \t");
-  if (strncmp (line, "include", strlen ("include")) != 0)
+  size_t length = strlen (name);
+  if (strncmp (line, name, length) != 0 || ISIDNUM (line[length]))
     return NULL;
-  line += strlen ("include");
-  line += strspn (line, " \t");
-  if (*line != '"')
+  return line + length + strspn (line + length, " \t");
+}
+
+/* If the line at LINE is #include "FILE", FILE's first character, and
+   its length in *LENGTH; else null.  */
+static const char *
+quoted_include (const char *line, size_t *length)
+{
+  const char *rest = directive_rest (line, "include");
+  if (!rest || *rest != '"')
     return NULL;
-  *length = strcspn (line + 1, "\"\n");
-  return line[1 + *length] == '"' ? line + 1 : NULL;
+  *length = strcspn (rest + 1, "\"\n");
+  return rest[1 + *length] == '"' ? rest + 1 : NULL;
 }
 
 /* Whether the line at LINE is #pragma once.  */
 static bool
 pragma_once_p (const char *line)
 {
-  line += strspn (line, " \t");
-  if (*line != '#')
-    return false;
-  line += 1 + strspn (line + 1, " \t");
-  if (strncmp (line, "pragma", strlen ("pragma")) != 0)
-    return false;
-  line += strlen ("pragma");
-  line += strspn (line, " \t");
-  return (strncmp (line, "once", strlen ("once")) == 0
-          && !ISIDNUM (line[strlen ("once")]));
+  const char *rest = directive_rest (line, "pragma");
+  return (rest && strncmp (rest, "once", strlen ("once")) == 0
+          && !ISIDNUM (rest[strlen ("once")]));
 }
 
 /* Whether a comment is still open at END, the end of a line from P on,

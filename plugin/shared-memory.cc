@@ -8,10 +8,10 @@
    arrays in the shared memory that the runtime gives the block: the static
    arrays one after another at 16-byte boundaries, or at their own
    alignment where it is more, then the dynamic memory, at a multiple of
-   its alignment.  A device function may declare static ones too, shared by the
-   block whichever kernel calls it: compiled once for all its callers, its
-   host version cannot know their offsets, so it asks the runtime for the
-   block's copy of each.  */
+   its alignment.  A device function may declare static ones too, shared
+   by the block whichever kernel calls it: compiled once for all its
+   callers, its host version cannot know their offsets, so it asks the
+   runtime for the block's copy of each.  */
 
 #include "cudajit-plugin.h"
 
