@@ -54,6 +54,9 @@ bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
 /* The PLUGIN_PRAGMAS callback: #pragma cudajit link "FILE", the unit-wide
    form of cuda_jit ("link=FILE").  */
 void cudajit_register_pragmas (void *, void *);
+/* Whether PATH is that of CUDA C that the unit's kernels link, or of a
+   header that it includes, as their #line directives name them.  */
+bool cudajit_linked_source_p (const char *path);
 /* Whether a kernel of the unit links code for the driver to link.  */
 bool cudajit_unit_links_code_p (void);
 /* Beside the unit's CUDA C in DIR, -fplugin-arg-cudajit-dump, the files
@@ -86,7 +89,8 @@ int cudajit_loop_bound_param (tree loop, tree init,
                               unsigned HOST_WIDE_INT specialized);
 /* The value of kernel FNDECL's option "specialize=", the names of the
    parameters that its variants take as constants, or
-   CUDAJIT_SPECIALIZE_OFF; null without one.  */
+   CUDAJIT_SPECIALIZE_OFF; null without one, or with a bad one (diagnosed
+   with the attribute).  */
 const char *cudajit_kernel_specialize_option (const_tree fndecl);
 /* The most threads of a block that FNDECL's launch_bounds allows, 0 for
    none, and into *MIN_BLOCKS the fewest blocks of a multiprocessor it
@@ -512,6 +516,15 @@ void cudajit_device_function_linkage (char **exports, char **imports);
 bool cudajit_device_function_may_sync (tree fndecl);
 bool cudajit_device_function_reaches_grid_sync (tree fndecl);
 bool cudajit_reaches_grid_sync_p (tree body);
+/* Whether FNDECL, which a kernel or a device function calls, is a
+   function that a kernel of the unit links from CUDA C, which the CPU
+   backend runs as a C function of that name that the program may lack:
+   declared, not defined, and marked cuda_device.  */
+bool cudajit_linked_callee_p (const_tree fndecl);
+/* Into REACHED, CALLEES and the device functions that they call, in
+   turn, as far as the unit has defined them so far.  */
+void cudajit_device_functions_reached (const vec<tree> &callees,
+                                       vec<tree> *reached);
 void cudajit_device_functions_register_roots (const char *plugin_name);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,

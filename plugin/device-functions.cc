@@ -251,6 +251,56 @@ cudajit_reaches_grid_sync_p (tree body)
   return body_may_sync (body, &search);
 }
 
+/* The device functions that FNDECL calls, added to SEARCH's reached as
+   it is walked, and those that they call, as far as their bodies are
+   known.  */
+struct reach_search
+{
+  hash_set<tree> seen;
+  vec<tree> *reached;
+};
+
+static void reach (tree fndecl, reach_search *search);
+
+static tree
+reach_callee (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  tree callee = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL;
+  if (callee && device_callee_p (callee))
+    reach (callee, (reach_search *) data);
+  return NULL_TREE;
+}
+
+static void
+reach (tree fndecl, reach_search *search)
+{
+  if (search->seen.add (fndecl))
+    return;
+  search->reached->safe_push (fndecl);
+  tree body = saved_body (fndecl);
+  if (body)
+    walk_tree_without_duplicates (&body, reach_callee, search);
+}
+
+bool
+cudajit_linked_callee_p (const_tree fndecl)
+{
+  return (TREE_PUBLIC (fndecl) && !DECL_INITIAL (fndecl)
+          && cudajit_device_marked_p (fndecl)
+          && cudajit_linked_function_p (fndecl, NULL_TREE));
+}
+
+void
+cudajit_device_functions_reached (const vec<tree> &callees, vec<tree> *reached)
+{
+  reach_search search;
+  search.reached = reached;
+  for (tree callee : callees)
+    reach (callee, &search);
+}
+
 bool
 cudajit_device_function_called_p (const_tree fndecl)
 {

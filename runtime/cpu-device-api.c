@@ -69,9 +69,11 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
     if (a->key == key)
       return a->memory;
   struct block_array *a = cudajit_xrealloc (NULL, sizeof *a);
-  size_t rounded = (size + CUDAJIT_SHARED_ALIGN - 1)
-                   & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1);
-  a->memory = aligned_alloc (CUDAJIT_SHARED_ALIGN, rounded);
+  /* Aligned as the most aligned array may be, since its own alignment
+     is not known here.  */
+  size_t rounded = (size + CUDAJIT_SHARED_MAX_ALIGN - 1)
+                   & ~(size_t) (CUDAJIT_SHARED_MAX_ALIGN - 1);
+  a->memory = aligned_alloc (CUDAJIT_SHARED_MAX_ALIGN, rounded);
   if (!a->memory)
     cudajit_fatal (&r->job->site,
                    "out of memory allocating %zu bytes of shared memory for "

@@ -464,7 +464,9 @@ reserve_shared (struct runner *r)
   if (job->shared_bytes <= r->shared_size)
     return;
   free (r->shared);
-  r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
+  r->shared = aligned_alloc (CUDAJIT_SHARED_MAX_ALIGN,
+                             (job->shared_bytes + CUDAJIT_SHARED_MAX_ALIGN - 1)
+                                 & ~(size_t) (CUDAJIT_SHARED_MAX_ALIGN - 1));
   if (!r->shared)
     cudajit_fatal (&job->site,
                    "out of memory allocating %zu bytes of shared memory",

@@ -254,6 +254,12 @@ struct cudajit_gpu
    it, not the CUDA runtime's cudaSetDevice.  */
 extern __thread struct cudajit_gpu *cudajit_current_gpu;
 
+/* The stream callback that the calling thread runs
+   (cuda_stream_add_callback), or null: it may not call cudajit, as
+   CUDA's may not call CUDA, and cudajit_gpu_p, which every call that
+   could wait or queue work reaches, ends the program if it does.  */
+extern __thread void (*cudajit_stream_callback) (void *);
+
 /* Choose the backend on the first call.  Return true if it is the GPU;
    cudajit_current_gpu is then set, and its context current.  */
 bool cudajit_gpu_p (void);
@@ -942,12 +948,20 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
                               const struct cudajit_site *site, void **args,
                               const size_t *extent_bytes, bool gpu);
 
+/* Which ends of a copy are device memory, which a graph's launch checks
+   is still there.  */
+enum cudajit_copy_ends
+{
+  CUDAJIT_DEVICE_DST = 1,
+  CUDAJIT_DEVICE_SRC = 2
+};
+
 /* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
-   them with BYTE if SRC is null; null STREAM for those that are not
-   queued.  */
+   them with BYTE if SRC is null, with the DEVICE_ENDS of enum
+   cudajit_copy_ends; null STREAM for those that are not queued.  */
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, bool gpu,
+                            size_t bytes, int byte, int device_ends, bool gpu,
                             const char *function);
 
 /* Whether FUNCTION at SITE, on STREAM, must be refused because of a
