@@ -181,13 +181,15 @@ device_callee_p (const_tree callee)
          && cudajit_device_function_p (callee);
 }
 
-/* A search for the calls that MATCH accepts, through the device
-   functions that it has looked at (SEEN); a function whose body is not
-   known yet may call one if UNKNOWN_MAY.  */
+/* A search for the calls that MATCH accepts, and the loops that wait
+   for another thread if LOOPS, through the device functions that it has
+   looked at (SEEN); a function whose body is not known yet may call one
+   if UNKNOWN_MAY.  */
 struct sync_search
 {
   hash_set<tree> seen;
   bool (*match) (const_tree callee);
+  bool loops;
   bool unknown_may;
 };
 
@@ -210,6 +212,7 @@ static bool
 body_may_sync (tree body, sync_search *search)
 {
   return (cudajit_calls_p (body, search->match)
+          || (search->loops && cudajit_waiting_loop (body))
           || walk_tree_without_duplicates (&body, find_syncing_call, search));
 }
 
@@ -229,6 +232,17 @@ cudajit_device_function_may_sync (tree fndecl)
 {
   sync_search search;
   search.match = cudajit_waiting_call_p;
+  search.loops = true;
+  search.unknown_may = true;
+  return may_sync (fndecl, &search);
+}
+
+bool
+cudajit_device_function_may_converge (tree fndecl)
+{
+  sync_search search;
+  search.match = cudajit_activemask_call_p;
+  search.loops = false;
   search.unknown_may = true;
   return may_sync (fndecl, &search);
 }
@@ -238,6 +252,7 @@ cudajit_device_function_reaches_grid_sync (tree fndecl)
 {
   sync_search search;
   search.match = cudajit_grid_sync_call_p;
+  search.loops = false;
   search.unknown_may = false;
   return may_sync (fndecl, &search);
 }
@@ -247,6 +262,7 @@ cudajit_reaches_grid_sync_p (tree body)
 {
   sync_search search;
   search.match = cudajit_grid_sync_call_p;
+  search.loops = false;
   search.unknown_may = false;
   return body_may_sync (body, &search);
 }

@@ -149,5 +149,5 @@ __attribute__ ((cuda_jit)) void
 device_function (int *out) /* { dg-warning "run as fibers" } */
 {
   out[0] = 1;
-  wait_here (); /* { dg-message "because it calls a function that may call 'cuda_syncthreads'" } */
+  wait_here (); /* { dg-message "because it calls a function that may wait for other threads \\(at 'cuda_syncthreads', a warp function or in a loop that waits for memory to change\\)" } */
 }
