@@ -529,11 +529,11 @@ void cudajit_finish_device_functions (void);
    malloc'ed.  */
 void cudajit_device_function_linkage (char **exports, char **imports);
 /* Whether FNDECL may wait for other threads, at cuda_syncthreads, a
-   warp function or in a loop that waits for memory to change; whether
-   it may reach cuda_activemask: yes unless its body, and those of the
-   functions it calls, are known and do not.  Whether FNDECL, or BODY,
-   or the known bodies of the device functions they call, reach
-   cuda_grid_sync.  */
+   warp function or in a loop that waits for memory to change: yes unless
+   its body, and those of the functions it calls, are known and do not.
+   Whether FNDECL, or BODY, or the bodies of the device functions they
+   call that are defined so far, reach cuda_activemask; reach
+   cuda_grid_sync, of those whose bodies are kept.  */
 bool cudajit_device_function_may_sync (tree fndecl);
 bool cudajit_device_function_may_converge (tree fndecl);
 bool cudajit_device_function_reaches_grid_sync (tree fndecl);
