@@ -71,8 +71,8 @@ then (tree a, tree b)
 static tree
 local (fiber_walk *w, tree type)
 {
-  tree var = build_decl (DECL_SOURCE_LOCATION (w->fndecl), VAR_DECL,
-                         NULL_TREE, type);
+  tree var = build_decl (DECL_SOURCE_LOCATION (w->fndecl), VAR_DECL, NULL_TREE,
+                         type);
   DECL_ARTIFICIAL (var) = 1;
   DECL_IGNORED_P (var) = 1;
   TREE_USED (var) = 1;
@@ -137,13 +137,13 @@ position (fiber_walk *w, tree *stores, unsigned int *length)
     {
       tree value
           = i == 2 * loops ? build_int_cst (unsigned_type_node, w->next++)
-            : i % 2        ? w->counters[i / 2]
-                           : build_int_cst (unsigned_type_node,
-                                            w->loop_numbers[i / 2]);
+            : i % 2
+                ? w->counters[i / 2]
+                : build_int_cst (unsigned_type_node, w->loop_numbers[i / 2]);
       tree element = build4 (ARRAY_REF, unsigned_type_node, array,
                              size_int (i), NULL_TREE, NULL_TREE);
-      *stores = then (*stores, build2 (MODIFY_EXPR, unsigned_type_node,
-                                       element, value));
+      *stores = then (
+          *stores, build2 (MODIFY_EXPR, unsigned_type_node, element, value));
     }
   TREE_ADDRESSABLE (array) = 1;
   return build_fold_addr_expr (array);
@@ -157,9 +157,8 @@ tell_warp_function (tree *tp, fiber_walk *w, bool activemask)
   tree stores = NULL_TREE;
   unsigned int length = 0;
   tree at = activemask ? position (w, &stores, &length) : null_pointer_node;
-  tree tell = build_call_expr (w->warp_at, 3,
-                               where (w, EXPR_LOCATION (*tp)), at,
-                               build_int_cst (unsigned_type_node, length));
+  tree tell = build_call_expr (w->warp_at, 3, where (w, EXPR_LOCATION (*tp)),
+                               at, build_int_cst (unsigned_type_node, length));
   *tp = build2 (COMPOUND_EXPR, TREE_TYPE (*tp), then (stores, tell), *tp);
 }
 
@@ -228,10 +227,10 @@ round_start (fiber_walk *w, tree counter, bool waits, location_t loc,
     {
       w->loop_numbers.pop ();
       w->counters.pop ();
-      append_to_statement_list (
-          build2 (PREINCREMENT_EXPR, unsigned_type_node, counter,
-                  build_int_cst (unsigned_type_node, 1)),
-          &statements);
+      append_to_statement_list (build2 (PREINCREMENT_EXPR, unsigned_type_node,
+                                        counter,
+                                        build_int_cst (unsigned_type_node, 1)),
+                                &statements);
       *reset = build2 (MODIFY_EXPR, unsigned_type_node, counter,
                        build_zero_cst (unsigned_type_node));
     }
@@ -288,8 +287,7 @@ statements_converge_p (tree_stmt_iterator first, tree_stmt_iterator last,
 {
   for (tree_stmt_iterator i = first;; tsi_next (&i))
     {
-      if (walk_tree_without_duplicates (tsi_stmt_ptr (i), find_convergence,
-                                        w))
+      if (walk_tree_without_duplicates (tsi_stmt_ptr (i), find_convergence, w))
         return true;
       if (tsi_stmt (i) == tsi_stmt (last))
         return false;

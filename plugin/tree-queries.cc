@@ -479,9 +479,9 @@ polling_atomic_p (tree call)
   if (!api || api->kind != DA_ATOMIC || call_expr_nargs (call) < 2)
     return false;
   static const device_api_id locks[]
-      = { DEVICE_API_ATOMIC_CAS,         DEVICE_API_ATOMIC_CAS_BLOCK,
-          DEVICE_API_ATOMIC_CAS_SYSTEM,  DEVICE_API_ATOMIC_EXCH,
-          DEVICE_API_ATOMIC_EXCH_BLOCK,  DEVICE_API_ATOMIC_EXCH_SYSTEM };
+      = { DEVICE_API_ATOMIC_CAS,        DEVICE_API_ATOMIC_CAS_BLOCK,
+          DEVICE_API_ATOMIC_CAS_SYSTEM, DEVICE_API_ATOMIC_EXCH,
+          DEVICE_API_ATOMIC_EXCH_BLOCK, DEVICE_API_ATOMIC_EXCH_SYSTEM };
   static const device_api_id ands[]
       = { DEVICE_API_ATOMIC_AND, DEVICE_API_ATOMIC_AND_BLOCK,
           DEVICE_API_ATOMIC_AND_SYSTEM };
@@ -627,9 +627,9 @@ jumps_to_p (tree s, tree label)
     case GOTO_EXPR:
       return GOTO_DESTINATION (s) == label;
     case COND_EXPR:
-      return ((COND_EXPR_THEN (s) && jumps_to_p (COND_EXPR_THEN (s), label))
-              || (COND_EXPR_ELSE (s)
-                  && jumps_to_p (COND_EXPR_ELSE (s), label)));
+      return (
+          (COND_EXPR_THEN (s) && jumps_to_p (COND_EXPR_THEN (s), label))
+          || (COND_EXPR_ELSE (s) && jumps_to_p (COND_EXPR_ELSE (s), label)));
     default:
       return false;
     }
@@ -673,8 +673,7 @@ statements_wait_p (vec<tree> &statements, tree cond)
 }
 
 bool
-cudajit_lowered_loop_waits_p (tree_stmt_iterator head,
-                              tree_stmt_iterator last)
+cudajit_lowered_loop_waits_p (tree_stmt_iterator head, tree_stmt_iterator last)
 {
   auto_vec<tree> statements;
   for (tree_stmt_iterator i = head; tsi_stmt (i) != tsi_stmt (last);)

@@ -357,8 +357,7 @@ current_fiber (void)
 static void
 place (struct fiber *f, const unsigned int *position, unsigned int length)
 {
-  for (unsigned int i = 0; i < length && f->depth + i < WARP_POSITION_MAX;
-       i++)
+  for (unsigned int i = 0; i < length && f->depth + i < WARP_POSITION_MAX; i++)
     f->position[f->depth + i] = position[i];
   f->length = f->depth + length;
 }

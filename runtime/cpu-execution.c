@@ -389,7 +389,8 @@ cudajit_converge_warp (struct runner *r, unsigned int number)
             || earlier_p (&lanes[lane], &lanes[first])))
       first = lane;
   for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
-    if ((w->converging >> lane & 1) && !earlier_p (&lanes[first], &lanes[lane]))
+    if ((w->converging >> lane & 1)
+        && !earlier_p (&lanes[first], &lanes[lane]))
       group |= 1u << lane;
   for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
     if (group >> lane & 1)
@@ -483,8 +484,9 @@ explain_deadlock (const struct runner *r, char *why, size_t size)
                 other->index.y, other->index.z, named);
       return;
     }
-  snprintf (why, size, "a warp function's mask names threads that wait "
-                       "elsewhere");
+  snprintf (why, size,
+            "a warp function's mask names threads that wait "
+            "elsewhere");
 }
 
 /* Run the fibers of the block in blockIdx of R->job until each has

@@ -45,11 +45,11 @@ cudajit_warp_violation (const struct runner *r, unsigned int thread,
   if (check.found || r->job != check.job)
     return;
   check.found = true;
-  written = snprintf (
-      check.report, sizeof check.report,
-      "%s%s%s, in lane %u of warp %u of block (%u, %u, %u), ", function,
-      where ? " at " : "", where ? where : "", thread % CUDAJIT_WARP_SIZE,
-      thread / CUDAJIT_WARP_SIZE, blockIdx.x, blockIdx.y, blockIdx.z);
+  written = snprintf (check.report, sizeof check.report,
+                      "%s%s%s, in lane %u of warp %u of block (%u, %u, %u), ",
+                      function, where ? " at " : "", where ? where : "",
+                      thread % CUDAJIT_WARP_SIZE, thread / CUDAJIT_WARP_SIZE,
+                      blockIdx.x, blockIdx.y, blockIdx.z);
   if (written < 0 || (size_t) written >= sizeof check.report)
     return;
   va_start (ap, format);
