@@ -2,9 +2,9 @@
    GPU, the lanes that reached the call in the same branch, and once the
    branch or loop is behind them, every lane again.  In an if, in the
    else of another, in a loop whose trip count differs between lanes
-   (each iteration's mask, then the mask after it), and as the mask of
-   votes in a branch; in blocks of 80 threads (two full warps and one of
-   16 lanes), compared with plain C.  */
+   (each iteration's mask, then the mask after it), there in a device
+   function too, and as the mask of votes in a branch; in blocks of 80
+   threads (two full warps and one of 16 lanes), compared with plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -89,6 +89,32 @@ loop (long n, const int in[n], unsigned int out[n][RESULTS])
   out[i][AFTER_LOOP] = cuda_activemask ();
 }
 
+/* The same loop in a device function, defined before the kernel, whose
+   loops the front end has lowered to jumps by the time the kernel needs
+   it; as a while loop left by a break.  */
+static void
+loop_masks (int t, unsigned int masks[TRIPS])
+{
+  int k = 0;
+  while (1)
+    {
+      if (k >= t)
+        break;
+      masks[k++] = cuda_activemask ();
+    }
+}
+
+__attribute__ ((cuda_jit)) void
+loop_in_function (long n, const int in[n], unsigned int out[n][RESULTS])
+{
+  long i = cuda_grid_x ();
+
+  for (int k = 0; k < TRIPS; k++)
+    out[i][IN_LOOP + k] = 0;
+  loop_masks (trips (in[i]), &out[i][IN_LOOP]);
+  out[i][AFTER_LOOP] = cuda_activemask ();
+}
+
 /* The lanes of the warp of thread I whose input passes KEEP with the
    argument A.  */
 static unsigned int
@@ -142,13 +168,44 @@ taken_multiple (int x, int a)
   return takes_if (x) && x % a == 0;
 }
 
+/* How many of the results in OUT, for the inputs IN, differ from plain
+   C's, saying which.  */
+static int
+check (const char *kernel, const int in[N], unsigned int out[N][RESULTS])
+{
+  int errors = 0;
+
+  for (long i = 0; i < N; i++)
+    {
+      int x = in[i];
+      unsigned int branch = lanes (in, i, taken, 0);
+      unsigned int want[RESULTS];
+
+      want[IN_IF] = takes_if (x) ? branch : 0;
+      want[IN_ELSE] = x % 4 ? lanes (in, i, not_multiple, 4) : 0;
+      want[AFTER_IF] = lanes (in, i, every, 0);
+      want[BALLOT] = takes_if (x) ? lanes (in, i, taken_odd, 0) : 0;
+      want[ANY] = takes_if (x) && lanes (in, i, taken_multiple, 7) != 0;
+      want[ALL] = takes_if (x) && lanes (in, i, taken_multiple, 5) == 0;
+      want[VOTE_MASK] = takes_if (x) ? branch : 0;
+      want[AFTER_LOOP] = lanes (in, i, every, 0);
+      for (int k = 0; k < TRIPS; k++)
+        want[IN_LOOP + k] = k < trips (x) ? lanes (in, i, more_trips, k) : 0;
+      for (int r = 0; r < RESULTS; r++)
+        if (out[i][r] != want[r] && errors++ < 10)
+          printf ("%s: thread %ld, result %d: %#x, not %#x\n", kernel, i, r,
+                  out[i][r], want[r]);
+    }
+  return errors;
+}
+
 int
 main (void)
 {
   static int in[N];
-  static unsigned int out[N][RESULTS], want[N][RESULTS];
+  static unsigned int out[N][RESULTS];
   unsigned int seed = 12345;
-  int errors = 0;
+  int errors;
 
   for (long i = 0; i < N; i++)
     {
@@ -158,28 +215,12 @@ main (void)
   cuda_launch (branches, BLOCKS, THREADS) (N, in, out);
   cuda_launch (votes, BLOCKS, THREADS) (N, in, out);
   cuda_launch (loop, BLOCKS, THREADS) (N, in, out);
+  errors = check ("branches, votes and loop", in, out);
   for (long i = 0; i < N; i++)
-    {
-      int x = in[i];
-      unsigned int branch = lanes (in, i, taken, 0);
-
-      want[i][IN_IF] = takes_if (x) ? branch : 0;
-      want[i][IN_ELSE] = x % 4 ? lanes (in, i, not_multiple, 4) : 0;
-      want[i][AFTER_IF] = lanes (in, i, every, 0);
-      want[i][BALLOT] = takes_if (x) ? lanes (in, i, taken_odd, 0) : 0;
-      want[i][ANY] = takes_if (x) && lanes (in, i, taken_multiple, 7) != 0;
-      want[i][ALL]
-          = takes_if (x) && lanes (in, i, taken_multiple, 5) == 0;
-      want[i][VOTE_MASK] = takes_if (x) ? branch : 0;
-      want[i][AFTER_LOOP] = lanes (in, i, every, 0);
-      for (int k = 0; k < TRIPS; k++)
-        want[i][IN_LOOP + k]
-            = k < trips (x) ? lanes (in, i, more_trips, k) : 0;
-      for (int r = 0; r < RESULTS; r++)
-        if (out[i][r] != want[i][r] && errors++ < 10)
-          printf ("thread %ld, result %d: %#x, not %#x\n", i, r, out[i][r],
-                  want[i][r]);
-    }
+    for (int r = AFTER_LOOP; r < RESULTS; r++)
+      out[i][r] = 0;
+  cuda_launch (loop_in_function, BLOCKS, THREADS) (N, in, out);
+  errors += check ("loop_in_function", in, out);
   printf ("%s\n", errors ? "FAIL" : "activemask ok");
   return errors != 0;
 }
