@@ -17,25 +17,28 @@
      in a branch that they did not take, and get their mask once those
      have moved on.  A position is a list of numbers that orders the
      code as the threads run it: each call of cuda_activemask, each loop
-     that has one in it and each call of a device function that may reach
-     one is numbered in the order in which a thread runs the source (a
-     loop's body before its condition, which comes after it), and a
-     loop's number is followed by its round, which a counter of the host
-     version counts.  A call's position is the numbers and rounds of the
-     loops around it and its own number, after the positions of the calls
-     of device functions that it is in (cudajit_warp_call and
-     cudajit_warp_return);
+     that has one in it and each call of a device function (defined so
+     far) that may reach one is numbered in the order in which a thread
+     runs the source (a loop's body before its condition, which comes
+     after it), and a loop's number is followed by its round, which a
+     counter of the host version counts.  A call's position is the
+     numbers and rounds of the loops around it and its own number, after
+     the positions of the calls of device functions that it is in
+     (cudajit_warp_call and cudajit_warp_return);
 
    - at each round of a loop that waits for another thread to change
      memory (cudajit_waiting_loop_p), that the other threads of the block
      may run first (cudajit_spin), as a GPU runs other warps meanwhile.
 
-   The block function, which runs a block's threads in loops, has none
-   of these calls: it is made from the kernel's body before, and no
-   kernel that calls cuda_activemask or has such a loop has one.  */
+   A device function defined before the kernel that needs it has had its
+   loops lowered to jumps by then: a label that a later statement of its
+   list jumps back to is such a loop, its condition last.  The block
+   function, which runs a block's threads in loops, has none of these
+   calls: it is made from the kernel's body before, and no kernel that
+   calls cuda_activemask or has such a loop has one; in a device
+   function that it calls, they return at once.  */
 
 #include "cudajit-plugin.h"
-#include "hash-set.h"
 
 struct fiber_walk
 {
