@@ -189,6 +189,10 @@ bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_barrier_call_p (const_tree callee);
 bool cudajit_warp_fission_call_p (const_tree callee);
 bool cudajit_grid_sync_call_p (const_tree callee);
+/* Whether CALLEE is cuda_activemask; a warp function whose lanes wait
+   for each other, or cuda_activemask.  */
+bool cudajit_activemask_call_p (const_tree callee);
+bool cudajit_warp_function_p (const_tree callee);
 /* The row of CALLEE if it is one of the grid's geometry (cuda_grid_x,
    ..., cuda_gridsize_z), else NULL; its axis, 0 for x.  */
 const device_api *cudajit_grid_function (const_tree callee);
@@ -248,6 +252,25 @@ tree cudajit_constant_array_element (tree type);
    whether BODY calls one at which a thread waits for others.  */
 tree cudajit_calls_p (tree body, bool (*match) (const_tree callee));
 bool cudajit_calls_barrier_p (tree body);
+/* Whether CALLEE is a fence or cuda_nanosleep, which a thread calls
+   while it waits for another.  Whether LOOP, a loop statement, waits
+   for another thread to change memory, which it runs on a GPU, on the
+   CPU backend only where its thread lets the others run: it fences or
+   sleeps, or a condition that ends it reads volatile memory, cuda_ldcv
+   or an atomic that a lock or a read polls with, or a local that it
+   sets from such a read.  The first such loop in BODY, or NULL_TREE.  */
+bool cudajit_fence_or_sleep_p (const_tree callee);
+bool cudajit_waiting_loop_p (tree loop);
+tree cudajit_waiting_loop (tree body);
+/* Whether the statement at HEAD of a statement list is the label of a
+   loop of gotos, as the front end lowers a loop of a function that it
+   has finished: a later statement of the list jumps back to it, the last
+   at *LAST.  Whether such a loop, from HEAD to LAST, waits for another
+   thread as cudajit_waiting_loop_p says.  */
+bool cudajit_lowered_loop_p (tree_stmt_iterator head,
+                             tree_stmt_iterator *last);
+bool cudajit_lowered_loop_waits_p (tree_stmt_iterator head,
+                                   tree_stmt_iterator last);
 
 /* The type of the part of an object of TYPE that the element at INDEX of
    a CONSTRUCTOR for it initializes.  */
@@ -509,11 +532,14 @@ void cudajit_finish_device_functions (void);
    and of those of others that its kernels call, as cudajit-abi.h says;
    malloc'ed.  */
 void cudajit_device_function_linkage (char **exports, char **imports);
-/* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
-   those of the functions it calls, are known and do not.  Whether
-   FNDECL, or BODY, or the known bodies of the device functions they call,
-   reach cuda_grid_sync.  */
+/* Whether FNDECL may wait for other threads, at cuda_syncthreads, a
+   warp function or in a loop that waits for memory to change: yes unless
+   its body, and those of the functions it calls, are known and do not.
+   Whether FNDECL, or BODY, or the bodies of the device functions they
+   call that are defined so far, reach cuda_activemask; reach
+   cuda_grid_sync, of those whose bodies are kept.  */
 bool cudajit_device_function_may_sync (tree fndecl);
+bool cudajit_device_function_may_converge (tree fndecl);
 bool cudajit_device_function_reaches_grid_sync (tree fndecl);
 bool cudajit_reaches_grid_sync_p (tree body);
 /* Whether FNDECL, which a kernel or a device function calls, is a
@@ -526,6 +552,12 @@ bool cudajit_linked_callee_p (const_tree fndecl);
 void cudajit_device_functions_reached (const vec<tree> &callees,
                                        vec<tree> *reached);
 void cudajit_device_functions_register_roots (const char *plugin_name);
+
+/* fiber-waits.cc: the host version of FNDECL, a kernel or a device
+   function translated, made to tell the CPU backend's fibers where its
+   threads wait: at warp functions, and cuda_activemask's position; in
+   loops that wait for another thread.  */
+void cudajit_host_fiber_waits (tree fndecl);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
    become parts of its block's shared memory on the CPU backend: its host

@@ -55,6 +55,8 @@ translate (tree fndecl, tree body)
           cudajit_host_device_shared_arrays (fndecl);
           cudajit_embed_device_function (fndecl, cuda_source);
         }
+      /* After the block function has copied a kernel's body.  */
+      cudajit_host_fiber_waits (fndecl);
       free (cuda_source);
     }
   else

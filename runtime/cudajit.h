@@ -258,8 +258,12 @@ extern "C"
    0xffffffff, in code that the whole block reaches alike, cuts the block
    function as cuda_syncthreads does; elsewhere the threads of a block
    that calls them run as fibers, and each waits for the threads of MASK
-   that have not returned; cuda_activemask () is every lane of the warp
-   that has not returned, even in a branch that not all of them take.  */
+   that have not returned to call one with the same MASK; a shuffle from
+   a lane that is not in MASK, or does not run, gives the caller's own
+   VALUE, which CUDAJIT_CHECK=warps reports.  cuda_activemask (), as on a
+   GPU of compute capability 7.0 or later, has the lanes that took the
+   same branches to the call: in a branch that not all of them take,
+   those that took it.  */
 #define cuda_shfl_sync(mask, value, ...)                                      \
   CUDAJIT_SHFL (sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
 #define cuda_shfl_up_sync(mask, value, ...)                                   \

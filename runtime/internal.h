@@ -167,6 +167,7 @@ struct cudajit_environment
 /* The checks of CUDAJIT_CHECK.  */
 #define CUDAJIT_CHECK_BOUNDS 1u
 #define CUDAJIT_CHECK_RACES 2u
+#define CUDAJIT_CHECK_WARPS 4u
 
 /* The environment, read on the first call, which ends the program with a
    message that names the variable and the values it takes if one of them
@@ -184,6 +185,10 @@ struct cudajit_watch
   /* Of CLOCK_MONOTONIC.  */
   struct timespec deadline;
   struct cudajit_watch *next;
+  /* Where the kernel's threads wait for memory that another thread
+     changes, "file:line" of the loop, if they do; the CPU backend sets
+     it, and a timeout says it.  */
+  _Atomic (const char *) spinning;
 };
 
 /* From now until cudajit_unwatch (WATCH), should CUDAJIT_TIMEOUT seconds
