@@ -8,10 +8,12 @@
 #define _GNU_SOURCE
 #include "internal.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 struct cudajit_background_compile
@@ -88,6 +90,18 @@ register_wait_at_exit (void)
   atexit (wait_at_exit);
 }
 
+/* Wait SECONDS, as CUDAJIT_TEST_COMPILE_DELAY asks, for a test to have
+   the program exit while a compilation runs.  */
+static void
+test_delay (double seconds)
+{
+  struct timespec left = { (time_t) seconds,
+                           (long) ((seconds - (time_t) seconds) * 1e9) };
+
+  while (nanosleep (&left, &left) != 0 && errno == EINTR)
+    ;
+}
+
 static void *
 compile_in_background (void *data)
 {
@@ -103,6 +117,7 @@ compile_in_background (void *data)
   b->thread_id = gettid ();
   pthread_mutex_unlock (&lock);
   double start = cudajit_profile_clock_ms ();
+  test_delay (cudajit_environment ()->test_compile_delay);
   const char *error = cudajit_nvrtc_compile (b->source, b->name, b->arch,
                                              b->flags, true, &b->image);
   pthread_mutex_lock (&lock);

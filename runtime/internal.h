@@ -162,6 +162,10 @@ struct cudajit_environment
   bool verbose;
   /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
   unsigned int check;
+  /* CUDAJIT_TEST_COMPILE_DELAY, for the tests: the seconds that each
+     compilation in the background waits before it starts; 0, unset, for
+     none.  */
+  double test_compile_delay;
 };
 
 /* The checks of CUDAJIT_CHECK.  */

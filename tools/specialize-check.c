@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* specialize-check LAUNCH...
+/* specialize-check [--cache] LAUNCH...
 
    What gpu-specialize.c decides for a kernel's launches, where there is no
    GPU: a driver of its own loads each variant that NVRTC compiled as a
@@ -16,7 +16,12 @@
              SETTLE_SECONDS), for a key whose variant is queued
 
    Each prints "V: generic" or "V: variant N", N counting the variants in
-   the order they were loaded.  Without NVRTC it exits with 77.  */
+   the order they were loaded.  Then it returns from main, whatever a
+   compilation in the background is doing.  Without NVRTC it exits with
+   77.  With --cache, the variants go through the disk cache as
+   CUDAJIT_CACHE, CUDAJIT_CACHE_DIR and CUDAJIT_CACHE_MAX set it;
+   without, the cache is left alone, so that the testsuite does not fill
+   the user's.  */
 
 #include "internal.h"
 
@@ -72,8 +77,11 @@ main (int argc, char **argv)
   static struct cudajit_gpu gpu = { .arch = 90 };
   const char *error;
 
-  /* The testsuite leaves the user's cache alone.  */
-  setenv ("CUDAJIT_CACHE", "0", 1);
+  bool use_cache = argc > 1 && strcmp (argv[1], "--cache") == 0;
+  if (use_cache)
+    argv++, argc--;
+  else
+    setenv ("CUDAJIT_CACHE", "0", 1);
   if ((error = cudajit_load_nvrtc ()))
     {
       fprintf (stderr, "specialize-check: %s\n", error);
