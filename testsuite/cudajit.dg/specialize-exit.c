@@ -4,9 +4,11 @@
    compilation every time, and waits for it, so that the next run takes
    the variant from the cache; a compilation that runs past the exit's
    wait is left to the end of the process, at once, and the next run
-   compiles the variant again and keeps it in the cache.  NVRTC's first
-   compilation in a process is never in the background: exit would tear
-   NVRTC down under it (issue 44: a crash or a hang at exit).  */
+   compiles the variant again and keeps it in the cache.  An exit from
+   another thread, and that of a fatal error, whose status is kept, do
+   as a return from main does.  NVRTC's first compilation in a process
+   is never in the background: exit would tear NVRTC down under it
+   (issue 44: a crash or a hang at exit).  */
 /* { dg-do run } */
 /* { dg-require-effective-target nvrtc } */
 
@@ -50,9 +52,11 @@ expect_entries (const char *what, int n)
 }
 
 /* Run specialize-check ARGS with the cache and ENV_MORE, with
-   CUDAJIT_VERBOSE; it must end normally, and within SECONDS_MAX.  */
+   CUDAJIT_VERBOSE; it must end with exit status STATUS_WANTED, and
+   within SECONDS_MAX.  */
 static char *
-run_exiting (const char *env_more, const char *args, double seconds_max)
+run_ending (const char *env_more, const char *args, int status_wanted,
+            double seconds_max)
 {
   char settings[512];
   int status;
@@ -61,13 +65,20 @@ run_exiting (const char *env_more, const char *args, double seconds_max)
   snprintf (settings, sizeof settings, "%s CUDAJIT_VERBOSE=1 %s", env,
             env_more);
   char *output = run_status (settings, args, &status, &seconds);
-  if (status != 0 || seconds > seconds_max)
+  if (status != status_wanted || seconds > seconds_max)
     {
       printf ("%s specialize-check %s: exit status %d after %.1f s:\n%s\n",
               settings, args, status, seconds, output);
       failures++;
     }
   return output;
+}
+
+/* Run specialize-check ARGS as run_ending does; it must end normally.  */
+static char *
+run_exiting (const char *env_more, const char *args, double seconds_max)
+{
+  return run_ending (env_more, args, 0, seconds_max);
 }
 
 int
@@ -109,6 +120,28 @@ main (void)
   expect_entries ("once compiled again", 4);
   output = run_exiting ("", "--cache 1 1 1 1! 9 9 9 9!", 50);
   expect ("then from the cache", output, "variant 2 came from the cache in ");
+
+  /* exit called by another thread than main's waits as well.  */
+  output = run_exiting ("CUDAJIT_TEST_COMPILE_DELAY=1",
+                        "--cache --exit-thread 2 2 2 2! 6 6 6", 50);
+  expect ("the exit from a thread", output,
+          "cudajit: waiting at exit for NVRTC to finish compiling\n");
+  expect_entries ("after the exit from a thread", 6);
+
+  /* So does a fatal error's; cut short, it keeps its status.  */
+  output = run_ending ("CUDAJIT_TEST_COMPILE_DELAY=1",
+                       "--cache --fatal 3 3 3 3! 7 7 7", 1, 50);
+  expect ("the fatal error", output,
+          "cudajit: error: specialize-check ends as a fatal error would\n");
+  expect ("its exit", output,
+          "cudajit: waiting at exit for NVRTC to finish compiling\n");
+  expect_entries ("after the fatal error", 8);
+  output = run_ending ("CUDAJIT_TEST_COMPILE_DELAY=" STRING (PAST_EXIT_WAIT),
+                       "--cache --fatal 4 4 4 4! 8 8 8", 1,
+                       PAST_EXIT_WAIT - 5);
+  expect ("the fatal error cut short", output,
+          " s at exit: the program ends now");
+  expect_entries ("after the fatal error cut short", 9);
 
   char command[sizeof cache + 16];
   snprintf (command, sizeof command, "rm -rf '%s'", cache);
