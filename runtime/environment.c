@@ -173,6 +173,11 @@ parse_dir (const char *value, void *field)
 #define STRINGIFY(x) #x
 #define STRING(x) STRINGIFY (x)
 #define BOOLEAN_VALUES "0, 1, off, on, false, true, no or yes"
+/* CUDAJIT_TIMEOUT's and CUDAJIT_TEST_COMPILE_DELAY's.  */
+#define SECONDS_EXAMPLES ", such as 10 or 0.5"
+#define SECONDS_VALUES                                                        \
+  "a number of seconds above 0 and at most " STRING (CUDAJIT_TIMEOUT_MAX)     \
+      SECONDS_EXAMPLES
 
 /* Every variable of cudajit-environment.def: its name, the values it
    takes for the message about a bad one, the function that sets its

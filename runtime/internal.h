@@ -162,6 +162,10 @@ struct cudajit_environment
   bool verbose;
   /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
   unsigned int check;
+  /* CUDAJIT_TEST_COMPILE_DELAY, for the tests: the seconds that each
+     compilation in the background waits before it starts; 0, unset, for
+     none.  */
+  double test_compile_delay;
 };
 
 /* The checks of CUDAJIT_CHECK.  */
@@ -357,6 +361,10 @@ const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    struct cudajit_image *image)
     __attribute__ ((visibility ("default")));
 
+/* Whether NVRTC has compiled something in this process, which registers
+   the last of the functions that it has exit run.  */
+bool cudajit_nvrtc_has_compiled (void);
+
 /* gpu-background-compile.c */
 
 /* A compilation in a thread of its own, which the program need not wait
@@ -367,10 +375,18 @@ struct cudajit_background_compile;
    FLAGS say and with the disk cache, as cudajit_nvrtc_compile does, in a
    thread of its own; null, and both freed, where
    CUDAJIT_BACKGROUND_COMPILE is off, the process has a single core, is a
-   child that fork made, or the thread cannot be made.  Exit waits for
-   the compilation.  */
+   child that fork made, has begun to exit, or the thread cannot be made.
+   Until NVRTC has compiled something in the process, compile it now
+   instead, in the calling thread: the compilation returned has ended.
+   Exit waits for the compilation, for a while (gpu-background-compile.c
+   says how long).  */
 struct cudajit_background_compile *
 cudajit_compile_in_background (char *source, char *name, int arch, int flags);
+
+/* Whether COMPILATION runs in a thread of its own; if not, it has
+   ended.  */
+bool cudajit_background_in_thread (
+    const struct cudajit_background_compile *compilation);
 
 /* Whether COMPILATION has ended, so that cudajit_background_image would
    not wait.  */
