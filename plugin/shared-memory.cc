@@ -43,17 +43,56 @@ collect_shared (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* *TP, a shared array, becomes the array at its offset in the block's
+/* What a use of a shared array becomes in the host version.  */
+typedef tree (*shared_use_fn) (tree array, void *data);
+
+struct shared_uses
+{
+  shared_use_fn replace;
+  void *data;
+  /* The nodes walked: the front end shares subtrees (a[i] += x is
+     a[i] = a[i] + x with one a[i]; a SAVE_EXPR is wherever it is used),
+     which walk_tree walks once for each parent.  A shared subtree is
+     rewritten once, since a rewrite may name the array again (a device
+     function's asks for the block's copy by the array's address), and
+     rewriting that would ask for the copy of the copy.  */
+  hash_set<tree> walked;
+};
+
+static tree
+replace_shared_use (tree *tp, int *walk_subtrees, void *data)
+{
+  shared_uses *uses = (shared_uses *) data;
+  /* The array itself is in each parent that uses it.  */
+  if (VAR_P (*tp) && cudajit_shared_p (*tp))
+    {
+      *tp = uses->replace (*tp, uses->data);
+      *walk_subtrees = 0;
+    }
+  /* The address of a declaration is no use of it.  */
+  else if (TYPE_P (*tp) || TREE_CODE (*tp) == DECL_EXPR
+           || uses->walked.add (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Each use of a shared array in FNDECL becomes what REPLACE makes of
+   it.  */
+static void
+replace_shared_uses (tree fndecl, shared_use_fn replace, void *data)
+{
+  shared_uses uses;
+  uses.replace = replace;
+  uses.data = data;
+  walk_tree (&DECL_SAVED_TREE (fndecl), replace_shared_use, &uses, NULL);
+}
+
+/* ARRAY, a shared array, becomes the array at its offset in the block's
    shared memory.  */
 static tree
-relocate_shared (tree *tp, int *walk_subtrees, void *data)
+relocate_shared (tree array, void *data)
 {
   shared_layout *layout = (shared_layout *) data;
-  if (TYPE_P (*tp) || TREE_CODE (*tp) == DECL_EXPR)
-    *walk_subtrees = 0;
-  if (!VAR_P (*tp) || !cudajit_shared_p (*tp))
-    return NULL_TREE;
-  tree array = *tp;
   unsigned HOST_WIDE_INT offset
       = ROUND_UP (layout->static_bytes, CUDAJIT_SHARED_ALIGN);
   for (unsigned int i = 0; i < layout->arrays.length (); i++)
@@ -61,10 +100,9 @@ relocate_shared (tree *tp, int *walk_subtrees, void *data)
       offset = layout->offsets[i];
   tree base = build_call_expr (layout->base_fn, 0);
   tree address = fold_build_pointer_plus_hwi (base, offset);
-  *tp = build1 (
+  return build1 (
       INDIRECT_REF, TREE_TYPE (array),
       fold_convert (build_pointer_type (TREE_TYPE (array)), address));
-  return NULL_TREE;
 }
 
 unsigned HOST_WIDE_INT
@@ -80,30 +118,22 @@ cudajit_host_shared_memory (tree kernel)
      loops.  */
   DECL_PURE_P (layout.base_fn) = 1;
   TREE_NOTHROW (layout.base_fn) = 1;
-  walk_tree (&DECL_SAVED_TREE (kernel), relocate_shared, &layout, NULL);
+  replace_shared_uses (kernel, relocate_shared, &layout);
   return layout.static_bytes;
 }
 
-/* *TP, a shared array of a device function, becomes the block's copy of
-   it, which the array's own address names; the address of its
-   declaration is no use of it.  */
+/* ARRAY, a shared array of a device function, becomes the block's copy
+   of it, which the array's own address names.  */
 static tree
-ask_block_array (tree *tp, int *walk_subtrees, void *data)
+ask_block_array (tree array, void *data)
 {
   tree fn = (tree) data;
-  if (TYPE_P (*tp) || TREE_CODE (*tp) == DECL_EXPR)
-    *walk_subtrees = 0;
-  if (!VAR_P (*tp) || !cudajit_shared_p (*tp))
-    return NULL_TREE;
-  tree array = *tp;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (array));
   tree call = build_call_expr (fn, 3, build_fold_addr_expr (array),
                                TYPE_SIZE_UNIT (TREE_TYPE (array)),
                                build_string_literal (strlen (name) + 1, name));
-  *tp = build1 (INDIRECT_REF, TREE_TYPE (array),
-                fold_convert (build_pointer_type (TREE_TYPE (array)), call));
-  *walk_subtrees = 0;
-  return NULL_TREE;
+  return build1 (INDIRECT_REF, TREE_TYPE (array),
+                 fold_convert (build_pointer_type (TREE_TYPE (array)), call));
 }
 
 void
@@ -114,5 +144,5 @@ cudajit_host_device_shared_arrays (tree fndecl)
      loops.  */
   DECL_PURE_P (fn) = 1;
   TREE_NOTHROW (fn) = 1;
-  walk_tree (&DECL_SAVED_TREE (fndecl), ask_block_array, fn, NULL);
+  replace_shared_uses (fndecl, ask_block_array, fn);
 }
