@@ -124,6 +124,39 @@ claim_statement_expression_value (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* A compound literal becomes the initialization of its object where it
+   is evaluated, then the object, (D = {...}, D), as in the CUDA C: the
+   cuts at barriers and warp functions read a declaration as a
+   statement, and one inside an expression, when they keep its object
+   across a cut, would become a statement there.  A literal that the
+   front end shares (the left side of a compound assignment, and its
+   right side's operand) is initialized wherever it is reached, with its
+   initializer's side effects saved and made once.  DATA maps each
+   literal's object to its initializer.  */
+static tree
+lower_compound_literal (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *initializers = (hash_map<tree, tree> *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) != COMPOUND_LITERAL_EXPR)
+    return NULL_TREE;
+  tree decl = COMPOUND_LITERAL_EXPR_DECL (*tp);
+  if (tree init = DECL_INITIAL (decl))
+    {
+      initializers->put (decl,
+                         TREE_SIDE_EFFECTS (init) ? save_expr (init) : init);
+      DECL_INITIAL (decl) = NULL_TREE;
+    }
+  tree *init = initializers->get (decl);
+  tree type = TREE_TYPE (decl);
+  *tp = init ? build2 (COMPOUND_EXPR, type,
+                       build2 (INIT_EXPR, type, decl, unshare_expr (*init)),
+                       decl)
+             : decl;
+  return NULL_TREE;
+}
+
 /* A copy of the body of KERNEL for ENTRY, with KERNEL's parameters as
    the entry's ARGUMENTS, which are read once for the block; a parameter
    that the body changes is, for each thread, a local of its own (in
@@ -162,6 +195,8 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   walk_tree_without_duplicates (&body, claim_statement_expression_value,
                                 kernel);
   walk_tree (&body, copy_tree_body_r, &id, NULL);
+  hash_map<tree, tree> literal_initializers;
+  walk_tree (&body, lower_compound_literal, &literal_initializers, NULL);
   append_to_statement_list (body, &statements);
   return statements;
 }
