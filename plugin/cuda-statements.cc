@@ -362,12 +362,18 @@ emit_local_declaration (cuda_emitter *e, tree decl)
                                pointer ? TYPE_QUALS (type) & TYPE_QUAL_VOLATILE
                                        : TYPE_UNQUALIFIED);
   emit_newline (e);
+  bool shared = cudajit_shared_p (decl);
+  if (shared)
+    pp_string (&e->pp, "__shared__ ");
   /* A local is its own thread's, so volatile changes nothing for a
      structure or union on the GPU, whereas C++ would refuse to assign it
      from the initializer.  */
   if (TREE_THIS_VOLATILE (decl) && !RECORD_OR_UNION_TYPE_P (type) && !pointer)
     pp_string (&e->pp, "volatile ");
-  emit_declaration (e, type, decl_name (e, decl));
+  /* Named as its uses name it.  */
+  emit_declaration (e, type,
+                    shared ? IDENTIFIER_POINTER (DECL_NAME (decl))
+                           : decl_name (e, decl));
   pp_semicolon (&e->pp);
 }
 

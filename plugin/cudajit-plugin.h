@@ -96,6 +96,9 @@ bool cudajit_device_marked_p (const_tree fndecl);
 /* Whether kernels may call FNDECL: marked cuda_device, or static.  */
 bool cudajit_device_function_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
+/* "array" or "variable", what DECL, in shared memory, is called in
+   diagnostics.  */
+const char *cudajit_shared_kind (const_tree decl);
 /* Whether DECL is a device variable: cuda_device on a variable.  */
 bool cudajit_device_variable_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a

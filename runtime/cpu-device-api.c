@@ -62,7 +62,7 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
 
   if (!r)
     cudajit_fatal (NULL,
-                   "shared array '%s' used outside a kernel: it is the "
+                   "shared variable '%s' used outside a kernel: it is the "
                    "memory of a block of a launch",
                    name);
   for (struct block_array *a = r->arrays; a; a = a->next)
