@@ -34,6 +34,7 @@
 /* What cudajit.h gives the block function.  */
 static const char block_start_name[] = "cudajit_block_start";
 static const char enter_thread_name[] = "cudajit_enter_thread";
+static const char checks_shared_name[] = "cudajit_checks_shared";
 
 /* In the copy of the kernel's body: the built-in variables become the
    block function's locals, and so do cudajit.h's functions of them; a
@@ -160,10 +161,11 @@ lower_compound_literal (tree *tp, int *walk_subtrees, void *data)
 /* A copy of the body of KERNEL for ENTRY, with KERNEL's parameters as
    the entry's ARGUMENTS, which are read once for the block; a parameter
    that the body changes is, for each thread, a local of its own (in
-   *LOCALS) that the copy sets from its argument first.  */
+   *LOCALS) that the copy sets from its argument first.  Its accesses to
+   shared arrays check their bounds if CHECKED.  */
 static tree
 copy_kernel_body (tree kernel, tree entry, tree *locals,
-                  const vec<tree> &arguments)
+                  const vec<tree> &arguments, bool checked = false)
 {
   copy_body_data id;
   memset (&id, 0, sizeof id);
@@ -197,6 +199,8 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   walk_tree (&body, copy_tree_body_r, &id, NULL);
   hash_map<tree, tree> literal_initializers;
   walk_tree (&body, lower_compound_literal, &literal_initializers, NULL);
+  if (!checked)
+    cudajit_drop_shared_checks (&body);
   append_to_statement_list (body, &statements);
   return statements;
 }
@@ -436,6 +440,23 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (threads && chunks)
     threads = build3 (COND_EXPR, void_type_node, cudajit_one_dimension (&b),
                       chunks, threads);
+  tree checks_shared = cudajit_header_function (checks_shared_name);
+  if (threads && checks_shared
+      && cudajit_calls_p (kernel_body, cudajit_shared_access_p))
+    {
+      /* Again, with the checks of the accesses to shared arrays, for
+         CUDAJIT_CHECK=bounds.  */
+      tree copy = copy_kernel_body (kernel, entry, locals, arguments, true);
+      restart (&b);
+      tree no_wrap_unused, in_range_unused;
+      tree checked = run_threads (&b, &copy, barrier, false, NULL,
+                                  &no_wrap_unused, false, &in_range_unused);
+      if (checked)
+        threads
+            = build3 (COND_EXPR, void_type_node,
+                      build_call_expr (checks_shared, 0), checked, threads);
+      b.refusal = NULL;
+    }
   if (!threads)
     {
       *refusal = b.refusal;

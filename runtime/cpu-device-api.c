@@ -84,6 +84,29 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
   return a->memory;
 }
 
+void
+cudajit_check_shared_access (const void *address, size_t size,
+                             const void *array, size_t bytes, const char *name,
+                             const char *where)
+{
+  /* Set only while the thread runs a kernel.  */
+  struct runner *r = cudajit_cpu_current;
+  /* The dynamic shared memory ends where the launch's .shared_bytes
+     do.  */
+  if (!bytes)
+    bytes = (size_t) ((const char *) r->shared + r->job->shared_end
+                      - (const char *) array);
+  ptrdiff_t offset = (const char *) address - (const char *) array;
+  if (offset >= 0 && (size_t) offset <= bytes && size <= bytes - offset)
+    return;
+  cudajit_fatal (&r->job->site,
+                 "out-of-bounds access to shared array '%s' at %s: %zu "
+                 "bytes at byte %td of its %zu, by thread (%u, %u, %u) of "
+                 "block (%u, %u, %u)",
+                 name, where, size, offset, bytes, threadIdx.x, threadIdx.y,
+                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
+}
+
 /* The runner of the calling thread if it runs its block as fibers, for
    FUNCTION, which waits for other threads; null in a block of one thread,
    where there is no one to wait for.  */
