@@ -169,6 +169,8 @@ struct bounds_check
   /* The relocated uses of shared arrays, mapped to the arrays.  */
   hash_map<tree, tree> *relocated;
   tree access_fn;
+  /* The function's line, for an access that has none of its own.  */
+  location_t function_location;
   /* As in shared_uses: a reference that the front end shares is checked
      in each of its parents, its indices once.  */
   hash_set<tree> walked;
@@ -207,7 +209,8 @@ checked_access (const bounds_check *c, tree ref, tree array, tree base)
 {
   tree type = TREE_TYPE (ref);
   tree array_bytes = TYPE_SIZE_UNIT (TREE_TYPE (array));
-  expanded_location at = expand_location (EXPR_LOCATION (ref));
+  expanded_location at = expand_location (
+      EXPR_HAS_LOCATION (ref) ? EXPR_LOCATION (ref) : c->function_location);
   char *where = xasprintf ("%s:%d", at.file, at.line);
   const char *name = IDENTIFIER_POINTER (DECL_NAME (array));
   tree call = build_call_expr (
@@ -265,6 +268,7 @@ cudajit_check_shared_bounds (tree fndecl, hash_map<tree, tree> *relocated)
   bounds_check c;
   c.relocated = relocated;
   c.access_fn = cudajit_header_function (shared_access_name);
+  c.function_location = DECL_SOURCE_LOCATION (fndecl);
   /* Without cudajit.h, a unit has no shared arrays in use.  */
   if (c.access_fn && !relocated->is_empty ())
     walk_tree (&DECL_SAVED_TREE (fndecl), check_shared_access, &c, NULL);
