@@ -491,15 +491,20 @@ handle_cuda_device_attribute (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
+/* Shared memory: static variables of a kernel or a device function,
+   arrays or not, as CUDA's __shared__; and extern arrays without a size,
+   the dynamic shared memory, which the subset check requires of an
+   extern one.  */
 static tree
 handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
 {
   tree decl = *node;
-  if (!VAR_P (decl) || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl))
-      || TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE)
+  if (!VAR_P (decl) || !(TREE_STATIC (decl) || DECL_EXTERNAL (decl)))
     {
       error_at (DECL_SOURCE_LOCATION (decl),
-                "%qE attribute applies only to static or extern arrays", name);
+                "%qE attribute applies only to static variables and extern "
+                "arrays",
+                name);
       *no_add = true;
     }
   /* Those of device functions are diagnosed with the function's other
@@ -507,18 +512,18 @@ handle_cuda_shared_attribute (tree *node, tree name, tree, int, bool *no_add)
   else if (!current_function_decl)
     {
       error_at (DECL_SOURCE_LOCATION (decl),
-                "shared array %qD can be declared only in a kernel, not at "
+                "shared %s %qD can be declared only in a kernel, not at "
                 "file scope",
-                decl);
+                cudajit_shared_kind (decl), decl);
       *no_add = true;
     }
   else if (!cudajit_kernel_p (current_function_decl)
            && !cudajit_device_function_p (current_function_decl))
     {
       error_at (DECL_SOURCE_LOCATION (decl),
-                "shared array %qD can be declared only in a kernel, not in "
+                "shared %s %qD can be declared only in a kernel, not in "
                 "function %qD",
-                decl, current_function_decl);
+                cudajit_shared_kind (decl), decl, current_function_decl);
       *no_add = true;
     }
   return NULL_TREE;
@@ -581,6 +586,12 @@ cudajit_shared_p (const_tree decl)
 {
   return (VAR_P (decl)
           && lookup_attribute ("cuda_shared", DECL_ATTRIBUTES (decl)));
+}
+
+const char *
+cudajit_shared_kind (const_tree decl)
+{
+  return TREE_CODE (TREE_TYPE (decl)) == ARRAY_TYPE ? "array" : "variable";
 }
 
 bool

@@ -34,6 +34,7 @@
 /* What cudajit.h gives the block function.  */
 static const char block_start_name[] = "cudajit_block_start";
 static const char enter_thread_name[] = "cudajit_enter_thread";
+static const char checks_shared_name[] = "cudajit_checks_shared";
 
 /* In the copy of the kernel's body: the built-in variables become the
    block function's locals, and so do cudajit.h's functions of them; a
@@ -124,13 +125,47 @@ claim_statement_expression_value (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* A compound literal becomes the initialization of its object where it
+   is evaluated, then the object, (D = {...}, D), as in the CUDA C: the
+   cuts at barriers and warp functions read a declaration as a
+   statement, and one inside an expression, when they keep its object
+   across a cut, would become a statement there.  A literal that the
+   front end shares (the left side of a compound assignment, and its
+   right side's operand) is initialized wherever it is reached, with its
+   initializer's side effects saved and made once.  DATA maps each
+   literal's object to its initializer.  */
+static tree
+lower_compound_literal (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *initializers = (hash_map<tree, tree> *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  if (TREE_CODE (*tp) != COMPOUND_LITERAL_EXPR)
+    return NULL_TREE;
+  tree decl = COMPOUND_LITERAL_EXPR_DECL (*tp);
+  if (tree init = DECL_INITIAL (decl))
+    {
+      initializers->put (decl,
+                         TREE_SIDE_EFFECTS (init) ? save_expr (init) : init);
+      DECL_INITIAL (decl) = NULL_TREE;
+    }
+  tree *init = initializers->get (decl);
+  tree type = TREE_TYPE (decl);
+  *tp = init ? build2 (COMPOUND_EXPR, type,
+                       build2 (INIT_EXPR, type, decl, unshare_expr (*init)),
+                       decl)
+             : decl;
+  return NULL_TREE;
+}
+
 /* A copy of the body of KERNEL for ENTRY, with KERNEL's parameters as
    the entry's ARGUMENTS, which are read once for the block; a parameter
    that the body changes is, for each thread, a local of its own (in
-   *LOCALS) that the copy sets from its argument first.  */
+   *LOCALS) that the copy sets from its argument first.  Its accesses to
+   shared arrays check their bounds if CHECKED.  */
 static tree
 copy_kernel_body (tree kernel, tree entry, tree *locals,
-                  const vec<tree> &arguments)
+                  const vec<tree> &arguments, bool checked = false)
 {
   copy_body_data id;
   memset (&id, 0, sizeof id);
@@ -162,6 +197,10 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   walk_tree_without_duplicates (&body, claim_statement_expression_value,
                                 kernel);
   walk_tree (&body, copy_tree_body_r, &id, NULL);
+  hash_map<tree, tree> literal_initializers;
+  walk_tree (&body, lower_compound_literal, &literal_initializers, NULL);
+  if (!checked)
+    cudajit_drop_shared_checks (&body);
   append_to_statement_list (body, &statements);
   return statements;
 }
@@ -407,6 +446,23 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (threads && chunks)
     threads = build3 (COND_EXPR, void_type_node, cudajit_one_dimension (&b),
                       chunks, threads);
+  tree checks_shared = cudajit_header_function (checks_shared_name);
+  if (threads && checks_shared
+      && cudajit_calls_p (kernel_body, cudajit_shared_access_p))
+    {
+      /* Again, with the checks of the accesses to shared arrays, for
+         CUDAJIT_CHECK=bounds.  */
+      tree copy = copy_kernel_body (kernel, entry, locals, arguments, true);
+      restart (&b);
+      tree no_wrap_unused, in_range_unused;
+      tree checked = run_threads (&b, &copy, barrier, false, NULL,
+                                  &no_wrap_unused, false, &in_range_unused);
+      if (checked)
+        threads
+            = build3 (COND_EXPR, void_type_node,
+                      build_call_expr (checks_shared, 0), checked, threads);
+      b.refusal = NULL;
+    }
   if (!threads)
     {
       *refusal = b.refusal;

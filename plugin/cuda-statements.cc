@@ -366,6 +366,9 @@ emit_local_declaration (cuda_emitter *e, tree decl)
                                pointer ? TYPE_QUALS (type) & TYPE_QUAL_VOLATILE
                                        : TYPE_UNQUALIFIED);
   emit_newline (e);
+  bool shared = cudajit_shared_p (decl);
+  if (shared)
+    pp_string (&e->pp, "__shared__ ");
   /* A local is its own thread's, so volatile changes nothing for a
      structure or union on the GPU, whereas C++ would refuse to assign it
      from the initializer.  */
@@ -373,7 +376,10 @@ emit_local_declaration (cuda_emitter *e, tree decl)
     pp_string (&e->pp, "volatile ");
   if (DECL_P (decl))
     emit_alignment (e, decl);
-  emit_declaration (e, type, decl_name (e, decl));
+  /* Named as its uses name it.  */
+  emit_declaration (e, type,
+                    shared ? IDENTIFIER_POINTER (DECL_NAME (decl))
+                           : decl_name (e, decl));
   pp_semicolon (&e->pp);
 }
 

@@ -100,6 +100,9 @@ bool cudajit_device_marked_p (const_tree fndecl);
 /* Whether kernels may call FNDECL: marked cuda_device, or static.  */
 bool cudajit_device_function_p (const_tree fndecl);
 bool cudajit_shared_p (const_tree decl);
+/* "array" or "variable", what DECL, in shared memory, is called in
+   diagnostics.  */
+const char *cudajit_shared_kind (const_tree decl);
 /* Whether DECL is a device variable: cuda_device on a variable.  */
 bool cudajit_device_variable_p (const_tree decl);
 /* Diagnoses FNDECL, a function being declared or defined, if it is a
@@ -561,12 +564,25 @@ void cudajit_host_fiber_waits (tree fndecl);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
    become parts of its block's shared memory on the CPU backend: its host
-   version is rewritten to find them there.  How many bytes they take.  */
-unsigned HOST_WIDE_INT cudajit_host_shared_memory (tree kernel);
+   version is rewritten to find them there, each use mapped in
+   *RELOCATED to its array.  How many bytes they take.  */
+unsigned HOST_WIDE_INT
+cudajit_host_shared_memory (tree kernel, hash_map<tree, tree> *relocated);
 /* The shared arrays of FNDECL, a device function, checked and
    translated, become on the CPU backend arrays that the runtime keeps
-   for each block: its host version is rewritten to ask for them.  */
-void cudajit_host_device_shared_arrays (tree fndecl);
+   for each block: its host version is rewritten to ask for them, each
+   use mapped in *RELOCATED to its array.  */
+void cudajit_host_device_shared_arrays (tree fndecl,
+                                        hash_map<tree, tree> *relocated);
+/* The accesses of FNDECL's host version to the elements of the shared
+   arrays that RELOCATED maps check their bounds under
+   CUDAJIT_CHECK=bounds.  */
+void cudajit_check_shared_bounds (tree fndecl,
+                                  hash_map<tree, tree> *relocated);
+/* Whether CALLEE is cudajit.h's check of an access; *BODY's checks
+   dropped.  */
+bool cudajit_shared_access_p (const_tree callee);
+void cudajit_drop_shared_checks (tree *body);
 
 /* block-function.cc: the C version of KERNEL that the CPU backend calls,
    handed to the call graph, and how it is called.  With CALLEES, the

@@ -147,9 +147,9 @@ check_local_array (subset_checker *checker, tree var, location_t loc)
     check_type (checker, TREE_TYPE (var), loc, "local variable", var);
 }
 
-/* A shared array: of constant size, or extern and without a size for the
-   dynamic shared memory, which only a kernel knows the place of; and not
-   initialized, as in CUDA.  */
+/* A shared variable, an array or not: of constant size, or an extern
+   array without a size for the dynamic shared memory, which only a
+   kernel knows the place of; and not initialized, as in CUDA.  */
 static void
 check_shared (subset_checker *checker, tree var, location_t loc)
 {
@@ -164,8 +164,17 @@ check_shared (subset_checker *checker, tree var, location_t loc)
          again.  */
       checker->shared.safe_push (var);
     }
+  else if (DECL_EXTERNAL (var) && TREE_CODE (TREE_TYPE (var)) != ARRAY_TYPE)
+    {
+      reject (checker, loc,
+              "the dynamic shared memory %qD must be an array without a "
+              "size",
+              var);
+      checker->shared.safe_push (var);
+    }
   else if (DECL_INITIAL (var) && !DECL_EXTERNAL (var))
-    reject (checker, loc, "shared array %qD cannot be initialized", var);
+    reject (checker, loc, "shared %s %qD cannot be initialized",
+            cudajit_shared_kind (var), var);
   else if (!DECL_EXTERNAL (var) && !TYPE_SIZE_UNIT (TREE_TYPE (var)))
     reject (checker, loc,
             "shared array %qD needs a size, unless it is %<extern%>, for "
@@ -182,7 +191,11 @@ check_shared (subset_checker *checker, tree var, location_t loc)
       while (TREE_CODE (element) == ARRAY_TYPE)
         element = TREE_TYPE (element);
       if (!cudajit_supported_type_p (element, false))
-        check_type (checker, TREE_TYPE (var), loc, "shared array", var);
+        check_type (checker, TREE_TYPE (var), loc,
+                    TREE_CODE (TREE_TYPE (var)) == ARRAY_TYPE
+                        ? "shared array"
+                        : "shared variable",
+                    var);
       else
         {
           /* Its uses are fine.  */

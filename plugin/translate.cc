@@ -41,18 +41,21 @@ translate (tree fndecl, tree body)
       /* After the CUDA C, which calls the GPU's assert, and before the
          host entry copies the body.  */
       cudajit_redirect_host_assertions (fndecl);
+      hash_map<tree, tree> relocated;
       if (kernel)
         {
           /* After the CUDA C, which keeps the shared arrays as they
              are.  */
           unsigned HOST_WIDE_INT static_shared_bytes
-              = cudajit_host_shared_memory (fndecl);
+              = cudajit_host_shared_memory (fndecl, &relocated);
+          cudajit_check_shared_bounds (fndecl, &relocated);
           cudajit_embed_kernel (fndecl, cuda_source, static_shared_bytes,
                                 callees, specialized);
         }
       else
         {
-          cudajit_host_device_shared_arrays (fndecl);
+          cudajit_host_device_shared_arrays (fndecl, &relocated);
+          cudajit_check_shared_bounds (fndecl, &relocated);
           cudajit_embed_device_function (fndecl, cuda_source);
         }
       /* After the block function has copied a kernel's body.  */

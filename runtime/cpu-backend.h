@@ -31,8 +31,13 @@ struct job
      debugger, where threadIdx then holds the thread that stops.  */
   bool one_thread;
   /* The shared memory of a block: the static arrays, then from the next
-     multiple of 16 the dynamic ones.  */
+     multiple of 16 the dynamic ones; the end of the dynamic shared memory
+     that the launch gives, before the rounding.  */
   size_t shared_bytes;
+  size_t shared_end;
+  /* Whether accesses to shared arrays check their bounds
+     (CUDAJIT_CHECK=bounds).  */
+  bool check_shared;
   /* The launch, for errors in the kernel, and the end of the message of
      a fault in it, or null; what CUDAJIT_TIMEOUT watches it with.  */
   struct cudajit_site site;

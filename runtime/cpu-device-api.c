@@ -62,7 +62,7 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
 
   if (!r)
     cudajit_fatal (NULL,
-                   "shared array '%s' used outside a kernel: it is the "
+                   "shared variable '%s' used outside a kernel: it is the "
                    "memory of a block of a launch",
                    name);
   for (struct block_array *a = r->arrays; a; a = a->next)
@@ -84,6 +84,29 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
   a->next = r->arrays;
   r->arrays = a;
   return a->memory;
+}
+
+void
+cudajit_check_shared_access (const void *address, size_t size,
+                             const void *array, size_t bytes, const char *name,
+                             const char *where)
+{
+  /* Set only while the thread runs a kernel.  */
+  struct runner *r = cudajit_cpu_current;
+  /* The dynamic shared memory ends where the launch's .shared_bytes
+     do.  */
+  if (!bytes)
+    bytes = (size_t) ((const char *) r->shared + r->job->shared_end
+                      - (const char *) array);
+  ptrdiff_t offset = (const char *) address - (const char *) array;
+  if (offset >= 0 && (size_t) offset <= bytes && size <= bytes - offset)
+    return;
+  cudajit_fatal (&r->job->site,
+                 "out-of-bounds access to shared array '%s' at %s: %zu "
+                 "bytes at byte %td of its %zu, by thread (%u, %u, %u) of "
+                 "block (%u, %u, %u)",
+                 name, where, size, offset, bytes, threadIdx.x, threadIdx.y,
+                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
 }
 
 /* The runner of the calling thread if it runs its block as fibers, for

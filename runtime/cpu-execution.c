@@ -691,6 +691,7 @@ run_grid_fibers (struct job *job)
   blockDim = job->block;
   cudajit_cpu_alone = 1;
   cudajit_cpu_shared_bytes = job->shared_bytes;
+  cudajit_cpu_check_shared = job->check_shared;
   cudajit_fault_site (&job->site, job->hint);
   if (job->races)
     cudajit_race_begin (job);
@@ -745,6 +746,7 @@ run_grid_fibers (struct job *job)
   cudajit_fault_site (NULL, NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
+  cudajit_cpu_check_shared = 0;
   cudajit_cpu_current = NULL;
   if (job->races)
     cudajit_race_end ();
@@ -773,6 +775,7 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_cpu_alone = job->alone;
   cudajit_cpu_shared = (uintptr_t) r->shared;
   cudajit_cpu_shared_bytes = job->shared_bytes;
+  cudajit_cpu_check_shared = job->check_shared;
   cudajit_cpu_current = r;
   /* The race check runs each thread through the kernel as written, whose
      accesses report themselves, as a block runs again after a fault; so
@@ -795,6 +798,7 @@ run_blocks (struct job *job, struct runner *r)
   cudajit_one_thread = 0;
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
+  cudajit_cpu_check_shared = 0;
   cudajit_cpu_current = NULL;
   cudajit_fault_site (NULL, NULL);
 }
@@ -934,6 +938,8 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
     .one_thread = one_thread,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
+    .shared_end = shared,
+    .check_shared = cudajit_environment ()->check & CUDAJIT_CHECK_BOUNDS,
     .site = *site,
     .hint = hint,
   };

@@ -16,4 +16,5 @@ __thread int cudajit_one_thread;
 __thread int cudajit_cpu_alone;
 __thread uintptr_t cudajit_cpu_shared;
 __thread size_t cudajit_cpu_shared_bytes;
+__thread int cudajit_cpu_check_shared;
 __thread struct runner *cudajit_cpu_current;

@@ -141,6 +141,30 @@ extern "C"
     threadIdx = thread;
   }
 
+  /* Whether the threads that run check their accesses to the elements
+     of shared arrays, under CUDAJIT_CHECK=bounds: the plugin makes the
+     kernel as written, a version of its block function, and device
+     functions make each such access at WHERE ("file:line") the one at
+     ADDRESS that cudajit_shared_access returns: SIZE bytes of NAME, of
+     BYTES bytes at ARRAY (0 for the dynamic shared memory).  */
+  extern __thread int cudajit_cpu_check_shared;
+
+  static __inline__ int
+  cudajit_checks_shared (void)
+  {
+    return cudajit_cpu_check_shared;
+  }
+
+  static __inline__ void *
+  cudajit_shared_access (void *address, __SIZE_TYPE__ size, const void *array,
+                         __SIZE_TYPE__ bytes, const char *name,
+                         const char *where)
+  {
+    if (__builtin_expect (cudajit_checks_shared (), 0))
+      cudajit_check_shared_access (address, size, array, bytes, name, where);
+    return address;
+  }
+
   /* numba.cuda.grid and numba.cuda.gridsize, one function per axis.  */
   static __inline__ long
   cuda_grid_x (void)

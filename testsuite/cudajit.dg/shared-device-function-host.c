@@ -28,4 +28,4 @@ main (void)
   return keep (out[0]);
 }
 
-/* { dg-output "cudajit: error: shared array 'kept' used outside a kernel: it is the memory of a block of a launch" } */
+/* { dg-output "cudajit: error: shared variable 'kept' used outside a kernel: it is the memory of a block of a launch" } */

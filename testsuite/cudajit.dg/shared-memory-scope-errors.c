@@ -1,6 +1,6 @@
-/* A shared array belongs to a kernel: one declared at file scope or in a
-   host function is an error at its declaration, rather than an ordinary
-   array that a kernel cannot use.  */
+/* A shared array or variable belongs to a kernel: one declared at file
+   scope or in a host function is an error at its declaration, rather
+   than an ordinary variable that a kernel cannot use.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
@@ -12,8 +12,10 @@ float
 host (float x)
 {
   static __attribute__ ((cuda_shared)) float in_host[32]; /* { dg-error "shared array 'in_host' can be declared only in a kernel, not in function 'host'" } */
+  static __attribute__ ((cuda_shared)) _Bool flag; /* { dg-error "shared variable 'flag' can be declared only in a kernel, not in function 'host'" } */
+  flag = x > 0;
   in_host[0] = x;
-  return in_host[0];
+  return in_host[0] + flag;
 }
 
 __attribute__ ((cuda_jit)) void
