@@ -569,7 +569,9 @@ tree cudajit_build_function (const char *name, tree fntype, tree parms,
                              tree body);
 
 /* embed.cc: a new local variable of TYPE in FUNCTION, a function being
-   finished, for the code that the plugin adds to it.  */
+   finished, for the code that the plugin adds to it; the expression
+   FIRST, then NEXT, whose value it has, either of them null for none.  */
 tree cudajit_add_temporary (tree function, tree type);
+tree cudajit_sequence (tree first, tree next);
 
 #endif /* cudajit-plugin.h */

@@ -108,6 +108,14 @@ cudajit_add_temporary (tree function, tree type)
   return var;
 }
 
+tree
+cudajit_sequence (tree first, tree next)
+{
+  if (!first || !next)
+    return first ? first : next;
+  return build2 (COMPOUND_EXPR, TREE_TYPE (next), first, next);
+}
+
 static void
 finalize_function (tree decl)
 {
