@@ -21,8 +21,9 @@
                       extents))
 
    where extents holds the size in bytes of each array parameter whose
-   declaration gives its extent (see array-params.cc), and is null when
-   the kernel has none.  The temporaries are added to the enclosing
+   declaration gives its extent (see array-params.cc), computed from the
+   arguments' temporaries as array-extents.cc says, and is null when the
+   kernel has none.  The temporaries are added to the enclosing
    function.  */
 
 #include "cudajit-plugin.h"
@@ -211,25 +212,23 @@ warn_host_array (tree kernel, unsigned int index, tree arg, location_t loc)
 }
 
 /* The assignments of each array parameter's size in bytes to EXTENTS, from
-   the arguments' temporaries VALUES; null if no parameter has an extent,
-   else *EXTENTS is set.  */
+   the arguments' temporaries VALUES (array-extents.cc); null if no
+   parameter has an extent, else *EXTENTS is set.  */
 static tree
 build_extents (launch_rewriter *rewriter, tree kernel, vec<tree> &values,
                tree call, location_t loc, tree *extents)
 {
   tree steps = NULL_TREE;
-  auto_vec<unsigned int> bounds;
   *extents = NULL_TREE;
   for (unsigned int i = 0; i < values.length (); i++)
     {
-      unsigned HOST_WIDE_INT constant_bytes;
-      if (!cudajit_array_param (TREE_TYPE (kernel), i, &bounds,
-                                &constant_bytes))
-        {
-          if (POINTER_TYPE_P (TREE_TYPE (values[i])))
-            warn_host_array (kernel, i, CALL_EXPR_ARG (call, i), loc);
-          continue;
-        }
+      bool declared;
+      tree bytes = cudajit_extent_bytes (rewriter->function, kernel, i, values,
+                                         &declared);
+      if (!declared && POINTER_TYPE_P (TREE_TYPE (values[i])))
+        warn_host_array (kernel, i, CALL_EXPR_ARG (call, i), loc);
+      if (!bytes)
+        continue;
       if (!*extents)
         {
           tree type
@@ -239,15 +238,6 @@ build_extents (launch_rewriter *rewriter, tree kernel, vec<tree> &values,
             steps = cudajit_sequence (
                 steps, build2 (MODIFY_EXPR, size_type_node,
                                array_element (*extents, j), size_zero_node));
-        }
-      /* A negative bound is an empty array, not a huge one.  */
-      tree bytes = size_int (constant_bytes);
-      for (unsigned int position : bounds)
-        {
-          tree bound = fold_convert (ssizetype, values[position]);
-          bound = fold_build2 (MAX_EXPR, ssizetype, bound, ssize_int (0));
-          bytes = fold_build2 (MULT_EXPR, size_type_node, bytes,
-                               fold_convert (size_type_node, bound));
         }
       steps = cudajit_sequence (steps,
                                 build2 (MODIFY_EXPR, size_type_node,
