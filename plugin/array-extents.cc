@@ -290,6 +290,11 @@ compute (extent_computation *c, tree t)
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
       return refuse (c, t, true);
+    case C_MAYBE_CONST_EXPR:
+      /* GCC 11 leaves a bound as the front end read it, not folded.  */
+      if (C_MAYBE_CONST_EXPR_PRE (t))
+        return refuse (c, t, true);
+      return compute (c, C_MAYBE_CONST_EXPR_EXPR (t));
     default:
       break;
     }

@@ -186,7 +186,8 @@ cudajit_array_param (tree fntype, unsigned int index,
     {
       /* Array syntax: the outer bound, which the parameter's pointer type
          has lost, comes first; then the bounds of the element arrays.  */
-      tree chain = access->size;
+      tree chain
+          = cudajit_access_bounds (TYPE_ATTRIBUTES (fntype), &map, index);
       if (access->minsize == HOST_WIDE_INT_M1U)
         {
           if (!take_bound (fntype, &chain, bounds, expressions))

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #define BLOCK 256
+#define ADDRS 4
 
 /* The sum of each block of 2 * 256 elements of IN.  */
 __attribute__ ((cuda_jit)) void
@@ -48,6 +49,26 @@ rows_of (int rows, int cols, float g[rows * cols],
       p[r][0] = sum + m[r][0];
       p[r][cols + 1] = -sum + m[r][cols + 1];
     }
+}
+
+/* Extents of parameters and of expressions mixed, each array's its own
+   (GCC 11 keeps the lists of bounds in an order of its own), and one
+   with a macro's constant: each element of A and C updated in place, C's
+   first half from B, ADDRS filled with its indices.  */
+__attribute__ ((cuda_jit)) void
+mixed (int n, int m, float a[n], const float b[m / 2], float c[m],
+       int addrs[n * ADDRS])
+{
+  int i = cuda_grid_x ();
+
+  if (i < n)
+    {
+      a[i] = 2 * a[i] + 1;
+      for (int k = 0; k < ADDRS; k++)
+        addrs[i * ADDRS + k] = i * ADDRS + k;
+    }
+  if (i < m)
+    c[i] = i < m / 2 ? b[i] + c[i] : -c[i];
 }
 
 /* Each array filled with its indices, by the extent each declares.  */
@@ -131,6 +152,18 @@ main (void)
       check ("p", r * (cols + 2) + cols + 1, p[r][cols + 1],
              -sum + m[r][cols + 1]);
     }
+
+  int n3 = 5, m3 = 12;
+  float *a = floats (n3), *b = floats (m3 / 2), *c = floats (m3);
+  float *want_a = floats (n3), *want_c = floats (m3);
+  int *addrs = calloc (n3 * ADDRS, sizeof (int));
+  cuda_launch (mixed, 1, 32) (n3, m3, a, b, c, addrs);
+  for (int i = 0; i < n3; i++)
+    check ("a", i, a[i], 2 * want_a[i] + 1);
+  for (int i = 0; i < m3; i++)
+    check ("c", i, c[i], i < m3 / 2 ? b[i] + want_c[i] : -want_c[i]);
+  for (int i = 0; i < n3 * ADDRS; i++)
+    check ("addrs", i, addrs[i], i);
 
   /* Each array as long as its extent, and the launch as wide as the
      longest; H is device memory, passed as it is.  */
