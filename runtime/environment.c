@@ -116,9 +116,9 @@ parse_size (const char *value, void *field)
 static bool
 parse_check (const char *value, void *field)
 {
-  static const char *const words[] = { "bounds", "races", NULL };
+  static const char *const words[] = { "bounds", "races", "warps", NULL };
   static const unsigned int bits[]
-      = { CUDAJIT_CHECK_BOUNDS, CUDAJIT_CHECK_RACES };
+      = { CUDAJIT_CHECK_BOUNDS, CUDAJIT_CHECK_RACES, CUDAJIT_CHECK_WARPS };
   unsigned int *checks = field;
   char word[16];
 
@@ -173,6 +173,11 @@ parse_dir (const char *value, void *field)
 #define STRINGIFY(x) #x
 #define STRING(x) STRINGIFY (x)
 #define BOOLEAN_VALUES "0, 1, off, on, false, true, no or yes"
+/* CUDAJIT_TIMEOUT's and CUDAJIT_TEST_COMPILE_DELAY's.  */
+#define SECONDS_EXAMPLES ", such as 10 or 0.5"
+#define SECONDS_VALUES                                                        \
+  "a number of seconds above 0 and at most " STRING (CUDAJIT_TIMEOUT_MAX)     \
+      SECONDS_EXAMPLES
 
 /* Every variable of cudajit-environment.def: its name, the values it
    takes for the message about a bad one, the function that sets its

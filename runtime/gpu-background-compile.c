@@ -2,16 +2,20 @@
 /* The compilation of a module's other kernels in a thread of its own,
    started once the first kernel launched has run, so that the program's
    own work after it hides the compilation, and the first launch of
-   another kernel waits for no more than what is left of it (gpu-jit.c).  */
+   another kernel waits for no more than what is left of it (gpu-jit.c);
+   and of a kernel's variants (gpu-specialize.c).  Exit waits for them,
+   a while (wait_at_exit).  */
 
-/* For SCHED_IDLE.  */
+/* For SCHED_IDLE and on_exit.  */
 #define _GNU_SOURCE
 #include "internal.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 struct cudajit_background_compile
@@ -27,21 +31,29 @@ struct cudajit_background_compile
   const char *error;
   struct cudajit_image image;
   double ms;
+  /* Whether it runs in a thread of its own, rather than ended at its
+     start.  */
+  bool in_thread;
 };
+
+/* How long exit waits for the compilations still running, at the
+   program's priority: longer than NVRTC takes for any unit of ours, but
+   a bound, should one be stuck (on the cache's lock of another process
+   that is stopped, say).  */
+#define EXIT_WAIT_SECONDS 10
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ended = PTHREAD_COND_INITIALIZER;
 /* The compilations running, under the lock.  */
 static struct cudajit_background_compile *running;
+/* Whether exit has begun, after which none starts.  Under the lock.  */
+static bool exiting;
 /* The process that started them: a child that fork made has none.  */
 static pid_t starter;
-/* Whether the calling thread is one of them.  */
-static __thread bool compiling_here;
+/* The compilation that the calling thread runs, if it is one of
+   theirs.  */
+static __thread struct cudajit_background_compile *own;
 
-/* At exit, NVRTC's destructors would run under a compilation still
-   running; so exit waits for it, unless a compilation itself exits, for
-   an error that ends the program.  Exit runs this before them if it was
-   registered after NVRTC had compiled something, which registers them.  */
 /* Let B's thread, which the program now waits for, run as the
    program's own do.  Under the lock, a thread that has not ended has its
    id.  */
@@ -55,19 +67,61 @@ hurry (struct cudajit_background_compile *b)
     sched_setscheduler (b->thread_id, SCHED_OTHER, &normal);
 }
 
-static void
-wait_at_exit (void)
+/* Whether a compilation runs in another thread than the calling one.
+   Under the lock.  */
+static bool
+others_running (void)
 {
-  if (compiling_here || getpid () != starter)
+  for (struct cudajit_background_compile *b = running; b; b = b->next_running)
+    if (b != own)
+      return true;
+  return false;
+}
+
+/* At exit, NVRTC's exit functions (the destructors of its objects) would
+   run under a compilation still running, which would crash, or hang on
+   what they tore down; so exit waits for it first, up to
+   EXIT_WAIT_SECONDS, and no other starts.  Exit functions run in the
+   reverse order of their registration, and NVRTC registers its own as
+   it is loaded and as it first compiles, in whatever thread: so this one
+   is registered once NVRTC has compiled something, and no compilation
+   runs in the background before (cudajit_compile_in_background).  A
+   compilation that still runs at the bound is left to the end of the
+   process, which comes at once, the program's streams flushed, before
+   anything is torn down under it: its code is not kept, and the next run
+   compiles it again.  Exit from a compilation's own thread, for an error
+   that ends the program, waits for the others.  */
+static void
+wait_at_exit (int status, void *unused)
+{
+  struct timespec deadline;
+  int waited = 0;
+
+  (void) unused;
+  if (getpid () != starter)
     return;
+  clock_gettime (CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += EXIT_WAIT_SECONDS;
   pthread_mutex_lock (&lock);
-  if (running)
+  exiting = true;
+  if (others_running ())
     cudajit_verbose ("waiting at exit for NVRTC to finish compiling");
   for (struct cudajit_background_compile *b = running; b; b = b->next_running)
-    hurry (b);
-  while (running)
-    pthread_cond_wait (&ended, &lock);
+    if (b != own)
+      hurry (b);
+  while (others_running () && waited != ETIMEDOUT)
+    waited = pthread_cond_timedwait (&ended, &lock, &deadline);
+  bool abandoned = others_running ();
   pthread_mutex_unlock (&lock);
+  if (!abandoned)
+    return;
+  cudajit_report (CUDAJIT_WARNING_PREFIX, NULL,
+                  "NVRTC is still compiling in the background after %d s "
+                  "at exit: the program ends now, without the exit "
+                  "functions left, which would tear NVRTC down under it",
+                  EXIT_WAIT_SECONDS);
+  fflush (NULL);
+  _exit (status);
 }
 
 /* Take B from the running.  Under the lock.  */
@@ -85,7 +139,37 @@ static void
 register_wait_at_exit (void)
 {
   starter = getpid ();
-  atexit (wait_at_exit);
+  on_exit (wait_at_exit, NULL);
+}
+
+/* Wait SECONDS, as CUDAJIT_TEST_COMPILE_DELAY asks, for a test to have
+   the program exit while a compilation runs.  */
+static void
+test_delay (double seconds)
+{
+  struct timespec left
+      = { (time_t) seconds, (long) ((seconds - (time_t) seconds) * 1e9) };
+
+  while (nanosleep (&left, &left) != 0 && errno == EINTR)
+    ;
+}
+
+/* Compile B, and mark it done, no longer running: once the lock is
+   released, the program may take it and free it.  */
+static void
+compile_now (struct cudajit_background_compile *b)
+{
+  double start = cudajit_profile_clock_ms ();
+  const char *error = cudajit_nvrtc_compile (b->source, b->name, b->arch,
+                                             b->flags, true, &b->image);
+  pthread_mutex_lock (&lock);
+  b->error = error;
+  b->ms = cudajit_profile_clock_ms () - start;
+  b->done = true;
+  if (b->in_thread)
+    unlink_running (b);
+  pthread_cond_broadcast (&ended);
+  pthread_mutex_unlock (&lock);
 }
 
 static void *
@@ -93,7 +177,7 @@ compile_in_background (void *data)
 {
   struct cudajit_background_compile *b = data;
 
-  compiling_here = true;
+  own = b;
   /* Where a core is idle it runs there, but it takes no time from the
      program's threads, until one waits for it.  */
   struct sched_param idle = { 0 };
@@ -102,16 +186,8 @@ compile_in_background (void *data)
     sched_setscheduler (0, SCHED_IDLE, &idle);
   b->thread_id = gettid ();
   pthread_mutex_unlock (&lock);
-  double start = cudajit_profile_clock_ms ();
-  const char *error = cudajit_nvrtc_compile (b->source, b->name, b->arch,
-                                             b->flags, true, &b->image);
-  pthread_mutex_lock (&lock);
-  b->error = error;
-  b->ms = cudajit_profile_clock_ms () - start;
-  b->done = true;
-  unlink_running (b);
-  pthread_cond_broadcast (&ended);
-  pthread_mutex_unlock (&lock);
+  test_delay (cudajit_environment ()->test_compile_delay);
+  compile_now (b);
   return NULL;
 }
 
@@ -143,15 +219,33 @@ cudajit_compile_in_background (char *source, char *name, int arch, int flags)
       free (name);
       return NULL;
     }
-  pthread_once (&once, register_wait_at_exit);
   struct cudajit_background_compile *b = cudajit_xrealloc (NULL, sizeof *b);
   *b = (struct cudajit_background_compile){
     .source = source, .name = name, .arch = arch, .flags = flags
   };
+  /* Before NVRTC has compiled, exit would tear it down first (see
+     wait_at_exit): the cache has the code, or this is its first
+     compilation.  */
+  if (!cudajit_nvrtc_has_compiled ())
+    {
+      compile_now (b);
+      return b;
+    }
+  pthread_once (&once, register_wait_at_exit);
+  b->in_thread = true;
   pthread_mutex_lock (&lock);
-  b->next_running = running;
-  running = b;
+  bool late = exiting;
+  if (!late)
+    {
+      b->next_running = running;
+      running = b;
+    }
   pthread_mutex_unlock (&lock);
+  if (late)
+    {
+      discard (b);
+      return NULL;
+    }
   /* The program's signals are for its own threads.  */
   sigfillset (&all);
   pthread_sigmask (SIG_SETMASK, &all, &old);
@@ -168,6 +262,12 @@ cudajit_compile_in_background (char *source, char *name, int arch, int flags)
   pthread_mutex_unlock (&lock);
   discard (b);
   return NULL;
+}
+
+bool
+cudajit_background_in_thread (const struct cudajit_background_compile *b)
+{
+  return b->in_thread;
 }
 
 bool

@@ -183,18 +183,18 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
     }
   /* The kernel compiled alone, or left out as it was.  */
   const struct cudajit_kernel *named = alone ? kernel : module->alone_kernel;
+  const char *cache = cudajit_cache_directory ();
   if (!error)
     cudajit_verbose (
-        "%s %s%s for %s_%d in %.1f ms%s%s%s%s%s", name,
+        "%s%s%s%s %s%s for %s_%d in %.1f ms%s%s%s", name,
+        !named  ? ""
+        : alone ? "'s kernel '"
+                : "'s kernels other than '",
+        named ? named->name : "", named ? "'" : "",
         image.cached ? "came from the cache" : "compiled by NVRTC",
         in_background ? " in the background" : "",
         image.ptx ? "compute" : "sm", image.arch, ms,
-        !named  ? ""
-        : alone ? ", kernel '"
-                : ", but kernel '",
-        named ? named->name : "", named ? "'" : "",
-        cudajit_cache_directory () ? ", cache " : "",
-        cudajit_cache_directory () ? cudajit_cache_directory () : "");
+        cache ? " (the cache is " : "", cache ? cache : "", cache ? ")" : "");
   /* NVRTC is loaded only when the cache lacks the code.  */
   if (error && cudajit_load_nvrtc ())
     cudajit_error (site, "%s", error);

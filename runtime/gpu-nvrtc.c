@@ -14,6 +14,17 @@ struct cudajit_nvrtc_lib cudajit_nvrtc;
 /* Why NVRTC cannot be loaded; null once it is.  */
 static const char *nvrtc_error;
 
+/* Whether NVRTC has made code in this process, which registered the
+   last of its exit functions: those of the objects that it makes as it
+   first compiles (gpu-background-compile.c must know).  */
+static atomic_bool compiled;
+
+bool
+cudajit_nvrtc_has_compiled (void)
+{
+  return atomic_load_explicit (&compiled, memory_order_acquire);
+}
+
 static void
 load_nvrtc (void)
 {
@@ -111,6 +122,8 @@ compile_with_nvrtc (const char *source, const char *name, int arch, int flags,
                                &image->log, &failed);
   if (!image->log)
     image->log = cudajit_append (NULL, "");
+  if (!error)
+    atomic_store_explicit (&compiled, true, memory_order_release);
   /* NVRTC fails elsewhere only if something is badly wrong, such as
      memory.  */
   if (error && failed)

@@ -306,7 +306,10 @@ start_compile (struct variant *v, unsigned int number,
     cudajit_verbose ("kernel '%s' at %s:%d: variant %u %s", k->name,
                      site->file, site->line, number,
                      v->failed ? "has no background thread to compile it"
-                               : "compiling in the background");
+                     : cudajit_background_in_thread (v->compile)
+                         ? "compiling in the background"
+                         : "made now, not in the background, as NVRTC has "
+                           "not compiled in this process yet");
   return !busy;
 }
 

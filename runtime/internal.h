@@ -162,11 +162,16 @@ struct cudajit_environment
   bool verbose;
   /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
   unsigned int check;
+  /* CUDAJIT_TEST_COMPILE_DELAY, for the tests: the seconds that each
+     compilation in the background waits before it starts; 0, unset, for
+     none.  */
+  double test_compile_delay;
 };
 
 /* The checks of CUDAJIT_CHECK.  */
 #define CUDAJIT_CHECK_BOUNDS 1u
 #define CUDAJIT_CHECK_RACES 2u
+#define CUDAJIT_CHECK_WARPS 4u
 
 /* The environment, read on the first call, which ends the program with a
    message that names the variable and the values it takes if one of them
@@ -184,6 +189,10 @@ struct cudajit_watch
   /* Of CLOCK_MONOTONIC.  */
   struct timespec deadline;
   struct cudajit_watch *next;
+  /* Where the kernel's threads wait for memory that another thread
+     changes, "file:line" of the loop, if they do; the CPU backend sets
+     it, and a timeout says it.  */
+  _Atomic (const char *) spinning;
 };
 
 /* From now until cudajit_unwatch (WATCH), should CUDAJIT_TIMEOUT seconds
@@ -253,6 +262,12 @@ struct cudajit_gpu
    that launches need not ask the driver: only cuda_select_device changes
    it, not the CUDA runtime's cudaSetDevice.  */
 extern __thread struct cudajit_gpu *cudajit_current_gpu;
+
+/* The stream callback that the calling thread runs
+   (cuda_stream_add_callback), or null: it may not call cudajit, as
+   CUDA's may not call CUDA, and cudajit_gpu_p, which every call that
+   could wait or queue work reaches, ends the program if it does.  */
+extern __thread void (*cudajit_stream_callback) (void *);
 
 /* Choose the backend on the first call.  Return true if it is the GPU;
    cudajit_current_gpu is then set, and its context current.  */
@@ -346,6 +361,10 @@ const char *cudajit_nvrtc_compile (const char *source, const char *name,
                                    struct cudajit_image *image)
     __attribute__ ((visibility ("default")));
 
+/* Whether NVRTC has compiled something in this process, which registers
+   the last of the functions that it has exit run.  */
+bool cudajit_nvrtc_has_compiled (void);
+
 /* gpu-background-compile.c */
 
 /* A compilation in a thread of its own, which the program need not wait
@@ -356,10 +375,18 @@ struct cudajit_background_compile;
    FLAGS say and with the disk cache, as cudajit_nvrtc_compile does, in a
    thread of its own; null, and both freed, where
    CUDAJIT_BACKGROUND_COMPILE is off, the process has a single core, is a
-   child that fork made, or the thread cannot be made.  Exit waits for
-   the compilation.  */
+   child that fork made, has begun to exit, or the thread cannot be made.
+   Until NVRTC has compiled something in the process, compile it now
+   instead, in the calling thread: the compilation returned has ended.
+   Exit waits for the compilation, for a while (gpu-background-compile.c
+   says how long).  */
 struct cudajit_background_compile *
 cudajit_compile_in_background (char *source, char *name, int arch, int flags);
+
+/* Whether COMPILATION runs in a thread of its own; if not, it has
+   ended.  */
+bool cudajit_background_in_thread (
+    const struct cudajit_background_compile *compilation);
 
 /* Whether COMPILATION has ended, so that cudajit_background_image would
    not wait.  */
@@ -952,12 +979,20 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
                               const struct cudajit_site *site, void **args,
                               const size_t *extent_bytes, bool gpu);
 
+/* Which ends of a copy are device memory, which a graph's launch checks
+   is still there.  */
+enum cudajit_copy_ends
+{
+  CUDAJIT_DEVICE_DST = 1,
+  CUDAJIT_DEVICE_SRC = 2
+};
+
 /* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
-   them with BYTE if SRC is null; null STREAM for those that are not
-   queued.  */
+   them with BYTE if SRC is null, with the DEVICE_ENDS of enum
+   cudajit_copy_ends; null STREAM for those that are not queued.  */
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, bool gpu,
+                            size_t bytes, int byte, int device_ends, bool gpu,
                             const char *function);
 
 /* Whether FUNCTION at SITE, on STREAM, must be refused because of a

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* specialize-check LAUNCH...
+/* specialize-check [--cache] [--exit-thread | --fatal] LAUNCH...
 
    What gpu-specialize.c decides for a kernel's launches, where there is no
    GPU: a driver of its own loads each variant that NVRTC compiled as a
@@ -16,10 +16,18 @@
              SETTLE_SECONDS), for a key whose variant is queued
 
    Each prints "V: generic" or "V: variant N", N counting the variants in
-   the order they were loaded.  Without NVRTC it exits with 77.  */
+   the order they were loaded.  Then it returns from main, whatever a
+   compilation in the background is doing; with --exit-thread, a thread
+   of its own calls exit instead, and with --fatal, it ends as an error
+   that ends the program does, with exit status 1.  Without NVRTC it
+   exits with 77.  With --cache, the variants go through the disk cache
+   as CUDAJIT_CACHE, CUDAJIT_CACHE_DIR and CUDAJIT_CACHE_MAX set it;
+   without, the cache is left alone, so that the testsuite does not fill
+   the user's.  */
 
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +73,24 @@ host_entry (void **args)
   (void) args;
 }
 
+static void *
+exit_from_thread (void *unused)
+{
+  (void) unused;
+  exit (0);
+}
+
+/* Whether ARGV[1] is OPTION, which is then taken out of ARGV.  */
+static bool
+option (int *argc, char ***argv, const char *option)
+{
+  if (*argc < 2 || strcmp ((*argv)[1], option) != 0)
+    return false;
+  (*argv)[1] = (*argv)[0];
+  ++*argv, --*argc;
+  return true;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -72,8 +98,10 @@ main (int argc, char **argv)
   static struct cudajit_gpu gpu = { .arch = 90 };
   const char *error;
 
-  /* The testsuite leaves the user's cache alone.  */
-  setenv ("CUDAJIT_CACHE", "0", 1);
+  if (!option (&argc, &argv, "--cache"))
+    setenv ("CUDAJIT_CACHE", "0", 1);
+  bool exit_thread = option (&argc, &argv, "--exit-thread");
+  bool fatal = !exit_thread && option (&argc, &argv, "--fatal");
   if ((error = cudajit_load_nvrtc ()))
     {
       fprintf (stderr, "specialize-check: %s\n", error);
@@ -119,5 +147,11 @@ main (int argc, char **argv)
   cudajit_current_gpu = NULL;
   cuda_free_managed (in);
   cuda_free_managed (out);
+  pthread_t thread;
+  if (exit_thread
+      && pthread_create (&thread, NULL, exit_from_thread, NULL) == 0)
+    pthread_join (thread, NULL);
+  if (fatal)
+    cudajit_fatal (NULL, "specialize-check ends as a fatal error would");
   return 0;
 }

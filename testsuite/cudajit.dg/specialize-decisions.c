@@ -10,50 +10,7 @@
 /* { dg-do run } */
 /* { dg-require-effective-target nvrtc } */
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-
-static int failures;
-
-/* The output, stdout and stderr, of specialize-check ARGS run with the
-   environment settings ENV before it.  */
-static char *
-run (const char *env, const char *args)
-{
-  static char output[16384];
-  char command[4096], tool[2048];
-  const char *check = getenv ("CUDAJIT_NVRTC_CHECK");
-
-  if (!check)
-    {
-      puts ("CUDAJIT_NVRTC_CHECK is not set: run this with make check");
-      exit (1);
-    }
-  snprintf (tool, sizeof tool, "%.*s/specialize-check",
-            (int) (strrchr (check, '/') - check), check);
-  snprintf (command, sizeof command, "%s '%s' %s 2>&1", env, tool, args);
-  FILE *pipe = popen (command, "r");
-  size_t n = pipe ? fread (output, 1, sizeof output - 1, pipe) : 0;
-  output[n] = '\0';
-  if (!pipe || pclose (pipe) != 0)
-    {
-      printf ("%s failed:\n%s\n", command, output);
-      exit (1);
-    }
-  return output;
-}
-
-static void
-expect (const char *what, const char *output, const char *wanted)
-{
-  if (!strstr (output, wanted))
-    {
-      printf ("%s: no\n%s\nin:\n%s\n", what, wanted, output);
-      failures++;
-    }
-}
+#include "specialize-check.h"
 
 int
 main (void)

@@ -15,9 +15,11 @@ there:
       it must fail;
   run-tests.py run BUNDLE
       run each test, with CUDAJIT_BACKEND=cuda unless the test or the
-      environment sets it,
-      and check it as DejaGnu would; print PASS/FAIL lines and
-      'N passed, N failed'.
+      environment sets it, twice: first with an empty kernel cache, a
+      directory of its own (CUDAJIT_CACHE_DIR, unless the test sets it),
+      then, once every test has run so, again with that cache, which the
+      first run filled; check each run as DejaGnu would; print PASS/FAIL
+      lines, which say which run, and 'N passed, N failed' of both.
 """
 
 import json
@@ -27,6 +29,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 
 def directive(text, name):
@@ -125,33 +128,49 @@ def build(bundle, plugin, build_dir, tests):
           % (len(manifest), bundle, os.path.basename(__file__), bundle))
 
 
+# The two runs of each test: with its cache empty, then warm.
+PASSES = ("cold", "warm")
+
+
+def run_test(bundle, test, cache):
+    """Run TEST with the kernel cache CACHE unless it sets its own; return
+    whether it passed, and what it printed, with its exit status."""
+    env = dict(os.environ)
+    env.setdefault("CUDAJIT_BACKEND", "cuda")
+    env["CUDAJIT_CACHE_DIR"] = cache
+    env.update(test["env"])
+    # One stream, as DejaGnu reads it, so that dg-output sees the
+    # program's stdout and stderr in the order they were written.
+    try:
+        result = subprocess.run([os.path.join(bundle, test["name"])],
+                                env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True,
+                                timeout=120)
+        output, status = result.stdout, result.returncode
+    except subprocess.TimeoutExpired:
+        output, status = "timed out", None
+    failed_as_asked = (status != 0) == test["shouldfail"]
+    # As in Tcl, where dg-output is matched, "." matches newlines too.
+    matched = re.search(test["output"], output, re.S) is not None
+    return status is not None and failed_as_asked and matched, output, status
+
+
 def run(bundle):
     manifest = json.load(open(os.path.join(bundle, "manifest.json")))
     passed = failed = 0
-    for test in manifest:
-        env = dict(os.environ)
-        env.setdefault("CUDAJIT_BACKEND", "cuda")
-        env.update(test["env"])
-        # One stream, as DejaGnu reads it, so that dg-output sees the
-        # program's stdout and stderr in the order they were written.
-        try:
-            result = subprocess.run([os.path.join(bundle, test["name"])],
-                                    env=env, stdout=subprocess.PIPE,
-                                    stderr=subprocess.STDOUT, text=True,
-                                    timeout=120)
-            output, status = result.stdout, result.returncode
-        except subprocess.TimeoutExpired:
-            output, status = "timed out", None
-        failed_as_asked = (status != 0) == test["shouldfail"]
-        # As in Tcl, where dg-output is matched, "." matches newlines too.
-        matched = re.search(test["output"], output, re.S) is not None
-        if status is not None and failed_as_asked and matched:
-            passed += 1
-            print("PASS: %s" % test["name"])
-        else:
-            failed += 1
-            print("FAIL: %s (exit %s)\n%s" % (test["name"], status,
-                                              output.rstrip()[-2000:]))
+    with tempfile.TemporaryDirectory(prefix="cudajit-cache-") as caches:
+        for run_pass in PASSES:
+            for test in manifest:
+                ok, output, status = run_test(
+                    bundle, test, os.path.join(caches, test["name"]))
+                if ok:
+                    passed += 1
+                    print("PASS: %s (%s)" % (test["name"], run_pass))
+                else:
+                    failed += 1
+                    print("FAIL: %s (%s) (exit %s)\n%s"
+                          % (test["name"], run_pass, status,
+                             output.rstrip()[-2000:]))
     print("%d passed, %d failed" % (passed, failed))
     return failed == 0
 
