@@ -36,7 +36,7 @@ void
 launches (float *pointer)
 {
   float local_array[64];
-  cuda_launch (no_extent, 1, 64) (local_array, 64); /* { dg-warning "argument 1 of kernel 'no_extent' is the host array 'local_array'" } */
+  cuda_launch (no_extent, 1, 64) (local_array, 64); /* { dg-warning "argument 1 of kernel 'no_extent' is the host array 'local_array', but the parameter does not declare the extent that would copy it to the GPU" } */
   cuda_launch (no_extent, 1, 64) (global_array, 64); /* { dg-warning "host array 'global_array'" } */
   cuda_launch (no_extent, 1, 64) (pointer, 64);
   cuda_launch (with_extent, 1, 64) (64, local_array);
