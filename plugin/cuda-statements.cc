@@ -339,17 +339,20 @@ emit_local_declaration (cuda_emitter *e, tree decl)
 {
   if (DECL_P (decl) && !DECL_ARTIFICIAL (decl))
     emit_line_marker (e, DECL_SOURCE_LOCATION (decl));
-  /* Initialized later by assignments: drop the const.  */
+  /* Initialized later by assignments: drop the const.  A volatile
+     array's elements stay volatile: a thread may spin on one that
+     another thread sets.  */
   tree type = TREE_TYPE (decl);
   if (TREE_CODE (type) == ARRAY_TYPE)
     {
+      tree element = array_element_type (type);
       emit_newline (e);
       if (cudajit_shared_p (decl))
         pp_string (&e->pp, DECL_EXTERNAL (decl) ? "extern __shared__ "
                                                 : "__shared__ ");
       emit_alignment (e, decl);
-      emit_type (e, build_qualified_type (array_element_type (type),
-                                          TYPE_UNQUALIFIED));
+      emit_type (e, build_qualified_type (element, TYPE_QUALS (element)
+                                                       & TYPE_QUAL_VOLATILE));
       pp_space (&e->pp);
       emit_expr (e, decl);
       emit_array_dimensions (e, type);
