@@ -8,8 +8,11 @@
 
    The C front end records both forms in an internal access attribute of
    the function's type, which also survives for a kernel that is only
-   declared, and says where each variable bound is in the parameter list:
-   the extent is then a product of arguments and constants.
+   declared, and says where each variable bound is in the parameter list,
+   or, for a bound that C99 computes from the parameters (float x[n / 256],
+   float a[rows][cols + 2]), gives its expression: the extent is then a
+   product of constants, of arguments and of those expressions, which
+   array-extents.cc computes from the arguments at each launch.
 
    The kernels that the plugin makes (cuda_vectorize) say the same in an
    attribute of their type that no C declaration can write.  */
@@ -68,23 +71,62 @@ pointer_access (rdwr_map *map, unsigned int index)
   return access && access->ptrarg == index ? access : NULL;
 }
 
-/* Append to BOUNDS the position of the next variable bound in *CHAIN.  */
-static bool
-take_bound (tree *chain, vec<unsigned int> *bounds)
+bool
+cudajit_param_position (tree fntype, tree parm, unsigned int *position)
 {
-  if (!*chain || !TREE_PURPOSE (*chain)
-      || !tree_fits_uhwi_p (TREE_PURPOSE (*chain)))
+  if (TREE_CODE (parm) != PARM_DECL)
     return false;
-  bounds->safe_push (tree_to_uhwi (TREE_PURPOSE (*chain)));
+  /* The chain of a declaration's parameters runs to its last.  */
+  unsigned int count = 0, from_parm = 0;
+  for (tree t = TYPE_ARG_TYPES (fntype); t && t != void_list_node;
+       t = TREE_CHAIN (t))
+    count++;
+  for (tree p = parm; p; p = DECL_CHAIN (p))
+    from_parm++;
+  if (from_parm > count)
+    return false;
+  *position = count - from_parm;
+  return true;
+}
+
+/* Append BOUND, a variable bound of an array parameter of a function of
+   type FNTYPE, to BOUNDS if it is a parameter, else to EXPRESSIONS.  */
+static void
+add_bound (tree fntype, tree bound, vec<unsigned int> *bounds,
+           vec<tree> *expressions)
+{
+  unsigned int position;
+  if (cudajit_param_position (fntype, bound, &position))
+    bounds->safe_push (position);
+  else
+    expressions->safe_push (bound);
+}
+
+/* Append the next variable bound in *CHAIN to BOUNDS or EXPRESSIONS.  */
+static bool
+take_bound (tree fntype, tree *chain, vec<unsigned int> *bounds,
+            vec<tree> *expressions)
+{
+  if (!*chain)
+    return false;
+  if (TREE_PURPOSE (*chain) && tree_fits_uhwi_p (TREE_PURPOSE (*chain)))
+    bounds->safe_push (tree_to_uhwi (TREE_PURPOSE (*chain)));
+  else if (TREE_VALUE (*chain) && TREE_TYPE (TREE_VALUE (*chain))
+           && INTEGRAL_TYPE_P (TREE_TYPE (TREE_VALUE (*chain))))
+    add_bound (fntype, TREE_VALUE (*chain), bounds, expressions);
+  else
+    return false;
   *chain = TREE_CHAIN (*chain);
   return true;
 }
 
-/* Append to BOUNDS the position of the parameter P for which the domain
-   of ARRAY_TYPE, an element of an array parameter, is P - 1, where the
-   access attribute does not say (GCC 11 keeps only the outer bound).  */
+/* Append to BOUNDS or EXPRESSIONS the bound B for which the domain of
+   ARRAY_TYPE, an element of an array parameter of a function of type
+   FNTYPE, is B - 1, where the access attribute does not say (GCC 11
+   keeps only the outer bound).  */
 static bool
-take_domain_bound (tree array_type, vec<unsigned int> *bounds)
+take_domain_bound (tree fntype, tree array_type, vec<unsigned int> *bounds,
+                   vec<tree> *expressions)
 {
   tree max = TYPE_DOMAIN (array_type)
                  ? TYPE_MAX_VALUE (TYPE_DOMAIN (array_type))
@@ -99,26 +141,27 @@ take_domain_bound (tree array_type, vec<unsigned int> *bounds)
            || (TREE_CODE (max) == PLUS_EXPR
                && integer_minus_onep (TREE_OPERAND (max, 1)))))
     return false;
-  tree parm = TREE_OPERAND (max, 0);
-  while (CONVERT_EXPR_P (parm) || TREE_CODE (parm) == SAVE_EXPR)
+  /* The bound as written, out of the conversions to sizetype and the
+     SAVE_EXPR that evaluates it once.  */
+  tree bound = TREE_OPERAND (max, 0);
+  while (CONVERT_EXPR_P (bound))
+    bound = TREE_OPERAND (bound, 0);
+  if (TREE_CODE (bound) == SAVE_EXPR)
+    bound = TREE_OPERAND (bound, 0);
+  tree parm = bound;
+  while (CONVERT_EXPR_P (parm))
     parm = TREE_OPERAND (parm, 0);
-  if (TREE_CODE (parm) != PARM_DECL || !DECL_CONTEXT (parm)
-      || TREE_CODE (DECL_CONTEXT (parm)) != FUNCTION_DECL)
+  if (TREE_CODE (parm) == PARM_DECL)
+    bound = parm;
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (bound)))
     return false;
-  unsigned int position = 0;
-  for (tree p = DECL_ARGUMENTS (DECL_CONTEXT (parm)); p;
-       p = DECL_CHAIN (p), position++)
-    if (p == parm)
-      {
-        bounds->safe_push (position);
-        return true;
-      }
-  return false;
+  add_bound (fntype, bound, bounds, expressions);
+  return true;
 }
 
 int
 cudajit_array_param (tree fntype, unsigned int index,
-                     vec<unsigned int> *bounds,
+                     vec<unsigned int> *bounds, vec<tree> *expressions,
                      unsigned HOST_WIDE_INT *constant_bytes)
 {
   tree parm_types = TYPE_ARG_TYPES (fntype);
@@ -130,6 +173,7 @@ cudajit_array_param (tree fntype, unsigned int index,
   tree element = TREE_TYPE (parm_type);
   unsigned HOST_WIDE_INT count = 1;
   bounds->truncate (0);
+  expressions->truncate (0);
   int direction = generated_array_param (fntype, index, &count, bounds);
   rdwr_map map;
   init_attr_rdwr_indices (&map, TYPE_ATTRIBUTES (fntype));
@@ -142,10 +186,11 @@ cudajit_array_param (tree fntype, unsigned int index,
     {
       /* Array syntax: the outer bound, which the parameter's pointer type
          has lost, comes first; then the bounds of the element arrays.  */
-      tree chain = access->size;
+      tree chain
+          = cudajit_access_bounds (TYPE_ATTRIBUTES (fntype), &map, index);
       if (access->minsize == HOST_WIDE_INT_M1U)
         {
-          if (!take_bound (&chain, bounds))
+          if (!take_bound (fntype, &chain, bounds, expressions))
             return 0;
         }
       else if (access->minsize)
@@ -158,8 +203,9 @@ cudajit_array_param (tree fntype, unsigned int index,
           if (domain && TYPE_MAX_VALUE (domain)
               && tree_fits_uhwi_p (TYPE_MAX_VALUE (domain)))
             count *= tree_to_uhwi (TYPE_MAX_VALUE (domain)) + 1;
-          else if (!take_bound (&chain, bounds)
-                   && !take_domain_bound (element, bounds))
+          else if (!take_bound (fntype, &chain, bounds, expressions)
+                   && !take_domain_bound (fntype, element, bounds,
+                                          expressions))
             return 0;
         }
       direction

@@ -37,6 +37,7 @@ finish_function (void *gcc_data, void *)
   tree fndecl = (tree) gcc_data;
   cudajit_rewrite_launches (fndecl);
   cudajit_check_kernel_declaration (fndecl);
+  cudajit_check_array_extents (fndecl);
   if (!cudajit_kernel_p (fndecl))
     cudajit_check_outside_kernel (fndecl);
   cudajit_translate_finished_function (fndecl);
@@ -47,6 +48,7 @@ finish_decl (void *gcc_data, void *)
 {
   cudajit_check_kernel_addresses ((tree) gcc_data);
   cudajit_check_kernel_declaration ((tree) gcc_data);
+  cudajit_check_array_extents ((tree) gcc_data);
   cudajit_check_entry_point_declaration ((tree) gcc_data);
 }
 

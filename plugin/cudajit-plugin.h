@@ -411,11 +411,18 @@ void cudajit_request_device_debug (void);
 /* array-params.cc: for parameter INDEX of a kernel of type FNTYPE that
    points to an array of declared extent, the directions in which the array
    is copied when the argument is host memory, and its size in bytes: the
-   product of *CONSTANT_BYTES and of the arguments at the positions that it
-   puts in BOUNDS.  0 for other parameters.  */
+   product of *CONSTANT_BYTES, of the arguments at the positions that it
+   puts in BOUNDS and of the values of the bounds that it puts in
+   EXPRESSIONS, computed from the parameters (float x[n / 256]), whose
+   PARM_DECLs are those of one of the kernel's declarations.  0 for other
+   parameters.  */
 int cudajit_array_param (tree fntype, unsigned int index,
-                         vec<unsigned int> *bounds,
+                         vec<unsigned int> *bounds, vec<tree> *expressions,
                          unsigned HOST_WIDE_INT *constant_bytes);
+
+/* Whether PARM is a parameter of one of the declarations of a function of
+   type FNTYPE, and in *POSITION which.  */
+bool cudajit_param_position (tree fntype, tree parm, unsigned int *position);
 
 /* The attributes ATTRIBUTES of a kernel's type that the plugin makes,
    with parameter INDEX an array copied in DIRECTION whose size is the
@@ -601,6 +608,19 @@ void cudajit_warn_fibers (void);
 void cudajit_check_races (const char *plugin_name);
 bool cudajit_checking_races_p (void);
 
+/* array-extents.cc: reports, once for KERNEL, an extent of an array
+   parameter that a launch cannot compute from its arguments, a call or an
+   assignment in it above all.  */
+void cudajit_check_array_extents (tree kernel);
+/* The size in bytes of the array that parameter INDEX of KERNEL points to,
+   computed by code in FUNCTION from the launch's arguments VALUES,
+   temporaries of FUNCTION, as a size_t that is 0 minus an enum
+   cudajit_extent_error where they give it none; *DECLARED says whether
+   the parameter declares an extent.  NULL_TREE if it declares none, or
+   one that cannot be computed.  */
+tree cudajit_extent_bytes (tree function, tree kernel, unsigned int index,
+                           const vec<tree> &values, bool *declared);
+
 /* launch-rewrite.cc: turns each cuda_launch in FNDECL into a call of
    cudajit_launch, and diagnoses kernels called any other way.  */
 void cudajit_rewrite_launches (tree fndecl);
@@ -630,7 +650,9 @@ tree cudajit_build_function (const char *name, tree fntype, tree parms,
                              tree body);
 
 /* embed.cc: a new local variable of TYPE in FUNCTION, a function being
-   finished, for the code that the plugin adds to it.  */
+   finished, for the code that the plugin adds to it; the expression
+   FIRST, then NEXT, whose value it has, either of them null for none.  */
 tree cudajit_add_temporary (tree function, tree type);
+tree cudajit_sequence (tree first, tree next);
 
 #endif /* cudajit-plugin.h */

@@ -108,6 +108,14 @@ cudajit_add_temporary (tree function, tree type)
   return var;
 }
 
+tree
+cudajit_sequence (tree first, tree next)
+{
+  if (!first || !next)
+    return first ? first : next;
+  return build2 (COMPOUND_EXPR, TREE_TYPE (next), first, next);
+}
+
 static void
 finalize_function (tree decl)
 {
@@ -252,6 +260,7 @@ describe_params (tree kernel, unsigned HOST_WIDE_INT specialized)
   char *text = xstrdup ("");
   unsigned int index = 0;
   auto_vec<unsigned int> bounds;
+  auto_vec<tree> expressions;
   for (tree parm = DECL_ARGUMENTS (kernel); parm;
        parm = DECL_CHAIN (parm), index++)
     {
@@ -263,7 +272,7 @@ describe_params (tree kernel, unsigned HOST_WIDE_INT specialized)
         {
           unsigned HOST_WIDE_INT bytes;
           int direction = cudajit_array_param (TREE_TYPE (kernel), index,
-                                               &bounds, &bytes);
+                                               &bounds, &expressions, &bytes);
           name = DECL_NAME (parm) ? IDENTIFIER_POINTER (DECL_NAME (parm))
                                   : "(unnamed)";
           copies = (direction == CUDAJIT_COPY_IN    ? copy_in

@@ -139,4 +139,45 @@ cudajit_error_valist (location_t loc, const char *gmsgid, va_list *ap)
   emit_diagnostic_valist (CUDAJIT_DK_ERROR, loc, 0, gmsgid, ap);
 }
 
+/* The variable bounds of array parameter INDEX of a function whose type
+   has ATTRIBUTES, whose access specifications are MAP.  The front end
+   chains the parameters' lists of bounds from the last parameter to the
+   first; GCC 12's init_attr_rdwr_indices gives them out from the last
+   list, GCC 11.3's from the first, so that the Nth parameter with a list
+   gets the Nth list instead of the Nth from the last.  Which it got is
+   told by the list itself, the front end's, not a copy.  */
+static inline tree
+cudajit_access_bounds (tree attributes, rdwr_map *map, unsigned int index)
+{
+  attr_access *access = map->get (index);
+#if BUILDING_GCC_MAJOR < 12
+  for (tree a = attributes;
+       access->size && (a = lookup_attribute ("access", a));
+       a = TREE_CHAIN (a))
+    {
+      auto_vec<tree> lists;
+      if (TREE_VALUE (a) && TREE_CHAIN (TREE_VALUE (a)))
+        for (tree l = TREE_VALUE (TREE_CHAIN (TREE_VALUE (a))); l;
+             l = TREE_CHAIN (l))
+          lists.safe_push (TREE_VALUE (l));
+      if (!lists.contains (access->size))
+        continue;
+      unsigned int rank = 0;
+      for (unsigned int i = 0; i < index; i++)
+        {
+          attr_access *other = map->get (i);
+          rank += (other && other->ptrarg == i && other->size
+                   && lists.contains (other->size));
+        }
+      unsigned int last = lists.length () - 1;
+      if (rank <= last && lists[rank] == access->size)
+        return lists[last - rank];
+      break;
+    }
+#else
+  (void) attributes;
+#endif
+  return access->size;
+}
+
 #endif /* gcc-compat.h */

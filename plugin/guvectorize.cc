@@ -43,15 +43,21 @@ scalar_of (tree type)
 }
 
 /* Whether parameter INDEX of F is an array of scalars whose extent its
-   declaration gives.  */
+   declaration gives, in *COMPUTED whether from an expression
+   (double a[2 * n]), which the kernel's own extents cannot say.  */
 static bool
-core_array_p (tree f, unsigned int index, tree type)
+core_array_p (tree f, unsigned int index, tree type, bool *computed)
 {
   auto_vec<unsigned int> bounds;
+  auto_vec<tree> expressions;
   unsigned HOST_WIDE_INT bytes;
-  return (POINTER_TYPE_P (type)
-          && cudajit_generator_scalar_p (scalar_of (type))
-          && cudajit_array_param (TREE_TYPE (f), index, &bounds, &bytes));
+  *computed = false;
+  if (!POINTER_TYPE_P (type) || !cudajit_generator_scalar_p (scalar_of (type))
+      || !cudajit_array_param (TREE_TYPE (f), index, &bounds, &expressions,
+                               &bytes))
+    return false;
+  *computed = !expressions.is_empty ();
+  return !*computed;
 }
 
 static bool
@@ -67,10 +73,22 @@ check_function (tree f, location_t loc)
     }
   bool ok = true;
   unsigned int index = 0;
+  bool computed;
   for (tree p = TYPE_ARG_TYPES (TREE_TYPE (f)); p != void_list_node;
        p = TREE_CHAIN (p), index++)
-    if (!cudajit_generator_scalar_p (TREE_VALUE (p))
-        && !core_array_p (f, index, TREE_VALUE (p)))
+    if (cudajit_generator_scalar_p (TREE_VALUE (p))
+        || core_array_p (f, index, TREE_VALUE (p), &computed))
+      continue;
+    else if (computed)
+      {
+        error_at (loc,
+                  "parameter %u of %qD computes its extent from the "
+                  "others; %<cuda_guvectorize%> needs extents that are "
+                  "constants or parameters, as in %<double a[m][n]%>",
+                  index + 1, f);
+        ok = false;
+      }
+    else
       {
         error_at (loc,
                   "parameter %u of %qD is %qT; %<cuda_guvectorize%> needs "
@@ -121,8 +139,10 @@ instance_elements (tree f, unsigned int index, tree parm, tree parms,
                    tree *attributes)
 {
   auto_vec<unsigned int> bounds;
+  auto_vec<tree> expressions;
   unsigned HOST_WIDE_INT bytes;
-  int direction = cudajit_array_param (TREE_TYPE (f), index, &bounds, &bytes);
+  int direction = cudajit_array_param (TREE_TYPE (f), index, &bounds,
+                                       &expressions, &bytes);
   unsigned HOST_WIDE_INT constant
       = bytes / tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (parm))));
   tree elements = size_int (constant);

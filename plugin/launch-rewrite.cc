@@ -21,8 +21,9 @@
                       extents))
 
    where extents holds the size in bytes of each array parameter whose
-   declaration gives its extent (see array-params.cc), and is null when
-   the kernel has none.  The temporaries are added to the enclosing
+   declaration gives its extent (see array-params.cc), computed from the
+   arguments' temporaries as array-extents.cc says, and is null when the
+   kernel has none.  The temporaries are added to the enclosing
    function.  */
 
 #include "cudajit-plugin.h"
@@ -180,12 +181,6 @@ unlaunched_reduce (tree t, tree **call)
 }
 
 static tree
-sequence (tree first, tree next)
-{
-  return first ? build2 (COMPOUND_EXPR, TREE_TYPE (next), first, next) : next;
-}
-
-static tree
 array_element (tree array, unsigned int index)
 {
   return build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
@@ -217,46 +212,36 @@ warn_host_array (tree kernel, unsigned int index, tree arg, location_t loc)
 }
 
 /* The assignments of each array parameter's size in bytes to EXTENTS, from
-   the arguments' temporaries VALUES; null if no parameter has an extent,
-   else *EXTENTS is set.  */
+   the arguments' temporaries VALUES (array-extents.cc); null if no
+   parameter has an extent, else *EXTENTS is set.  */
 static tree
 build_extents (launch_rewriter *rewriter, tree kernel, vec<tree> &values,
                tree call, location_t loc, tree *extents)
 {
   tree steps = NULL_TREE;
-  auto_vec<unsigned int> bounds;
   *extents = NULL_TREE;
   for (unsigned int i = 0; i < values.length (); i++)
     {
-      unsigned HOST_WIDE_INT constant_bytes;
-      if (!cudajit_array_param (TREE_TYPE (kernel), i, &bounds,
-                                &constant_bytes))
-        {
-          if (POINTER_TYPE_P (TREE_TYPE (values[i])))
-            warn_host_array (kernel, i, CALL_EXPR_ARG (call, i), loc);
-          continue;
-        }
+      bool declared;
+      tree bytes = cudajit_extent_bytes (rewriter->function, kernel, i, values,
+                                         &declared);
+      if (!declared && POINTER_TYPE_P (TREE_TYPE (values[i])))
+        warn_host_array (kernel, i, CALL_EXPR_ARG (call, i), loc);
+      if (!bytes)
+        continue;
       if (!*extents)
         {
           tree type
               = build_array_type_nelts (size_type_node, values.length ());
           *extents = cudajit_add_temporary (rewriter->function, type);
           for (unsigned int j = 0; j < values.length (); j++)
-            steps = sequence (steps, build2 (MODIFY_EXPR, size_type_node,
-                                             array_element (*extents, j),
-                                             size_zero_node));
+            steps = cudajit_sequence (
+                steps, build2 (MODIFY_EXPR, size_type_node,
+                               array_element (*extents, j), size_zero_node));
         }
-      /* A negative bound is an empty array, not a huge one.  */
-      tree bytes = size_int (constant_bytes);
-      for (unsigned int position : bounds)
-        {
-          tree bound = fold_convert (ssizetype, values[position]);
-          bound = fold_build2 (MAX_EXPR, ssizetype, bound, ssize_int (0));
-          bytes = fold_build2 (MULT_EXPR, size_type_node, bytes,
-                               fold_convert (size_type_node, bound));
-        }
-      steps = sequence (steps, build2 (MODIFY_EXPR, size_type_node,
-                                       array_element (*extents, i), bytes));
+      steps = cudajit_sequence (steps,
+                                build2 (MODIFY_EXPR, size_type_node,
+                                        array_element (*extents, i), bytes));
     }
   return steps;
 }
@@ -280,9 +265,9 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
           tree value
               = cudajit_add_temporary (rewriter->function, TREE_TYPE (arg));
           values.safe_push (value);
-          steps = sequence (steps,
-                            build2 (MODIFY_EXPR, TREE_TYPE (arg), value, arg));
-          steps = sequence (
+          steps = cudajit_sequence (
+              steps, build2 (MODIFY_EXPR, TREE_TYPE (arg), value, arg));
+          steps = cudajit_sequence (
               steps,
               build2 (
                   MODIFY_EXPR, ptr_type_node, array_element (array, i),
@@ -294,9 +279,8 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
   tree extents_type = build_pointer_type (
       build_qualified_type (size_type_node, TYPE_QUAL_CONST));
   tree extents;
-  tree extent_steps
-      = build_extents (rewriter, kernel, values, call, loc, &extents);
-  steps = extent_steps ? sequence (steps, extent_steps) : steps;
+  steps = cudajit_sequence (
+      steps, build_extents (rewriter, kernel, values, call, loc, &extents));
   extents
       = (extents ? fold_convert (extents_type, build_fold_addr_expr (extents))
                  : build_int_cst (extents_type, 0));
@@ -315,7 +299,7 @@ build_launch (launch_rewriter *rewriter, tree call, tree kernel,
   vec_safe_push (runtime_args, args);
   vec_safe_push (runtime_args, extents);
   tree launch = build_call_expr_loc_vec (loc, runtime_fn, runtime_args);
-  return sequence (steps, launch);
+  return cudajit_sequence (steps, launch);
 }
 
 /* A kernel's address outside cuda_launch, in a host function or a

@@ -81,7 +81,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 16
+#define CUDAJIT_ABI_VERSION 17
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -244,6 +244,20 @@ enum cudajit_symbol_copy
    extent is copied.  */
 #define CUDAJIT_COPY_IN 1
 #define CUDAJIT_COPY_OUT 2
+
+/* Why a launch's arguments give an array parameter no size, where its
+   extent comes to less than zero, or its computation from the other
+   parameters (float out[n / 256]) overflows its type, or the size in
+   bytes size_t, or divides by zero: the greatest of those it meets.  The
+   launch's extents then hold 0 minus it for the array's size in bytes, a
+   size that no array comes near.  */
+enum cudajit_extent_error
+{
+  CUDAJIT_EXTENT_NEGATIVE = 1,
+  CUDAJIT_EXTENT_OVERFLOW,
+  CUDAJIT_EXTENT_DIVISION_BY_ZERO,
+  CUDAJIT_EXTENT_ERRORS
+};
 
 #define CUDAJIT_PARAM_SEPARATOR ','
 #define CUDAJIT_PARAM_COPY_IN_MARK '<'

@@ -142,14 +142,24 @@ find_host_arrays (struct cudajit_kernel *kernel,
         }
       if (!host[i])
         continue;
-      if (extent_bytes && !extent_bytes[i] && p->copies)
+      if (extent_bytes && p->copies
+          && (!extent_bytes[i] || cudajit_extent_error (extent_bytes[i])))
         {
+          static const char *const why[CUDAJIT_EXTENT_ERRORS] = {
+            [0] = "comes to zero at this launch, an empty array",
+            [CUDAJIT_EXTENT_NEGATIVE] = "is negative at this launch",
+            [CUDAJIT_EXTENT_OVERFLOW]
+            = "overflows at this launch: its computation, or its size in "
+              "bytes, goes past what its type holds",
+            [CUDAJIT_EXTENT_DIVISION_BY_ZERO]
+            = "divides by zero at this launch",
+          };
           cudajit_error (site,
                          "argument %u, '%s', is host memory, but the extent "
-                         "that its parameter declares comes to zero or less "
-                         "at this launch, an empty array; check the "
+                         "that its parameter declares %s; check the "
                          "arguments that give the extent",
-                         i + 1, p->name);
+                         i + 1, p->name,
+                         why[cudajit_extent_error (extent_bytes[i])]);
           return -1;
         }
       if (!extent_bytes || !extent_bytes[i] || !p->copies)

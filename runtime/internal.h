@@ -814,6 +814,16 @@ bool cudajit_launch_host_arrays (struct cudajit_kernel *kernel,
                                  const struct cudajit_site *site, void **args,
                                  const size_t *extent_bytes);
 
+/* Why EXTENT, a launch's size in bytes of an array, is none (enum
+   cudajit_extent_error), or 0 for a size.  */
+static inline enum cudajit_extent_error
+cudajit_extent_error (size_t extent)
+{
+  size_t code = -extent;
+
+  return code < CUDAJIT_EXTENT_ERRORS ? (enum cudajit_extent_error) code : 0;
+}
+
 /* The number of host arrays among the arguments of KERNEL's launch at
    SITE, on the GPU if GPU, or -1 after reporting an argument that no
    launch takes.  */

@@ -490,13 +490,15 @@ outputs_apart (struct cudajit_kernel *k, const struct cudajit_site *site,
   for (unsigned int out = 0; out < params->count; out++)
     {
       const struct cudajit_param *o = &params->param[out];
-      if (!o->pointer || !(o->copies & CUDAJIT_COPY_OUT) || !extent_bytes[out])
+      if (!o->pointer || !(o->copies & CUDAJIT_COPY_OUT) || !extent_bytes[out]
+          || cudajit_extent_error (extent_bytes[out]))
         continue;
       uintptr_t start = (uintptr_t) * (void **) args[out];
       for (unsigned int i = 0; i < params->count; i++)
         {
           const struct cudajit_param *p = &params->param[i];
-          if (i == out || !p->pointer || !extent_bytes[i])
+          if (i == out || !p->pointer || !extent_bytes[i]
+              || cudajit_extent_error (extent_bytes[i]))
             continue;
           uintptr_t other = (uintptr_t) * (void **) args[i];
           bool same = other == start && extent_bytes[i] == extent_bytes[out];

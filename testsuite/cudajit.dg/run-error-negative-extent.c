@@ -1,4 +1,4 @@
-/* A host array whose parameter's extent comes to zero or less at the
+/* A host array whose parameter's extent comes to less than zero at the
    launch (a negative core extent of cuda_guvectorize) is an error that
    says so, not that the parameter declares no extent.  */
 /* { dg-do run } */
@@ -26,4 +26,4 @@ main (int argc, char **argv)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'cuda_guvectorize_twice' launched at \[^\n\]*run-error-negative-extent.c:24: argument 3, 'x', is host memory, but the extent that its parameter declares comes to zero or less at this launch, an empty array; check the arguments that give the extent" } */
+/* { dg-output "cudajit: error: kernel 'cuda_guvectorize_twice' launched at \[^\n\]*run-error-negative-extent.c:24: argument 3, 'x', is host memory, but the extent that its parameter declares is negative at this launch; check the arguments that give the extent" } */
