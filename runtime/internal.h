@@ -162,6 +162,9 @@ struct cudajit_environment
   bool verbose;
   /* CUDAJIT_CHECK, the checks made: CUDAJIT_CHECK_* bits.  */
   unsigned int check;
+  /* CUDAJIT_CPU_AS_WRITTEN, whether the CPU backend runs each thread
+     through the kernel as written, never the block functions' loops.  */
+  bool cpu_as_written;
 };
 
 /* The checks of CUDAJIT_CHECK.  */
