@@ -82,6 +82,7 @@ import simt_kernels  # noqa: E402
 
 LINE = re.compile(r"^seed (\d+): ([0-9a-f]{8})$", re.M)
 RACES = "data races found by CUDAJIT_CHECK=races"
+RACE_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: \d+ " + RACES)
 FAILURES = ["ice", "rejected", "nvrtc", "crash", "mismatch", "race"]
 
 
@@ -211,12 +212,17 @@ class Program:
             if failed:
                 self.fail(self.seeds, *failed)
                 return
+            # Each kernel's races, and the program going on to the next.
             runs.append(("-O2 race check", binary,
-                         {"CUDAJIT_CHECK": "races"}))
+                         {"CUDAJIT_CHECK": "races",
+                          "CUDAJIT_ERRORS": "return"}))
 
         differ = {}
         for name, binary, env in runs:
-            got, _ = self.checksums(binary, env, name)
+            got, out = self.checksums(binary, env, name)
+            for seed in RACE_KERNEL.findall(out or ""):
+                self.fail([int(seed)], "race", "%s: %s" % (
+                    name, first_error(out[out.index("kernel 'k%s'" % seed):])))
             for seed in self.seeds:
                 if seed in got and got[seed] != expected.get(seed):
                     differ.setdefault(seed, []).append(
@@ -238,7 +244,7 @@ class Program:
         a = self.args
         g = generators([seed], a)[0]
         simt_kernels.program([g], False)
-        essential = [node.number for node in g.barriers if node.essential]
+        essential = [node.number for node in g.barriers if g.must_race(node)]
         if not essential:
             return None
         k = essential[0]
@@ -437,7 +443,7 @@ def main():
         for node in g.barriers:
             print("seed %d: barrier %d%s" % (
                 g.seed, node.number,
-                ": a race without it" if node.essential else ""))
+                ": a race without it" if g.must_race(node) else ""))
     return 0
 
 

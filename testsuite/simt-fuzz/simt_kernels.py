@@ -622,6 +622,8 @@ class Generator:
                 self.acc_init[(name, k)] = self.initial(ty, kind)
         self.outputs = 0
         self.grid_loops = 0
+        # The functions with barriers that every thread calls.
+        self.called = set()
 
     def fresh(self, prefix):
         self.counter += 1
@@ -739,26 +741,32 @@ class Generator:
     def widen(self, text, ty):
         return "(unsigned long long) (%s)" % text if ty == "u64" else text
 
-    def shared_read(self, b, s, depth, ty):
-        """A read of shared array S where its epoch allows it."""
+    def shared_read(self, b, s, depth, ty, others=False, slot=None):
+        """A read of shared array S where its epoch allows it, of another
+        thread's slot rather than its own if OTHERS, of slot SLOT (of
+        another warp's thread where there is one) if given."""
         r = self.rng
-        k = r.randrange(s.slots)
+        k = r.randrange(s.slots) if slot is None else slot
         if is_vector(s.ty):
             name, elem, lanes = VECTOR_TYPES[s.ty]
             pick = "[%d]" % r.randrange(lanes)
             ety = elem
         else:
             pick, ety = "", s.ty
-        if self.chance(0.5) and b.epoch.may(s.name, "O"):
+        if self.chance(0.1 if others else 0.5) and b.epoch.may(s.name, "O"):
             b.epoch.mark(s.name, "O")
             return self.widen(to_u32(ety, s.own(k, b.tid) + pick), ty)
         if b.epoch.may(s.name, "R"):
             b.epoch.mark(s.name, "R")
-            if self.chance(0.4) and self.nt > 2 * WARP:
+            if (self.chance(0.6 if others else 0.3) or slot is not None) \
+                    and self.nt >= 2 * WARP:
+                # Slot k of a thread in another warp.
                 c = r.randint(WARP, self.nt - WARP)
                 index = "(%s + %du) %% %du" % (b.tid, c, self.nt)
-                if not b.nested and b.kernel:
-                    b.strong.add((s.name, "R!"))
+                if k and not s.two_d:
+                    index += " + %du" % (k * self.nt)
+                if not b.nested:
+                    b.strong.add((s.name, k, "R!"))
                 return self.widen(to_u32(
                     ety, s.other(index, "%du" % k) + pick), ty)
             return self.widen(to_u32(ety, s.other(
@@ -1033,10 +1041,16 @@ class Generator:
         s = r.choice(arrays)
         b.epoch.mark(s.name, "W")
         b.epoch.mark(s.name, "O")
-        compound = not (b.owner != self.name
-                        and "device-shared-compound" in self.avoid)
-        return self.update(b, s.own(r.randrange(s.slots), b.tid), s.ty, depth,
-                           compound)
+        k = r.randrange(s.slots)
+        if not b.nested:
+            b.strong.add((s.name, k, "W!"))
+        return self.update(b, s.own(k, b.tid), s.ty, depth,
+                           self.compound_ok(b))
+
+    def compound_ok(self, b):
+        """Whether B's shared arrays may take compound assignments."""
+        return not (b.owner != self.name
+                    and "device-shared-compound" in self.avoid)
 
     def gather(self, b, depth):
         """A thread variable updated from what others wrote in shared
@@ -1048,7 +1062,8 @@ class Generator:
         v = r.choice(targets)
         sources = []
         for s in b.shared:
-            sources.append(lambda s=s: self.shared_read(b, s, depth, "u32"))
+            sources.append(lambda s=s: self.shared_read(b, s, depth, "u32",
+                                                        True))
         for f in b.exchanges:
             if f.initialized and b.epoch.may(f.exchange.name, "R"):
                 sources.append(lambda f=f: self.exchange_call(b, f, 1,
@@ -1078,7 +1093,7 @@ class Generator:
     def t_stmt(self, b, depth, loop):
         r = self.rng
         w = self.weights
-        choices = [("assign", 8), ("shared", 4), ("gather", 3), ("temp", 2),
+        choices = [("assign", 8), ("shared", 4), ("gather", 4), ("temp", 2),
                    ("atomic", w["atomic"]), ("if", 3 if depth > 0 else 0),
                    ("for", 2 if depth > 0 else 0),
                    ("while", 1 if depth > 0 else 0),
@@ -1350,7 +1365,7 @@ class Generator:
         check must find: every thread wrote its own slot of an array
         before it and read another warp's slot of it after, or read
         before and wrote after."""
-        if b.pending is not None and self.nt > 2 * WARP:
+        if b.pending is not None and self.nt >= 2 * WARP:
             for array, k, access in b.pending.pre:
                 other = "R!" if access == "W!" else "W!"
                 if (array, k, other) in b.strong:
@@ -1359,6 +1374,7 @@ class Generator:
 
     def barrier(self, b):
         node = Barrier(False)
+        node.owner = b.owner
         self.settle(b)
         if not b.nested:
             node.pre = set(b.strong)
@@ -1393,7 +1409,9 @@ class Generator:
                        ("reduce", 1 if barriers and w["barrier"] and b.shared
                         else 0),
                        ("scan", 1 if barriers and w["barrier"] and b.shared
-                        else 0)]
+                        else 0),
+                       ("neighbour", 2 if barriers and w["barrier"]
+                        and b.shared else 0)]
             choices = [(k, x) for k, x in choices if k not in self.avoid]
             kind = r.choices([c for c, _ in choices],
                              [x for _, x in choices])[0]
@@ -1425,19 +1443,24 @@ class Generator:
             dests = [v for v in self.assignable(b, ["u32"]) if v.thread]
             if not dests:
                 return []
+            if not b.nested:
+                self.called.add(f.name)
             args = self.call_args(b, f)
             self.enter(b)
             self.leave(b)
             b.epoch = Epoch()
             return [Call(f, r.choice(dests), args)]
         if kind == "if":
+            # Its branches start from the same epoch, but in a loop
+            # without barriers, where a pass may take one and the next
+            # pass the other in the same epoch.
             cond = self.pred(b, "U", 1)
             self.enter(b)
             start = b.epoch
-            b.epoch = start.copy()
+            b.epoch = start.copy() if barriers else start
             then = self.u_block(b, depth - 1, r.randint(1, 3), barriers)
             after = b.epoch
-            b.epoch = start.copy()
+            b.epoch = start.copy() if barriers else after
             other = (self.u_block(b, depth - 1, r.randint(1, 2), barriers)
                      if self.chance(0.5) else [])
             b.epoch.union(after)
@@ -1447,7 +1470,31 @@ class Generator:
             return [self.u_loop(b, depth, barriers)]
         if kind == "reduce":
             return self.reduction(b)
+        if kind == "neighbour":
+            return self.neighbour(b)
         return self.scan(b)
+
+    def neighbour(self, b):
+        """Each thread writes its own slot, and after a barrier reads
+        another's, as CLsmith's barrier mode has threads do."""
+        s, nodes = self.template_array(b)
+        if s is None:
+            return []
+        targets = self.assignable(b, list(INT_TYPES))
+        if not targets:
+            return []
+        k = self.rng.randrange(s.slots)
+        write = self.update(b, s.own(k, b.tid), s.ty, 2, self.compound_ok(b))
+        b.epoch.mark(s.name, "W")
+        b.epoch.mark(s.name, "O")
+        if not b.nested:
+            b.strong.add((s.name, k, "W!"))
+        nodes += [Code(write), self.barrier(b)]
+        v = self.rng.choice(targets)
+        value = self.shared_read(b, s, 2, self.rhs_type(v.ty), True, k)
+        if value:
+            nodes.append(Code(["%s ^= %s;" % (v.ref(), value)]))
+        return nodes
 
     def u_loop(self, b, depth, barriers):
         """A loop that the block runs alike, with a barrier at the start or
@@ -1506,7 +1553,7 @@ class Generator:
             rhs = "(%s %s & 15u)" % (cast, value)
         else:
             rhs = "%s %s" % (cast, value)
-        if b.owner != self.name and "device-shared-compound" in self.avoid:
+        if not self.compound_ok(b):
             return "%s = (%s) (%s %s %s);" % (target, c_type(ty), target,
                                               op[:-1], rhs)
         return "%s %s %s;" % (target, op, rhs)
@@ -1901,6 +1948,12 @@ class Generator:
         for node in nodes:
             out += self.print_node(node, ref, level)
         return out
+
+    def must_race(self, node):
+        """Whether the race check must find a race in the kernel without
+        barrier NODE: one that settle found, where it always runs."""
+        return node.essential and (node.owner == self.name
+                                   or node.owner in self.called)
 
     def kept(self):
         """Whether the next piece of the tree is printed: each line of
