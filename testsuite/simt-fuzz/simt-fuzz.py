@@ -46,7 +46,8 @@ it prints one checksum line a seed.
                           barriers take it too), comma-separated:
                           device-shared-compound (compound assignments to
                           the shared arrays of device functions),
-                          compound-literals, floats, vectors, tables,
+                          compound-literals, activemask (as a warp
+                          function's mask), floats, vectors, tables,
                           shuffle, vote, match, syncwarp, barrier, warp,
                           call, reduce, scan, U (device functions with
                           barriers), W (with warp functions)
@@ -77,7 +78,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 import simt_kernels  # noqa: E402
 
 LINE = re.compile(r"^seed (\d+): ([0-9a-f]{8})$", re.M)
@@ -287,6 +289,8 @@ def check(args):
     if args.bundle:
         os.makedirs(args.bundle, exist_ok=True)
         shutil.copy(os.path.join(args.libdir, "libcudajit.so.0"),
+                    args.bundle)
+        shutil.copy(os.path.join(HERE, os.pardir, "gpu", "run-tests.py"),
                     args.bundle)
     seed_list = list(seeds(args.seeds))
     groups = [seed_list[i:i + args.per_program]

@@ -607,6 +607,12 @@ class Generator:
         # What this kernel does much of.
         self.style = r.choice(["barriers", "warps", "mixed", "mixed",
                                "grid", "plain"])
+        # Whether it keeps to what the CPU backend runs in loops over a
+        # block's threads, rather than as fibers: warp functions only on
+        # whole warps, with the constant mask, where the whole block
+        # runs alike; no barrier with a result, no device function that
+        # waits.
+        self.loops = self.chance(0.4)
         self.weights = {
             "barriers": dict(barrier=6, warp=1, call=3, grid=1, atomic=2),
             "warps": dict(barrier=0, warp=6, call=2, grid=1, atomic=2),
@@ -614,6 +620,8 @@ class Generator:
             "grid": dict(barrier=0, warp=0, call=1, grid=6, atomic=3),
             "plain": dict(barrier=0, warp=0, call=1, grid=1, atomic=1),
         }[self.style]
+        if self.loops and not self.full_warps:
+            self.weights["warp"] = 0
         self.accumulators = [(name, ty, kinds) for name, ty, kinds
                              in ACCUMULATORS]
         self.acc_init = {}
@@ -1240,9 +1248,16 @@ class Generator:
         """The mask of every lane of the caller's warp."""
         if b.mask:
             return b.mask
-        options = ["cuda_activemask ()", "fz_mask ()"]
+        if self.loops:
+            return "0xffffffffu"
+        # cuda_activemask () is all of them only where the warp has
+        # converged, which a GPU need not promise even in code that the
+        # warp runs alike: seldom.
+        options = ["fz_mask ()"] * 3
+        if "activemask" not in self.avoid:
+            options.append("cuda_activemask ()")
         if self.full_warps:
-            options += ["0xffffffffu"] * 4
+            options += ["0xffffffffu"] * 6
         return self.rng.choice(options)
 
     def top_var(self, b, ty, uniform=None, readonly=False, init=None):
@@ -1261,7 +1276,8 @@ class Generator:
 
     def warp_op(self, b, depth):
         r = self.rng
-        choices = [("shuffle", 5), ("vote", 2), ("match", 1), ("syncwarp", 1)]
+        choices = [("shuffle", 5), ("vote", 2),
+                   ("match", 0 if self.loops else 1), ("syncwarp", 1)]
         choices = [(k, w) for k, w in choices if k not in self.avoid]
         if not choices:
             return None
@@ -1313,9 +1329,10 @@ class Generator:
         mark = len(b.vars)
         for _ in range(count):
             choices = [("code", 3), ("op", 5),
-                       ("if", 1 if depth > 0 else 0),
-                       ("loop", 1 if depth > 0 else 0),
-                       ("call", 1 if b.warp_functions else 0)]
+                       ("if", 1 if depth > 0 and not self.loops else 0),
+                       ("loop", 1 if depth > 0 and not self.loops else 0),
+                       ("call", 1 if b.warp_functions and not self.loops
+                        else 0)]
             kind = r.choices([c for c, _ in choices],
                              [w for _, w in choices])[0]
             if kind == "code":
@@ -1400,12 +1417,13 @@ class Generator:
         for _ in range(count):
             choices = [("code", 4), ("barrier", w["barrier"] if barriers
                                      else 0),
-                       ("value", 1 if barriers and w["barrier"] else 0),
+                       ("value", 1 if barriers and w["barrier"]
+                        and not self.loops else 0),
                        ("if", 2 if depth > 0 else 0),
                        ("loop", 2 if depth > 0 else 0),
                        ("warp", w["warp"]),
                        ("call", w["call"] if barriers and b.u_functions
-                        else 0),
+                        and not self.loops else 0),
                        ("reduce", 1 if barriers and w["barrier"] and b.shared
                         else 0),
                        ("scan", 1 if barriers and w["barrier"] and b.shared
@@ -1433,7 +1451,8 @@ class Generator:
             b.epoch = Epoch()
             return [BarrierValue(which, dest, pred)]
         if kind == "warp":
-            cond = self.pred(b, "W", 1) if self.chance(0.5) else None
+            cond = (self.pred(b, "W", 1)
+                    if self.chance(0.5) and not self.loops else None)
             self.enter(b)
             body = self.w_block(b, depth, r.randint(1, 4))
             self.leave(b)
@@ -1918,7 +1937,7 @@ class Generator:
         if self.chance(0.5):
             self.functions.append(self.exchange_function())
         waits = self.weights["barrier"] + self.weights["warp"]
-        for _ in range(r.randint(0, 2) if waits else 0):
+        for _ in range(r.randint(0, 2) if waits and not self.loops else 0):
             callees = [f for f in self.functions if f.kind == "thread"
                        and not f.exchange]
             warps = [f for f in self.functions if f.kind == "W"]
