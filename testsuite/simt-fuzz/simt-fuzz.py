@@ -54,6 +54,8 @@ it prints one checksum line a seed.
         --launches N      launch each kernel N times (default 1): the GPU
                           compiles a variant at a key's third launch
         --timeout S       seconds for each run (default 60)
+        --keep            keep the programs whose seeds all passed, which
+                          are removed from the work directory otherwise
         --bundle DIR      put each program whose seeds all passed into DIR
                           with a manifest for testsuite/gpu/run-tests.py,
                           to run on a GPU with the reference's checksums
@@ -130,6 +132,12 @@ class Program:
 
     def path(self, name):
         return os.path.join(self.work, name)
+
+    def clean(self):
+        """Leave the work directory to the programs that failed."""
+        if not self.args.keep and all(v == "pass" for v, _ in
+                                      self.verdicts.values()):
+            shutil.rmtree(self.work, ignore_errors=True)
 
     def fail(self, seed_list, verdict, reason):
         for seed in seed_list:
@@ -240,16 +248,10 @@ class Program:
             shutil.copy(self.path("kernel-O2"), os.path.join(a.bundle, name))
             self.bundled = (name, expected)
 
-    def check_mutant(self, seed):
+    def check_mutant(self, seed, k):
         """Whether the race check finds the race of SEED's kernel without
-        its first barrier that must have one; None where it has none."""
+        its Kth barrier."""
         a = self.args
-        g = generators([seed], a)[0]
-        simt_kernels.program([g], False)
-        essential = [node.number for node in g.barriers if g.must_race(node)]
-        if not essential:
-            return None
-        k = essential[0]
         g = generators([seed], a)[0]
         kernel = self.path("mutant.c")
         with open(kernel, "w") as out:
@@ -262,10 +264,22 @@ class Program:
         env = dict(os.environ, CUDAJIT_BACKEND="cpu", CUDAJIT_CHECK="races")
         status, out = run([binary], a.timeout, env)
         if RACES in (out or ""):
+            self.verdicts[seed] = "pass", ""
             return "pass", "barrier %d dropped: %s" % (
                 k, first_error(out).split(": ", 2)[-1])
         return "race", "barrier %d dropped, but no race reported (%s)" % (
             k, first_error(out or "") or "exit %s" % status)
+
+
+def must_race(seed, args):
+    """The first barrier of SEED's kernel without which the race check
+    must find a race, or None."""
+    g = generators([seed], args)[0]
+    simt_kernels.program([g], False)
+    for node in g.barriers:
+        if g.must_race(node):
+            return node.number
+    return None
 
 
 def write_bundle_manifest(bundle, programs):
@@ -310,12 +324,27 @@ def check(args):
                 alone = Program([seed], args, "seed-%d" % seed)
                 alone.check(races)
                 p.verdicts[seed] = alone.verdicts[seed]
+                alone.clean()
+        p.clean()
         return p
 
     def report(seed, verdict, reason):
         counts[verdict] = counts.get(verdict, 0) + 1
         print("%s: seed %d: %s" % (verdict, seed, reason), flush=True)
 
+    def mutant(seed, k):
+        p = Program([seed], args, "mutant-%d" % seed)
+        result = p.check_mutant(seed, k)
+        p.clean()
+        return result
+
+    mutants = []
+    for seed in seed_list:
+        if len(mutants) >= args.mutants:
+            break
+        k = must_race(seed, args)
+        if k is not None:
+            mutants.append((seed, k))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(one, i, g) for i, g in enumerate(groups)]
         for future in futures:
@@ -323,23 +352,15 @@ def check(args):
             programs.append(p)
             for seed in p.seeds:
                 report(seed, *p.verdicts[seed])
-    minutes = (time.monotonic() - start) / 60
-    if args.bundle:
-        write_bundle_manifest(args.bundle, programs)
-    mutants = []
-    if args.mutants:
-        candidates = iter(seed_list)
-        for seed in candidates:
-            if len(mutants) >= args.mutants:
-                break
-            p = Program([seed], args, "mutant-%d" % seed)
-            result = p.check_mutant(seed)
-            if result is None:
-                continue
-            mutants.append(seed)
-            verdict, reason = result
+        minutes = (time.monotonic() - start) / 60
+        futures = [(seed, pool.submit(mutant, seed, k))
+                   for seed, k in mutants]
+        for seed, future in futures:
+            verdict, reason = future.result()
             counts[verdict] = counts.get(verdict, 0) + 1
             print("%s: mutant %d: %s" % (verdict, seed, reason), flush=True)
+    if args.bundle:
+        write_bundle_manifest(args.bundle, programs)
     print("simt: %d seeds in %d programs, %.1f seeds a minute: %s%s" % (
         len(seed_list), len(groups), len(seed_list) / max(minutes, 1e-6),
         ", ".join("%d %s" % (counts.get(v, 0), v)
@@ -426,6 +447,7 @@ def main():
         parser.add_argument("--mutants", type=int, default=0)
         parser.add_argument("--timeout", type=int, default=60)
         parser.add_argument("--bundle")
+        parser.add_argument("--keep", action="store_true")
         parser.add_argument("--level", default="-O2")
         parser.add_argument("--as-written", action="store_true")
         parser.add_argument("--ice", action="store_true")

@@ -1268,7 +1268,8 @@ class Generator:
 
     def warp_value(self, b, ty, depth):
         if is_float(ty):
-            return self.fexpr(b, ty, depth, small=True)
+            # In k / 8, as the variable it goes to must be.
+            return renorm(ty, self.fexpr(b, ty, depth, small=True))
         value = self.expr(b, "T", self.rhs_type(ty), depth)
         if self.chance(0.4):
             value = "(%s) %% %du" % (value, self.rng.choice([2, 3, 4, 7]))
@@ -1883,7 +1884,7 @@ class Generator:
             b.epoch.mark(f.exchange.name, "O")
             f.initialized = True
         code = Code(first, True)
-        nodes = [code] + self.u_block(b, 3, r.randint(3, 8))
+        nodes = [code] + self.u_block(b, 3, r.randint(3, 10))
         # The last phase: each thread's variables, and its own slots of
         # the shared arrays once no one updates them any more.
         if any(not b.epoch.may(s.name, "O") for s in b.shared):
