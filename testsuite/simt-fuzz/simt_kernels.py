@@ -18,11 +18,11 @@ class Generator(Threads, Blocks, Printer):
     """The kernel of one seed, its device functions and its host code."""
 
     SHAPES_1D = [(32,), (64,), (96,), (128,), (256,), (40,), (33,), (100,),
-                 (7,), (1,), (160,), (48,)]
+                 (7,), (1,), (160,), (48,), (512,), (1024,)]
     SHAPES_2D = [(8, 4), (16, 3), (10, 10), (32, 2), (5, 7), (16, 16),
-                 (4, 9), (32, 4)]
+                 (4, 9), (32, 4), (32, 16)]
     SHAPES_3D = [(4, 4, 2), (8, 4, 2), (3, 5, 7), (2, 3, 4), (4, 4, 4),
-                 (8, 2, 3), (16, 2, 2)]
+                 (8, 2, 3), (16, 2, 2), (8, 8, 8)]
 
     def __init__(self, seed, avoid=(), launches=1):
         self.seed = seed
