@@ -9,7 +9,7 @@ from simt_blocks import Blocks
 from simt_print import Printer, program  # noqa: F401 (simt-fuzz.py's)
 from simt_threads import Threads
 from simt_tree import (ACCUMULATORS, ATOMIC_GROUPS, INCDEC_LIMIT,
-                       VECTOR_TYPES, WARP, Body, Code, Epoch, Function,
+                       VECTOR_TYPES, WARP, Body, Code, Epoch, Exit, Function,
                        Shared, Var, bits, c_type, float_suffix, is_float,
                        is_vector, renorm, signed, to_u32)
 
@@ -64,6 +64,8 @@ class Generator(Threads, Blocks, Printer):
         }[self.style]
         if self.loops and not self.full_warps:
             self.weights["warp"] = 0
+        self.returns = (not self.weights["barrier"] and not self.weights["warp"]
+                        and self.chance(0.5))
         self.accumulators = [(name, ty, kinds) for name, ty, kinds
                              in ACCUMULATORS]
         self.acc_init = {}
@@ -346,7 +348,12 @@ class Generator(Threads, Blocks, Printer):
             b.epoch.mark(f.exchange.name, "O")
             f.initialized = True
         code = Code(first, True)
-        nodes = [code] + self.u_block(b, 3, r.randint(3, 10))
+        nodes = [code]
+        # Where no thread waits for another, some may leave first, as
+        # many kernels' threads past the end of their arrays do.
+        if self.returns:
+            nodes.append(Exit("(!%s)" % self.guard(b)))
+        nodes += self.u_block(b, 3, r.randint(3, 10))
         # The last phase: each thread's variables, and its own slots of
         # the shared arrays once no one updates them any more.
         if any(not b.epoch.may(s.name, "O") for s in b.shared):

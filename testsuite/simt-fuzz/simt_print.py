@@ -3,9 +3,9 @@
 the plain C reference, which runs each block's threads in lockstep
 phases, with each thread's variables as arrays over the block."""
 
-from simt_tree import (WARP, Barrier, BarrierValue, Call, Code, If, Loop,
-                       Match, Shuffle, Var, Vote, Warp, c_type, is_float,
-                       subst)
+from simt_tree import (WARP, Barrier, BarrierValue, Call, Code, Exit, If,
+                       Loop, Match, Shuffle, Var, Vote, Warp, c_type,
+                       is_float, subst)
 
 # The helpers of both programs, which kernels call as device functions:
 # the lanes of the caller's warp, their mask, and the lane whose value a
@@ -234,7 +234,9 @@ class Printer:
         return "for (_t = _w * 32u; _t < _w * 32u + FZ_WLANES; _t++)"
 
     def per_thread(self, level, lines):
-        return [self.lanes(level), "  {", "    fz_thread (_t);"] + [
+        gone = (["    if (%s_gone[_t])" % self.name, "      continue;"]
+                if self.returns else [])
+        return [self.lanes(level), "  {"] + gone + ["    fz_thread (_t);"] + [
             "    " + subst(line, "_t") for line in lines] + ["  }"]
 
     def braced(self, lines):
@@ -323,6 +325,11 @@ class Printer:
             return body
         if isinstance(node, Call):
             return self.print_call(node, ref, level)
+        if isinstance(node, Exit):
+            if ref:
+                return self.per_thread(level, ["%s_gone[_t] = %s;" % (
+                    self.name, node.cond)])
+            return ["if %s" % subst(node.cond, None), "  return;"]
         if ref:
             return self.ref_warp_op(node)
         return self.warp_op_text(node)
@@ -506,6 +513,9 @@ class Printer:
                     "%s (%s)" % (self.name, self.signature(False)), "{"]
             out += self.indent(body) + ["}"]
             return out
+        if self.returns:
+            out += ["static unsigned char %s_gone[%d];" % (self.name,
+                                                           self.nt), ""]
         out += ["static void", "ref_%s (%s)" % (self.name,
                                                 self.signature(True)), "{"]
         out += ["  " + self.declare(v, True) for v in self.top]
@@ -514,6 +524,9 @@ class Printer:
                 "      blockIdx.x = fz_block % gridDim.x;",
                 "      blockIdx.y = fz_block / gridDim.x;",
                 "      blockIdx.z = 0u;"]
+        if self.returns:
+            out.append("      memset (%s_gone, 0, sizeof %s_gone);"
+                       % (self.name, self.name))
         out += self.indent(self.indent(self.indent(body)))
         out += ["    }", "}"]
         return out

@@ -197,8 +197,29 @@ class Threads:
             return "(%s >> (%s & 15u))" % (x, self.expr(b, where, "u32", 0))
         return "(%s %s %s)" % (x, op, y)
 
+    def guard(self, b):
+        """A comparison of the thread's place in the block or the grid
+        with a bound, as kernels guard their work: what the CPU backend
+        makes the bounds of its loops over the threads, or runs apart
+        for the blocks whose threads all pass it."""
+        r = self.rng
+        bounds = ["%du" % r.randint(0, 2 * (self.threads + 1))]
+        guards = []
+        if b.kernel:
+            bounds.append("(unsigned int) n")
+            guards.append("((long) cuda_grid_x () < n)")
+        return r.choice(guards + [
+            "(blockIdx.x * blockDim.x + threadIdx.x < %s)" % r.choice(bounds),
+            "(threadIdx.x + %du < blockDim.x)" % r.randint(1, 4),
+            "(threadIdx.x >= %du)" % r.randint(1, 4),
+            "(threadIdx.y + 1u < blockDim.y)",
+            "(%s < %s)" % (b.tid, "%du" % r.randint(0, self.nt)),
+        ])
+
     def pred(self, b, where, depth):
         r = self.rng
+        if where == "T" and self.chance(0.15):
+            return self.guard(b)
         pick = r.randrange(6)
         x = lambda: self.expr(b, where, "u32", max(depth - 1, 0))
         if pick < 3:

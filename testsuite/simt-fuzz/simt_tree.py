@@ -233,6 +233,14 @@ class BarrierValue:
         self.kind, self.dest, self.pred = kind, dest, pred
 
 
+class Exit:
+    """if (COND) return; where nothing waits for the thread after it: the
+    reference marks the thread as gone."""
+
+    def __init__(self, cond):
+        self.cond = cond
+
+
 class If:
     """if (COND) THEN else ELSE, COND the same in a block (level 'U') or a
     warp ('W')."""
