@@ -82,6 +82,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+# The source tree may be read-only (make distcheck), and is kept clean.
+sys.dont_write_bytecode = True
 import simt_kernels  # noqa: E402
 
 LINE = re.compile(r"^seed (\d+): ([0-9a-f]{8})$", re.M)
