@@ -32,10 +32,10 @@ class Blocks:
             options += ["0xffffffffu"] * 6
         return self.rng.choice(options)
 
-    def top_var(self, b, ty, uniform=None, readonly=False, init=None):
+    def top_var(self, b, ty, uniform=None, readonly=False):
         """A new variable of the thread, for the whole function."""
         v = Var(b.prefix + self.fresh("x"), ty, True, uniform, readonly)
-        b.top.append((v, init))
+        b.top.append(v)
         return v
 
     def warp_value(self, b, ty, depth):

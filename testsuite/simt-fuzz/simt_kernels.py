@@ -133,7 +133,7 @@ class Generator(Threads, Blocks, Printer):
         """Zero for the variables made while the body was generated, which
         warps or blocks that skip their code still read."""
         lines = []
-        for v, _ in b.top[count:]:
+        for v in b.top[count:]:
             zero = "0.0%s" % float_suffix(v.ty) if is_float(v.ty) else "0"
             lines.append("%s = %s;" % (v.ref(), zero))
         return lines
@@ -269,12 +269,11 @@ class Generator(Threads, Blocks, Printer):
         b.functions = list(callees)
         b.warp_functions = list(warp_functions)
         for p, pty in params:
-            b.top.append((Var(p, pty, True, readonly=p.endswith("_mask")),
-                          None))
+            b.top.append(Var(p, pty, True, readonly=p.endswith("_mask")))
         if level == "W":
             b.mask = "$" + params[0][0]
         tid = Var(name + "_tid", "u32", True, readonly=True)
-        b.top.append((tid, None))
+        b.top.append(tid)
         first = ["%s = FZ_TID;" % tid.ref()]
         sources = [to_u32(pty, "$" + p) for p, pty in params]
         for ty in self.local_types():
@@ -311,7 +310,7 @@ class Generator(Threads, Blocks, Printer):
             f.result = self.expr(b, "T", "u32", 2)
         code.lines += self.late_values(b, count)
         f.body = nodes
-        f.locals = [v for v, _ in b.top[len(params):]]
+        f.locals = b.top[len(params):]
         return f
 
     def kernel_body(self):
@@ -321,7 +320,7 @@ class Generator(Threads, Blocks, Printer):
         b = Body(self.name, "$tid", True)
         tid = Var("tid", "u32", True, readonly=True)
         gid = Var("gid", "u64", True, readonly=True)
-        b.top = [(tid, None), (gid, None)]
+        b.top = [tid, gid]
         first = ["$tid = FZ_TID;",
                  "$gid = (unsigned long long) (blockIdx.x + gridDim.x * "
                  "blockIdx.y) * nt + $tid;"]
@@ -342,7 +341,7 @@ class Generator(Threads, Blocks, Printer):
         b.warp_functions = [f for f in self.functions if f.kind == "W"]
         for f in b.exchanges:
             first.append("(void) %s (0, %s);" % (f.name, r.choice(
-                [to_u32(v.ty, v.ref()) for v, _ in b.top[2:count]
+                [to_u32(v.ty, v.ref()) for v in b.top[2:count]
                  if not is_vector(v.ty)] or ["$tid"])))
             b.epoch.mark(f.exchange.name, "W")
             b.epoch.mark(f.exchange.name, "O")
@@ -360,7 +359,7 @@ class Generator(Threads, Blocks, Printer):
             nodes.append(self.barrier(b))
         last = []
         slot = 0
-        for v, _ in b.top[2:]:
+        for v in b.top[2:]:
             if is_vector(v.ty):
                 name, elem, lanes = VECTOR_TYPES[v.ty]
                 for k in range(lanes):
@@ -387,7 +386,7 @@ class Generator(Threads, Blocks, Printer):
         code.lines += self.late_values(b, count)
         self.outputs = slot
         self.body = nodes
-        self.top = [v for v, _ in b.top]
+        self.top = b.top
         self.shared = b.shared
 
     def output(self, slot, value):

@@ -35,7 +35,7 @@ class Threads:
         return var.uniform == "block"
 
     def visible(self, b):
-        return [v for v, _ in b.top] + b.vars
+        return b.top + b.vars
 
     def readable(self, b, where, kinds):
         return [v for v in self.visible(b) if self.uniform_ok(v, where)

@@ -319,9 +319,14 @@ class Function:
         self.shared = []
         self.result = None
         self.text = None
-        # For an exchange function: its array, initialized or not.
+        # For an exchange function: its array, initialized or not, and
+        # the kind of its atomics.
         self.exchange = None
         self.initialized = False
+        self.atomic = None
+        # The lines of TEXT before and after those that a reduction may
+        # leave out.
+        self.text_fixed = (0, 0)
 
 
 def subst(text, index):
@@ -354,8 +359,8 @@ class Body:
         # Within code under a condition or a loop of its own.
         self.nested = 0
         self.grid_loops = 0
-        # The thread's variables for the whole function, with their
-        # first values; the prefix of their names.
+        # The thread's variables for the whole function, and the prefix
+        # of their names.
         self.top = []
         self.prefix = ""
         # The mask of a warp function's warp; the functions that wait.
