@@ -131,6 +131,9 @@ class Program:
         self.work = os.path.join(args.workdir, name)
         os.makedirs(self.work, exist_ok=True)
         self.verdicts = {}
+        # The name that the program has in the bundle, and the checksums
+        # it must print there.
+        self.bundled = None
 
     def path(self, name):
         return os.path.join(self.work, name)
@@ -166,8 +169,9 @@ class Program:
         return None
 
     def checksums(self, binary, env, name):
-        """The checksums that BINARY printed, by seed, or None with the
-        verdict recorded for the seeds it did not print."""
+        """The checksums that BINARY printed, by seed, and all it printed;
+        where it failed, the verdict of the seeds whose checksum is
+        missing."""
         a = self.args
         env = dict(os.environ, CUDAJIT_BACKEND="cpu", **env)
         status, out = run([binary], a.timeout, env)
@@ -289,10 +293,10 @@ def must_race(seed, args):
 def write_bundle_manifest(bundle, programs):
     path = os.path.join(bundle, "manifest.json")
     manifest = json.load(open(path)) if os.path.exists(path) else []
-    names = {p.bundled[0] for p in programs if hasattr(p, "bundled")}
+    names = {p.bundled[0] for p in programs if p.bundled}
     manifest = [t for t in manifest if t["name"] not in names]
     for p in programs:
-        if hasattr(p, "bundled"):
+        if p.bundled:
             name, expected = p.bundled
             output = "".join("seed %d: %s\n" % (s, expected[s])
                              for s in p.seeds)
