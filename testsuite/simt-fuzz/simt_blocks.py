@@ -102,6 +102,8 @@ class Blocks:
         mark = len(b.vars)
         for _ in range(count):
             choices = [("code", 3), ("op", 5),
+                       ("template", 2 if self.full_warps
+                        and "shuffle" not in self.avoid else 0),
                        ("if", 1 if depth > 0 and not self.loops else 0),
                        ("loop", 1 if depth > 0 and not self.loops else 0),
                        ("call", 1 if b.warp_functions and not self.loops
@@ -114,6 +116,8 @@ class Blocks:
                 op = self.warp_op(b, 2)
                 if op:
                     nodes.append(op)
+            elif kind == "template":
+                nodes += self.warp_template(b)
             elif kind == "if":
                 cond = self.pred(b, "W", 1)
                 then = self.w_block(b, depth - 1, r.randint(1, 3))
@@ -137,6 +141,34 @@ class Blocks:
                                       [self.mask(b)] + self.call_args(b, f)))
         del b.vars[mark:]
         return nodes
+
+    def warp_template(self, b):
+        """A reduction or an inclusive scan over each group of WIDTH lanes
+        with shuffles in a loop, as kernels write them and the CPU
+        backend recognizes them, on whole warps."""
+        r = self.rng
+        values = [v for v in self.assignable(b, ["u32", "u64"]) if v.thread]
+        if not values:
+            return []
+        v = r.choice(values)
+        width = r.choice([32, 32, 32, 16, 8, 4])
+        given = width if width < 32 or self.chance(0.3) else None
+        op = r.choice(["+=", "^=", "|=", "&=", "*="])
+        w = self.fresh("w")
+        kind = r.choice(["down", "xor", "up"])
+        if kind != "up":
+            return [Loop("for (unsigned int %s = %du; %s > 0u; %s /= 2u)"
+                         % (w, width // 2, w, w),
+                         [Shuffle(kind, v, self.mask(b), v.ty, v.ref(), w,
+                                  given, False, op)])]
+        carry = self.top_var(b, v.ty)
+        return [Loop("for (unsigned int %s = 1u; %s < %du; %s *= 2u)"
+                     % (w, w, width, w),
+                     [Shuffle("up", carry, self.mask(b), v.ty, v.ref(), w,
+                              given, False, "="),
+                      Code(["if ((unsigned int) cuda_laneid () %% %du >= %s)"
+                            % (width, w),
+                            "  %s %s %s;" % (v.ref(), op, carry.ref())])])]
 
     def call_args(self, b, f):
         args = []
