@@ -301,11 +301,9 @@ class Blocks:
     def neighbour(self, b):
         """Each thread writes its own slot, and after a barrier reads
         another's, as CLsmith's barrier mode has threads do."""
-        s, nodes = self.template_array(b)
-        if s is None:
-            return []
         targets = self.assignable(b, list(INT_TYPES))
-        if not targets:
+        s, nodes = self.template_array(b) if targets else (None, [])
+        if s is None:
             return []
         k = self.rng.randrange(s.slots)
         write = self.update(b, s.own(k, b.tid), s.ty, 2, self.compound_ok(b))
