@@ -44,8 +44,8 @@ it prints one checksum line a seed.
                           barrier dropped, the race check must report it
         --avoid LIST      constructs the kernels leave out (generate and
                           barriers take it too), comma-separated:
-                          device-shared-compound (compound assignments to
-                          the shared arrays of device functions),
+                          device-shared-compound (compound assignments in
+                          device functions with shared arrays),
                           compound-literals, activemask (as a warp
                           function's mask), floats, vectors, tables,
                           shuffle, vote, match, syncwarp, barrier, warp,
@@ -395,6 +395,8 @@ def reduce(args):
             out.write(simt_kernels.program([g], False, skip=skip))
         with open(reference, "w") as out:
             out.write(simt_kernels.program([g], True, skip=skip))
+        if not g.balanced:
+            return False
         failed = p.compile(kernel, p.path("kernel"), [args.level])
         if args.ice:
             return failed is not None and failed[0] == "ice"

@@ -315,7 +315,10 @@ class Blocks:
         v = self.rng.choice(targets)
         value = self.shared_read(b, s, 2, self.rhs_type(v.ty), True, k)
         if value:
-            nodes.append(Code(["%s ^= %s;" % (v.ref(), value)]))
+            nodes.append(Code(["%s ^= %s;" % (v.ref(), value)]
+                              if self.compound_ok(b) else
+                              ["%s = (%s) (%s ^ %s);" % (
+                                  v.ref(), c_type(v.ty), v.ref(), value)]))
         return nodes
 
     def u_loop(self, b, depth, barriers):

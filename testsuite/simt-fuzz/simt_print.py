@@ -273,6 +273,9 @@ class Printer:
         if isinstance(node, Code):
             lines = [line for line in node.lines
                      if node.fixed or self.kept()]
+            # A reduction that leaves out half a block changes it.
+            if sum(line.count("{") - line.count("}") for line in lines):
+                self.balanced = False
             if ref:
                 return self.per_thread(level, lines)
             return [subst(line, None) for line in lines]
@@ -447,9 +450,11 @@ class Printer:
     def print_function(self, f, ref):
         if f.kind == "thread":
             head, tail = f.text_fixed
-            return f.text[:head] + [
-                line for line in f.text[head:len(f.text) - tail]
-                if self.kept()] + f.text[len(f.text) - tail:]
+            body = [line for line in f.text[head:len(f.text) - tail]
+                    if self.kept()]
+            if sum(line.count("{") - line.count("}") for line in body):
+                self.balanced = False
+            return f.text[:head] + body + f.text[len(f.text) - tail:]
         if not ref:
             out = ["static unsigned int",
                    "%s (%s)" % (f.name, ", ".join("%s %s" % (c_type(ty), p)
@@ -496,6 +501,7 @@ class Printer:
         self.barrier_count = 0
         self.barriers = []
         self.item = 0
+        self.balanced = True
         out = []
         if self.tables:
             out += ["static const unsigned int %s[8] = { %s };" % (

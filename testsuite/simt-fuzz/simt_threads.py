@@ -434,8 +434,12 @@ class Threads:
                            self.compound_ok(b))
 
     def compound_ok(self, b):
-        """Whether B's shared arrays may take compound assignments."""
-        return not (b.owner != self.name
+        """Whether B may have compound assignments: not in a device
+        function with shared arrays where they are avoided, as the CPU
+        backend loses those whose target is such an array, or whose right
+        operand reads one and calls a function (which puts the operand
+        twice in C's tree: run-shared-device-function-saved.c)."""
+        return not (b.owner != self.name and b.shared
                     and "device-shared-compound" in self.avoid)
 
     def gather(self, b, depth):
@@ -459,10 +463,13 @@ class Threads:
         value = r.choice(sources)()
         if value is None:
             return []
-        op = r.choice(["^=", "+=", "-=", "|="])
+        op = r.choice(["^", "+", "-", "|"])
         cast = "(unsigned long long)" if bits(v.ty) == 64 else \
             "(unsigned int)"
-        return ["%s %s %s %s;" % (v.ref(), op, cast, value)]
+        if self.compound_ok(b):
+            return ["%s %s= %s %s;" % (v.ref(), op, cast, value)]
+        return ["%s = (%s) (%s %s %s %s);" % (v.ref(), c_type(v.ty), v.ref(),
+                                             op, cast, value)]
 
     def t_block(self, b, depth, count, loop=False):
         """COUNT statements of a thread, in a scope of their own."""
@@ -496,7 +503,7 @@ class Threads:
             if not targets:
                 return []
             v = r.choice(targets)
-            return self.update(b, v.ref(), v.ty, depth)
+            return self.update(b, v.ref(), v.ty, depth, self.compound_ok(b))
         if kind == "shared":
             return self.shared_write(b, depth)
         if kind == "gather":
