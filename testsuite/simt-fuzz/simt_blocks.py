@@ -64,19 +64,26 @@ class Blocks:
             if not dests:
                 return None
             dest = r.choice(dests)
-            shuffle = r.choice(["idx", "up", "down", "xor"])
             width = r.choice([None, None, 32, 16, 8, 4, 2])
-            if shuffle == "idx":
+            # Where a warp has fewer than 32 lanes, no lane reads one that
+            # does not exist, whose value CUDA leaves undefined: up reads
+            # lanes below, idx one of the warp's lanes, without groups.
+            shuffle = r.choice(["idx", "up", "down", "xor"]
+                               if self.full_warps else ["idx", "up"])
+            if shuffle == "idx" and self.full_warps:
                 lane = "(int) ((%s) & 63u)" % self.expr(b, "T", "u32", 1)
+            elif shuffle == "idx":
+                lane = "(int) ((%s) %% fz_lanes ())" % self.expr(b, "T",
+                                                                "u32", 1)
+                width = None
             else:
                 lane = "%d" % r.randint(0, 31)
             op = "="
-            if (self.full_warps and ty in ("u32", "u64") and not floats
-                    and not signed(dest.ty) and self.chance(0.4)):
+            if (ty in ("u32", "u64") and not floats and not signed(dest.ty)
+                    and self.chance(0.4)):
                 op = r.choice(["+=", "^=", "|=", "-="])
             return Shuffle(shuffle, dest, mask, ty,
-                           self.warp_value(b, ty, depth), lane, width,
-                           not self.full_warps, op)
+                           self.warp_value(b, ty, depth), lane, width, op)
         if kind == "vote":
             vote = r.choice(["ballot", "all", "any", "eq"])
             dest = self.top_var(b, "u32", "warp", True)
@@ -160,12 +167,12 @@ class Blocks:
             return [Loop("for (unsigned int %s = %du; %s > 0u; %s /= 2u)"
                          % (w, width // 2, w, w),
                          [Shuffle(kind, v, self.mask(b), v.ty, v.ref(), w,
-                                  given, False, op)])]
+                                  given, op)])]
         carry = self.top_var(b, v.ty)
         return [Loop("for (unsigned int %s = 1u; %s < %du; %s *= 2u)"
                      % (w, w, width, w),
                      [Shuffle("up", carry, self.mask(b), v.ty, v.ref(), w,
-                              given, False, "="),
+                              given, "="),
                       Code(["if ((unsigned int) cuda_laneid () %% %du >= %s)"
                             % (width, w),
                             "  %s %s %s;" % (v.ref(), op, carry.ref())])])]

@@ -8,9 +8,8 @@ from simt_tree import (WARP, Barrier, BarrierValue, Call, Code, Exit, If,
                        is_float, subst)
 
 # The helpers of both programs, which kernels call as device functions:
-# the lanes of the caller's warp, their mask, and the lane whose value a
-# shuffle gives the caller (its own where the lane it names is outside
-# its group), as PTX's shfl.sync defines it.
+# the lanes of the caller's warp and their mask; and the host's hash and
+# checksum.
 COMMON = r"""
 #define FZ_TID (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
 #define FZ_NT (blockDim.x * blockDim.y * blockDim.z)
@@ -27,34 +26,6 @@ fz_mask (void)
 {
   unsigned int lanes = fz_lanes ();
   return lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
-}
-
-static unsigned int
-fz_src (int kind, int b, int width)
-{
-  int lane = (int) (FZ_TID % 32u), first = lane & ~(width - 1), j;
-  switch (kind)
-    {
-    case 0:
-      j = first | (b & (width - 1));
-      break;
-    case 1:
-      j = lane - b;
-      if (j < first)
-        j = lane;
-      break;
-    case 2:
-      j = lane + b;
-      if (j > first + width - 1)
-        j = lane;
-      break;
-    default:
-      j = lane ^ b;
-      if (j > first + width - 1)
-        j = lane;
-      break;
-    }
-  return (unsigned int) j;
 }
 
 static unsigned int
@@ -84,9 +55,50 @@ KERNEL_PRELUDE = r"""#include <cudajit.h>
 #define SHARED __attribute__ ((cuda_shared))
 """
 
+# The lane whose value a shuffle gives the caller (its own where the lane
+# it names is outside its group), as PTX's shfl.sync defines it; the
+# generator's mistake where that lane does not exist.
+REFERENCE_SHUFFLE = r"""
+static unsigned int
+fz_src (int kind, int b, int width)
+{
+  int lane = (int) (FZ_TID % 32u), first = lane & ~(width - 1), j;
+  switch (kind)
+    {
+    case 0:
+      j = first | (b & (width - 1));
+      break;
+    case 1:
+      j = lane - b;
+      if (j < first)
+        j = lane;
+      break;
+    case 2:
+      j = lane + b;
+      if (j > first + width - 1)
+        j = lane;
+      break;
+    default:
+      j = lane ^ b;
+      if (j > first + width - 1)
+        j = lane;
+      break;
+    }
+  return (unsigned int) j;
+}
+
+static void
+fz_no_lane (void)
+{
+  fprintf (stderr, "a shuffle reads a lane that does not exist\n");
+  exit (2);
+}
+"""
+
 # The reference's stand-ins for cudajit.h: the built-in variables, which
 # fz_thread sets for the thread _t of the block, and the atomics, plain.
 REFERENCE_PRELUDE = r"""#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SHARED
@@ -352,14 +364,8 @@ class Printer:
         if isinstance(node, Shuffle):
             dest = subst(node.dest.ref(), None)
             lane = subst(node.b, None)
-            call = self.shuffle_call(node, lane)
-            if not node.guard:
-                return ["%s %s %s;" % (dest, node.op, call)]
-            return ["{", "  %s fz_r = %s;" % (c_type(node.ty), call),
-                    "  if (fz_src (%d, %s, %d) < fz_lanes ())" % (
-                        self.SHUFFLE_KINDS[node.kind], lane,
-                        node.width or WARP),
-                    "    %s %s fz_r;" % (dest, node.op), "}"]
+            return ["%s %s %s;" % (dest, node.op,
+                                   self.shuffle_call(node, lane))]
         if isinstance(node, Vote):
             name = {"ballot": "cuda_ballot_sync", "all": "cuda_all_sync",
                     "any": "cuda_any_sync", "eq": "cuda_eq_sync"}[node.kind]
@@ -400,8 +406,9 @@ class Printer:
                     "unsigned int fz_j = fz_src (%d, fz_b[%s], %d);" % (
                         self.SHUFFLE_KINDS[node.kind], lane,
                         node.width or WARP),
-                    "if (fz_j < fz_lanes ())",
-                    "  %s %s %s;" % (node.dest.ref(), node.op, load)]))
+                    "if (fz_j >= fz_lanes ())",
+                    "  fz_no_lane ();",
+                    "%s %s %s;" % (node.dest.ref(), node.op, load)]))
         if isinstance(node, Vote):
             value = {"ballot": "fz_vote", "all": "fz_vote == fz_mask ()",
                      "any": "fz_vote != 0u",
@@ -598,6 +605,8 @@ def program(generators, ref, drop=None, skip=()):
         out.append("#define FZ_WLANES (_nt - _w * 32u < 32u ? _nt - _w * 32u"
                    " : 32u)")
     out.append(COMMON)
+    if ref:
+        out.append(REFERENCE_SHUFFLE)
     for g in generators:
         g.drop = drop
         g.skip = set(skip)

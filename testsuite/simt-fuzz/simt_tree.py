@@ -24,7 +24,7 @@ kernel is free of races and deterministic by construction:
     (which fuses a * b + c) as on the host;
   - integers compute in unsigned arithmetic, so nothing overflows, and
     shifts and divisors are masked into range;
-  - a shuffle's result is used only where the lane it reads exists.
+  - a shuffle reads only lanes that exist.
 
 The same tree prints two programs: the kernel version, for the plugin,
 and a reference in plain C that runs each block's threads in lockstep
@@ -267,13 +267,12 @@ class Warp:
 
 
 class Shuffle:
-    """$DEST = cuda_shfl_KIND_sync (MASK, (TY) VALUE, B[, WIDTH]), kept
-    only where the lane it reads exists when GUARD."""
+    """$DEST OP cuda_shfl_KIND_sync (MASK, (TY) VALUE, B[, WIDTH]), OP =
+    or a compound assignment."""
 
-    def __init__(self, kind, dest, mask, ty, value, b, width, guard, op):
+    def __init__(self, kind, dest, mask, ty, value, b, width, op):
         self.kind, self.dest, self.mask, self.ty = kind, dest, mask, ty
-        self.value, self.b, self.width, self.guard = value, b, width, guard
-        self.op = op
+        self.value, self.b, self.width, self.op = value, b, width, op
 
 
 class Vote:
