@@ -109,6 +109,115 @@ cudajit_ahead_of_time_p (void)
   return targets.length () > 0;
 }
 
+/* The location of line LINE, column COLUMN (0 for none) of the file at
+   PATH, which the unit's line table may not have.  */
+static location_t
+file_location (const char *path, int line, int column)
+{
+  /* As #line would, so that no include chain is printed.  */
+  linemap_add (line_table, LC_RENAME, false, xstrdup (path), line);
+  linemap_line_start (line_table, line, column + 1);
+  return linemap_position_for_column (line_table, column);
+}
+
+/* The column of the caret of an NVRTC message, which follows the line of
+   the message at END: the source line, indented by NVRTC_QUOTE_INDENT,
+   then spaces and a caret; 0 if it does not.  */
+#define NVRTC_QUOTE_INDENT 2
+static int
+caret_column (const char *end)
+{
+  if (!*end)
+    return 0;
+  const char *quoted = end + 1;
+  const char *caret_line = quoted + strcspn (quoted, "\n");
+  if (!*caret_line || strspn (quoted, " ") < NVRTC_QUOTE_INDENT)
+    return 0;
+  caret_line++;
+  size_t spaces = strspn (caret_line, " ");
+  if (caret_line[spaces] != '^' || spaces < NVRTC_QUOTE_INDENT)
+    return 0;
+  return spaces - NVRTC_QUOTE_INDENT + 1;
+}
+
+/* A message of NVRTC's log about the user's linked CUDA C
+   (link-files.cc): PATH(LINE): KIND: TEXT, as its #line directives name
+   its files.  */
+struct linked_message
+{
+  char *path;
+  int line, column;
+  const char *kind, *text;
+};
+
+/* Whether the line of LOG at LINE, up to END, is a message about linked
+   CUDA C; if so, *MESSAGE, whose PATH the caller frees, its strings
+   within it.  */
+static bool
+parse_linked_message (const char *line, const char *end,
+                      linked_message *message)
+{
+  char *copy = xstrndup (line, end - line);
+  char *kind = strstr (copy, "): ");
+  char *paren = kind ? strrchr (copy, '(') : NULL;
+  char *colon = kind ? strstr (kind + 3, ": ") : NULL;
+  if (paren && paren < kind && colon)
+    {
+      *paren = *kind = *colon = '\0';
+      char *digits_end;
+      long number = strtol (paren + 1, &digits_end, 10);
+      if (*digits_end == '\0' && number > 0 && number <= INT_MAX
+          && cudajit_linked_source_p (copy))
+        {
+          *message = { copy, (int) number, caret_column (end), kind + 3,
+                       colon + 2 };
+          return true;
+        }
+    }
+  free (copy);
+  return false;
+}
+
+/* If LOG, NVRTC's, has errors about the user's linked CUDA C, diagnose
+   its messages about it at their files' lines, as GCC's own, and return
+   true; else leave the log to the caller.  */
+static bool
+diagnose_linked_messages (const char *log, const char *target)
+{
+  bool users = false;
+  for (int pass = 0; pass < 2; pass++)
+    for (const char *line = log; *line;)
+      {
+        const char *end = line + strcspn (line, "\n");
+        linked_message m;
+        if (parse_linked_message (line, end, &m))
+          {
+            bool error_p = strcmp (m.kind, "warning") != 0
+                           && strcmp (m.kind, "remark") != 0;
+            users |= error_p;
+            if (pass == 1 && users)
+              {
+                location_t loc = file_location (m.path, m.line, m.column);
+                if (error_p)
+                  error_at (loc, "%s", m.text);
+                else if (strcmp (m.kind, "warning") == 0)
+                  warning_at (loc, 0, "%s", m.text);
+                else
+                  inform (loc, "%s", m.text);
+              }
+            free (m.path);
+          }
+        line = *end ? end + 1 : end;
+      }
+  if (users)
+    inform (UNKNOWN_LOCATION,
+            "cudajit: NVRTC compiles the CUDA C that kernels of this unit "
+            "link with them ahead of time, for %qs "
+            "(%<-fplugin-arg-cudajit-arch=%s%>)",
+            target, arch_option);
+  return users;
+}
+
 void
 cudajit_compile_ahead_of_time (const char *source, int flags,
                                vec<cudajit_aot_image> *images)
@@ -129,16 +238,26 @@ cudajit_compile_ahead_of_time (const char *source, int flags,
                              &options);
       why = cudajit_nvrtc_build (&nvrtc, source, name, &options, target.ptx,
                                  &image.code, &image.size, &log, &failed);
-      if (why)
+      /* NVRTC's errors in the user's linked CUDA C are the same for
+         each target: they are diagnosed once, in no function of the
+         unit, not in the registration that is being built.  */
+      tree function = current_function_decl;
+      current_function_decl = NULL_TREE;
+      bool users = why && !failed && log
+                   && diagnose_linked_messages (log, image.name);
+      current_function_decl = function;
+      if (why && !users)
         error ("cudajit: NVRTC cannot compile the CUDA C of this unit for %qs "
                "(%s: %s), a bug of the cudajit plugin: please report it%s%s",
                image.name, failed ? failed : "nvrtcCompileProgram", why,
                log && *log ? "\n" : "", log ? log : "");
-      else
+      else if (!why)
         images->safe_push (image);
       if (why)
         free (image.name);
       free (log);
+      if (users)
+        break;
     }
   free (name);
 }

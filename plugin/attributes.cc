@@ -74,6 +74,38 @@ specialize_option_p (const char *text, size_t name_length)
           && strncmp (text, CUDAJIT_SPECIALIZE_OPTION_NAME, name_length) == 0);
 }
 
+/* Whether NAMES, the value of "specialize=NAMES", is
+   CUDAJIT_SPECIALIZE_OFF or names separated by commas, each once; if one
+   is there twice, it in *TWICE, malloc'ed.  Whether they are the
+   kernel's integer parameters is checked once it is defined
+   (specialize.cc).  */
+static bool
+good_specialize_names (const char *names, char **twice)
+{
+  *twice = NULL;
+  if (strcmp (names, CUDAJIT_SPECIALIZE_OFF) == 0)
+    return true;
+  for (const char *name = names;; name++)
+    {
+      size_t length = 0;
+      while (ISIDNUM (name[length]))
+        length++;
+      if (!length || ISDIGIT (*name) || (name[length] && name[length] != ','))
+        return false;
+      for (const char *other = names; other < name;
+           other += strcspn (other, ",") + 1)
+        if (strcspn (other, ",") == length
+            && strncmp (other, name, length) == 0)
+          {
+            *twice = xstrndup (name, length);
+            return false;
+          }
+      name += length;
+      if (!*name)
+        return true;
+    }
+}
+
 /* The value of TEXT, digits alone, or -1; at most LIMIT + 1.  */
 static int
 parse_count (const char *text, int limit)
@@ -164,6 +196,21 @@ parse_option (tree argument, location_t loc, bool diagnose,
                       "kernel option %qs needs the names of parameters, as "
                       "in %<specialize=n,m%>, or %<specialize=0%>",
                       text);
+          return false;
+        }
+      char *twice;
+      if (!good_specialize_names (equals + 1, &twice))
+        {
+          if (diagnose && twice)
+            error_at (loc, "kernel option %qs names parameter %qs twice", text,
+                      twice);
+          else if (diagnose)
+            error_at (loc,
+                      "kernel option %qs needs the names of parameters "
+                      "separated by commas, as in %<specialize=n,m%>, or "
+                      "%<specialize=0%>",
+                      text);
+          free (twice);
           return false;
         }
     }
@@ -363,8 +410,14 @@ cudajit_kernel_specialize_option (const_tree fndecl)
           continue;
         const char *text = TREE_STRING_POINTER (value);
         const char *equals = strchr (text, '=');
+        char *twice;
         if (equals && specialize_option_p (text, equals - text))
-          return equals + 1;
+          {
+            /* A bad list was diagnosed with the attribute.  */
+            bool good = good_specialize_names (equals + 1, &twice);
+            free (twice);
+            return good ? equals + 1 : NULL;
+          }
       }
   return NULL;
 }

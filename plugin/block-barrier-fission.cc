@@ -759,11 +759,14 @@ privatize_variables (block_function *b, tree *statements)
         cudajit_refuse_loops (b, var,
                               "a variable of variable size lives across "
                               "'cuda_syncthreads'");
-      else if (TYPE_ALIGN_UNIT (type) > CUDAJIT_CONTEXT_ALIGN)
+      /* Each thread's element keeps the variable's alignment if its
+         size is a multiple of it.  */
+      else if (DECL_ALIGN_UNIT (var) > CUDAJIT_CONTEXT_ALIGN
+               || tree_to_uhwi (TYPE_SIZE_UNIT (type)) % DECL_ALIGN_UNIT (var))
         cudajit_refuse_loops (
             b, var,
-            "a variable aligned to more than a cache line lives across "
-            "'cuda_syncthreads'");
+            "a variable aligned to more than a cache line, or to more than "
+            "its size, lives across 'cuda_syncthreads'");
     }
   if (kept.is_empty () || b->refusal)
     return;

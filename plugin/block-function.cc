@@ -310,8 +310,14 @@ block_function_body (tree kernel, tree entry, tree *locals,
         sync_callee = callee;
         cudajit_refuse_loops (
             &b, cudajit_calls_p (kernel_body, sync_callee_p),
-            "it calls a function that may call 'cuda_syncthreads'");
+            "it calls a function that may wait for other threads (at "
+            "'cuda_syncthreads', a warp function or in a loop that waits "
+            "for memory to change)");
       }
+  if (tree loop = cudajit_waiting_loop (kernel_body))
+    cudajit_refuse_loops (&b, loop,
+                          "a loop waits for another thread to change memory, "
+                          "which it must let run");
   if (tree call = cudajit_calls_p (kernel_body, cudajit_grid_sync_call_p))
     cudajit_refuse_loops (&b, call,
                           "it calls 'cuda_grid_sync', where the threads of "

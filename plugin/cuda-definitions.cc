@@ -351,6 +351,7 @@ emit_constant_definition (cuda_emitter *e, tree decl)
                "%s ",
                DECL_UID (decl), DECL_UID (decl),
                device ? "__device__" : "__constant__");
+  emit_alignment (e, decl);
   tree element = array_element_type (type);
   emit_type (e, build_qualified_type (
                     element, device ? TYPE_QUALS (element) & TYPE_QUAL_VOLATILE

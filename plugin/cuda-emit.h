@@ -115,6 +115,7 @@ const char *integer_type_name (tree type);
 tree array_element_type (tree type);
 unsigned HOST_WIDE_INT array_length (tree type);
 void emit_array_dimensions (cuda_emitter *e, tree type);
+void emit_alignment (cuda_emitter *e, tree decl);
 void emit_type (cuda_emitter *e, tree type);
 void emit_declaration (cuda_emitter *e, tree type, const char *name);
 tree field_type (tree type);

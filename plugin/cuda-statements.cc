@@ -347,6 +347,7 @@ emit_local_declaration (cuda_emitter *e, tree decl)
       if (cudajit_shared_p (decl))
         pp_string (&e->pp, DECL_EXTERNAL (decl) ? "extern __shared__ "
                                                 : "__shared__ ");
+      emit_alignment (e, decl);
       emit_type (e, build_qualified_type (array_element_type (type),
                                           TYPE_UNQUALIFIED));
       pp_space (&e->pp);
@@ -367,6 +368,8 @@ emit_local_declaration (cuda_emitter *e, tree decl)
      from the initializer.  */
   if (TREE_THIS_VOLATILE (decl) && !RECORD_OR_UNION_TYPE_P (type) && !pointer)
     pp_string (&e->pp, "volatile ");
+  if (DECL_P (decl))
+    emit_alignment (e, decl);
   emit_declaration (e, type, decl_name (e, decl));
   pp_semicolon (&e->pp);
 }

@@ -55,6 +55,20 @@ emit_array_dimensions (cuda_emitter *e, tree type)
       pp_string (&e->pp, "[]");
 }
 
+/* __align__ (N) before DECL's declaration, where GCC aligns it more than
+   its type as the CUDA C names it: by aligned (N) or _Alignas on the
+   declaration, or on a typedef of a scalar, which CUDA C would not see;
+   a structure's own alignment goes with its definition.  Without it,
+   NVRTC would align a shared or local array only as its elements, and
+   vector loads from it would fault.  */
+void
+emit_alignment (cuda_emitter *e, tree decl)
+{
+  tree element = TYPE_MAIN_VARIANT (array_element_type (TREE_TYPE (decl)));
+  if (DECL_ALIGN (decl) > TYPE_ALIGN (element))
+    emit_printf (e, "__align__ (%u) ", DECL_ALIGN_UNIT (decl));
+}
+
 /* TYPE's typedef name, where E may print it.  */
 static const char *
 usable_typedef_name (cuda_emitter *e, tree type)

@@ -54,6 +54,9 @@ bool cudajit_linked_function_p (const_tree fndecl, const_tree kernel);
 /* The PLUGIN_PRAGMAS callback: #pragma cudajit link "FILE", the unit-wide
    form of cuda_jit ("link=FILE").  */
 void cudajit_register_pragmas (void *, void *);
+/* Whether PATH is that of CUDA C that the unit's kernels link, or of a
+   header that it includes, as their #line directives name them.  */
+bool cudajit_linked_source_p (const char *path);
 /* Whether a kernel of the unit links code for the driver to link.  */
 bool cudajit_unit_links_code_p (void);
 /* Beside the unit's CUDA C in DIR, -fplugin-arg-cudajit-dump, the files
@@ -86,7 +89,8 @@ int cudajit_loop_bound_param (tree loop, tree init,
                               unsigned HOST_WIDE_INT specialized);
 /* The value of kernel FNDECL's option "specialize=", the names of the
    parameters that its variants take as constants, or
-   CUDAJIT_SPECIALIZE_OFF; null without one.  */
+   CUDAJIT_SPECIALIZE_OFF; null without one, or with a bad one (diagnosed
+   with the attribute).  */
 const char *cudajit_kernel_specialize_option (const_tree fndecl);
 /* The most threads of a block that FNDECL's launch_bounds allows, 0 for
    none, and into *MIN_BLOCKS the fewest blocks of a multiprocessor it
@@ -185,6 +189,10 @@ bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_barrier_call_p (const_tree callee);
 bool cudajit_warp_fission_call_p (const_tree callee);
 bool cudajit_grid_sync_call_p (const_tree callee);
+/* Whether CALLEE is cuda_activemask; a warp function whose lanes wait
+   for each other, or cuda_activemask.  */
+bool cudajit_activemask_call_p (const_tree callee);
+bool cudajit_warp_function_p (const_tree callee);
 /* The row of CALLEE if it is one of the grid's geometry (cuda_grid_x,
    ..., cuda_gridsize_z), else NULL; its axis, 0 for x.  */
 const device_api *cudajit_grid_function (const_tree callee);
@@ -244,6 +252,25 @@ tree cudajit_constant_array_element (tree type);
    whether BODY calls one at which a thread waits for others.  */
 tree cudajit_calls_p (tree body, bool (*match) (const_tree callee));
 bool cudajit_calls_barrier_p (tree body);
+/* Whether CALLEE is a fence or cuda_nanosleep, which a thread calls
+   while it waits for another.  Whether LOOP, a loop statement, waits
+   for another thread to change memory, which it runs on a GPU, on the
+   CPU backend only where its thread lets the others run: it fences or
+   sleeps, or a condition that ends it reads volatile memory, cuda_ldcv
+   or an atomic that a lock or a read polls with, or a local that it
+   sets from such a read.  The first such loop in BODY, or NULL_TREE.  */
+bool cudajit_fence_or_sleep_p (const_tree callee);
+bool cudajit_waiting_loop_p (tree loop);
+tree cudajit_waiting_loop (tree body);
+/* Whether the statement at HEAD of a statement list is the label of a
+   loop of gotos, as the front end lowers a loop of a function that it
+   has finished: a later statement of the list jumps back to it, the last
+   at *LAST.  Whether such a loop, from HEAD to LAST, waits for another
+   thread as cudajit_waiting_loop_p says.  */
+bool cudajit_lowered_loop_p (tree_stmt_iterator head,
+                             tree_stmt_iterator *last);
+bool cudajit_lowered_loop_waits_p (tree_stmt_iterator head,
+                                   tree_stmt_iterator last);
 
 /* The type of the part of an object of TYPE that the element at INDEX of
    a CONSTRUCTOR for it initializes.  */
@@ -505,14 +532,32 @@ void cudajit_finish_device_functions (void);
    and of those of others that its kernels call, as cudajit-abi.h says;
    malloc'ed.  */
 void cudajit_device_function_linkage (char **exports, char **imports);
-/* Whether FNDECL may reach cuda_syncthreads: yes unless its body, and
-   those of the functions it calls, are known and do not.  Whether
-   FNDECL, or BODY, or the known bodies of the device functions they call,
-   reach cuda_grid_sync.  */
+/* Whether FNDECL may wait for other threads, at cuda_syncthreads, a
+   warp function or in a loop that waits for memory to change: yes unless
+   its body, and those of the functions it calls, are known and do not.
+   Whether FNDECL, or BODY, or the bodies of the device functions they
+   call that are defined so far, reach cuda_activemask; reach
+   cuda_grid_sync, of those whose bodies are kept.  */
 bool cudajit_device_function_may_sync (tree fndecl);
+bool cudajit_device_function_may_converge (tree fndecl);
 bool cudajit_device_function_reaches_grid_sync (tree fndecl);
 bool cudajit_reaches_grid_sync_p (tree body);
+/* Whether FNDECL, which a kernel or a device function calls, is a
+   function that a kernel of the unit links from CUDA C, which the CPU
+   backend runs as a C function of that name that the program may lack:
+   declared, not defined, and marked cuda_device.  */
+bool cudajit_linked_callee_p (const_tree fndecl);
+/* Into REACHED, CALLEES and the device functions that they call, in
+   turn, as far as the unit has defined them so far.  */
+void cudajit_device_functions_reached (const vec<tree> &callees,
+                                       vec<tree> *reached);
 void cudajit_device_functions_register_roots (const char *plugin_name);
+
+/* fiber-waits.cc: the host version of FNDECL, a kernel or a device
+   function translated, made to tell the CPU backend's fibers where its
+   threads wait: at warp functions, and cuda_activemask's position; in
+   loops that wait for another thread.  */
+void cudajit_host_fiber_waits (tree fndecl);
 
 /* shared-memory.cc: the shared arrays of KERNEL, checked and translated,
    become parts of its block's shared memory on the CPU backend: its host

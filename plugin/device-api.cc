@@ -145,6 +145,24 @@ cudajit_grid_sync_call_p (const_tree callee)
   return cpu_is_p (callee, DA_CPU_GRID_FIBERS);
 }
 
+bool
+cudajit_activemask_call_p (const_tree callee)
+{
+  return cudajit_device_api (callee)
+         == &cudajit_device_apis[DEVICE_API_ACTIVEMASK];
+}
+
+bool
+cudajit_warp_function_p (const_tree callee)
+{
+  const device_api *api = cudajit_device_api (callee);
+  return api
+         && (api->kind == DA_WARP_VOTE || api->kind == DA_WARP_SHUFFLE
+             || api->kind == DA_WARP_MATCH
+             || api == &cudajit_device_apis[DEVICE_API_SYNCWARP]
+             || api == &cudajit_device_apis[DEVICE_API_ACTIVEMASK]);
+}
+
 const device_api *
 cudajit_grid_function (const_tree callee)
 {

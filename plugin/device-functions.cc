@@ -181,14 +181,19 @@ device_callee_p (const_tree callee)
          && cudajit_device_function_p (callee);
 }
 
-/* A search for the calls that MATCH accepts, through the device
-   functions that it has looked at (SEEN); a function whose body is not
-   known yet may call one if UNKNOWN_MAY.  */
+/* A search for the calls that MATCH accepts, and the loops that wait
+   for another thread if LOOPS, through the device functions that it has
+   looked at (SEEN); a function whose body is not known yet may call one
+   if UNKNOWN_MAY.  A function defined without a body kept for later, as
+   one that a kernel needed first is, is looked at as it is defined now if
+   DEFINED, else not known.  */
 struct sync_search
 {
   hash_set<tree> seen;
   bool (*match) (const_tree callee);
+  bool loops;
   bool unknown_may;
+  bool defined;
 };
 
 static bool may_sync (tree fndecl, sync_search *search);
@@ -210,6 +215,7 @@ static bool
 body_may_sync (tree body, sync_search *search)
 {
   return (cudajit_calls_p (body, search->match)
+          || (search->loops && cudajit_waiting_loop (body))
           || walk_tree_without_duplicates (&body, find_syncing_call, search));
 }
 
@@ -221,6 +227,8 @@ may_sync (tree fndecl, sync_search *search)
   if (search->seen.add (fndecl))
     return false;
   tree body = saved_body (fndecl);
+  if (!body && search->defined && DECL_INITIAL (fndecl))
+    body = DECL_SAVED_TREE (fndecl);
   return body ? body_may_sync (body, search) : search->unknown_may;
 }
 
@@ -229,7 +237,20 @@ cudajit_device_function_may_sync (tree fndecl)
 {
   sync_search search;
   search.match = cudajit_waiting_call_p;
+  search.loops = true;
   search.unknown_may = true;
+  search.defined = false;
+  return may_sync (fndecl, &search);
+}
+
+bool
+cudajit_device_function_may_converge (tree fndecl)
+{
+  sync_search search;
+  search.match = cudajit_activemask_call_p;
+  search.loops = false;
+  search.unknown_may = false;
+  search.defined = true;
   return may_sync (fndecl, &search);
 }
 
@@ -238,7 +259,9 @@ cudajit_device_function_reaches_grid_sync (tree fndecl)
 {
   sync_search search;
   search.match = cudajit_grid_sync_call_p;
+  search.loops = false;
   search.unknown_may = false;
+  search.defined = false;
   return may_sync (fndecl, &search);
 }
 
@@ -247,8 +270,60 @@ cudajit_reaches_grid_sync_p (tree body)
 {
   sync_search search;
   search.match = cudajit_grid_sync_call_p;
+  search.loops = false;
   search.unknown_may = false;
+  search.defined = false;
   return body_may_sync (body, &search);
+}
+
+/* The device functions that FNDECL calls, added to SEARCH's reached as
+   it is walked, and those that they call, as far as their bodies are
+   known.  */
+struct reach_search
+{
+  hash_set<tree> seen;
+  vec<tree> *reached;
+};
+
+static void reach (tree fndecl, reach_search *search);
+
+static tree
+reach_callee (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  tree callee = TREE_CODE (*tp) == CALL_EXPR ? get_callee_fndecl (*tp) : NULL;
+  if (callee && device_callee_p (callee))
+    reach (callee, (reach_search *) data);
+  return NULL_TREE;
+}
+
+static void
+reach (tree fndecl, reach_search *search)
+{
+  if (search->seen.add (fndecl))
+    return;
+  search->reached->safe_push (fndecl);
+  tree body = saved_body (fndecl);
+  if (body)
+    walk_tree_without_duplicates (&body, reach_callee, search);
+}
+
+bool
+cudajit_linked_callee_p (const_tree fndecl)
+{
+  return (TREE_PUBLIC (fndecl) && !DECL_INITIAL (fndecl)
+          && cudajit_device_marked_p (fndecl)
+          && cudajit_linked_function_p (fndecl, NULL_TREE));
+}
+
+void
+cudajit_device_functions_reached (const vec<tree> &callees, vec<tree> *reached)
+{
+  reach_search search;
+  search.reached = reached;
+  for (tree callee : callees)
+    reach (callee, &search);
 }
 
 bool

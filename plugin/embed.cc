@@ -335,23 +335,25 @@ host_flags (tree kernel)
 
 static tree build_image_bytes (const cudajit_aot_image &image);
 
-/* For the CPU backend, the name of the first of CALLEES that KERNEL
-   links from CUDA C (link-files.cc) for which the program defines no C
-   function, else "": each referred to weakly, so that the program links
-   without it.  */
+/* For the CPU backend, the name of the first function that KERNEL calls,
+   itself or through the device functions of CALLEES defined so far, that
+   it links from CUDA C (link-files.cc) and for which the program defines
+   no C function, else "".  */
 static tree
 first_missing_c_version (tree kernel, const vec<tree> *callees)
 {
   tree string_type = build_pointer_type (
       build_qualified_type (char_type_node, TYPE_QUAL_CONST));
   tree missing = build_string_literal (1, "");
-  for (unsigned int i = callees ? callees->length () : 0; i-- > 0;)
+  auto_vec<tree> reached;
+  if (callees)
+    cudajit_device_functions_reached (*callees, &reached);
+  for (unsigned int i = reached.length (); i-- > 0;)
     {
-      tree callee = (*callees)[i];
-      if (!TREE_PUBLIC (callee) || DECL_INITIAL (callee)
+      tree callee = reached[i];
+      if (!cudajit_linked_callee_p (callee)
           || !cudajit_linked_function_p (callee, kernel))
         continue;
-      declare_weak (callee);
       const char *name = IDENTIFIER_POINTER (DECL_NAME (callee));
       missing = build3 (
           COND_EXPR, string_type,

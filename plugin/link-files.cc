@@ -5,7 +5,10 @@
    -I's, and read at compile time, so that the program needs none at run
    time.  CUDA C (.cu) goes into the kernel's CUDA C once, guarded, so that
    the kernel compiles alone or with the other kernels of its module, with
-   their options, and the kernel cache's key covers it; PTX, cubins and
+   their options, and the kernel cache's key covers it; the files of its
+   #include "FILE" lines, found as the preprocessor would, go in their
+   place, with #line directives that keep the files' own lines in NVRTC's
+   messages (#include <FILE> is left to NVRTC's paths); PTX, cubins and
    fat binaries are embedded and registered for the runtime to link with
    the kernel's module (embed.cc, runtime/gpu-link.c).  The kernel calls
    their functions, extern "C" __device__ in CUDA C, through declarations
@@ -37,6 +40,16 @@ static const char *const extensions[] = CUDAJIT_LINKED_EXTENSIONS;
 /* The files read for the unit, once each; pointers stay valid.  */
 static vec<cudajit_linked_file *> files;
 
+/* The paths of the headers that their CUDA C includes.  */
+static vec<char *> headers;
+
+/* As deep as GCC's preprocessor lets #include go.  */
+#define INCLUDE_DEPTH_MAX 200
+
+/* The prefix of the guard of an included header that says #pragma once,
+   which the CUDA C, where it is no longer a file of its own, replaces.  */
+#define INCLUDED_ONCE_GUARD "_cjIncludedOnce"
+
 /* Those of #pragma cudajit link, which the kernels that follow link.  */
 static vec<const cudajit_linked_file *> unit_files;
 
@@ -58,14 +71,13 @@ file_in (const char *dir, const char *file)
   return NULL;
 }
 
-/* FILE, named at LOC, where #include "FILE" would find it; null if
-   nowhere.  */
+/* FILE, named in the file FROM, where #include "FILE" would find it; null
+   if nowhere.  */
 static char *
-find (const char *file, location_t loc)
+find (const char *file, const char *from)
 {
   if (IS_ABSOLUTE_PATH (file))
     return file_in ("", file);
-  const char *from = LOCATION_FILE (loc);
   /* Without its last slash, but for the root's.  */
   size_t length = from ? lbasename (from) - from : 0;
   char *dir = xstrndup (from ? from : "", length > 1 ? length - 1 : length);
@@ -79,46 +91,242 @@ find (const char *file, location_t loc)
   return path;
 }
 
-/* The file at PATH, of KIND, read once for the unit; null, diagnosed at
-   LOC, if it cannot be read, or is text with a NUL.  */
-static const cudajit_linked_file *
-read_once (const char *path, enum cudajit_linked_kind kind, location_t loc)
+/* The content of the file at PATH, NUL-terminated, its size in *SIZE;
+   null, diagnosed at LOC, if it cannot be read, or, if TEXT, has a NUL.
+   WHAT says what the file is to the kernel.  */
+static char *
+read_file (const char *path, bool text, const char *what, location_t loc,
+           size_t *size)
 {
-  for (cudajit_linked_file *f : files)
-    if (strcmp (f->path, path) == 0)
-      return f;
   FILE *stream = fopen (path, "rb");
   char *bytes = NULL;
-  size_t size = 0, got = 0;
+  size_t room = 0, got = 0;
   if (stream)
     {
       do
         {
-          size = size ? 2 * size : BUFSIZ;
-          bytes = XRESIZEVEC (char, bytes, size + 1);
-          got += fread (bytes + got, 1, size - got, stream);
+          room = room ? 2 * room : BUFSIZ;
+          bytes = XRESIZEVEC (char, bytes, room + 1);
+          got += fread (bytes + got, 1, room - got, stream);
         }
-      while (got == size);
+      while (got == room);
       bytes[got] = '\0';
     }
-  bool text = kind == CUDAJIT_LINKED_CUDA || kind == CUDAJIT_LINKED_PTX;
   if (!stream || ferror (stream) || (text && strlen (bytes) != got))
     {
       if (!stream || ferror (stream))
-        error_at (loc, "cannot read %qs, which the kernel links: %m", path);
+        error_at (loc, "cannot read %qs, %s: %m", path, what);
       else
-        error_at (loc,
-                  "%qs, which the kernel links, is not text: it has a "
-                  "NUL byte",
-                  path);
+        error_at (loc, "%qs, %s, is not text: it has a NUL byte", path, what);
       if (stream)
         fclose (stream);
       free (bytes);
       return NULL;
     }
   fclose (stream);
+  *size = got;
+  return bytes;
+}
+
+/* If the line at LINE is the directive #NAME, what follows NAME and the
+   blanks after it; else null.  */
+static const char *
+directive_rest (const char *line, const char *name)
+{
+  line += strspn (line, " \t");
+  if (*line != '#')
+    return NULL;
+  line += 1 + strspn (line + 1, " \t");
+  size_t length = strlen (name);
+  if (strncmp (line, name, length) != 0 || ISIDNUM (line[length]))
+    return NULL;
+  return line + length + strspn (line + length, " \t");
+}
+
+/* If the line at LINE is #include "FILE", FILE's first character, and
+   its length in *LENGTH; else null.  */
+static const char *
+quoted_include (const char *line, size_t *length)
+{
+  const char *rest = directive_rest (line, "include");
+  if (!rest || *rest != '"')
+    return NULL;
+  *length = strcspn (rest + 1, "\"\n");
+  return rest[1 + *length] == '"' ? rest + 1 : NULL;
+}
+
+/* Whether the line at LINE is #pragma once.  */
+static bool
+pragma_once_p (const char *line)
+{
+  const char *rest = directive_rest (line, "pragma");
+  return (rest && strncmp (rest, "once", strlen ("once")) == 0
+          && !ISIDNUM (rest[strlen ("once")]));
+}
+
+/* Whether a comment is still open at END, the end of a line from P on,
+   where one was open at P if IN_COMMENT.  String and character literals
+   are skipped, so that a comment opener in one opens nothing.  */
+static bool
+comment_open_after (const char *p, const char *end, bool in_comment)
+{
+  while (p < end)
+    if (in_comment)
+      {
+        if (p[0] == '*' && p + 1 < end && p[1] == '/')
+          {
+            in_comment = false;
+            p += 2;
+          }
+        else
+          p++;
+      }
+    else if (p[0] == '/' && p + 1 < end && p[1] == '/')
+      return false;
+    else if (p[0] == '/' && p + 1 < end && p[1] == '*')
+      {
+        in_comment = true;
+        p += 2;
+      }
+    else if (*p == '"' || *p == '\'')
+      {
+        char quote = *p++;
+        while (p < end && *p != quote)
+          p += (*p == '\\' && p + 1 < end) ? 2 : 1;
+        p++;
+      }
+    else
+      p++;
+  return in_comment;
+}
+
+static char *embed_includes (const char *text, const char *path,
+                             vec<const char *> *open, location_t loc);
+
+/* The text that stands for #include "FILE" at line LINE of the CUDA C at
+   FROM, where OPEN are the files being included: FILE's text, its own
+   includes in their place, between #line directives; or null if FILE is
+   nowhere to be found, which NVRTC will say.  */
+static char *
+included_text (const char *file, const char *from, int line,
+               vec<const char *> *open, location_t loc)
+{
+  char *path = find (file, from);
+  if (!path)
+    return NULL;
+  bool again = false;
+  for (const char *o : *open)
+    again |= strcmp (o, path) == 0;
+  char *content = NULL;
+  size_t size;
+  if (open->length () >= INCLUDE_DEPTH_MAX)
+    error_at (loc,
+              "%qs, which linked CUDA C includes, is nested more than %d "
+              "includes deep",
+              path, INCLUDE_DEPTH_MAX);
+  /* A file that includes itself is guarded, or endless: it adds
+     nothing.  */
+  else if (!again)
+    content
+        = read_file (path, true, "which linked CUDA C includes", loc, &size);
+  char *back = xasprintf ("#line %d \"%s\"\n", line + 1, from);
+  if (!content)
+    {
+      free (path);
+      return back;
+    }
+  bool once = false;
+  for (char *l = content; l; l = strchr (l, '\n'), l = l ? l + 1 : l)
+    if (pragma_once_p (l))
+      {
+        once = true;
+        memset (l, ' ', strcspn (l, "\n"));
+      }
+  char *body = embed_includes (content, path, open, loc);
+  char guard[64];
+  snprintf (guard, sizeof guard, INCLUDED_ONCE_GUARD "%08x",
+            crc32_string (0, path));
+  char *text = concat (once ? "#ifndef " : "", once ? guard : "",
+                       once ? "\n#define " : "", once ? guard : "",
+                       once ? "\n" : "", "#line 1 \"", path, "\"\n", body,
+                       *body && body[strlen (body) - 1] != '\n' ? "\n" : "",
+                       once ? "#endif\n" : "", back, NULL);
+  free (back);
+  free (body);
+  free (content);
+  bool known = false;
+  for (const char *header : headers)
+    known |= strcmp (header, path) == 0;
+  if (!known)
+    headers.safe_push (path);
+  else
+    free (path);
+  return text;
+}
+
+/* TEXT, the CUDA C at PATH, with the files of its #include "FILE" lines
+   in their place; OPEN, the files being included.  */
+static char *
+embed_includes (const char *text, const char *path, vec<const char *> *open,
+                location_t loc)
+{
+  char *result = xstrdup ("");
+  /* The text from here to the line looked at is copied as it is.  */
+  const char *unchanged = text;
+  bool in_comment = false;
+  int number = 1;
+  open->safe_push (path);
+  for (const char *line = text; *line; number++)
+    {
+      const char *end = line + strcspn (line, "\n");
+      const char *next = *end ? end + 1 : end;
+      size_t length;
+      const char *file = in_comment ? NULL : quoted_include (line, &length);
+      if (file)
+        {
+          char *name = xstrndup (file, length);
+          char *included = included_text (name, path, number, open, loc);
+          free (name);
+          if (included)
+            {
+              char *before = xstrndup (unchanged, line - unchanged);
+              result = reconcat (result, result, before, included, NULL);
+              free (before);
+              free (included);
+              unchanged = next;
+            }
+        }
+      in_comment = comment_open_after (line, end, in_comment);
+      line = next;
+    }
+  open->pop ();
+  return reconcat (result, result, unchanged, NULL);
+}
+
+/* The file at PATH, of KIND, read once for the unit, with CUDA C's
+   includes in their place; null, diagnosed at LOC, if it cannot be read,
+   or is text with a NUL.  */
+static const cudajit_linked_file *
+read_once (const char *path, enum cudajit_linked_kind kind, location_t loc)
+{
+  for (cudajit_linked_file *f : files)
+    if (strcmp (f->path, path) == 0)
+      return f;
+  bool text = kind == CUDAJIT_LINKED_CUDA || kind == CUDAJIT_LINKED_PTX;
+  size_t size;
+  char *bytes = read_file (path, text, "which the kernel links", loc, &size);
+  if (!bytes)
+    return NULL;
+  if (kind == CUDAJIT_LINKED_CUDA)
+    {
+      auto_vec<const char *> open;
+      char *embedded = embed_includes (bytes, path, &open, loc);
+      free (bytes);
+      bytes = embedded;
+      size = strlen (bytes);
+    }
   cudajit_linked_file *f = XNEW (cudajit_linked_file);
-  *f = { xstrdup (path), bytes, got, kind };
+  *f = { xstrdup (path), bytes, size, kind };
   files.safe_push (f);
   return f;
 }
@@ -144,7 +352,7 @@ linked_file (const char *option, location_t loc, bool diagnose)
                   option);
       return NULL;
     }
-  char *found = find (file, loc);
+  char *found = find (file, LOCATION_FILE (loc));
   if (!found)
     {
       if (diagnose)
@@ -246,6 +454,18 @@ cudajit_linked_function_p (const_tree fndecl, const_tree kernel)
       linked.safe_push (f);
   for (const cudajit_linked_file *f : linked)
     if (names_p (f, name))
+      return true;
+  return false;
+}
+
+bool
+cudajit_linked_source_p (const char *path)
+{
+  for (cudajit_linked_file *f : files)
+    if (f->kind == CUDAJIT_LINKED_CUDA && strcmp (f->path, path) == 0)
+      return true;
+  for (char *header : headers)
+    if (strcmp (header, path) == 0)
       return true;
   return false;
 }

@@ -68,6 +68,38 @@ diagnose_device_variable (location_t loc, tree fndecl, tree var)
             var, fndecl, var);
 }
 
+/* The arguments of cudajit_copy_symbol: the variable's address, and how
+   it copies.  */
+enum
+{
+  SYMBOL_COPY_ADDRESS_ARG = 0,
+  SYMBOL_COPY_HOW_ARG = 5
+};
+
+/* CALL, a copy of a device variable at LOC: one to a const variable,
+   which cudajit.h's macro marks, is refused.  */
+static void
+check_const_symbol_copy (tree call, location_t loc)
+{
+  tree how = fold (CALL_EXPR_ARG (call, SYMBOL_COPY_HOW_ARG));
+  tree var = CALL_EXPR_ARG (call, SYMBOL_COPY_ADDRESS_ARG);
+  STRIP_NOPS (var);
+  if (TREE_CODE (how) != INTEGER_CST || TREE_CODE (var) != ADDR_EXPR
+      || (~tree_to_shwi (how) & (CUDAJIT_SYMBOL_TO | CUDAJIT_SYMBOL_CONST)))
+    return;
+  var = TREE_OPERAND (var, 0);
+  /* A part of one is refused at run time.  */
+  if (DECL_P (var))
+    error_at (loc,
+              "%qs to const device variable %qD: no copy may change it, for "
+              "kernels may have its value built in; drop the const to copy "
+              "to it",
+              tree_to_shwi (how) & CUDAJIT_SYMBOL_ASYNC
+                  ? "cuda_copy_to_symbol_async"
+                  : "cuda_copy_to_symbol",
+              var);
+}
+
 /* Diagnose the first use of each thing that a kernel alone may use.  */
 static tree
 diagnose_use (tree *tp, int *walk_subtrees, void *data)
@@ -77,6 +109,10 @@ diagnose_use (tree *tp, int *walk_subtrees, void *data)
     walk->loc = EXPR_LOCATION (*tp);
   if (symbol_copy_p (*tp))
     {
+      check_const_symbol_copy (
+          *tp, linemap_resolve_location (line_table,
+                                         EXPR_LOC_OR_LOC (*tp, walk->loc),
+                                         LRK_MACRO_EXPANSION_POINT, NULL));
       /* Its first argument, the variable's address.  */
       *walk_subtrees = 0;
       for (int i = 1; i < call_expr_nargs (*tp); i++)

@@ -6,11 +6,12 @@
    __shared__.  On the CPU backend a block's threads run on one host
    thread, so the kernel's host version is rewritten to find its shared
    arrays in the shared memory that the runtime gives the block: the static
-   arrays one after another at 16-byte boundaries, then the dynamic
-   memory.  A device function may declare static ones too, shared by the
-   block whichever kernel calls it: compiled once for all its callers, its
-   host version cannot know their offsets, so it asks the runtime for the
-   block's copy of each.  */
+   arrays one after another at 16-byte boundaries, or at their own
+   alignment where it is more, then the dynamic memory, at a multiple of
+   its alignment.  A device function may declare static ones too, shared
+   by the block whichever kernel calls it: compiled once for all its
+   callers, its host version cannot know their offsets, so it asks the
+   runtime for the block's copy of each.  */
 
 #include "cudajit-plugin.h"
 
@@ -19,6 +20,8 @@ struct shared_layout
   auto_vec<tree> arrays;
   auto_vec<unsigned HOST_WIDE_INT> offsets;
   unsigned HOST_WIDE_INT static_bytes;
+  /* The alignment of the dynamic shared memory's declarations.  */
+  unsigned int dynamic_align;
   tree base_fn;
 };
 
@@ -30,16 +33,21 @@ collect_shared (tree *tp, int *walk_subtrees, void *data)
     *walk_subtrees = 0;
   if (TREE_CODE (*tp) == BIND_EXPR)
     for (tree var = BIND_EXPR_VARS (*tp); var; var = DECL_CHAIN (var))
-      if (cudajit_shared_p (var) && !DECL_EXTERNAL (var)
-          && !layout->arrays.contains (var))
-        {
-          layout->static_bytes
-              = ROUND_UP (layout->static_bytes, CUDAJIT_SHARED_ALIGN);
-          layout->arrays.safe_push (var);
-          layout->offsets.safe_push (layout->static_bytes);
-          layout->static_bytes
-              += tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (var)));
-        }
+      {
+        if (cudajit_shared_p (var) && DECL_EXTERNAL (var))
+          layout->dynamic_align
+              = MAX (layout->dynamic_align, DECL_ALIGN_UNIT (var));
+        else if (cudajit_shared_p (var) && !layout->arrays.contains (var))
+          {
+            layout->static_bytes
+                = ROUND_UP (layout->static_bytes,
+                            MAX (CUDAJIT_SHARED_ALIGN, DECL_ALIGN_UNIT (var)));
+            layout->arrays.safe_push (var);
+            layout->offsets.safe_push (layout->static_bytes);
+            layout->static_bytes
+                += tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (var)));
+          }
+      }
   return NULL_TREE;
 }
 
@@ -72,8 +80,13 @@ cudajit_host_shared_memory (tree kernel)
 {
   shared_layout layout;
   layout.static_bytes = 0;
+  layout.dynamic_align = CUDAJIT_SHARED_ALIGN;
   walk_tree_without_duplicates (&DECL_SAVED_TREE (kernel), collect_shared,
                                 &layout);
+  /* The runtime puts the dynamic memory at the next multiple of
+     CUDAJIT_SHARED_ALIGN after the static arrays.  */
+  if (layout.dynamic_align > CUDAJIT_SHARED_ALIGN)
+    layout.static_bytes = ROUND_UP (layout.static_bytes, layout.dynamic_align);
   layout.base_fn
       = cudajit_entry_point (CUDAJIT_ENTRY_BLOCK_SHARED_MEMORY, NULL_TREE);
   /* The same in all of a call of the host version: GCC may keep it out of

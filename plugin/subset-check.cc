@@ -171,6 +171,11 @@ check_shared (subset_checker *checker, tree var, location_t loc)
             "shared array %qD needs a size, unless it is %<extern%>, for "
             "the dynamic shared memory",
             var);
+  else if (DECL_ALIGN_UNIT (var) > CUDAJIT_SHARED_MAX_ALIGN)
+    reject (checker, loc,
+            "shared array %qD is aligned to %u bytes; shared memory can be "
+            "aligned to at most %d",
+            var, DECL_ALIGN_UNIT (var), CUDAJIT_SHARED_MAX_ALIGN);
   else
     {
       tree element = TREE_TYPE (var);

@@ -27,6 +27,12 @@ translate (tree fndecl, tree body)
   bool kernel = cudajit_kernel_p (fndecl);
   if (cudajit_check_function (fndecl, body, &callees, &call_sites))
     {
+      /* Referred to weakly, so that the program links without a C
+         version, which only the CPU backend needs; its launches say so
+         (embed.cc).  */
+      for (tree callee : callees)
+        if (cudajit_linked_callee_p (callee))
+          declare_weak (callee);
       unsigned HOST_WIDE_INT specialized
           = kernel ? cudajit_specialized_params (fndecl, body) : 0;
       char *cuda_source
@@ -49,6 +55,8 @@ translate (tree fndecl, tree body)
           cudajit_host_device_shared_arrays (fndecl);
           cudajit_embed_device_function (fndecl, cuda_source);
         }
+      /* After the block function has copied a kernel's body.  */
+      cudajit_host_fiber_waits (fndecl);
       free (cuda_source);
     }
   else

@@ -465,3 +465,275 @@ cudajit_calls_p (tree body, bool (*match) (const_tree callee))
   call_match data = { match };
   return walk_tree_without_duplicates (&body, find_matching_call, &data);
 }
+
+/* Whether CALL is of an atomic that a loop polls memory with: a lock's
+   compare-and-swap or exchange of constants, or one that leaves the word
+   as it is (cuda_atomic_add (p, 0), cuda_atomic_and (p, ~0)), a read's.
+   Not a compare-and-swap of the values that the loop computes, which
+   goes on whatever the other threads do.  */
+static bool
+polling_atomic_p (tree call)
+{
+  tree callee = get_callee_fndecl (call);
+  const device_api *api = callee ? cudajit_device_api (callee) : NULL;
+  if (!api || api->kind != DA_ATOMIC || call_expr_nargs (call) < 2)
+    return false;
+  static const device_api_id locks[]
+      = { DEVICE_API_ATOMIC_CAS,        DEVICE_API_ATOMIC_CAS_BLOCK,
+          DEVICE_API_ATOMIC_CAS_SYSTEM, DEVICE_API_ATOMIC_EXCH,
+          DEVICE_API_ATOMIC_EXCH_BLOCK, DEVICE_API_ATOMIC_EXCH_SYSTEM };
+  static const device_api_id ands[]
+      = { DEVICE_API_ATOMIC_AND, DEVICE_API_ATOMIC_AND_BLOCK,
+          DEVICE_API_ATOMIC_AND_SYSTEM };
+  bool lock = false, keeps_with_ones = false;
+  for (device_api_id id : locks)
+    lock |= api == &cudajit_device_apis[id];
+  for (device_api_id id : ands)
+    keeps_with_ones |= api == &cudajit_device_apis[id];
+  for (int i = 1; i < call_expr_nargs (call); i++)
+    {
+      tree value = tree_strip_nop_conversions (CALL_EXPR_ARG (call, i));
+      if (!CONSTANT_CLASS_P (value))
+        return false;
+      if (!lock
+          && !(keeps_with_ones ? integer_all_onesp (value)
+                               : integer_zerop (value) || real_zerop (value)))
+        return false;
+    }
+  return true;
+}
+
+/* A read in *TP of memory that another thread may change while a loop
+   waits: of a volatile object, through cuda_ldcv, by a polling atomic;
+   or of a local of DATA, a set of those that the loop sets from such a
+   read, if not null.  */
+static tree
+find_polled_read (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_set<tree> *polled = (hash_set<tree> *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (polled && polled->contains (t))
+    return t;
+  if (TREE_THIS_VOLATILE (t)
+      && (REFERENCE_CLASS_P (t)
+          || (VAR_P (t) && (TREE_STATIC (t) || DECL_EXTERNAL (t)))))
+    return t;
+  if (TREE_CODE (t) != CALL_EXPR || !get_callee_fndecl (t))
+    return NULL_TREE;
+  const device_api *api = cudajit_device_api (get_callee_fndecl (t));
+  return (api == &cudajit_device_apis[DEVICE_API_LDCV] || polling_atomic_p (t))
+             ? t
+             : NULL_TREE;
+}
+
+/* Add to DATA, a set, each local that *TP sets from a polled read.  */
+static tree
+find_polled_local (tree *tp, int *walk_subtrees, void *data)
+{
+  tree target = NULL_TREE, value = NULL_TREE;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == MODIFY_EXPR || TREE_CODE (*tp) == INIT_EXPR)
+    {
+      target = TREE_OPERAND (*tp, 0);
+      value = TREE_OPERAND (*tp, 1);
+    }
+  else if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    {
+      target = DECL_EXPR_DECL (*tp);
+      value = DECL_INITIAL (target);
+    }
+  if (target && value && VAR_P (target) && !TREE_STATIC (target)
+      && !DECL_EXTERNAL (target)
+      && walk_tree_without_duplicates (&value, find_polled_read, NULL))
+    ((hash_set<tree> *) data)->add (target);
+  return NULL_TREE;
+}
+
+/* A break, return or goto in *TP that leaves the loop whose body has it,
+   outside loops and switches within.  */
+static tree
+find_loop_exit (tree *tp, int *walk_subtrees, void *)
+{
+  switch (TREE_CODE (*tp))
+    {
+    case BREAK_STMT:
+    case RETURN_EXPR:
+    case GOTO_EXPR:
+      return *tp;
+    case FOR_STMT:
+    case WHILE_STMT:
+    case DO_STMT:
+    case SWITCH_STMT:
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    default:
+      if (TYPE_P (*tp))
+        *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+}
+
+/* An if in *TP that leaves the loop whose body has it, outside loops
+   within, on a condition that reads what DATA's set of polled locals
+   and find_polled_read find.  */
+static tree
+find_polled_exit (tree *tp, int *walk_subtrees, void *data)
+{
+  switch (TREE_CODE (*tp))
+    {
+    case COND_EXPR:
+      return (walk_tree_without_duplicates (&COND_EXPR_THEN (*tp),
+                                            find_loop_exit, NULL)
+              || walk_tree_without_duplicates (&COND_EXPR_ELSE (*tp),
+                                               find_loop_exit, NULL))
+                     && walk_tree_without_duplicates (&COND_EXPR_COND (*tp),
+                                                      find_polled_read, data)
+                 ? *tp
+                 : NULL_TREE;
+    case FOR_STMT:
+    case WHILE_STMT:
+    case DO_STMT:
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    default:
+      if (TYPE_P (*tp))
+        *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+}
+
+bool
+cudajit_fence_or_sleep_p (const_tree callee)
+{
+  const device_api *api = cudajit_device_api (callee);
+  return api
+         && (api->kind == DA_FENCE
+             || api == &cudajit_device_apis[DEVICE_API_NANOSLEEP]);
+}
+
+/* Whether statement S jumps to LABEL: a goto, or an if with one as an
+   arm.  */
+static bool
+jumps_to_p (tree s, tree label)
+{
+  switch (TREE_CODE (s))
+    {
+    case GOTO_EXPR:
+      return GOTO_DESTINATION (s) == label;
+    case COND_EXPR:
+      return (
+          (COND_EXPR_THEN (s) && jumps_to_p (COND_EXPR_THEN (s), label))
+          || (COND_EXPR_ELSE (s) && jumps_to_p (COND_EXPR_ELSE (s), label)));
+    default:
+      return false;
+    }
+}
+
+bool
+cudajit_lowered_loop_p (tree_stmt_iterator head, tree_stmt_iterator *last)
+{
+  if (TREE_CODE (tsi_stmt (head)) != LABEL_EXPR)
+    return false;
+  tree label = LABEL_EXPR_LABEL (tsi_stmt (head));
+  bool found = false;
+  for (tree_stmt_iterator i = head; tsi_next (&i), !tsi_end_p (i);)
+    if (jumps_to_p (tsi_stmt (i), label))
+      {
+        *last = i;
+        found = true;
+      }
+  return found;
+}
+
+/* Whether STATEMENTS, the body of a loop, and COND, its condition or
+   null, wait for another thread to change memory, as
+   cudajit_waiting_loop_p says.  */
+static bool
+statements_wait_p (vec<tree> &statements, tree cond)
+{
+  hash_set<tree> polled;
+  for (tree &statement : statements)
+    {
+      if (cudajit_calls_p (statement, cudajit_fence_or_sleep_p))
+        return true;
+      walk_tree_without_duplicates (&statement, find_polled_local, &polled);
+    }
+  if (cond && walk_tree_without_duplicates (&cond, find_polled_read, &polled))
+    return true;
+  for (tree &statement : statements)
+    if (walk_tree_without_duplicates (&statement, find_polled_exit, &polled))
+      return true;
+  return false;
+}
+
+bool
+cudajit_lowered_loop_waits_p (tree_stmt_iterator head, tree_stmt_iterator last)
+{
+  auto_vec<tree> statements;
+  for (tree_stmt_iterator i = head; tsi_stmt (i) != tsi_stmt (last);)
+    {
+      tsi_next (&i);
+      statements.safe_push (tsi_stmt (i));
+    }
+  return statements_wait_p (statements, NULL_TREE);
+}
+
+bool
+cudajit_waiting_loop_p (tree loop)
+{
+  auto_vec<tree> statements;
+  tree cond;
+  switch (TREE_CODE (loop))
+    {
+    case FOR_STMT:
+      cond = FOR_COND (loop);
+      statements.safe_push (FOR_BODY (loop));
+      statements.safe_push (FOR_EXPR (loop));
+      break;
+    case WHILE_STMT:
+      cond = WHILE_COND (loop);
+      statements.safe_push (WHILE_BODY (loop));
+      break;
+    case DO_STMT:
+      cond = DO_COND (loop);
+      statements.safe_push (DO_BODY (loop));
+      break;
+    default:
+      return false;
+    }
+  statements.safe_push (cond);
+  return statements_wait_p (statements, cond);
+}
+
+/* A loop in *TP that waits for another thread, structured or
+   lowered.  */
+static tree
+find_waiting_loop (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == STATEMENT_LIST)
+    {
+      tree_stmt_iterator last;
+      for (tree_stmt_iterator i = tsi_start (*tp); !tsi_end_p (i);
+           tsi_next (&i))
+        if (cudajit_lowered_loop_p (i, &last)
+            && cudajit_lowered_loop_waits_p (i, last))
+          return tsi_stmt (i);
+    }
+  else if (cudajit_waiting_loop_p (*tp))
+    return *tp;
+  return NULL_TREE;
+}
+
+tree
+cudajit_waiting_loop (tree body)
+{
+  return walk_tree_without_duplicates (&body, find_waiting_loop, NULL);
+}

@@ -22,8 +22,10 @@ struct job
   bool fibers;
   bool alone;
   /* Whether CUDAJIT_CHECK=races follows its accesses to memory
-     (cpu-race-check.c).  */
+     (cpu-race-check.c), and whether CUDAJIT_CHECK=warps checks what its
+     warp functions read (cpu-warp-check.c).  */
   bool races;
+  bool warps;
   /* Whether each thread runs the kernel as written, by itself, rather
      than the loops of a block function: for the race check, and under a
      debugger, where threadIdx then holds the thread that stops.  */
@@ -32,9 +34,10 @@ struct job
      multiple of 16 the dynamic ones.  */
   size_t shared_bytes;
   /* The launch, for errors in the kernel, and the end of the message of
-     a fault in it, or null.  */
+     a fault in it, or null; what CUDAJIT_TIMEOUT watches it with.  */
   struct cudajit_site site;
   const char *hint;
+  struct cudajit_watch *watch;
   /* The next block not yet taken by a thread, and how many a thread
      takes at once: on a cache line of their own, since every thread
      writes NEXT and reads the rest.  */
@@ -51,14 +54,20 @@ enum fiber_state
   FIBER_AT_BARRIER,
   /* In a warp function, until its warp lets it go on.  */
   FIBER_AT_WARP,
+  /* In cuda_activemask, until every lane of its warp waits somewhere.  */
+  FIBER_CONVERGING,
+  /* In a loop that waits for another thread to change memory, letting
+     the others run until the next pass.  */
+  FIBER_SPINNING,
   /* In cuda_grid_sync, until every block of the grid is.  */
   FIBER_AT_GRID_BARRIER,
   FIBER_DONE
 };
 
-/* What a thread gives and asks for in a warp function.  */
+/* What a thread gives and asks for in a warp function, FUNCTION.  */
 struct warp_request
 {
+  const char *function;
   /* The lanes it waits for.  */
   unsigned int mask;
   /* The 8 bytes of the value it gives.  */
@@ -98,6 +107,10 @@ void cudajit_fiber_switch (struct fiber_context *from,
 _Noreturn void cudajit_fiber_exit (struct fiber_context *from,
                                    const struct fiber_context *to);
 
+/* The most numbers of a fiber's position that count: deeper loops and
+   calls of device functions are not told apart.  */
+#define WARP_POSITION_MAX 32
+
 /* A simulated thread of a block that runs as a fiber.  */
 struct fiber
 {
@@ -111,14 +124,24 @@ struct fiber
   struct warp_request request;
   unsigned long long result;
   unsigned int present;
+  /* The file and line of the warp function that it calls next, as
+     cudajit_warp_at says, or null.  */
+  const char *where;
+  /* Its position, which the lanes in cuda_activemask compare
+     (cudajit_converge_warp): the numbers of the calls of device functions
+     that it is in (cudajit_warp_call), DEPTH of them, then those of the
+     cuda_activemask that it calls, LENGTH in all, of which the first
+     WARP_POSITION_MAX are kept.  */
+  unsigned int position[WARP_POSITION_MAX];
+  unsigned int depth, length;
 };
 
 /* A warp of the block that runs as fibers: lane L is its fiber L.  */
 struct warp
 {
   /* The lanes that exist and have not returned, those waiting in a warp
-     function, and the union of the masks they gave.  */
-  unsigned int running, arrived, mask;
+     function, and those in cuda_activemask.  */
+  unsigned int running, arrived, converging;
   /* How many times its lanes were let go on from a warp function.  */
   unsigned int passed;
 };
@@ -180,10 +203,15 @@ struct runner
 /* The runner of the calling thread while it runs a kernel, else null.  */
 extern __thread struct runner *cudajit_cpu_current;
 
-/* Once every lane of warp NUMBER of R that a waiting lane's mask names
-   waits too or has returned, give each waiting lane what it asked for and
-   let it go on.  */
+/* Let go on the lanes of warp NUMBER of R that wait in a warp function
+   with a mask whose every lane that has not returned waits there with
+   the same mask, each with what it asked for.  */
 void cudajit_release_warp (struct runner *r, unsigned int number);
+
+/* Once every lane of warp NUMBER of R that has not returned waits
+   somewhere, let go on the lanes in cuda_activemask at the earliest
+   position, each with the mask of them all.  */
+void cudajit_converge_warp (struct runner *r, unsigned int number);
 
 /* cpu-race-check.c: CUDAJIT_CHECK=races.  Follow the accesses of JOB,
    whose blocks run one after another on the calling thread, each a
@@ -192,5 +220,17 @@ void cudajit_release_warp (struct runner *r, unsigned int number);
 void cudajit_race_begin (const struct job *job);
 void cudajit_race_grid_synced (void);
 void cudajit_race_end (void);
+
+/* cpu-warp-check.c: CUDAJIT_CHECK=warps.  Check the warp functions of
+   JOB, whose blocks run one after another on the calling thread, each a
+   fiber for each thread; record the first that a lane of R calls
+   wrongly, as FUNCTION at the file and line WHERE (or null), saying
+   what it does wrong; report it, as cudajit_error does.  */
+void cudajit_warp_check_begin (const struct job *job);
+void cudajit_warp_violation (const struct runner *r, unsigned int thread,
+                             const char *function, const char *where,
+                             const char *format, ...)
+    __attribute__ ((format (printf, 5, 6)));
+void cudajit_warp_check_end (void);
 
 #endif /* cpu-backend.h */

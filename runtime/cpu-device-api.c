@@ -69,9 +69,11 @@ cudajit_block_shared_array (const void *key, size_t size, const char *name)
     if (a->key == key)
       return a->memory;
   struct block_array *a = cudajit_xrealloc (NULL, sizeof *a);
-  size_t rounded = (size + CUDAJIT_SHARED_ALIGN - 1)
-                   & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1);
-  a->memory = aligned_alloc (CUDAJIT_SHARED_ALIGN, rounded);
+  /* Aligned as the most aligned array may be, since its own alignment
+     is not known here.  */
+  size_t rounded = (size + CUDAJIT_SHARED_MAX_ALIGN - 1)
+                   & ~(size_t) (CUDAJIT_SHARED_MAX_ALIGN - 1);
+  a->memory = aligned_alloc (CUDAJIT_SHARED_MAX_ALIGN, rounded);
   if (!a->memory)
     cudajit_fatal (&r->job->site,
                    "out of memory allocating %zu bytes of shared memory for "
@@ -191,13 +193,14 @@ warp_exchange (const char *function, struct warp_request request,
     }
   f = &r->fibers[r->running];
   w = &r->warps[r->running / CUDAJIT_WARP_SIZE];
+  request.function = function;
   f->request = request;
   f->state = FIBER_AT_WARP;
   w->arrived |= 1u << r->running % CUDAJIT_WARP_SIZE;
-  w->mask |= request.mask;
   cudajit_release_warp (r, r->running / CUDAJIT_WARP_SIZE);
   if (f->state == FIBER_AT_WARP)
     cudajit_fiber_switch (&f->context, &r->scheduler);
+  f->where = NULL;
   if (present)
     *present = f->present;
   return f->result;
@@ -320,12 +323,102 @@ warp_match (const char *function, unsigned int mask, const void *value,
 #undef CUDAJIT_SCALAR
 #undef MATCHES
 
+/* The lanes that run the call together: on a GPU, those that took the
+   same branches to it.  The caller waits until every lane of its warp
+   waits somewhere, and cudajit_converge_warp lets go on those at the
+   earliest position, which cudajit_warp_at gave.  */
 unsigned int
 cuda_activemask (void)
 {
   struct runner *r = fiber_runner ("cuda_activemask");
+  struct fiber *f;
 
-  return r ? r->warps[r->running / CUDAJIT_WARP_SIZE].running : 1;
+  if (!r)
+    return 1;
+  f = &r->fibers[r->running];
+  f->state = FIBER_CONVERGING;
+  r->warps[r->running / CUDAJIT_WARP_SIZE].converging
+      |= 1u << r->running % CUDAJIT_WARP_SIZE;
+  cudajit_fiber_switch (&f->context, &r->scheduler);
+  f->length = f->depth;
+  f->where = NULL;
+  return f->result;
+}
+
+/* The fiber of the calling thread, if it runs as one.  */
+static struct fiber *
+current_fiber (void)
+{
+  struct runner *r = cudajit_cpu_current;
+
+  return r && r->as_fibers ? &r->fibers[r->running] : NULL;
+}
+
+/* POSITION's LENGTH numbers, in F's position after its calls of device
+   functions, as far as there is room.  */
+static void
+place (struct fiber *f, const unsigned int *position, unsigned int length)
+{
+  for (unsigned int i = 0; i < length && f->depth + i < WARP_POSITION_MAX; i++)
+    f->position[f->depth + i] = position[i];
+  f->length = f->depth + length;
+}
+
+void
+cudajit_warp_at (const char *where, const void *position, unsigned int length)
+{
+  struct fiber *f = current_fiber ();
+
+  if (!f)
+    return;
+  f->where = where;
+  place (f, position, length);
+}
+
+void
+cudajit_warp_call (const void *position, unsigned int length)
+{
+  struct fiber *f = current_fiber ();
+
+  if (!f)
+    return;
+  place (f, position, length);
+  f->depth = f->length;
+}
+
+void
+cudajit_warp_return (unsigned int length)
+{
+  struct fiber *f = current_fiber ();
+
+  if (!f)
+    return;
+  f->depth -= length;
+  f->length = f->depth;
+}
+
+/* An iteration of a loop that waits for another thread to change
+   memory: the other fibers of the block run before the next, as a GPU
+   runs other warps meanwhile, and from compute capability 7.0 the other
+   lanes of the warp.  */
+void
+cudajit_spin (const char *where)
+{
+  struct runner *r = cudajit_cpu_current;
+  struct fiber *f;
+
+  if (!r)
+    return;
+  if (r->job->watch->armed
+      && atomic_load_explicit (&r->job->watch->spinning, memory_order_relaxed)
+             != where)
+    atomic_store_explicit (&r->job->watch->spinning, where,
+                           memory_order_relaxed);
+  if (!r->as_fibers)
+    return;
+  f = &r->fibers[r->running];
+  f->state = FIBER_SPINNING;
+  cudajit_fiber_switch (&f->context, &r->scheduler);
 }
 
 int

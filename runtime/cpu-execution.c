@@ -243,25 +243,70 @@ prepare_fibers (struct runner *r)
                                        i / block.x / block.y };
 }
 
-/* Lanes of different masks that wait at once are served
-   together, which serves each as it would be alone where it asks only for
-   lanes of its mask, as CUDA requires.  */
-void
-cudajit_release_warp (struct runner *r, unsigned int number)
+/* The lanes of warp NUMBER of R that exist.  */
+static unsigned int
+existing_lanes (const struct runner *r, unsigned int number)
 {
-  struct warp *w = &r->warps[number];
+  unsigned int lanes = r->job->threads - number * CUDAJIT_WARP_SIZE;
+
+  return lanes >= CUDAJIT_WARP_SIZE ? ~0u : (1u << lanes) - 1;
+}
+
+/* Under CUDAJIT_CHECK=warps, record what lane LANE of warp NUMBER of R,
+   one of GROUP, which have come with its MASK, does that CUDA leaves
+   undefined: a mask without the lane itself, or a shuffle from a lane
+   outside the mask or that does not run.  */
+static void
+check_lane (struct runner *r, unsigned int number, unsigned int lane,
+            unsigned int group, unsigned int mask)
+{
+  const struct fiber *f = &r->fibers[number * CUDAJIT_WARP_SIZE + lane];
+  const struct warp_request *q = &f->request;
+  unsigned int thread = number * CUDAJIT_WARP_SIZE + lane;
+  long long source = q->source;
+
+  if (!(mask >> lane & 1))
+    cudajit_warp_violation (r, thread, q->function, f->where,
+                            "gives the mask %#010x, which leaves out the "
+                            "lane itself: CUDA requires it",
+                            mask);
+  else if (q->match || source < 0 || source >= CUDAJIT_WARP_SIZE
+           || (group >> source & 1))
+    return;
+  else if (!(mask >> source & 1))
+    cudajit_warp_violation (r, thread, q->function, f->where,
+                            "reads lane %lld, which its mask %#010x leaves "
+                            "out: CUDA leaves the value undefined",
+                            source, mask);
+  else
+    cudajit_warp_violation (r, thread, q->function, f->where,
+                            "reads lane %lld, which %s: CUDA leaves the "
+                            "value undefined",
+                            source,
+                            existing_lanes (r, number) >> source & 1
+                                ? "has returned"
+                                : "the block does not have");
+}
+
+/* Give each lane of GROUP, of warp NUMBER of R, which wait with MASK,
+   what it asked for, and let it go on.  A shuffle from a lane that is
+   not of GROUP gives the lane its own value.  */
+static void
+serve (struct runner *r, unsigned int number, unsigned int group,
+       unsigned int mask)
+{
   struct fiber *lanes = &r->fibers[number * CUDAJIT_WARP_SIZE];
 
-  if (!w->arrived || (w->mask & w->running & ~w->arrived))
-    return;
   for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
-    if (w->arrived >> lane & 1)
+    if (group >> lane & 1)
       {
         struct fiber *f = &lanes[lane];
         const struct warp_request *q = &f->request;
         long long source = q->source;
 
-        f->present = q->mask & w->arrived;
+        if (r->job->warps)
+          check_lane (r, number, lane, group, mask);
+        f->present = mask & group;
         if (q->match)
           {
             f->result = 0;
@@ -271,14 +316,90 @@ cudajit_release_warp (struct runner *r, unsigned int number)
                 f->result |= 1u << other;
           }
         else if (source >= 0 && source < CUDAJIT_WARP_SIZE
-                 && (w->arrived >> source & 1))
+                 && (group >> source & 1))
           f->result = lanes[source].request.value;
         else
           f->result = q->value;
         f->state = FIBER_READY;
       }
-  w->arrived = w->mask = 0;
-  w->passed++;
+}
+
+/* Lanes that wait with different masks at once are served apart, a
+   mask's lanes once all of them wait with it, as a GPU's warp function
+   waits for the lanes of its mask to call one with the same mask.  */
+void
+cudajit_release_warp (struct runner *r, unsigned int number)
+{
+  struct warp *w = &r->warps[number];
+  const struct fiber *lanes = &r->fibers[number * CUDAJIT_WARP_SIZE];
+  unsigned int pending = w->arrived;
+
+  while (pending)
+    {
+      unsigned int mask = lanes[__builtin_ctz (pending)].request.mask;
+      unsigned int group = 0;
+
+      for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
+        if ((pending >> lane & 1) && lanes[lane].request.mask == mask)
+          group |= 1u << lane;
+      pending &= ~group;
+      if (mask & w->running & ~group)
+        continue;
+      serve (r, number, group, mask);
+      w->arrived &= ~group;
+      w->passed++;
+    }
+}
+
+/* Whether fiber A's position comes before B's: the first number where
+   they differ is smaller, or A's is the shorter.  */
+static bool
+earlier_p (const struct fiber *a, const struct fiber *b)
+{
+  unsigned int length = a->length < b->length ? a->length : b->length;
+
+  if (length > WARP_POSITION_MAX)
+    length = WARP_POSITION_MAX;
+  for (unsigned int i = 0; i < length; i++)
+    if (a->position[i] != b->position[i])
+      return a->position[i] < b->position[i];
+  return a->length < b->length && a->length < WARP_POSITION_MAX;
+}
+
+/* A GPU runs the lanes of a warp that took a branch together, then
+   those of the other, until their paths meet again; a lane that is past
+   the meeting point waits there for those still behind it.  The lanes
+   in cuda_activemask at the earliest position are such a set: the
+   others are past them in the code, or in a branch that they did not
+   take.  */
+void
+cudajit_converge_warp (struct runner *r, unsigned int number)
+{
+  struct warp *w = &r->warps[number];
+  struct fiber *lanes = &r->fibers[number * CUDAJIT_WARP_SIZE];
+  unsigned int first = CUDAJIT_WARP_SIZE, group = 0;
+
+  if (!w->converging)
+    return;
+  for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
+    if ((w->running >> lane & 1) && lanes[lane].state == FIBER_READY)
+      return;
+  for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
+    if ((w->converging >> lane & 1)
+        && (first == CUDAJIT_WARP_SIZE
+            || earlier_p (&lanes[lane], &lanes[first])))
+      first = lane;
+  for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
+    if ((w->converging >> lane & 1)
+        && !earlier_p (&lanes[first], &lanes[lane]))
+      group |= 1u << lane;
+  for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
+    if (group >> lane & 1)
+      {
+        lanes[lane].result = group;
+        lanes[lane].state = FIBER_READY;
+      }
+  w->converging &= ~group;
 }
 
 /* Start the threads of a block of R->job as fibers.  */
@@ -300,6 +421,8 @@ start_block_fibers (struct runner *r)
       cudajit_fiber_start (&f->context, stack_of (r, i),
                            CUDAJIT_FIBER_STACK - i % 64 * 64, fiber_main);
       f->state = FIBER_READY;
+      f->depth = f->length = 0;
+      f->where = NULL;
     }
   for (unsigned int first = 0; first < job->threads;
        first += CUDAJIT_WARP_SIZE)
@@ -310,6 +433,61 @@ start_block_fibers (struct runner *r)
         .running = lanes >= CUDAJIT_WARP_SIZE ? ~0u : (1u << lanes) - 1
       };
     }
+}
+
+/* Room enough for what describe_wait and explain_deadlock write.  */
+#define WAIT_BYTES 256
+#define DEADLOCK_WHY_BYTES (3 * WAIT_BYTES)
+
+/* In WHY, of SIZE bytes, what fiber F of R does, where it waits.  */
+static void
+describe_wait (const struct fiber *f, char *why, size_t size)
+{
+  if (f->state == FIBER_AT_BARRIER)
+    snprintf (why, size, "waits at cuda_syncthreads");
+  else
+    snprintf (why, size, "waits in %s%s%s with the mask %#010x",
+              f->request.function, f->where ? " at " : "",
+              f->where ? f->where : "", f->request.mask);
+}
+
+/* In WHY, of SIZE bytes, why the threads of R's block, of which none
+   can go on and none waits at cuda_grid_sync, wait for each other
+   forever: a lane in a warp function whose mask names a lane that waits
+   elsewhere, at cuda_syncthreads or with another mask.  */
+static void
+explain_deadlock (const struct runner *r, char *why, size_t size)
+{
+  for (unsigned int i = 0; i < r->job->threads; i++)
+    {
+      const struct fiber *f = &r->fibers[i];
+      const struct warp *w = &r->warps[i / CUDAJIT_WARP_SIZE];
+      const struct fiber *lanes = f - i % CUDAJIT_WARP_SIZE;
+      unsigned int missing = f->request.mask & w->running;
+
+      if (f->state != FIBER_AT_WARP)
+        continue;
+      for (unsigned int lane = 0; lane < CUDAJIT_WARP_SIZE; lane++)
+        if (lanes[lane].state == FIBER_AT_WARP
+            && lanes[lane].request.mask == f->request.mask)
+          missing &= ~(1u << lane);
+      if (!missing)
+        continue;
+      const struct fiber *other = &lanes[__builtin_ctz (missing)];
+      char waiting[WAIT_BYTES], named[WAIT_BYTES];
+
+      describe_wait (f, waiting, sizeof waiting);
+      describe_wait (other, named, sizeof named);
+      snprintf (why, size,
+                "thread (%u, %u, %u) %s, which names thread (%u, %u, %u), "
+                "which %s",
+                f->index.x, f->index.y, f->index.z, waiting, other->index.x,
+                other->index.y, other->index.z, named);
+      return;
+    }
+  snprintf (why, size,
+            "a warp function's mask names threads that wait "
+            "elsewhere");
 }
 
 /* Run the fibers of the block in blockIdx of R->job until each has
@@ -331,7 +509,9 @@ resume_block_fibers (struct runner *r)
         {
           struct fiber *f = &r->fibers[i];
 
-          if (f->state != FIBER_READY)
+          if (f->state == FIBER_SPINNING)
+            f->state = FIBER_READY;
+          else if (f->state != FIBER_READY)
             continue;
           ran = true;
           threadIdx = f->index;
@@ -355,6 +535,7 @@ resume_block_fibers (struct runner *r)
                   &= ~(1u << i % CUDAJIT_WARP_SIZE);
               cudajit_release_warp (r, i / CUDAJIT_WARP_SIZE);
             }
+          cudajit_converge_warp (r, i / CUDAJIT_WARP_SIZE);
         }
       if (at_barrier && at_barrier == r->live)
         {
@@ -368,15 +549,20 @@ resume_block_fibers (struct runner *r)
           at_barrier = 0;
         }
       else if (!ran && r->live > at_grid_barrier)
-        cudajit_fatal (&job->site,
-                       "the threads of block (%u, %u, %u) wait for each other "
-                       "forever on the CPU backend: %s",
-                       blockIdx.x, blockIdx.y, blockIdx.z,
-                       at_grid_barrier
-                           ? "some wait at cuda_grid_sync, others at "
-                             "cuda_syncthreads or a warp function"
-                           : "a warp function's mask names threads that wait "
-                             "at cuda_syncthreads");
+        {
+          char why[DEADLOCK_WHY_BYTES];
+
+          if (at_grid_barrier)
+            snprintf (why, sizeof why,
+                      "some wait at cuda_grid_sync, others at "
+                      "cuda_syncthreads or a warp function");
+          else
+            explain_deadlock (r, why, sizeof why);
+          cudajit_fatal (&job->site,
+                         "the threads of block (%u, %u, %u) wait for each "
+                         "other forever on the CPU backend: %s",
+                         blockIdx.x, blockIdx.y, blockIdx.z, why);
+        }
     }
   return at_grid_barrier > 0;
 }
@@ -465,7 +651,9 @@ reserve_shared (struct runner *r)
   if (job->shared_bytes <= r->shared_size)
     return;
   free (r->shared);
-  r->shared = aligned_alloc (CUDAJIT_SHARED_ALIGN, job->shared_bytes);
+  r->shared = aligned_alloc (CUDAJIT_SHARED_MAX_ALIGN,
+                             (job->shared_bytes + CUDAJIT_SHARED_MAX_ALIGN - 1)
+                                 & ~(size_t) (CUDAJIT_SHARED_MAX_ALIGN - 1));
   if (!r->shared)
     cudajit_fatal (&job->site,
                    "out of memory allocating %zu bytes of shared memory",
@@ -699,6 +887,17 @@ tell_unoptimized (const struct cudajit_kernel *kernel,
            kernel->name, site->file, site->line);
 }
 
+/* The end of the launch of JOB, which holds launch_lock: its warp
+   check's report, as the race check's.  */
+static void
+finish_launch (const struct job *job)
+{
+  if (job->warps)
+    cudajit_warp_check_end ();
+  cudajit_unwatch (job->watch);
+  pthread_mutex_unlock (&launch_lock);
+}
+
 void
 cudajit_cpu_launch (const struct cudajit_kernel *kernel,
                     const struct cudajit_launch_config *config, void **args,
@@ -713,13 +912,19 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
      the blocks one after another.  */
   bool races = kernel->checks_races
                && (cudajit_environment ()->check & CUDAJIT_CHECK_RACES);
+  /* The warp check needs each thread alone too, where the block function
+     cut at warp functions would give the values of a whole warp at once;
+     and so the blocks one after another.  */
+  bool warps = kernel->barrier
+               && (cudajit_environment ()->check & CUDAJIT_CHECK_WARPS);
   size_t shared = ((kernel->static_shared_bytes + CUDAJIT_SHARED_ALIGN - 1)
                    & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1))
                   + config->shared_bytes;
   pthread_mutex_lock (&launch_lock);
   if (!cpu_threads.configured)
     configure_pool ();
-  bool one_thread = races || (as_written && kernel->host_entry_runs_block);
+  bool one_thread
+      = races || warps || (as_written && kernel->host_entry_runs_block);
   struct job job = {
     .kernel = kernel,
     .args = args,
@@ -733,6 +938,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
       || (kernel->barrier && (one_thread || !kernel->host_entry_runs_block)
           && threads > 1),
     .races = races,
+    .warps = warps,
     .one_thread = one_thread,
     .shared_bytes = ((shared + CUDAJIT_SHARED_ALIGN - 1)
                      & ~(size_t) (CUDAJIT_SHARED_ALIGN - 1)),
@@ -746,16 +952,18 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   tell_unoptimized (kernel, site);
   cudajit_know_code (kernel->host_entry);
   cudajit_watch (&watch, site);
+  job.watch = &watch;
+  if (warps)
+    cudajit_warp_check_begin (&job);
   if (kernel->grid_sync)
     {
       run_grid_fibers (&job);
-      cudajit_unwatch (&watch);
-      pthread_mutex_unlock (&launch_lock);
+      finish_launch (&job);
       return;
     }
   /* The launching thread takes a block too; launches run one at a
      time.  */
-  workers = races                                ? 0
+  workers = races || warps                       ? 0
             : job.blocks - 1 < cpu_threads.limit ? job.blocks - 1
                                                  : cpu_threads.limit;
   if (races)
@@ -784,6 +992,5 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   cudajit_pool_run (run_job_part, &job, workers);
   if (races)
     cudajit_race_end ();
-  cudajit_unwatch (&watch);
-  pthread_mutex_unlock (&launch_lock);
+  finish_launch (&job);
 }

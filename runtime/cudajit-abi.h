@@ -81,7 +81,7 @@
 
 /* Raised whenever the plugin's code and libcudajit would misread each
    other.  */
-#define CUDAJIT_ABI_VERSION 15
+#define CUDAJIT_ABI_VERSION 16
 
 /* How the CPU backend calls a kernel's C version: once for each block,
    the C version running the block's threads in loops (cudajit.h's
@@ -230,11 +230,14 @@ enum cudajit_kernel_query
 };
 
 /* How cudajit_copy_symbol copies: to the device variable or from it, and
-   queued on a stream or not.  */
+   queued on a stream or not; and whether the variable is const, which a
+   copy to it may not change (kernels may have its value built in, and
+   on the CPU backend it is read-only memory).  */
 enum cudajit_symbol_copy
 {
   CUDAJIT_SYMBOL_TO = 1,
-  CUDAJIT_SYMBOL_ASYNC = 2
+  CUDAJIT_SYMBOL_ASYNC = 2,
+  CUDAJIT_SYMBOL_CONST = 4
 };
 
 /* The directions in which a host array passed for a parameter of declared
@@ -293,6 +296,11 @@ enum cudajit_linked_kind
 /* The dynamic shared memory of a block starts at the next multiple of
    this after its static shared arrays, as on the GPU.  */
 #define CUDAJIT_SHARED_ALIGN 16
+
+/* The most that a shared array may be aligned to (aligned (N), _Alignas):
+   on the CPU backend, a block's shared memory, and each shared array of a
+   device function, starts at a multiple of it.  */
+#define CUDAJIT_SHARED_MAX_ALIGN 4096
 
 /* On the CPU backend, a block function keeps each variable that lives
    across cuda_syncthreads in an array of one element per thread, in

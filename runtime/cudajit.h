@@ -258,8 +258,12 @@ extern "C"
    0xffffffff, in code that the whole block reaches alike, cuts the block
    function as cuda_syncthreads does; elsewhere the threads of a block
    that calls them run as fibers, and each waits for the threads of MASK
-   that have not returned; cuda_activemask () is every lane of the warp
-   that has not returned, even in a branch that not all of them take.  */
+   that have not returned to call one with the same MASK; a shuffle from
+   a lane that is not in MASK, or does not run, gives the caller's own
+   VALUE, which CUDAJIT_CHECK=warps reports.  cuda_activemask (), as on a
+   GPU of compute capability 7.0 or later, has the lanes that took the
+   same branches to the call: in a branch that not all of them take,
+   those that took it.  */
 #define cuda_shfl_sync(mask, value, ...)                                      \
   CUDAJIT_SHFL (sync, value) (mask, value, CUDAJIT_WIDTH (__VA_ARGS__))
 #define cuda_shfl_up_sync(mask, value, ...)                                   \
@@ -555,7 +559,8 @@ extern "C"
      queued on STREAM from now on waits for EVENT's record.  Numba's
      stream.add_callback and CUDA's cudaLaunchHostFunc: FUNCTION (ARG) runs
      on a host thread once STREAM reaches it, before the work queued after
-     it; it must not call cudajit, as CUDA's may not call CUDA.  On the
+     it; it must not call cudajit, as CUDA's may not call CUDA: a call
+     from it ends the program.  On the
      CPU backend, where every call has finished when it returns, the wait
      has nothing to wait for and FUNCTION runs at once.  */
   void cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event);
@@ -636,7 +641,8 @@ extern "C"
   /* CUDA's cudaMemcpyToSymbol and cudaMemcpyFromSymbol, for a device
      variable (__attribute__ ((cuda_device)) at file scope), which host
      code may not read or write itself: SYMBOL is the variable, and a
-     size past its end is an error that names it.  The _async forms are
+     size past its end, a null host pointer, or a copy to a const
+     variable is an error that names it.  The _async forms are
      queued on STREAM and return at once.  On the CPU backend, and for a
      variable that no kernel uses, they copy the host variable.  */
 #define cuda_copy_to_symbol(symbol, src, bytes)                               \
@@ -651,7 +657,17 @@ extern "C"
 #define CUDAJIT_COPY_SYMBOL(symbol, host, bytes, how, stream)                 \
   cudajit_copy_symbol (                                                       \
       (void *) &(symbol), sizeof (symbol), #symbol, (void *) (host), (bytes), \
-      (how), (void *) (1 ? (stream) : (cuda_stream_t) 0), __FILE__, __LINE__)
+      (how) | (CUDAJIT_CONST_P (symbol) ? CUDAJIT_SYMBOL_CONST : 0),          \
+      (void *) (1 ? (stream) : (cuda_stream_t) 0), __FILE__, __LINE__)
+  /* Whether the variable OBJECT, or the elements of an array, is const:
+     a pointer to it is a pointer to it made const.  */
+#if defined __GNUC__ && !defined __cplusplus
+#define CUDAJIT_CONST_P(object)                                               \
+  __builtin_types_compatible_p (__typeof__ (&(object)),                       \
+                                const __typeof__ (object) *)
+#else
+#define CUDAJIT_CONST_P(object) 0
+#endif
 
   /* Copies and fills on the device, Numba's d.copy_to_device (other
      device array) and CUDA's cudaMemcpy device to device and cudaMemset:

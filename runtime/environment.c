@@ -116,9 +116,9 @@ parse_size (const char *value, void *field)
 static bool
 parse_check (const char *value, void *field)
 {
-  static const char *const words[] = { "bounds", "races", NULL };
+  static const char *const words[] = { "bounds", "races", "warps", NULL };
   static const unsigned int bits[]
-      = { CUDAJIT_CHECK_BOUNDS, CUDAJIT_CHECK_RACES };
+      = { CUDAJIT_CHECK_BOUNDS, CUDAJIT_CHECK_RACES, CUDAJIT_CHECK_WARPS };
   unsigned int *checks = field;
   char word[16];
 

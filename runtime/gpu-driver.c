@@ -5,6 +5,7 @@
    Both libraries are opened at run time, so that a program built with
    cudajit runs, on the CPU, where neither is installed.  */
 
+#define _GNU_SOURCE
 #include "internal.h"
 
 #include <dlfcn.h>
@@ -13,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct cudajit_cuda_lib cudajit_cu;
 __thread struct cudajit_gpu *cudajit_current_gpu;
+__thread void (*cudajit_stream_callback) (void *);
 
 /* Set once, by choose_backend.  */
 static bool use_gpu;
@@ -202,6 +205,31 @@ choose_backend (void)
              why);
 }
 
+/* End the program: the stream callback that this thread runs called
+   cudajit.  At once, as a fault or CUDAJIT_TIMEOUT does: on a GPU the
+   call, and exit's handlers, could wait for the stream, which waits for
+   the callback.  */
+static _Noreturn __attribute__ ((cold)) void
+refuse_callback_call (void)
+{
+  void *address = (void *) (uintptr_t) cudajit_stream_callback;
+  Dl_info info;
+
+  if (dladdr (address, &info) && info.dli_sname && info.dli_saddr == address)
+    cudajit_report (CUDAJIT_ERROR_PREFIX, NULL,
+                    "cudajit call from stream callback '%s' "
+                    "(cuda_stream_add_callback), which may not call "
+                    "cudajit, as CUDA's may not call CUDA",
+                    info.dli_sname);
+  else
+    cudajit_report (CUDAJIT_ERROR_PREFIX, NULL,
+                    "cudajit call from the stream callback at %p "
+                    "(cuda_stream_add_callback), which may not call "
+                    "cudajit, as CUDA's may not call CUDA",
+                    address);
+  _exit (1);
+}
+
 bool
 cudajit_gpu_p (void)
 {
@@ -209,6 +237,8 @@ cudajit_gpu_p (void)
   struct cudajit_gpu *gpu;
   CUresult r;
 
+  if (__builtin_expect (cudajit_stream_callback != NULL, 0))
+    refuse_callback_call ();
   /* The launch path: an earlier call in this thread set the context.  */
   if (cudajit_current_gpu)
     return true;

@@ -7,11 +7,14 @@
    launch (its kernel, configuration and a copy of its arguments' values)
    and each copy or fill instead of running it, and a launch of the graph
    runs them in order.  What either backend refuses in a capture, both
-   refuse with the same message.  */
+   refuse with the same message; and on both, a launch of the graph
+   refuses to replay a copy or fill on device memory freed since the
+   capture, as the copy or fill itself would be.  */
 
 #include "internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,11 +44,14 @@ struct step
   struct cudajit_launch_config config;
   struct cudajit_site site;
   void **args;
-  /* A copy of BYTES from SRC to DST, or a fill of them with BYTE.  */
+  /* A copy of BYTES from SRC to DST, or a fill of them with BYTE, by
+     FUNCTION; its DEVICE_ENDS, of enum cudajit_copy_ends.  */
   void *dst;
   const void *src;
   size_t bytes;
   int byte;
+  int device_ends;
+  const char *function;
 };
 
 /* What a cuda_graph_t points to, on both backends.  */
@@ -56,7 +62,8 @@ struct cudajit_graph
      as those of the last kernel launched are.  */
   CUgraphExec exec;
   struct cudajit_site last;
-  /* The steps, on the CPU backend.  */
+  /* The steps, on the CPU backend; on the GPU, its copies and fills
+     alone, whose memory each launch of the graph checks.  */
   struct step *steps;
   size_t count, allocated;
   /* How the runtime mapped the graph itself.  */
@@ -253,13 +260,11 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
 
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, bool gpu,
+                            size_t bytes, int byte, int device_ends, bool gpu,
                             const char *function)
 {
   if (refuses (stream, NULL, function, false, ""))
     return CUDAJIT_CAPTURE_REFUSED;
-  if (gpu)
-    return CUDAJIT_CAPTURE_NONE;
   struct step *step = new_step (stream);
   if (!step)
     return CUDAJIT_CAPTURE_NONE;
@@ -268,8 +273,11 @@ cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
   step->src = src;
   step->bytes = bytes;
   step->byte = byte;
+  step->device_ends = device_ends;
+  step->function = function;
   pthread_mutex_unlock (&captures_lock);
-  return CUDAJIT_CAPTURE_RECORDED;
+  /* On the GPU, the driver's capture holds it too.  */
+  return gpu ? CUDAJIT_CAPTURE_NONE : CUDAJIT_CAPTURE_RECORDED;
 }
 
 void
@@ -406,6 +414,32 @@ check_graph (const void *graph, const struct cudajit_site *site,
   return cudajit_check_handle (site, function, graph, CUDAJIT_GRAPH, false);
 }
 
+/* Whether the device memory of each copy and fill of GRAPH is still
+   there, for the graph's launch at SITE, on the GPU if GPU; if not,
+   report it, by the function that captured the copy or fill.  */
+static bool
+replayable (const struct cudajit_graph *graph, const struct cudajit_site *site,
+            bool gpu)
+{
+  for (size_t i = 0; i < graph->count; i++)
+    {
+      const struct step *step = &graph->steps[i];
+      if (step->kind == STEP_LAUNCH)
+        continue;
+      char function[128];
+      snprintf (function, sizeof function, "cuda_graph_launch replays %s",
+                step->function);
+      if (((step->device_ends & CUDAJIT_DEVICE_DST)
+           && !cudajit_check_range (site, function, step->dst, step->bytes,
+                                    gpu))
+          || ((step->device_ends & CUDAJIT_DEVICE_SRC)
+              && !cudajit_check_range (site, function, step->src, step->bytes,
+                                       gpu)))
+        return false;
+    }
+  return true;
+}
+
 void
 cudajit_graph_launch (void *graph, void *stream, const char *file, int line)
 {
@@ -419,6 +453,8 @@ cudajit_graph_launch (void *graph, void *stream, const char *file, int line)
                                     CUDAJIT_STREAM, gpu))
       || refuses (stream, &site, "cuda_graph_launch", true,
                   "; launch the graph on another stream"))
+    return;
+  if (!replayable (g, &site, gpu))
     return;
   if (gpu)
     {

@@ -170,6 +170,7 @@ struct cudajit_environment
 /* The checks of CUDAJIT_CHECK.  */
 #define CUDAJIT_CHECK_BOUNDS 1u
 #define CUDAJIT_CHECK_RACES 2u
+#define CUDAJIT_CHECK_WARPS 4u
 
 /* The environment, read on the first call, which ends the program with a
    message that names the variable and the values it takes if one of them
@@ -187,6 +188,10 @@ struct cudajit_watch
   /* Of CLOCK_MONOTONIC.  */
   struct timespec deadline;
   struct cudajit_watch *next;
+  /* Where the kernel's threads wait for memory that another thread
+     changes, "file:line" of the loop, if they do; the CPU backend sets
+     it, and a timeout says it.  */
+  _Atomic (const char *) spinning;
 };
 
 /* From now until cudajit_unwatch (WATCH), should CUDAJIT_TIMEOUT seconds
@@ -256,6 +261,12 @@ struct cudajit_gpu
    that launches need not ask the driver: only cuda_select_device changes
    it, not the CUDA runtime's cudaSetDevice.  */
 extern __thread struct cudajit_gpu *cudajit_current_gpu;
+
+/* The stream callback that the calling thread runs
+   (cuda_stream_add_callback), or null: it may not call cudajit, as
+   CUDA's may not call CUDA, and cudajit_gpu_p, which every call that
+   could wait or queue work reaches, ends the program if it does.  */
+extern __thread void (*cudajit_stream_callback) (void *);
 
 /* Choose the backend on the first call.  Return true if it is the GPU;
    cudajit_current_gpu is then set, and its context current.  */
@@ -945,12 +956,20 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
                               const struct cudajit_site *site, void **args,
                               const size_t *extent_bytes, bool gpu);
 
+/* Which ends of a copy are device memory, which a graph's launch checks
+   is still there.  */
+enum cudajit_copy_ends
+{
+  CUDAJIT_DEVICE_DST = 1,
+  CUDAJIT_DEVICE_SRC = 2
+};
+
 /* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
-   them with BYTE if SRC is null; null STREAM for those that are not
-   queued.  */
+   them with BYTE if SRC is null, with the DEVICE_ENDS of enum
+   cudajit_copy_ends; null STREAM for those that are not queued.  */
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, bool gpu,
+                            size_t bytes, int byte, int device_ends, bool gpu,
                             const char *function);
 
 /* Whether FUNCTION at SITE, on STREAM, must be refused because of a

@@ -176,14 +176,20 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
 
   if (bytes == 0)
     return true;
+  if (!(to_device ? src : dst))
+    {
+      cudajit_error (NULL, "%s: the host pointer is null", function);
+      return false;
+    }
   gpu = cudajit_gpu_p ();
   if ((async
        && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
-      || !cudajit_check_range (function, dev, bytes, gpu))
+      || !cudajit_check_range (NULL, function, dev, bytes, gpu))
     return false;
   enum cudajit_capture_result captured
       = cudajit_graph_capturing_p () ? cudajit_graph_capture_copy (
-            async ? stream : NULL, dst, src, bytes, 0, gpu, function)
+            async ? stream : NULL, dst, src, bytes, 0,
+            to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC, gpu, function)
                                      : CUDAJIT_CAPTURE_NONE;
   if (captured != CUDAJIT_CAPTURE_NONE)
     return captured == CUDAJIT_CAPTURE_RECORDED;
@@ -209,7 +215,7 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
   /* Memory that the registry does not know, and neither does the
      driver, gets the CPU backend's message.  */
   if (r == CUDA_ERROR_INVALID_VALUE
-      && !cudajit_check_range (function, dev, bytes, false))
+      && !cudajit_check_range (NULL, function, dev, bytes, false))
     return false;
   return cudajit_check (r, NULL, function);
 }
@@ -278,7 +284,7 @@ device_ranges_ok (const char *function, bool async, CUstream stream,
       && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, *gpu))
     return false;
   for (int i = 0; i < count; i++)
-    if (!cudajit_check_range (function, device[i], bytes, *gpu))
+    if (!cudajit_check_range (NULL, function, device[i], bytes, *gpu))
       return false;
   return true;
 }
@@ -292,7 +298,7 @@ check_device_result (CUresult r, const char *function,
 {
   if (r == CUDA_ERROR_INVALID_VALUE)
     for (int i = 0; i < count; i++)
-      if (!cudajit_check_range (function, device[i], bytes, false))
+      if (!cudajit_check_range (NULL, function, device[i], bytes, false))
         return;
   cudajit_check (r, NULL, function);
 }
@@ -309,8 +315,9 @@ copy_on_device (void *dst, const void *src, size_t bytes, bool async,
   if (bytes == 0
       || !device_ranges_ok (function, async, stream, ends, 2, bytes, &gpu)
       || (cudajit_graph_capturing_p ()
-          && cudajit_graph_capture_copy (async ? stream : NULL, dst, src,
-                                         bytes, 0, gpu, function)))
+          && cudajit_graph_capture_copy (
+              async ? stream : NULL, dst, src, bytes, 0,
+              CUDAJIT_DEVICE_DST | CUDAJIT_DEVICE_SRC, gpu, function)))
     return;
   if (!gpu)
     {
@@ -339,7 +346,8 @@ fill (void *ptr, int byte, size_t bytes, bool async, CUstream stream,
       || !device_ranges_ok (function, async, stream, at, 1, bytes, &gpu)
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_capture_copy (async ? stream : NULL, ptr, NULL,
-                                         bytes, byte, gpu, function)))
+                                         bytes, byte, CUDAJIT_DEVICE_DST, gpu,
+                                         function)))
     return;
   if (!gpu)
     {

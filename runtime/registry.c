@@ -660,8 +660,8 @@ cudajit_classify_range (const void *p, size_t bytes, bool gpu,
 }
 
 bool
-cudajit_check_range (const char *function, const void *p, size_t bytes,
-                     bool gpu)
+cudajit_check_range (const struct cudajit_site *site, const char *function,
+                     const void *p, size_t bytes, bool gpu)
 {
   struct cudajit_object_info info;
   enum cudajit_range range = cudajit_classify_range (p, bytes, gpu, &info);
@@ -673,22 +673,22 @@ cudajit_check_range (const char *function, const void *p, size_t bytes,
     case CUDAJIT_RANGE_UNKNOWN:
       if (gpu)
         return true;
-      cudajit_error (NULL, "%s: the %zu bytes at %p are not %s", function,
+      cudajit_error (site, "%s: the %zu bytes at %p are not %s", function,
                      bytes, p,
                      cudajit_object_kinds[CUDAJIT_DEVICE_MEMORY].what);
       break;
     case CUDAJIT_RANGE_HANDLE:
-      cudajit_error (NULL, "%s: the %zu bytes at %p are in %s", function,
+      cudajit_error (site, "%s: the %zu bytes at %p are in %s", function,
                      bytes, p, cudajit_object_kinds[info.kind].what);
       break;
     case CUDAJIT_RANGE_RELEASED:
-      cudajit_error (NULL, "%s: the %zu bytes at %p are in %s that was %s",
+      cudajit_error (site, "%s: the %zu bytes at %p are in %s that was %s",
                      function, bytes, p, cudajit_object_kinds[info.kind].what,
                      cudajit_object_kinds[info.kind].ended);
       break;
     case CUDAJIT_RANGE_PAST_END:
       cudajit_error (
-          NULL,
+          site,
           "%s: the %zu bytes at %p run %zu bytes past the end of "
           "the %zu bytes of %s at %p",
           function, bytes, p,

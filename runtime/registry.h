@@ -167,10 +167,11 @@ void cudajit_report_object (const struct cudajit_site *site,
                             enum cudajit_object_kind kind);
 
 /* Whether the BYTES at P, the device side of a copy by FUNCTION, lie in
-   live memory of any kind; if not, report it and return false.  On
-   the GPU, memory that the registry does not know is left to the
+   live memory of any kind; if not, report it, at SITE, and return false.
+   On the GPU, memory that the registry does not know is left to the
    driver.  */
-bool cudajit_check_range (const char *function, const void *p, size_t bytes,
+bool cudajit_check_range (const struct cudajit_site *site,
+                          const char *function, const void *p, size_t bytes,
                           bool gpu);
 
 /* Where the BYTES at P lie, for cudajit_check_range and the checks like

@@ -257,6 +257,31 @@ cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
                    NULL, "cuda_stream_wait_event");
 }
 
+/* A stream callback for the driver: FUNCTION (ARG), which may not call
+   cudajit.  */
+struct callback
+{
+  void (*function) (void *);
+  void *arg;
+};
+
+static void
+run_callback (void (*function) (void *), void *arg)
+{
+  cudajit_stream_callback = function;
+  function (arg);
+  cudajit_stream_callback = NULL;
+}
+
+static void
+run_driver_callback (void *data)
+{
+  struct callback callback = *(struct callback *) data;
+
+  free (data);
+  run_callback (callback.function, callback.arg);
+}
+
 void
 cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
                           void *arg)
@@ -273,11 +298,17 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
       return;
     }
   if (!gpu)
-    function (arg);
-  else
-    cudajit_check (cudajit_cu.cuLaunchHostFunc (cudajit_driver_stream (stream),
-                                                function, arg),
-                   NULL, "cuda_stream_add_callback");
+    {
+      run_callback (function, arg);
+      return;
+    }
+  struct callback *callback = cudajit_xrealloc (NULL, sizeof *callback);
+  *callback = (struct callback){ function, arg };
+  if (!cudajit_check (
+          cudajit_cu.cuLaunchHostFunc (cudajit_driver_stream (stream),
+                                       run_driver_callback, callback),
+          NULL, "cuda_stream_add_callback"))
+    free (callback);
 }
 
 static CUresult

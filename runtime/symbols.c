@@ -58,6 +58,20 @@ cudajit_copy_symbol (void *symbol, size_t symbol_size, const char *name,
                      function, bytes, symbol_size, name);
       return;
     }
+  if (to && (how & CUDAJIT_SYMBOL_CONST))
+    {
+      cudajit_error (&site,
+                     "%s: device variable '%s' is const: no copy may "
+                     "change it, for kernels may have its value built in; "
+                     "drop the const to copy to it",
+                     function, name);
+      return;
+    }
+  if (!host && bytes)
+    {
+      cudajit_error (&site, "%s: the host pointer is null", function);
+      return;
+    }
   bool gpu = cudajit_gpu_p ();
   if (async
       && !cudajit_check_handle (&site, function, stream, CUDAJIT_STREAM, gpu))

@@ -67,12 +67,25 @@ watch_thread (void *unused)
       /* A wait for the GPU may come before any launch: then no kernel
          is known to blame.  */
       if (!before (&now, &first->deadline))
-        time_out (&first->site,
-                  first->site.kernel
-                      ? "still running after the %g s of CUDAJIT_TIMEOUT"
-                      : "the GPU is still busy after the %g s of "
-                        "CUDAJIT_TIMEOUT",
-                  timeout);
+        {
+          const char *spinning = atomic_load (&first->spinning);
+
+          if (spinning)
+            time_out (&first->site,
+                      "still running after the %g s of CUDAJIT_TIMEOUT: "
+                      "its threads wait in the loop at %s for memory that "
+                      "another thread changes; a thread that waits for "
+                      "another block may wait forever, on the CPU backend "
+                      "as on a GPU, where CUDA does not promise that the "
+                      "blocks of a launch run at once",
+                      timeout, spinning);
+          time_out (&first->site,
+                    first->site.kernel
+                        ? "still running after the %g s of CUDAJIT_TIMEOUT"
+                        : "the GPU is still busy after the %g s of "
+                          "CUDAJIT_TIMEOUT",
+                    timeout);
+        }
       pthread_cond_timedwait (&watchdog.begun, &watchdog.lock,
                               &first->deadline);
     }
@@ -125,6 +138,7 @@ cudajit_watch (struct cudajit_watch *watch, const struct cudajit_site *site)
   if (!watch->armed)
     return;
   watch->site = *site;
+  atomic_init (&watch->spinning, NULL);
   clock_gettime (CLOCK_MONOTONIC, deadline);
   deadline->tv_sec += (time_t) timeout;
   deadline->tv_nsec += (long) ((timeout - (time_t) timeout) * 1e9);

@@ -24,4 +24,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "^cudajit: error: CUDAJIT_CHECK is 'bounds,race'; it can be 'bounds', 'races', or both separated by a comma\n$" } */
+/* { dg-output "^cudajit: error: CUDAJIT_CHECK is 'bounds,race'; it can be 'bounds', 'races', 'warps', or several separated by commas\n$" } */

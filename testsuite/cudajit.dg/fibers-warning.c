@@ -149,5 +149,45 @@ __attribute__ ((cuda_jit)) void
 device_function (int *out) /* { dg-warning "run as fibers" } */
 {
   out[0] = 1;
-  wait_here (); /* { dg-message "because it calls a function that may call 'cuda_syncthreads'" } */
+  wait_here (); /* { dg-message "because it calls a function that may wait for other threads \\(at 'cuda_syncthreads', a warp function or in a loop that waits for memory to change\\)" } */
+}
+
+__attribute__ ((cuda_jit)) void
+spin (volatile int *flag, int *out) /* { dg-warning "run as fibers" } */
+{
+  if (threadIdx.x == 0)
+    flag[0] = 1;
+  else
+    while (!flag[0]) /* { dg-message "because a loop waits for another thread to change memory, which it must let run" } */
+      ;
+  out[threadIdx.x] = 1;
+}
+
+static void
+wait_for (volatile int *flag)
+{
+  int seen;
+  do
+    seen = flag[0];
+  while (!seen);
+}
+
+__attribute__ ((cuda_jit)) void
+spin_in_function (volatile int *flag, int *out) /* { dg-warning "run as fibers" } */
+{
+  if (threadIdx.x == 0)
+    flag[0] = 1;
+  else
+    wait_for (flag); /* { dg-message "because it calls a function that may wait for other threads" } */
+  out[threadIdx.x] = 1;
+}
+
+/* A compare-and-swap that retries with what it read goes on whatever
+   the other threads do: no wait.  */
+__attribute__ ((cuda_jit)) void
+cas_retry (int *out)
+{
+  int old = out[0], seen;
+  while ((seen = cuda_atomic_cas (&out[0], old, old + 1)) != old)
+    old = seen;
 }

@@ -1,6 +1,7 @@
 /* On the CPU backend, a shuffle whose mask names threads that wait at
-   cuda_syncthreads is an error that names the kernel, the launch and the
-   block, where a GPU would hang or compute garbage.  */
+   cuda_syncthreads is an error that names the kernel, the launch, the
+   block, the shuffle's line and a thread it waits for, where a GPU would
+   hang or compute garbage.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_BACKEND "cpu" } */
 /* { dg-shouldfail "deadlock" } */
@@ -27,4 +28,4 @@ main (void)
   return 0;
 }
 
-/* { dg-output "cudajit: error: kernel 'kernel' launched at \[^\n\]*run-error-warp-deadlock.c:25: the threads of block \\(\[01\], 0, 0\\) wait for each other forever" } */
+/* { dg-output "cudajit: error: kernel 'kernel' launched at \[^\n\]*run-error-warp-deadlock.c:26: the threads of block \\(\[01\], 0, 0\\) wait for each other forever on the CPU backend: thread \\(0, 0, 0\\) waits in cuda_shfl_sync at \[^\n\]*run-error-warp-deadlock.c:16 with the mask 0xffffffff, which names thread \\(16, 0, 0\\), which waits at cuda_syncthreads\n" } */
