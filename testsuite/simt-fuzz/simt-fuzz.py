@@ -19,8 +19,9 @@ it prints one checksum line a seed.
       reference; build the kernel version with the plugin at -O0 and at
       -O2, check its CUDA C with NVRTC, run it on the CPU backend (at -O2
       also with CUDAJIT_CPU_AS_WRITTEN=1, each thread through the kernel
-      as written rather than the block functions' loops) and compare
-      each seed's checksum with the reference's.  Prints a line per
+      as written rather than the block functions' loops, and with
+      CUDAJIT_CHECK=warps, which must stay silent) and compare each
+      seed's checksum with the reference's.  Prints a line per
       seed, a verdict and a reason, then the totals and the seeds a
       minute:
         pass      every run printed the reference's checksum
@@ -31,6 +32,9 @@ it prints one checksum line a seed.
         mismatch  another checksum (the runs that differ say which)
         race      the race check reported a race in a kernel free of them,
                   or none in a mutant that has one
+        warps     the warp check reported a warp function that CUDA
+                  leaves undefined (a shuffle that reads a lane outside
+                  its mask or one that is absent)
       Any but pass is a failure: the exit status is then 1.
       Options (make check passes them from site.exp):
         --cc CC --plugin SO --include DIR --libdir DIR --nvrtc-check PROG
@@ -89,7 +93,11 @@ import simt_kernels  # noqa: E402
 LINE = re.compile(r"^seed (\d+): ([0-9a-f]{8})$", re.M)
 RACES = "data races found by CUDAJIT_CHECK=races"
 RACE_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: \d+ " + RACES)
-FAILURES = ["ice", "rejected", "nvrtc", "crash", "mismatch", "race"]
+# What CUDAJIT_CHECK=warps reports (runtime/cpu-warp-check.c).
+WARP_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: (cuda_\w+.*, "
+                         r"in lane \d+ of warp \d+ of block .*)$", re.M)
+FAILURES = ["ice", "rejected", "nvrtc", "crash", "mismatch", "race",
+            "warps"]
 
 
 def run(command, timeout, env=None):
@@ -218,6 +226,11 @@ class Program:
             if level == "-O2":
                 runs.append(("-O2 as written", binary,
                              {"CUDAJIT_CPU_AS_WRITTEN": "1"}))
+                # Each kernel's report, and the program going on to the
+                # next.
+                runs.append(("-O2 warp check", binary,
+                             {"CUDAJIT_CHECK": "warps",
+                              "CUDAJIT_ERRORS": "return"}))
         cuda = [os.path.join(dump, f) for f in sorted(os.listdir(dump))]
         status, out = run([a.nvrtc_check] + cuda, 600)
         if status != 0:
@@ -241,6 +254,8 @@ class Program:
             for seed in RACE_KERNEL.findall(out or ""):
                 self.fail([int(seed)], "race", "%s: %s" % (
                     name, first_error(out[out.index("kernel 'k%s'" % seed):])))
+            for seed, report in WARP_KERNEL.findall(out or ""):
+                self.fail([int(seed)], "warps", "%s: %s" % (name, report))
             for seed in self.seeds:
                 if seed in got and got[seed] != expected.get(seed):
                     differ.setdefault(seed, []).append(

@@ -53,6 +53,17 @@ KERNEL_PRELUDE = r"""#include <cudajit.h>
 #include <string.h>
 
 #define SHARED __attribute__ ((cuda_shared))
+
+/* Under CUDAJIT_ERRORS=return, an error of a check that a launch ran
+   under (CUDAJIT_CHECK=warps), for simt-fuzz.py to see, and the next
+   seed's launch going on.  */
+static void
+fz_errors (void)
+{
+  const char *e = cuda_last_error ();
+  if (e)
+    fprintf (stderr, "cudajit: error: %s\n", e);
+}
 """
 
 # The lane whose value a shuffle gives the caller (its own where the lane
@@ -588,7 +599,8 @@ class Printer:
         else:
             out += ["      cuda_launch (%s, cuda_dim3 (%s), cuda_dim3 (%s)) "
                     "(%s);" % (self.name, grid, block, args),
-                    "      cuda_synchronize ();"]
+                    "      cuda_synchronize ();",
+                    "      fz_errors ();"]
         for name in ["out", "gs"] + [n for n, _, _ in self.accumulators]:
             out.append("      h = fz_sum (h, %s, sizeof %s);" % (name, name))
         out += ["    }", '  printf ("seed %d: %%08x\\n", h);' % self.seed,
