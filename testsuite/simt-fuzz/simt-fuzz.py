@@ -50,11 +50,13 @@ it prints one checksum line a seed.
                           barriers take it too), comma-separated:
                           device-shared-compound (compound assignments in
                           device functions with shared arrays),
-                          compound-literals, activemask (as a warp
-                          function's mask), floats, vectors, tables,
-                          shuffle, vote, match, syncwarp, barrier, warp,
-                          call, reduce, scan, U (device functions with
-                          barriers), W (with warp functions)
+                          compound-literals, shared-scalars (shared
+                          variables that are not arrays), activemask (as
+                          a warp function's mask), floats, vectors,
+                          tables, shuffle, vote, match, syncwarp,
+                          barrier, warp, call, reduce, scan, U (device
+                          functions with barriers), W (with warp
+                          functions)
         --launches N      launch each kernel N times (default 1): the GPU
                           compiles a variant at a key's third launch
         --timeout S       seconds for each run (default 60)

@@ -7,8 +7,9 @@ free of races."""
 
 from simt_tree import (INT_TYPES, WARP, WARP_VALUE_TYPES, Barrier,
                        BarrierValue, Call, Code, Epoch, If, Loop, Match,
-                       Shuffle, SyncWarp, Var, Vote, Warp, bits, c_type,
-                       float_suffix, is_float, is_vector, renorm, signed)
+                       SharedScalar, Shuffle, SyncWarp, Var, Vote, Warp, bits,
+                       c_type, float_suffix, is_float, is_vector, renorm,
+                       signed)
 
 
 class Blocks:
@@ -241,7 +242,9 @@ class Blocks:
                        ("scan", 1 if barriers and w["barrier"] and b.shared
                         else 0),
                        ("neighbour", 2 if barriers and w["barrier"]
-                        and b.shared else 0)]
+                        and b.shared else 0),
+                       ("broadcast", 1 if barriers and w["barrier"]
+                        and "shared-scalars" not in self.avoid else 0)]
             choices = [(k, x) for k, x in choices if k not in self.avoid]
             kind = r.choices([c for c, _ in choices],
                              [x for _, x in choices])[0]
@@ -303,6 +306,8 @@ class Blocks:
             return self.reduction(b)
         if kind == "neighbour":
             return self.neighbour(b)
+        if kind == "broadcast":
+            return self.broadcast(b)
         return self.scan(b)
 
     def neighbour(self, b):
@@ -326,6 +331,47 @@ class Blocks:
                               if self.compound_ok(b) else
                               ["%s = (%s) (%s ^ %s);" % (
                                   v.ref(), c_type(v.ty), v.ref(), value)]))
+        return nodes
+
+    def broadcast(self, b):
+        """One thread writes a shared scalar, and after a barrier every
+        thread reads it, as kernels tell the block what one thread found;
+        a barrier after the reads keeps them apart from the next write
+        (a loop's next pass)."""
+        r = self.rng
+        targets = self.assignable(b, list(INT_TYPES))
+        if not targets:
+            return []
+        s = SharedScalar(b.prefix + self.fresh("sc"),
+                         r.choice(["u32", "s32", "u8", "u16", "u64", "bool"]))
+        b.scalars.append(s)
+        ty = "u32" if s.ty == "bool" else s.ty
+        value = self.expr(b, "T", self.rhs_type(ty), 2)
+        if s.ty == "bool":
+            write = "%s = ((%s) & 1u) != 0u;" % (s.name, value)
+        else:
+            write = "%s = (%s) %s;" % (s.name, c_type(ty), value)
+            if self.compound_ok(b) and self.chance(0.5):
+                write += " " + self.int_update(b, s.name, ty, 1, True, False)
+        writer = r.choice([0, self.nt // 2, self.nt - 1])
+        # On one line, which a reduction keeps whole: a thread that wrote
+        # without its condition would make a race.
+        nodes = [Code(["if (%s == %du) { %s }" % (b.tid, writer, write)],
+                      True)]
+        if not b.nested:
+            b.strong.add((s.name, 0, "W!"))
+        nodes.append(self.barrier(b))
+        if not b.nested:
+            b.strong.add((s.name, 0, "R!"))
+        v = r.choice(targets)
+        cast = "(unsigned long long)" if bits(v.ty) == 64 else \
+            "(unsigned int)"
+        if self.compound_ok(b):
+            read = "%s %s= %s %s;" % (v.ref(), r.choice("^+-|"), cast, s.name)
+        else:
+            read = "%s = (%s) (%s ^ %s %s);" % (v.ref(), c_type(v.ty),
+                                               v.ref(), cast, s.name)
+        nodes += [Code([read]), self.barrier(b)]
         return nodes
 
     def u_loop(self, b, depth, barriers):

@@ -304,6 +304,7 @@ class Generator(Threads, Blocks, Printer):
                 nodes.append(self.barrier(b))
             self.settle(b)
             f.result = result.ref()
+            f.scalars = b.scalars
         else:
             code = Code(first, True)
             nodes = [code] + self.w_block(b, 2, r.randint(2, 5))
@@ -388,6 +389,7 @@ class Generator(Threads, Blocks, Printer):
         self.body = nodes
         self.top = b.top
         self.shared = b.shared
+        self.scalars = b.scalars
 
     def output(self, slot, value):
         return "out[$gid * %s_OUTPUTS + %du] = %s;" % (self.name.upper(),

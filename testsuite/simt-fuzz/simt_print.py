@@ -28,6 +28,12 @@ fz_mask (void)
   return lanes == 32u ? 0xffffffffu : (1u << lanes) - 1u;
 }
 
+/* Of compound literals, (struct fz_pair) { a, b }.  */
+struct fz_pair
+{
+  unsigned int a, b;
+};
+
 static unsigned int
 fz_hash (unsigned int a, unsigned int b)
 {
@@ -478,7 +484,7 @@ class Printer:
                    "%s (%s)" % (f.name, ", ".join("%s %s" % (c_type(ty), p)
                                                   for p, ty in f.params)),
                    "{"]
-            out += ["  " + s.declaration() for s in f.shared]
+            out += ["  " + s.declaration() for s in f.shared + f.scalars]
             out += ["  " + self.declare(v, False) for v in f.locals]
             out += self.indent(self.print_nodes(f.body, False, f.kind))
             out += ["  return %s;" % subst(f.result, None), "}"]
@@ -487,7 +493,7 @@ class Printer:
         out += [self.declare(v, True) for v in f.locals]
         out += ["static unsigned int %s_ret[%d];" % (f.name, self.nt), "",
                 "static void", "%s (void)" % f.name, "{"]
-        out += ["  " + s.declaration() for s in f.shared]
+        out += ["  " + s.declaration() for s in f.shared + f.scalars]
         out += self.indent(self.print_nodes(f.body, True, f.kind))
         out += self.indent(self.per_thread(f.kind, ["%s_ret[_t] = %s;" % (
             f.name, f.result)]))
@@ -528,7 +534,7 @@ class Printer:
         for f in self.functions:
             out += self.print_function(f, ref) + [""]
         body = ["const unsigned int nt = FZ_NT;"]
-        body += [s.declaration() for s in self.shared]
+        body += [s.declaration() for s in self.shared + self.scalars]
         if not ref:
             body += [self.declare(v, False) for v in self.top]
         body += self.print_nodes(self.body, ref, "U")

@@ -89,6 +89,14 @@ class Threads:
                     % (self.const("u32"), self.const("u32"),
                        self.const("u32"), self.const("u32"),
                        self.expr(b, where, "u32", depth - 1)), ty))
+                options.append(lambda: self.widen(
+                    "((unsigned int) { %s })" % self.expr(b, where, "u32",
+                                                          depth - 1), ty))
+                options.append(lambda: self.widen(
+                    "((struct fz_pair) { %s, %s }).%s" % (
+                        self.expr(b, where, "u32", depth - 1),
+                        self.expr(b, where, "u32", depth - 1),
+                        r.choice("ab")), ty))
             if where == "T":
                 for s in b.shared:
                     options.append(lambda s=s: self.shared_read(b, s,
@@ -516,6 +524,10 @@ class Threads:
             else:
                 init = "(%s) %s" % (c_type(ty), self.expr(
                     b, "T", self.rhs_type(ty), depth))
+            if "compound-literals" not in self.avoid and self.chance(0.3):
+                # An object of the block that the declaration is in,
+                # which may be the kernel's, with its barriers.
+                init = "(%s) { %s }" % (c_type(ty), init)
             b.vars.append(Var(name, ty, False))
             return ["%s %s = %s;" % (c_type(ty), name, init)]
         if kind == "atomic":

@@ -5,7 +5,7 @@ simt_blocks.py) generates and simt_print.py prints.
 
 In the spirit of CLsmith (Lidbury et al., "Many-core compiler fuzzing",
 PLDI 2015): each seed is a kernel that mixes shared arrays (the kernel's
-and its device functions'), barriers (in loops, in device functions,
+and its device functions') and scalars, compound literals, barriers (in loops, in device functions,
 under conditions that a block takes alike), warp functions under
 conditions that a warp takes alike, atomics whose result does not depend
 on their order, grid-stride loops, vectors, every compound operator, on
@@ -174,6 +174,20 @@ class Shared:
         return "%s[(%s) %% %du]" % (self.name, index, self.nt * self.slots)
 
 
+class SharedScalar:
+    """A shared variable that is no array, as CUDA's __shared__ bool
+    amLast: one thread writes it, and after a barrier every thread reads
+    it (Blocks.broadcast), in code of its own that nothing else touches.
+    TY is an integer type, or 'bool'."""
+
+    def __init__(self, name, ty):
+        self.name, self.ty = name, ty
+
+    def declaration(self):
+        return "static SHARED %s %s;" % (
+            "_Bool" if self.ty == "bool" else c_type(self.ty), self.name)
+
+
 class Epoch:
     """What each shared array sees between two barriers: 'W' its own
     slots written, 'O' its own slots read, 'R' others' slots read,
@@ -316,6 +330,7 @@ class Function:
         self.body = []
         self.locals = []
         self.shared = []
+        self.scalars = []
         self.result = None
         self.text = None
         # For an exchange function: its array, initialized or not, and
@@ -346,6 +361,7 @@ class Body:
         self.kernel = kernel
         self.vars = []
         self.shared = []
+        self.scalars = []
         self.exchanges = []
         self.functions = []
         self.epoch = Epoch()
