@@ -68,9 +68,10 @@ it prints one checksum line a seed.
   simt-fuzz.py reduce [OPTIONS] SEED
       leave out of SEED's program every line and construct (but its
       barriers) that it can do without and still differ from the
-      reference on the CPU backend (--level -O0 or -O2, --as-written)
-      or still crash the compiler (--ice); writes the smaller kernel.c
-      and reference.c into --workdir.  Takes check's options too.
+      reference on the CPU backend (--level -O0 or -O2, --as-written),
+      still crash the compiler (--ice) or still make the warp check
+      report a warp function (--warps); writes the smaller kernel.c and
+      reference.c into --workdir.  Takes check's options too.
   generate and barriers also take --drop-barrier K: the kernel version
   without its Kth barrier.  Seeds may be ranges: 1-100.
 """
@@ -404,6 +405,8 @@ def reduce(args):
     env = dict(os.environ, CUDAJIT_BACKEND="cpu")
     if args.as_written:
         env["CUDAJIT_CPU_AS_WRITTEN"] = "1"
+    if args.warps:
+        env.update(CUDAJIT_CHECK="warps", CUDAJIT_ERRORS="return")
     tries = [0]
 
     def interesting(skip):
@@ -419,6 +422,9 @@ def reduce(args):
             return failed is not None and failed[0] == "ice"
         if failed:
             return False
+        if args.warps:
+            status, got = run([p.path("kernel")], args.timeout, env)
+            return WARP_KERNEL.search(got or "") is not None
         status, out = run([args.cc, "-O0", "-w", reference, "-o",
                            p.path("reference")], 300)
         if status != 0:
@@ -478,6 +484,7 @@ def main():
         parser.add_argument("--level", default="-O2")
         parser.add_argument("--as-written", action="store_true")
         parser.add_argument("--ice", action="store_true")
+        parser.add_argument("--warps", action="store_true")
     else:
         parser.add_argument("--drop-barrier", type=int)
         parser.add_argument("--reference", action="store_true")
