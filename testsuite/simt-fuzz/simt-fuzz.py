@@ -27,7 +27,8 @@ it prints one checksum line a seed.
         pass      every run printed the reference's checksum
         ice       the compiler crashed or timed out
         rejected  the plugin refused the program, which is in its subset
-        nvrtc     NVRTC rejected the generated CUDA C
+        nvrtc     NVRTC rejected the generated CUDA C, or warned of more
+                  than variables left unused
         crash     the program failed or timed out
         mismatch  another checksum (the runs that differ say which)
         race      the race check reported a race in a kernel free of them,
@@ -99,6 +100,12 @@ RACE_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: \d+ " + RACES)
 # What CUDAJIT_CHECK=warps reports (runtime/cpu-warp-check.c).
 WARP_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: (cuda_\w+.*, "
                          r"in lane \d+ of warp \d+ of block .*)$", re.M)
+# NVRTC's warnings of what the generated kernels leave unused (177, 550)
+# or of a qualifier on a cast (191), which say nothing of its meaning;
+# any other, such as a narrowing conversion in braces (2361), is a fault
+# of the plugin's CUDA C.
+NVRTC_WARNING = re.compile(r"^.*warning #(\d+)-D: .*$", re.M)
+NVRTC_HARMLESS = {"177", "550", "191"}
 FAILURES = ["ice", "rejected", "nvrtc", "crash", "mismatch", "race",
             "warps"]
 
@@ -239,6 +246,10 @@ class Program:
         if status != 0:
             self.fail(self.seeds, "nvrtc", first_error(out or ""))
             return
+        for warning in NVRTC_WARNING.finditer(out or ""):
+            if warning.group(1) not in NVRTC_HARMLESS:
+                self.fail(self.seeds, "nvrtc", warning.group(0).strip())
+                return
         if races:
             binary = self.path("kernel-races")
             failed = self.compile(kernel, binary,
