@@ -49,8 +49,9 @@ it prints one checksum line a seed.
                           barrier dropped, the race check must report it
         --avoid LIST      constructs the kernels leave out (generate and
                           barriers take it too), comma-separated:
-                          device-shared-compound (compound assignments in
-                          device functions with shared arrays),
+                          device-shared-compound (compound assignments,
+                          and vectors' operations with scalars, in device
+                          functions with shared arrays),
                           compound-literals, shared-scalars (shared
                           variables that are not arrays), activemask (as
                           a warp function's mask), floats, vectors,

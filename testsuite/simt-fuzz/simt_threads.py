@@ -333,9 +333,11 @@ class Threads:
         scalar = lambda: "(%s) %s" % (etype, self.expr(b, "T",
                                                       self.rhs_type(elem),
                                                       depth))
+        lane = lambda: ["%s[%d] = %s;" % (target, r.randrange(lanes),
+                                            scalar())]
         pick = r.randrange(6)
         if pick == 0:
-            return ["%s[%d] = %s;" % (target, r.randrange(lanes), scalar())]
+            return lane()
         if pick == 1 and "compound-literals" not in self.avoid:
             return ["%s = (%s) { %s };" % (target, name, ", ".join(
                 scalar() for _ in range(lanes)))]
@@ -345,6 +347,11 @@ class Threads:
         if pick == 3 and other():
             return ["%s = %s %s %s;" % (target, other(), r.choice("+-*&|^"),
                                         other())]
+        # A scalar operand that C broadcasts to the lanes is saved once
+        # for them all, in the tree that many times, as a compound
+        # assignment's target is (run-shared-device-function-broadcast.c).
+        if not self.compound_ok(b):
+            return lane()
         if pick == 4:
             limit = {"u8": 7, "u16": 15, "u32": 31, "u64": 63}[elem]
             return ["%s %s (%s) (%s & %du);" % (
@@ -442,11 +449,13 @@ class Threads:
                            self.compound_ok(b))
 
     def compound_ok(self, b):
-        """Whether B may have compound assignments: not in a device
-        function with shared arrays where they are avoided, as the CPU
-        backend loses those whose target is such an array, or whose right
-        operand reads one and calls a function (which puts the operand
-        twice in C's tree: run-shared-device-function-saved.c)."""
+        """Whether B may have compound assignments, and operations of a
+        vector with a scalar: not in a device function with shared arrays
+        where they are avoided, as the CPU backend loses those whose
+        target is such an array, or whose right operand reads one and
+        calls a function or is broadcast to a vector (which puts the
+        operand several times in C's tree:
+        run-shared-device-function-saved.c and -broadcast.c)."""
         return not (b.owner != self.name and b.shared
                     and "device-shared-compound" in self.avoid)
 
