@@ -5,12 +5,13 @@ simt_blocks.py) generates and simt_print.py prints.
 
 In the spirit of CLsmith (Lidbury et al., "Many-core compiler fuzzing",
 PLDI 2015): each seed is a kernel that mixes shared arrays (the kernel's
-and its device functions') and scalars, compound literals, barriers (in loops, in device functions,
-under conditions that a block takes alike), warp functions under
-conditions that a warp takes alike, atomics whose result does not depend
-on their order, grid-stride loops, vectors, every compound operator, on
-blocks of one to three dimensions that need not be whole warps.  Each
-kernel is free of races and deterministic by construction:
+and its device functions') and scalars, compound literals, barriers (in
+loops, in device functions, under conditions that a block takes alike),
+warp functions under conditions that a warp takes alike, atomics whose
+result does not depend on their order, grid-stride loops, vectors, every
+compound operator, on blocks of one to three dimensions that need not be
+whole warps.  Each kernel is free of races and deterministic by
+construction:
 
   - between two barriers (an epoch), a thread writes only its own slots
     of a shared array; it reads other threads' slots only of arrays that
