@@ -75,6 +75,28 @@ emit_narrow_cast (cuda_emitter *e, tree type, tree operand)
   pp_right_paren (&e->pp);
 }
 
+/* VALUE, an element of a vector built of scalars.  C++ promotes the
+   operands of arithmetic on types narrower than int, where GCC computes
+   in the narrow type (a ^ b of two unsigned chars is an int there), and
+   braces refuse a narrowing conversion of a value that is no constant:
+   such an element converts back to its type.  */
+static void
+emit_vector_element (cuda_emitter *e, tree value)
+{
+  tree type = TREE_TYPE (value);
+  if (!INTEGRAL_TYPE_P (type) || TREE_CODE (value) == INTEGER_CST
+      || TYPE_PRECISION (type) >= TYPE_PRECISION (integer_type_node))
+    {
+      e->emit_operand (e, value);
+      return;
+    }
+  pp_string (&e->pp, "((");
+  emit_type (e, type);
+  pp_string (&e->pp, ") ");
+  e->emit_operand (e, value);
+  pp_right_paren (&e->pp);
+}
+
 /* T, a vector constant or a vector built of scalars, as the prelude's
    _CjVector; elements that a CONSTRUCTOR leaves out are zero, in C as in
    C++'s aggregates.  */
@@ -101,7 +123,7 @@ emit_vector_value (cuda_emitter *e, tree t)
       {
         if (i)
           pp_string (&e->pp, ", ");
-        e->emit_operand (e, value);
+        emit_vector_element (e, value);
       }
     }
   pp_string (&e->pp, "}}");

@@ -74,12 +74,13 @@ static struct
    run slowly here: once a process is enough.  Under launch_lock.  */
 static bool told_unoptimized;
 
-/* Whether a debugger traced the process at its first launch here.  Each
-   thread then runs the kernel as written, where gdb finds the kernel by
-   its name and reads the thread in threadIdx, rather than the loops of
-   the block function, which keep the thread in registers that no
-   variable names.  */
-static bool debugged;
+/* Whether each thread runs the kernel as written rather than the loops
+   of the block function: with CUDAJIT_CPU_AS_WRITTEN, which tells a
+   fault of those loops from one of the kernel, or where a debugger traced
+   the process at its first launch here, for gdb to find the kernel by
+   its name and read the thread in threadIdx, which the loops keep in
+   registers that no variable names.  */
+static bool as_written;
 
 /* The line of /proc/self/status that names the process's tracer, 0 for
    none.  */
@@ -838,10 +839,17 @@ configure_pool (void)
   /* The launching thread is one of them.  */
   cpu_threads.limit = threads - 1;
   cpu_threads.configured = true;
-  debugged = traced_p ();
-  if (debugged)
-    cudajit_verbose ("CPU backend: under a debugger, each thread runs its "
-                     "kernel as written, not the block's loops");
+  as_written = cudajit_environment ()->cpu_as_written;
+  if (as_written)
+    cudajit_verbose ("CPU backend: as CUDAJIT_CPU_AS_WRITTEN says, each "
+                     "thread runs its kernel as written, not the block's "
+                     "loops");
+  else if (traced_p ())
+    {
+      as_written = true;
+      cudajit_verbose ("CPU backend: under a debugger, each thread runs its "
+                       "kernel as written, not the block's loops");
+    }
   cpu_threads.runners
       = calloc (cpu_threads.limit + 1, sizeof *cpu_threads.runners);
   if (!cpu_threads.runners)
@@ -920,7 +928,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   if (!cpu_threads.configured)
     configure_pool ();
   bool one_thread
-      = races || warps || (debugged && kernel->host_entry_runs_block);
+      = races || warps || (as_written && kernel->host_entry_runs_block);
   struct job job = {
     .kernel = kernel,
     .args = args,

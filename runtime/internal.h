@@ -166,6 +166,9 @@ struct cudajit_environment
      compilation in the background waits before it starts; 0, unset, for
      none.  */
   double test_compile_delay;
+  /* CUDAJIT_CPU_AS_WRITTEN, whether the CPU backend runs each thread
+     through the kernel as written, never the block functions' loops.  */
+  bool cpu_as_written;
 };
 
 /* The checks of CUDAJIT_CHECK.  */
