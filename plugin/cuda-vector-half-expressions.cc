@@ -75,17 +75,19 @@ emit_narrow_cast (cuda_emitter *e, tree type, tree operand)
   pp_right_paren (&e->pp);
 }
 
-/* VALUE, an element of a vector built of scalars.  C++ promotes the
-   operands of arithmetic on types narrower than int, where GCC computes
-   in the narrow type (a ^ b of two unsigned chars is an int there), and
-   braces refuse a narrowing conversion of a value that is no constant:
+/* VALUE, an element of a vector built of scalars.  Its C++ type may not
+   be GCC's: C++ promotes the operands of arithmetic on types narrower
+   than int, where GCC computes in the narrow type (a ^ b of two unsigned
+   chars is an int there), and a comparison is a bool, which negated is an
+   int, where GCC may fold -(unsigned) (a >= b) into an unsigned negation.
+   Braces refuse a narrowing conversion of a value that is no constant, so
    such an element converts back to its type.  */
 static void
 emit_vector_element (cuda_emitter *e, tree value)
 {
   tree type = TREE_TYPE (value);
   if (!INTEGRAL_TYPE_P (type) || TREE_CODE (value) == INTEGER_CST
-      || TYPE_PRECISION (type) >= TYPE_PRECISION (integer_type_node))
+      || DECL_P (value))
     {
       e->emit_operand (e, value);
       return;
