@@ -4,9 +4,9 @@
    it in several places.  On the CPU backend the array must be the
    block's copy in each.  Found by the SIMT fuzzer (testsuite/simt-fuzz,
    seed 467); the same cause as the compound assignments to a device
-   function's shared array of issue 44's section 3: on the CPU backend it
-   fails until that is fixed.  */
-/* { dg-do run { xfail { ! cuda_gpu } } } */
+   function's shared array of issue 44's section 3, which shared-memory.cc
+   fixed for both.  */
+/* { dg-do run } */
 
 #include <cudajit.h>
 #include <stdio.h>
@@ -65,4 +65,4 @@ main (void)
   return errors != 0;
 }
 
-/* { dg-output "shared broadcast: 0 errors" { xfail { ! cuda_gpu } } } */
+/* { dg-output "shared broadcast: 0 errors" } */

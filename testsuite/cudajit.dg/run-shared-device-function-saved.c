@@ -4,9 +4,9 @@
    operand twice.  On the CPU backend the array must be the block's copy
    in both places.  Found by the SIMT fuzzer (testsuite/simt-fuzz); the
    same cause as the compound assignments to a device function's shared
-   array of issue 44's section 3, which loses them the same way: on the
-   CPU backend it fails until that is fixed.  */
-/* { dg-do run { xfail { ! cuda_gpu } } } */
+   array of issue 44's section 3, which lost them the same way, and
+   which shared-memory.cc fixed for both.  */
+/* { dg-do run } */
 
 #include <cudajit.h>
 #include <stdio.h>
@@ -71,4 +71,4 @@ main (void)
   return errors != 0;
 }
 
-/* { dg-output "shared saved: 0 errors" { xfail { ! cuda_gpu } } } */
+/* { dg-output "shared saved: 0 errors" } */
