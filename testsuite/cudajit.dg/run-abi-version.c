@@ -16,3 +16,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: unit.c was compiled by a cudajit plugin of ABI version \[0-9\]+, but this libcudajit, of cudajit \[0-9.\]+, has ABI version \[0-9\]+: link it with the libcudajit of the cudajit that compiled it, or compile it again with this one" } */
+/* { dg-cudajit-levels all } */

@@ -226,3 +226,4 @@ main (void)
 }
 
 /* { dg-output "activemask ok" } */
+/* { dg-cudajit-levels all } */

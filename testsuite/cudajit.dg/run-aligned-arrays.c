@@ -114,3 +114,4 @@ main (void)
 /* { dg-final { scan-cuda "\n  __align__ \\(32\\) int loc2\\\[4\\\];" } } */
 /* { dg-final { scan-cuda "__device__ __align__ \\(32\\) float " } } */
 /* { dg-final { scan-cuda-not "__align__ \\(\[0-9\]*\\) char odd" } } */
+/* { dg-cudajit-levels all } */

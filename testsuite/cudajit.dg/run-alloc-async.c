@@ -70,3 +70,4 @@ main (void)
 /* { dg-output "cuda_ipc_handle: .* is not in device memory from cuda_device_array or cuda_to_device.*\n" } */
 /* { dg-output "cuda_free_async: .*device memory from cuda_device_array or cuda_to_device.*\n" } */
 /* { dg-output "alloc async: 0 errors" } */
+/* { dg-cudajit-levels all } */

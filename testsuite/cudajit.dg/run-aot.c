@@ -70,3 +70,4 @@ main (void)
 
 /* { dg-output "ahead of time: 0 errors" } */
 /* { dg-final { inspect "" "(^|\n)run-aot.c: image sm_90 \\(fastmath\\)(\n|$)" } } */
+/* { dg-cudajit-levels all } */

@@ -9,3 +9,4 @@
 #include "run-array-extent-expressions.c"
 
 /* { dg-output "extent expressions: 0 failures" } */
+/* { dg-cudajit-levels all } */

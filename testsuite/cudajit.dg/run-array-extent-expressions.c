@@ -196,3 +196,4 @@ main (void)
 }
 
 /* { dg-output "extent expressions: 0 failures" } */
+/* { dg-cudajit-levels all } */

@@ -126,3 +126,4 @@ main (void)
 }
 
 /* { dg-output "array initializers: 0 errors, 37 outputs" } */
+/* { dg-cudajit-levels all } */

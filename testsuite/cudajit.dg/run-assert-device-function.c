@@ -56,3 +56,4 @@ main (void)
 /* { dg-output "(.*\n)?first launch: 79\n" } */
 /* { dg-output "(.*\n)?cudajit: error: kernel 'kernel' launched at \[^\n\]*run-assert-device-function.c:50: assertion 'value < limit' failed at \[^\n\]*run-assert-device-function.c:15 in thread \\(\[0-9\]+, 0, 0\\) of block \\(0, 0, 0\\)" { target { ! cuda_gpu } } } */
 /* { dg-output "(.*\n)?cudajit: error: kernel 'kernel' launched at \[^\n\]*run-assert-device-function.c:50: CUDA_ERROR_ASSERT" { target cuda_gpu } } */
+/* { dg-cudajit-levels all } */

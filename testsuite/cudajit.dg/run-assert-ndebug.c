@@ -28,3 +28,4 @@ main (void)
 }
 
 /* { dg-output "values\\\[39\\\] = 1" } */
+/* { dg-cudajit-levels all } */

@@ -41,3 +41,4 @@ main (void)
 /* { dg-output "first launch: -6\n" } */
 /* { dg-output "(.*\n)?cudajit: error: kernel 'assert_kernel' launched at \[^\n\]*run-assert.c:36: assertion 'values\\\[i\\\] < limit' failed at \[^\n\]*run-assert.c:17 in thread \\(5, 0, 0\\) of block \\(1, 0, 0\\)" { target { ! cuda_gpu } } } */
 /* { dg-output "(.*\n)?cudajit: error: kernel 'assert_kernel' launched at \[^\n\]*run-assert.c:36: CUDA_ERROR_ASSERT" { target cuda_gpu } } */
+/* { dg-cudajit-levels all } */

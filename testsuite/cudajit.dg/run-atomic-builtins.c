@@ -224,3 +224,4 @@ main (void)
 /* { dg-output "long: 0 errors\n" } */
 /* { dg-output "unsigned long long: 0 errors\n" } */
 /* { dg-output "atomic builtins: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -246,3 +246,4 @@ main (void)
 /* { dg-output "histogram: 0 errors\n" } */
 /* { dg-output "flags: 0 errors\n" } */
 /* { dg-output "atomics on bytes: 0 errors" } */
+/* { dg-cudajit-levels all } */

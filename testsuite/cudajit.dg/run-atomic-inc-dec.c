@@ -106,3 +106,4 @@ main (void)
 /* { dg-output "unsigned long: 0 errors\n" } */
 /* { dg-output "unsigned long long: 0 errors\n" } */
 /* { dg-output "inc and dec: 0 errors" } */
+/* { dg-cudajit-levels all } */

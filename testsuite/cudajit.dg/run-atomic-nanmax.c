@@ -149,3 +149,4 @@ main (void)
 /* { dg-output "int: 0 errors\n" } */
 /* { dg-output "unsigned long long: 0 errors\n" } */
 /* { dg-output "nanmax and nanmin: 0 errors" } */
+/* { dg-cudajit-levels all } */

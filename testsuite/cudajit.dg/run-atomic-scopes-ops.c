@@ -187,3 +187,4 @@ main (void)
   printf ("scoped atomics: %d errors\n", errors);
   return errors != 0;
 }
+/* { dg-cudajit-levels all } */

@@ -91,3 +91,4 @@ main (void)
   printf ("atomic scopes: %d errors\n", errors);
   return errors != 0;
 }
+/* { dg-cudajit-levels all } */

@@ -140,3 +140,4 @@ main (void)
 }
 
 /* { dg-output "shared atomics: 0 errors" } */
+/* { dg-cudajit-levels all } */

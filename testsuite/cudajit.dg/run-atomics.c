@@ -205,3 +205,4 @@ main (void)
 /* { dg-output "float: 0 errors\n" } */
 /* { dg-output "double: 0 errors\n" } */
 /* { dg-output "atomics: 0 errors" } */
+/* { dg-cudajit-levels all } */

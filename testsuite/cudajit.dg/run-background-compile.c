@@ -65,3 +65,4 @@ main (void)
 }
 
 /* { dg-output "(cudajit: backend: GPU \[^\n\]*\n(cudajit: \[^\n\]*\n)*cudajit: run-background-compile.c.cu's kernel 'fill' compiled by NVRTC for (sm|compute)_\[0-9\]+ in \[0-9.\]+ ms\n(cudajit: \[^\n\]*\n)*fill: 0 wrong\n(cudajit: \[^\n\]*\n)*cudajit: run-background-compile.c.cu's kernels other than 'fill' compiled by NVRTC in the background for (sm|compute)_\[0-9\]+ in \[0-9.\]+ ms\n(cudajit: \[^\n\]*\n)*|\[^\n\]*(backend: the CPU|kernels run on the CPU)\[^\n\]*\n(cudajit: \[^\n\]*\n)*fill: 0 wrong\n(cudajit: \[^\n\]*\n)*)square and add_one: 0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -93,3 +93,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "child: exit status 0; (\[0-9\]) entries in its cache, \\1 expected" } */
+/* { dg-cudajit-levels all } */

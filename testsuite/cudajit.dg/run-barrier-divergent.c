@@ -139,3 +139,4 @@ main (void)
 }
 
 /* { dg-output "divergent barriers ok" } */
+/* { dg-cudajit-levels all } */

@@ -46,3 +46,4 @@ main (void)
 }
 
 /* { dg-output "barriers in initializers: 0 errors\n" } */
+/* { dg-cudajit-levels all } */

@@ -119,3 +119,4 @@ main (void)
   printf ("bf16: %d wrong\n", bad);
   return bad != 0;
 }
+/* { dg-cudajit-levels all } */

@@ -274,3 +274,4 @@ main (void)
 }
 
 /* { dg-output "bit-fields: 0 mismatches" } */
+/* { dg-cudajit-levels all } */

@@ -75,3 +75,4 @@ main (void)
 }
 
 /* { dg-output "parameters: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -45,3 +45,4 @@ main ()
 }
 
 /* { dg-output "#embed: 0 errors" } */
+/* { dg-cudajit-levels all } */

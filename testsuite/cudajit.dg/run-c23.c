@@ -84,3 +84,4 @@ main ()
 }
 
 /* { dg-output "C23: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -77,3 +77,4 @@ main (void)
 }
 
 /* { dg-output "cache hints: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -105,3 +105,4 @@ main (void)
 }
 
 /* { dg-output "case ranges: 0 errors\n" } */
+/* { dg-cudajit-levels all } */

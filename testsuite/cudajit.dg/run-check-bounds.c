@@ -65,3 +65,4 @@ main (void)
 }
 
 /* { dg-output "ok\n$" } */
+/* { dg-cudajit-levels all } */

@@ -91,3 +91,4 @@ main (void)
 }
 
 /* { dg-output "complex128: matches\r?\ncomplex64: matches" } */
+/* { dg-cudajit-levels all } */

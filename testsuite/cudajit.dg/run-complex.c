@@ -125,3 +125,4 @@ main (void)
 }
 
 /* { dg-output "complex: 46 expressions, 0 errors" } */
+/* { dg-cudajit-levels all } */

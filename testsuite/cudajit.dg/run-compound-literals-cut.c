@@ -92,3 +92,4 @@ main (void)
 }
 
 /* { dg-output "compound literals at cuts: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -21,3 +21,4 @@ int main (void) { enum { n = 40 }; struct vec out[n]; int ints[n], bad = 0;
   printf ("compound literals: %d errors\n", bad); return bad; }
 
 /* { dg-output "compound literals: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -73,3 +73,4 @@ main (void)
 }
 
 /* { dg-output "constant initializers: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -47,3 +47,4 @@ main (void)
 }
 
 /* { dg-output "constants: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -95,3 +95,4 @@ main (void)
 }
 
 /* { dg-output "control: 0 mismatches" } */
+/* { dg-cudajit-levels all } */

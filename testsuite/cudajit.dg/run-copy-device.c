@@ -64,3 +64,4 @@ main (void)
 }
 
 /* { dg-output "copy-device: ok" } */
+/* { dg-cudajit-levels all } */

@@ -57,3 +57,4 @@ main (void)
 
 /* { dg-output "CPU backend: as CUDAJIT_CPU_AS_WRITTEN says, each thread runs its kernel as written.*as written: 0 errors" { target { ! cuda_gpu } } } */
 /* { dg-output "as written: 0 errors" { target cuda_gpu } } */
+/* { dg-cudajit-levels all } */

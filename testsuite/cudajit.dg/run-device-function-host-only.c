@@ -50,3 +50,4 @@ main (void)
 
 /* { dg-output "0 wrong" { target { ! cuda_gpu } } } */
 /* { dg-output "error: kernel 'triple' launched at \[^\n\]*run-device-function-host-only.c:36: run-device-function-host-only.c calls the device function 'host_only_scale', which no unit of the program defines for the GPU" { target cuda_gpu } } */
+/* { dg-cudajit-levels all } */

@@ -57,3 +57,4 @@ main (void)
 }
 
 /* { dg-output "0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -32,3 +32,4 @@ int main (void) {
 }
 
 /* { dg-output "device functions: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -61,3 +61,4 @@ main (void)
 /* { dg-output "\[0-9\]+ threads and \[0-9\]+ blocks a multiprocessor, \[0-9\]+ shared bytes, \[0-9\]+ L2 bytes; concurrent \[01\], cooperative 1, managed 1, mapped 1\n" } */
 /* { dg-output "PCI (none|\[0-9a-fA-F\]+:\[0-9a-fA-F\]+:\[0-9a-fA-F\]+\\.\[0-9a-fA-F\]+), UUID (none|GPU-\[0-9a-f-\]+)\n" } */
 /* { dg-output "device properties: 0 errors" } */
+/* { dg-cudajit-levels all } */

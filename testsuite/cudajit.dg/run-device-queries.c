@@ -154,3 +154,4 @@ main (void)
 /* { dg-output "error: cuda_device_properties \\(-1\\): \[^\n\]*; cuda_device_count \\(\\) is \[0-9\]+\n" } */
 /* { dg-output "\[0-9\]+\\*\[0-9\]+ threads: 256\n" } */
 /* { dg-output "device queries: 0 errors" } */
+/* { dg-cudajit-levels all } */

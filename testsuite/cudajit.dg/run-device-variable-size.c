@@ -25,3 +25,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: \[^\n\]*run-device-variable-size.c:23: cuda_copy_to_symbol: 32 bytes are more than the 16 bytes of device variable 'weights'" } */
+/* { dg-cudajit-levels all } */

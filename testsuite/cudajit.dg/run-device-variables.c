@@ -137,3 +137,4 @@ main (void)
     printf ("%d errors\n", errors);
   return errors != 0;
 }
+/* { dg-cudajit-levels all } */

@@ -84,3 +84,4 @@ main (void)
 
 /* { dg-output "(foreign memory across GPUs: not run, \[01\] GPUs\n|error: kernel 'fill' launched at \[^\n\]*run-devices-foreign.c:\[0-9\]+: argument 1\[^\n\]*\n)" } */
 /* { dg-output "foreign: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -96,3 +96,4 @@ main (void)
 /* { dg-output "error: cuda_enable_peer_access \\(\[1-9\]\[0-9\]*\\): \[^\n\]*; cuda_device_count \\(\\) is \[0-9\]+\n" } */
 /* { dg-output "(across GPUs: not run, \[01\] GPUs\n|error: kernel 'fill' launched at \[^\n\]*run-devices-peer.c:\[0-9\]+: argument 1\[^\n\]*\nerror: kernel 'fill' launched at \[^\n\]*run-devices-peer.c:\[0-9\]+: cuda_launch: a stream\[^\n\]*\n)" } */
 /* { dg-output "peer: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -81,3 +81,4 @@ main (void)
 /* { dg-output "error: cuda_select_device \\(\[1-9\]\[0-9\]*\\): \[^\n\]*; cuda_device_count \\(\\) is \[0-9\]+\n" } */
 /* { dg-output "error: cuda_select_device \\(-1\\): \[^\n\]*; cuda_device_count \\(\\) is \[0-9\]+\n" } */
 /* { dg-output "devices: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -21,3 +21,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'kernel' launched at \[^\n\]*run-error-block-size.c:18: \[^\n\]*\\(64, 32, 1\\)" } */
+/* { dg-cudajit-levels all } */

@@ -16,3 +16,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: cuda_copy_to_device: the 256 bytes at 0x\[0-9a-f\]+ run 128 bytes past the end of the 128 bytes of device memory from cuda_device_array or cuda_to_device at 0x\[0-9a-f\]+" } */
+/* { dg-cudajit-levels all } */

@@ -15,3 +15,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: cuda_free: 0x\[0-9a-f\]+ is device memory from cuda_device_array or cuda_to_device that was freed by cuda_free" } */
+/* { dg-cudajit-levels all } */

@@ -22,3 +22,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'kernel' launched at \[^\n\]*run-error-empty-grid.c:19: grid \\(0, 1, 1\\)" } */
+/* { dg-cudajit-levels all } */

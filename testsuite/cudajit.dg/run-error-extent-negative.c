@@ -28,3 +28,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cudajit: error: kernel 'block_counts' launched at \[^\n\]*run-error-extent-negative.c:25: argument 2, 'out', is host memory, but the extent that its parameter declares is negative at this launch; check the arguments that give the extent" } */
+/* { dg-cudajit-levels all } */

@@ -31,3 +31,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cudajit: error: kernel 'scale' launched at \[^\n\]*run-error-extent-overflow.c:28: argument 3, 'g', is host memory, but the extent that its parameter declares overflows at this launch: its computation, or its size in bytes, goes past what its type holds; check the arguments that give the extent" } */
+/* { dg-cudajit-levels all } */

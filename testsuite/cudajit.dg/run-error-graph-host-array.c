@@ -25,3 +25,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'fill' launched at \[^\n\]*run-error-graph-host-array.c:22: cuda_launch with 1 host array, which the launch copies to the GPU and back as it runs, on a stream that is being captured into a graph \\(cuda_graph_capture_begin at \[^\n\]*run-error-graph-host-array.c:21\\)" } */
+/* { dg-cudajit-levels all } */

@@ -28,3 +28,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'kernel' launched at \[^\n\]*run-error-grid-sync-divergent.c:25: block \\(2, 0, 0\\) returned without reaching the cuda_grid_sync where 3 other blocks wait for it forever" } */
+/* { dg-cudajit-levels all } */

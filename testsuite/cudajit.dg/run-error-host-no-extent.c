@@ -25,3 +25,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'no_extent' launched at \[^\n\]*run-error-host-no-extent.c:22: argument 2, 'data', is host memory, but the parameter does not declare the extent\[^\n\]*'float data\\\[n\\\]'" } */
+/* { dg-cudajit-levels all } */

@@ -24,3 +24,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'fill' launched at \[^\n\]*run-error-launch-freed.c:20: argument 1, 'out', points into device memory from cuda_device_array or cuda_to_device that was freed by cuda_free" } */
+/* { dg-cudajit-levels all } */

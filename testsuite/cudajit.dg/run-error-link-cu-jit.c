@@ -27,3 +27,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'arch_twice_all' launched at \[^\n\]*run-error-link-cu-jit.c:24: NVRTC cannot compile \[^\n\]*\n(\[^\n\]*\n)*\[^\n\]*units/arch-mistake.cu\\(8\\): error: identifier \"undefined_on_new_gpus\" is undefined" } */
+/* { dg-cudajit-levels all } */

@@ -27,3 +27,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cudajit: error: kernel 'cuda_guvectorize_twice' launched at \[^\n\]*run-error-negative-extent.c:24: argument 3, 'x', is host memory, but the extent that its parameter declares is negative at this launch; check the arguments that give the extent" } */
+/* { dg-cudajit-levels all } */

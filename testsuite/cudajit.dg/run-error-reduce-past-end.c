@@ -25,3 +25,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'cuda_reduce_sum' launched at \[^\n\]*run-error-reduce-past-end.c:24: cuda_reduce over 991 elements: the array at 0x\[0-9a-f\]+ holds 990, to the end of the 8000 bytes of device memory from cuda_device_array or cuda_to_device at 0x\[0-9a-f\]+\n" } */
+/* { dg-cudajit-levels all } */

@@ -37,3 +37,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: cudajit call from stream callback 'clear_from_callback' \\(cuda_stream_add_callback\\), which may not call cudajit, as CUDA's may not call CUDA\n$" } */
+/* { dg-cudajit-levels all } */

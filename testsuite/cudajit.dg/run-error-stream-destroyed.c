@@ -22,3 +22,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'fill' launched at \[^\n\]*run-error-stream-destroyed.c:19: cuda_launch: 0x\[0-9a-f\]+ is a stream from cuda_stream that was destroyed by cuda_stream_destroy" } */
+/* { dg-cudajit-levels all } */

@@ -34,3 +34,4 @@ main (void)
 
 /* { dg-output "cudajit: error: kernel 'spin' launched at \[^\n\]*run-error-timeout.c:30: still running after the 1 s of CUDAJIT_TIMEOUT: its threads wait in the loop at \[^\n\]*run-error-timeout.c:15 for memory that another thread changes; a thread that waits for another block may wait forever, on the CPU backend as on a GPU, where CUDA does not promise that the blocks of a launch run at once\n$" { target { ! cuda_gpu } } } */
 /* { dg-output "cudajit: error: kernel 'spin' launched at \[^\n\]*run-error-timeout.c:30: still running after the 1 s of CUDAJIT_TIMEOUT\n$" { target cuda_gpu } } */
+/* { dg-cudajit-levels all } */

@@ -18,3 +18,4 @@ main (void)
 }
 
 /* { dg-output "elsewhere.c:42: cuda_launch was compiled without the cudajit plugin; compile with -fplugin=(cudajit|/\[^ \]+/cudajit\.so), as pkg-config --cflags cudajit gives it" } */
+/* { dg-cudajit-levels all } */

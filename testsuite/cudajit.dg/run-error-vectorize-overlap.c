@@ -41,3 +41,4 @@ main (void)
 
 /* { dg-output "in place: 1 64\n" } */
 /* { dg-output "cudajit: error: kernel '\[^'\]*' launched at \[^\n\]*run-error-vectorize-overlap.c:37: argument 3, 'x', overlaps the output, argument 2, 'out', in part \\(it starts 4 bytes before it\\)" } */
+/* { dg-cudajit-levels all } */

@@ -29,3 +29,4 @@ main (void)
 }
 
 /* { dg-output "cudajit: error: kernel 'kernel' launched at \[^\n\]*run-error-warp-deadlock.c:26: the threads of block \\(\[01\], 0, 0\\) wait for each other forever on the CPU backend: thread \\(0, 0, 0\\) waits in cuda_shfl_sync at \[^\n\]*run-error-warp-deadlock.c:16 with the mask 0xffffffff, which names thread \\(16, 0, 0\\), which waits at cuda_syncthreads\n" } */
+/* { dg-cudajit-levels all } */

@@ -54,3 +54,4 @@ main (void)
 /* { dg-output "event as stream: kernel 'fill' launched at \[^\n\]*run-errors-return-cpu-handles.c:41: cuda_launch: 0x\[0-9a-f\]+ is an event from cuda_event, not a stream from cuda_stream\n" } */
 /* { dg-output "host as device: cuda_copy_to_host: the 128 bytes at 0x\[0-9a-f\]+ are not device memory from cuda_device_array or cuda_to_device\n" } */
 /* { dg-output "errors returned: 0 errors" } */
+/* { dg-cudajit-levels all } */

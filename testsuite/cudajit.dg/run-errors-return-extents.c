@@ -105,3 +105,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "0 failures\n" } */
+/* { dg-cudajit-levels all } */

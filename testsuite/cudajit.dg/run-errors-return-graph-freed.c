@@ -88,3 +88,4 @@ main (void)
 }
 
 /* { dg-output "0 errors" } */
+/* { dg-cudajit-levels all } */

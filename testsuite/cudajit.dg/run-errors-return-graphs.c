@@ -137,3 +137,4 @@ line_buffered (void)
 /* { dg-output "(cudajit: kernel 'fill' \[^\n\]* was compiled without optimization\[^\n\]*\n)?destroyed twice: \[^\n\]*run-errors-return-graphs.c:103: cuda_graph_destroy: 0x\[0-9a-f\]+ is a graph from cuda_graph_capture_end that was destroyed by cuda_graph_destroy\n" } */
 /* { dg-output "launch once destroyed: \[^\n\]*run-errors-return-graphs.c:105: cuda_graph_launch: 0x\[0-9a-f\]+ is a graph from cuda_graph_capture_end that was destroyed by cuda_graph_destroy\n" } */
 /* { dg-output "0 wrong" } */
+/* { dg-cudajit-levels all } */

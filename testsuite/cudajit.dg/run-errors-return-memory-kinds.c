@@ -95,3 +95,4 @@ main (void)
 /* { dg-output "overflow: \[^\n\]*run-errors-return-memory-kinds.c:64: cuda_device_array_of: \[0-9\]+ elements of 8 bytes are more bytes than size_t holds\n" } */
 /* { dg-output "negative: \[^\n\]*run-errors-return-memory-kinds.c:67: cuda_managed_array_of: the count, -3, is negative\n" } */
 /* { dg-output "memory kinds errors returned: 0 errors" } */
+/* { dg-cudajit-levels all } */

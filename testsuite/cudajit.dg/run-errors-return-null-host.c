@@ -94,3 +94,4 @@ main (void)
 }
 
 /* { dg-output "0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -118,3 +118,4 @@ main (void)
 /* { dg-output "record destroyed event: cuda_event_record: 0x\[0-9a-f\]+ is an event from cuda_event that was destroyed by cuda_event_destroy\n" } */
 /* { dg-output "destroy destroyed event: cuda_event_destroy: 0x\[0-9a-f\]+ is an event \[^\n\]*destroyed\[^\n\]*\n" } */
 /* { dg-output "errors returned: 0 errors" } */
+/* { dg-cudajit-levels all } */

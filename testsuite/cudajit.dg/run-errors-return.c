@@ -78,3 +78,4 @@ main (void)
 /* { dg-output "error: cuda_device_array: out of (GPU|host) memory allocating \[0-9\]+ bytes\n" } */
 /* { dg-output "error: cuda_event_elapsed_ms: \[^\n\]+\n" } */
 /* { dg-output "errors returned: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -95,3 +95,4 @@ main (void)
 /* { dg-output "elapsed: cuda_event_elapsed_ms: the start event, from cuda_event_without_timing, keeps no time\n" } */
 /* { dg-output "elapsed: cuda_event_elapsed_ms: the stop event, from cuda_event_without_timing, keeps no time\n" } */
 /* { dg-output "events without timing: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -206,3 +206,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "3 runs on one cache: 0 failures" } */
+/* { dg-cudajit-levels all } */

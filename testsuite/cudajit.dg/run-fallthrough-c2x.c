@@ -6,3 +6,4 @@
 #include "run-fallthrough.c"
 
 /* { dg-output "fallthrough: 0 mismatches" } */
+/* { dg-cudajit-levels all } */

@@ -93,3 +93,4 @@ main (void)
 }
 
 /* { dg-output "fallthrough: 0 mismatches" } */
+/* { dg-cudajit-levels all } */

@@ -346,3 +346,4 @@ main (void)
 }
 
 /* { dg-output "fission: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -75,3 +75,4 @@ main (void)
 }
 
 /* { dg-output "classify: 28 macros, 0 errors" } */
+/* { dg-cudajit-levels all } */

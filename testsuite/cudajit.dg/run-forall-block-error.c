@@ -21,3 +21,4 @@ main (void)
 }
 
 /* { dg-output "run-forall-block-error.c:18.*block \\(2048, 1, 1\\) has more than the 1024 threads" } */
+/* { dg-cudajit-levels all } */

@@ -70,3 +70,4 @@ main (void)
 }
 
 /* { dg-output "forall settings: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -54,3 +54,4 @@ main (void)
 }
 
 /* { dg-output "forall: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -65,3 +65,4 @@ main (void)
 
 /* { dg-output "child: 0 errors\n" } */
 /* { dg-output "parent: 0 errors" } */
+/* { dg-cudajit-levels all } */

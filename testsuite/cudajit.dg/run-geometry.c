@@ -47,3 +47,4 @@ main (void)
 }
 
 /* { dg-output "geometry: 768 threads, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -80,3 +80,4 @@ main (void)
 }
 
 /* { dg-output "graph copies: 0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -91,3 +91,4 @@ main (void)
 }
 
 /* { dg-output "graph stencil: 0 wrong" } */
+/* { dg-cudajit-levels all } */

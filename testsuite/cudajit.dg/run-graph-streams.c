@@ -82,3 +82,4 @@ main (void)
 }
 
 /* { dg-output "graph streams: 0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -291,3 +291,4 @@ main (void)
 }
 
 /* { dg-output "grid-stride rows: 0 errors" } */
+/* { dg-cudajit-levels all } */

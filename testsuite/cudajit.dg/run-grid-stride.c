@@ -118,3 +118,4 @@ main (void)
 }
 
 /* { dg-output "grid-stride loops: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -258,3 +258,4 @@ main (void)
 
 /* { dg-output "error: kernel 'rounds' launched at \[^\n\]*run-grid-sync.c:\[0-9\]+: grid \\(16777216, 1, 1\\) of 16777216 blocks of 1024 threads waits at cuda_grid_sync, where all its blocks must be resident at once, but at most \[0-9\]+ fit: \[0-9\]+ on each of \[0-9\]+ multiprocessors\n" } */
 /* { dg-output "grid sync: 0 errors" } */
+/* { dg-cudajit-levels all } */

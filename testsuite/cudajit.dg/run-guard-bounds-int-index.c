@@ -175,3 +175,4 @@ main (void)
 }
 
 /* { dg-output "int index guard bounds: 0 errors" } */
+/* { dg-cudajit-levels all } */

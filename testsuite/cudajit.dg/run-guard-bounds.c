@@ -196,3 +196,4 @@ main (void)
 }
 
 /* { dg-output "guard bounds: 0 errors" } */
+/* { dg-cudajit-levels all } */

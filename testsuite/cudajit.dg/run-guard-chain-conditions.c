@@ -101,3 +101,4 @@ main (void)
 }
 
 /* { dg-output "guard chains: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -135,3 +135,4 @@ main (void)
 }
 
 /* { dg-output "strided 2-D guards: 0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -89,3 +89,4 @@ main (void)
 }
 
 /* { dg-output "strided guards: 0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -58,3 +58,4 @@ main (void)
 }
 
 /* { dg-output "33554432 rows over 2281701376 bytes: 0 wrong\n" } */
+/* { dg-cudajit-levels all } */

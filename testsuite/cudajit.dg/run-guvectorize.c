@@ -111,3 +111,4 @@ main (void)
   return failures != 0;
 }
 /* { dg-output "cuda_guvectorize: all equal" } */
+/* { dg-cudajit-levels all } */

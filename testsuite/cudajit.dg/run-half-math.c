@@ -117,3 +117,4 @@ main (void)
   printf ("half math: %d functions, %d errors\n", NFUNCTIONS, errors);
   return errors != 0;
 }
+/* { dg-cudajit-levels all } */

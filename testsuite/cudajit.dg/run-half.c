@@ -147,3 +147,4 @@ main (void)
 
 /* { dg-output "0 bad" } */
 /* { dg-final { scan-cuda "cudajit_half" } } */
+/* { dg-cudajit-levels all } */

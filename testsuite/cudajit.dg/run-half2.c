@@ -75,3 +75,4 @@ main (void)
   printf ("half2: %d errors\n", errors);
   return errors != 0;
 }
+/* { dg-cudajit-levels all } */

@@ -6,3 +6,4 @@
 #include "run-host-internal-functions.c"
 
 /* { dg-output "host internal functions: \[1-9\]\[0-9\]* overflows, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -104,3 +104,4 @@ main (void)
 }
 
 /* { dg-output "host internal functions: \[1-9\]\[0-9\]* overflows, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -222,3 +222,4 @@ main (void)
 }
 
 /* { dg-output "in-range blocks: 0 errors" } */
+/* { dg-cudajit-levels all } */

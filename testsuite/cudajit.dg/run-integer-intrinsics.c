@@ -126,3 +126,4 @@ main (void)
 }
 
 /* { dg-output "integer intrinsics: 12 functions, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -93,3 +93,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cuda_ipc_open: the handle comes from this process.*ipc: child status 0, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -63,3 +63,4 @@ main (void)
 }
 
 /* { dg-output "registers \[0-9\]+, shared 256, local \[0-9\]+, max threads \[0-9\]+, arch \[0-9\]+" } */
+/* { dg-cudajit-levels all } */

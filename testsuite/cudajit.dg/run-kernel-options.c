@@ -105,3 +105,4 @@ main (void)
 /* { dg-final { inspect "" "(?n)kernel debugged \\(debug\\)$" } } */
 /* { dg-final { inspect "fast --ptx" "div\\.(approx|full)\\.ftz\\.f32" } } */
 /* { dg-final { inspect-not "plain --ptx" "div\\.(approx|full)\\.ftz\\.f32" } } */
+/* { dg-cudajit-levels all } */

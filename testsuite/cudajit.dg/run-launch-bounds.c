@@ -90,3 +90,4 @@ main (void)
 /* { dg-final { scan-cuda "__launch_bounds__ \\(64, 2\\)" } } */
 /* { dg-final { scan-cuda "__device__ __forceinline__ int\nsquare " } } */
 /* { dg-final { scan-cuda "__device__ __noinline__ int\ntwice " } } */
+/* { dg-cudajit-levels all } */

@@ -58,3 +58,4 @@ main (void)
 }
 
 /* { dg-output "launch: 0 errors" } */
+/* { dg-cudajit-levels all } */

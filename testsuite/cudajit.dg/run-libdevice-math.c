@@ -156,3 +156,4 @@ main (void)
 }
 
 /* { dg-output "libdevice math: 38 functions, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -54,3 +54,4 @@ main (void)
 
 /* { dg-output "0 wrong" { target cuda_gpu } } */
 /* { dg-output "error: kernel 'poly' launched at \[^\n\]*run-link-cu-helper-no-c-version.c:40: it calls 'fused_poly', which it links from CUDA C \\(\[^\n\]*units/helpers.cu\\) for the GPU, but the program has no C function 'fused_poly': the CPU backend needs a C version of it" { target { ! cuda_gpu } } } */
+/* { dg-cudajit-levels all } */

@@ -62,3 +62,4 @@ main (void)
 }
 
 /* { dg-output "0 wrong" } */
+/* { dg-cudajit-levels all } */

@@ -67,3 +67,4 @@ main (void)
 /* { dg-final { scan-cuda "#line 5 \"\[^\"\n\]*units/include/blend.cu\"\n" } } */
 /* { dg-final { scan-cuda "#line 7 \"\[^\"\n\]*units/include/blend.cu\"\n" } } */
 /* { dg-final { scan-cuda "#include \"no-such-header.h\" in a comment" } } */
+/* { dg-cudajit-levels all } */

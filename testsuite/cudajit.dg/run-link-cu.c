@@ -50,3 +50,4 @@ main (void)
 
 /* { dg-output "0 wrong" } */
 /* { dg-final { inspect "" "run-link-cu.c: kernel poly \\\(fastmath\\\), links \[^ \]*units/helpers.cu" } } */
+/* { dg-cudajit-levels all } */

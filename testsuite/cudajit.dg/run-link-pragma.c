@@ -54,3 +54,4 @@ main (void)
 /* { dg-output "0 wrong" } */
 /* { dg-final { inspect "" "kernel plus_half, links \[^ \]*units/helpers.cu" } } */
 /* { dg-final { inspect "" "kernel minus_one \\\(fastmath\\\), links \[^ \]*units/helpers.cu" } } */
+/* { dg-cudajit-levels all } */

@@ -40,3 +40,4 @@ main (void)
 
 /* { dg-output "0 wrong" } */
 /* { dg-final { inspect "" "run-link-ptx.c: kernel triple, links \[^ \]*units/triple.ptx" } } */
+/* { dg-cudajit-levels all } */

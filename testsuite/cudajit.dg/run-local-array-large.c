@@ -41,3 +41,4 @@ main (void)
 }
 
 /* { dg-output "large frame: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -19,3 +19,4 @@ int main (void) { enum { n = 32 }; int in[n], out[n], bad = 0; for (int i = 0; i
   cuda_launch (k, 1, 32) (n, in, out); for (int i = 0; i < n; i++) bad += out[i] != 2 * 100 + 8 + 7; printf ("local arrays: %d errors\n", bad); return bad; }
 
 /* { dg-output "local arrays: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -41,3 +41,4 @@ main (void)
 
 /* { dg-output "(cudajit: local rank 5 of 8192: GPU \[0-9\]+ of \[0-9\]+\n|\[^\n\]*(kernels run on the CPU|backend: the CPU)\[^\n\]*\n(\[^\n\]*\n)*cudajit: CPU backend: 1 thread \\(8192 processes on this node\\)\n)" } */
 /* { dg-output "(\[^\n\]*\n)*device as expected, 0 errors" } */
+/* { dg-cudajit-levels all } */

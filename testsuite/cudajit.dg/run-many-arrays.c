@@ -47,3 +47,4 @@ main (void)
 }
 
 /* { dg-output "0 failures\n" } */
+/* { dg-cudajit-levels all } */

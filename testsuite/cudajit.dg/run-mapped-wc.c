@@ -46,3 +46,4 @@ main (void)
 /* { dg-output "cuda_free: refused\n" } */
 /* { dg-output "cuda_free_mapped: ok\n" } */
 /* { dg-output "0 wrong\n" } */
+/* { dg-cudajit-levels all } */

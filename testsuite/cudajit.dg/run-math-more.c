@@ -134,3 +134,4 @@ main (void)
 }
 
 /* { dg-output "math: 39 functions, 0 errors" } */
+/* { dg-cudajit-levels all } */

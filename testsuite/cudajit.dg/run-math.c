@@ -104,3 +104,4 @@ main (void)
 }
 
 /* { dg-output "math: 50 functions, 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -99,3 +99,4 @@ main (void)
 }
 
 /* { dg-output "memory kinds: 0 errors" } */
+/* { dg-cudajit-levels all } */

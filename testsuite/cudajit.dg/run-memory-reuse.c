@@ -56,3 +56,4 @@ main (void)
 }
 
 /* { dg-output "6000 rounds: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -42,3 +42,4 @@ main (void)
 }
 
 /* { dg-output "memory: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -55,3 +55,4 @@ main (void)
           host.new_cj, host.new);
   return bad;
 }
+/* { dg-cudajit-levels all } */

@@ -138,3 +138,4 @@ main (void)
 /* { dg-output "refused: \[^\n\]*run-occupancy.c:1\[0-9\]\[0-9\]: grid \\(1, 1, 1\\) and block \\(0, 1, 1\\) must not have an extent of 0\[^\n\]*\n" } */
 /* { dg-output "refused: \[^\n\]*run-occupancy.c:1\[0-9\]\[0-9\]: \[0-9\]+ bytes of shared memory is more than the \[0-9\]+ a block may have\n" } */
 /* { dg-output "occupancy: 0 errors" } */
+/* { dg-cudajit-levels all } */

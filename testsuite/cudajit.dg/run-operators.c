@@ -129,3 +129,4 @@ main (void)
 }
 
 /* { dg-output "operators: 0 mismatches" } */
+/* { dg-cudajit-levels all } */

@@ -124,3 +124,4 @@ main (void)
 }
 
 /* { dg-output "overflow builtins: \[0-9\]+ checks, \[0-9\]+ overflow, 0 mismatches" } */
+/* { dg-cudajit-levels all } */

@@ -191,3 +191,4 @@ main (void)
 }
 
 /* { dg-output "packed: 0 mismatches" } */
+/* { dg-cudajit-levels all } */

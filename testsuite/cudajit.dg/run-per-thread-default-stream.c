@@ -101,3 +101,4 @@ main (void)
 
 /* { dg-output "cudajit: environment: (\[A-Z_\]+=\[^ \n\]+ )*CUDAJIT_PER_THREAD_DEFAULT_STREAM=1( \[A-Z_\]+=\[^ \n\]+)*\n" } */
 /* { dg-output "(\[^\n\]*\n)*thread 0: 0 wrong\nthread 1: 0 wrong\nthread 2: 0 wrong\nthread 3: 0 wrong" } */
+/* { dg-cudajit-levels all } */

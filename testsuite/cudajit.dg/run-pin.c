@@ -141,3 +141,4 @@ main (void)
 /* { dg-output "refused: cuda_unpin: \[^ \]+ is not host memory pinned by cuda_pin\n" } */
 /* { dg-output "unpinned host array: 0 wrong\n" } */
 /* { dg-output "pin: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -27,3 +27,4 @@ main (void)
 /* { dg-output "kernel 1: \"odd\" 1.50%\[^\n\]*\n" } */
 /* { dg-output "kernel 2: \"even\" 3.00%\[^\n\]*\n" } */
 /* { dg-output "kernel 3: \"odd\" 4.50%" } */
+/* { dg-cudajit-levels all } */

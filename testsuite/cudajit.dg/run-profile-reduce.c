@@ -34,3 +34,4 @@ main (void)
 /* { dg-output "cudajit profile \\((GPU, times from CUDA events|CPU backend, wall times)\\):\n" } */
 /* { dg-output "kernel +unit +launches +total ms +mean us +copied MB +copy ms +compile ms\n" } */
 /* { dg-output "cuda_reduce_sum_reduce +run-profile-reduce.c +2 +\[0-9.\]+ +\[0-9.\]+ +0.00 +\[0-9.\]+ +(-|\[0-9.\]+ \\((NVRTC|cache)\\))\n?$" } */
+/* { dg-cudajit-levels all } */

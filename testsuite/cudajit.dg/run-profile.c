@@ -47,3 +47,4 @@ main (void)
 /* { dg-output "kernel +unit +launches +total ms +mean us +copied MB +copy ms +compile ms\n" } */
 /* { dg-output "fill +run-profile.c +3 +\[0-9.\]+ +\[0-9.\]+ +0.0\[0-9\] +\[0-9.\]+ +(-|\[0-9.\]+ \\((NVRTC|cache)\\))\n" } */
 /* { dg-output "add_one +run-profile.c +2 +\[0-9.\]+ +\[0-9.\]+ +0.00 +\[0-9.\]+ +(-|\[0-9.\]+ \\((NVRTC|cache)\\))\n?$" } */
+/* { dg-cudajit-levels all } */

@@ -50,3 +50,4 @@ main (void)
   cuda_free (states);
   return errors;
 }
+/* { dg-cudajit-levels all } */

@@ -15,3 +15,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cudajit: error: \[^\n\]*run-random-errors.c:13: cuda_create_xoroshiro128p_states: the number of states, -1, is negative" } */
+/* { dg-cudajit-levels all } */

@@ -195,3 +195,4 @@ main (void)
           var_n, bad);
   return bad;
 }
+/* { dg-cudajit-levels all } */

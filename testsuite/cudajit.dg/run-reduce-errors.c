@@ -22,3 +22,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cudajit: error: kernel 'cuda_reduce_sum' launched at \[^\n\]*run-reduce-errors.c:21: cuda_reduce over -1 elements: the count is negative" } */
+/* { dg-cudajit-levels all } */

@@ -22,3 +22,4 @@ main (void)
 }
 
 /* { dg-output "run-reduce-res-host.c:19.*cuda_reduce's .res at 0x\[0-9a-f\]+ is host memory" } */
+/* { dg-cudajit-levels all } */

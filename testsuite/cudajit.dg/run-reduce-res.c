@@ -98,3 +98,4 @@ main (void)
 }
 
 /* { dg-output "reduce res: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -159,3 +159,4 @@ main (void)
   return failures != 0;
 }
 /* { dg-output "500500 500505 0 7\[\r\n\]+cuda_reduce: all equal" } */
+/* { dg-cudajit-levels all } */

@@ -147,3 +147,4 @@ main (void)
 }
 
 /* { dg-output "rounded arithmetic: 56 results, 0 errors" } */
+/* { dg-cudajit-levels all } */

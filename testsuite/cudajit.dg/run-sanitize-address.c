@@ -56,3 +56,4 @@ main (void)
 
 /* { dg-output "kernel: 0 errors" } */
 /* { dg-prune-output "ASan doesn't fully support makecontext" } */
+/* { dg-cudajit-levels all } */

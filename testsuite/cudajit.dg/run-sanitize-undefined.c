@@ -44,3 +44,4 @@ main (int argc, char **argv)
 
 /* { dg-output "kernel: 0 errors\n" } */
 /* { dg-output ".*shift exponent 32 is too large" } */
+/* { dg-cudajit-levels all } */

@@ -67,3 +67,4 @@ main (void)
 
 /* { dg-output "kernel 'most_shared' at \[^\n\]*run-shared-carveout.c:\[0-9\]+: shared_carveout=100 set\n.*kernel 'quarter_shared' at \[^\n\]*: shared_carveout=25 set\n.*" { target cuda_gpu } } */
 /* { dg-output "shared carveout: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -352,3 +352,4 @@ main (void)
 }
 
 /* { dg-output "shared compound assignments: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -66,3 +66,4 @@ main (void)
 }
 
 /* { dg-output "shared broadcast: 0 errors" } */
+/* { dg-cudajit-levels all } */

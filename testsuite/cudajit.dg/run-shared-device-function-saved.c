@@ -72,3 +72,4 @@ main (void)
 }
 
 /* { dg-output "shared saved: 0 errors" } */
+/* { dg-cudajit-levels all } */

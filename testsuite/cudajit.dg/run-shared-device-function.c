@@ -101,3 +101,4 @@ main (void)
     printf ("%d errors\n", errors);
   return errors != 0;
 }
+/* { dg-cudajit-levels all } */

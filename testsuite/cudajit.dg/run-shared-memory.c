@@ -73,3 +73,4 @@ main (void)
 }
 
 /* { dg-output "shared memory: 0 errors" } */
+/* { dg-cudajit-levels all } */

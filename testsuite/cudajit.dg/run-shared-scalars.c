@@ -252,3 +252,4 @@ main (void)
 }
 
 /* { dg-output "shared scalars: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -80,3 +80,4 @@ main (void)
   puts ("ok");
   return 0;
 }
+/* { dg-cudajit-levels all } */

@@ -5,3 +5,4 @@
 #include "run-specialize.c"
 
 /* { dg-output "ok" } */
+/* { dg-cudajit-levels all } */

@@ -163,3 +163,4 @@ main (void)
 }
 
 /* { dg-output "ok" } */
+/* { dg-cudajit-levels all } */

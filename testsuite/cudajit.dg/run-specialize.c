@@ -192,3 +192,4 @@ main (void)
 }
 
 /* { dg-output "ok" } */
+/* { dg-cudajit-levels all } */

@@ -140,3 +140,4 @@ main (void)
 }
 
 /* { dg-output "spin waits ok" } */
+/* { dg-cudajit-levels all } */

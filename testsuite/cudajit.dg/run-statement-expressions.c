@@ -92,3 +92,4 @@ main (void)
 }
 
 /* { dg-output "statement expressions: 0 errors, out\\\[7\\\] = 130575031\n" } */
+/* { dg-cudajit-levels all } */

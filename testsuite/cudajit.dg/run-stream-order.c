@@ -65,3 +65,4 @@ main (void)
 }
 
 /* { dg-output "stream order: 1 callback, 0 wrong" } */
+/* { dg-cudajit-levels all } */

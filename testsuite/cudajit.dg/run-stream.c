@@ -103,3 +103,4 @@ main (void)
 /* { dg-output "default stream: 0 errors\n" } */
 /* { dg-output "50 ms pause: timed\n" } */
 /* { dg-output "streams: 0 errors" } */
+/* { dg-cudajit-levels all } */

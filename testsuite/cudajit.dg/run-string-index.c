@@ -68,3 +68,4 @@ main (void)
 }
 
 /* { dg-output "strings: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -114,3 +114,4 @@ main (void)
     }
   return 0;
 }
+/* { dg-cudajit-levels all } */

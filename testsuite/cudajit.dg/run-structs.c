@@ -45,3 +45,4 @@ int main (void)
 }
 
 /* { dg-output "structs: 0 errors" } */
+/* { dg-cudajit-levels all } */

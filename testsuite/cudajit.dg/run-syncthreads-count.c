@@ -74,3 +74,4 @@ main (void)
 }
 
 /* { dg-output "syncthreads_count: 0 errors" } */
+/* { dg-cudajit-levels all } */

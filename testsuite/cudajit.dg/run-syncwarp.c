@@ -76,3 +76,4 @@ main (void)
 }
 
 /* { dg-output "syncwarp ok" } */
+/* { dg-cudajit-levels all } */

@@ -96,3 +96,4 @@ main (void)
 }
 
 /* { dg-output "threadfence: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -62,3 +62,4 @@ main (void)
 }
 
 /* { dg-output "threads: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -202,3 +202,4 @@ main (void)
 }
 
 /* { dg-output "tile halo: 0 errors" } */
+/* { dg-cudajit-levels all } */

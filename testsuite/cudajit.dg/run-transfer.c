@@ -84,3 +84,4 @@ main (void)
 }
 
 /* { dg-output "transfer: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -48,3 +48,4 @@ main (void)
     }
   return 0;
 }
+/* { dg-cudajit-levels all } */

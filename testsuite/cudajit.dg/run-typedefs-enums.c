@@ -139,3 +139,4 @@ main (void)
 }
 
 /* { dg-output "typedefs and enums: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -101,3 +101,4 @@ main (void)
 }
 
 /* { dg-output "types: 0 mismatching arrays" } */
+/* { dg-cudajit-levels all } */

@@ -64,3 +64,4 @@ main (void)
 /* { dg-final { scan-cuda "_CjVector<unsigned char, 4> ..\\(\\(unsigned char\\) \\(x \\^ y\\)\\)" } } */
 /* { dg-final { scan-cuda "_CjVector<short, 4> ..\\(\\(short\\) \\(p \\^ q\\)\\)" } } */
 /* { dg-final { scan-cuda "_CjVector<unsigned int, 2> ..\\(\\(unsigned int\\) \\(-\\(x >= y\\)\\)\\)" } } */
+/* { dg-cudajit-levels all } */

@@ -186,3 +186,4 @@ main (void)
 /* { dg-final { scan-cuda "__shared__ _CjVector<float, 4> tile\\\[64\\\];" } } */
 /* { dg-final { scan-cuda "CUDAJIT_OFFSET \\(struct particle, velocity, 32\\);" } } */
 /* { dg-final { scan-cuda "\\._CjElements\\\[3\\\]" } } */
+/* { dg-cudajit-levels all } */

@@ -24,3 +24,4 @@ main (int argc, char **argv)
 }
 
 /* { dg-output "cudajit: error: kernel 'cuda_vectorize_twice' launched at \[^\n\]*run-vectorize-errors.c:22: the launch over -1 elements or instances: the count is negative" } */
+/* { dg-cudajit-levels all } */

@@ -138,3 +138,4 @@ main (void)
   return failures != 0;
 }
 /* { dg-output "cuda_vectorize: all equal" } */
+/* { dg-cudajit-levels all } */

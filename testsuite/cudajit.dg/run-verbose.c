@@ -35,3 +35,4 @@ main (void)
 /* { dg-output "(cudajit: kernel 'fill' launched at \[^\n\]*run-verbose.c:\[0-9\]+: host array 'x', 4000 bytes, copied to the GPU and back\n\[^\n\]*copies to the GPU took \[0-9.\]+ ms, back \[0-9.\]+ ms\n" } */
 /* { dg-output "cudajit: kernel 'fill' launched at \[^\n\]*run-verbose.c:\[0-9\]+: host array 'x', 4000 bytes, copied to the GPU and back\n\[^\n\]*copies to the GPU took \[0-9.\]+ ms, back \[0-9.\]+ ms\n)?" } */
 /* { dg-output "x\\\[999\\\] 2" } */
+/* { dg-cudajit-levels all } */

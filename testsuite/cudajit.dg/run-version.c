@@ -21,3 +21,4 @@ main (void)
 }
 
 /* { dg-output "cudajit.h \[0-9\]+\\.\[0-9\]+\\.\[0-9\]+, libcudajit \[0-9\]+\\.\[0-9\]+\\.\[0-9\]+" } */
+/* { dg-cudajit-levels all } */

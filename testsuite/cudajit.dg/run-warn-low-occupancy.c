@@ -50,3 +50,4 @@ main (void)
 
 /* { dg-output "^(cudajit: \[^\n\]*\n)*cudajit: warning: kernel 'fill' launched at \[^\n\]*run-warn-low-occupancy.c:42: grid \\(1, 1, 1\\) of 1 blocks leaves \[0-9\]+ of the \[0-9\]+ (threads of the CPU backend|multiprocessors of the GPU) idle \\(CUDAJIT_WARN_LOW_OCCUPANCY\\)\n" } */
 /* { dg-output "low occupancy: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -168,3 +168,4 @@ main (void)
 }
 
 /* { dg-output "aggregated atomics ok" } */
+/* { dg-cudajit-levels all } */

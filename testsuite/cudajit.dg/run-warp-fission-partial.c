@@ -224,3 +224,4 @@ main (void)
 }
 
 /* { dg-output "partial warps: 0 wrong" } */
+/* { dg-cudajit-levels all } */

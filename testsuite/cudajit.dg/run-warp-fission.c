@@ -217,3 +217,4 @@ main (void)
 }
 
 /* { dg-output "warp fission: 0 wrong" } */
+/* { dg-cudajit-levels all } */

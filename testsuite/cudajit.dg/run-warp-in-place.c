@@ -154,3 +154,4 @@ main (void)
 }
 
 /* { dg-output "shuffles in place: 0 wrong" } */
+/* { dg-cudajit-levels all } */

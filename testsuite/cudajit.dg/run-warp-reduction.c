@@ -166,3 +166,4 @@ main (void)
 }
 
 /* { dg-output "warp reductions: 0 wrong" } */
+/* { dg-cudajit-levels all } */

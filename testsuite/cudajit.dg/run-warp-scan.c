@@ -174,3 +174,4 @@ main (void)
 }
 
 /* { dg-output "warp scans: 0 wrong" } */
+/* { dg-cudajit-levels all } */

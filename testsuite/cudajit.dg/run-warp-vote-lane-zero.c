@@ -119,3 +119,4 @@ main (void)
 }
 
 /* { dg-output "votes for lane 0: 0 wrong" } */
+/* { dg-cudajit-levels all } */

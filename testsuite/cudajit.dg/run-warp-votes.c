@@ -131,3 +131,4 @@ main (void)
 }
 
 /* { dg-output "warp votes: 0 errors" } */
+/* { dg-cudajit-levels all } */

@@ -347,3 +347,4 @@ main (void)
 }
 
 /* { dg-output "warp functions: 0 errors" } */
+/* { dg-cudajit-levels all } */
