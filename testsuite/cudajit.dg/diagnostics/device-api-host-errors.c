@@ -242,5 +242,5 @@ device (unsigned int *p)
 
 void (*const every_row[]) (void) = {
 #define DEF_DEVICE_API(id, name, cuda, kind, where, cpu, types) host_##id,
-#include "../../plugin/device-api.def"
+#include "../../../plugin/device-api.def"
 };

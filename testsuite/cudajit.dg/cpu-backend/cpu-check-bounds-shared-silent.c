@@ -5,6 +5,6 @@
 /* { dg-set-target-env-var CUDAJIT_BACKEND "cpu" } */
 /* { dg-set-target-env-var CUDAJIT_CHECK "bounds" } */
 
-#include "run-shared-compound.c"
+#include "../language/run-shared-compound.c"
 
 /* { dg-output "shared compound assignments: 0 errors" } */
