@@ -401,10 +401,45 @@ emit_save_expr (cuda_emitter *e, tree t)
   pp_right_paren (&e->pp);
 }
 
+/* T, a compound literal: its object is among the locals, so the first
+   time, (initialization, object); the object alone where T is met again,
+   as the front end shares it between the target of a compound assignment
+   and its value (lit.x += 10), whose initializer runs once in C.  */
+static void
+emit_compound_literal (cuda_emitter *e, tree t)
+{
+  tree decl = DECL_EXPR_DECL (TREE_OPERAND (t, 0));
+  const char *name = decl_name (e, decl);
+  if (e->saves_evaluated.add (t))
+    {
+      pp_string (&e->pp, name);
+      return;
+    }
+  pp_left_paren (&e->pp);
+  if (DECL_INITIAL (decl))
+    emit_initializer (e, name, TREE_TYPE (decl), DECL_INITIAL (decl), true);
+  emit_printf (e, "%s)", name);
+}
+
+/* T, a SAVE_EXPR or a compound literal, evaluated once.  */
+static void
+emit_evaluated_once (cuda_emitter *e, tree t)
+{
+  if (TREE_CODE (t) == SAVE_EXPR)
+    emit_save_expr (e, t);
+  else
+    emit_compound_literal (e, t);
+}
+
 static tree
 find_outer_save_expr (tree *tp, int *walk_subtrees, void *data)
 {
-  if (TREE_CODE (*tp) == SAVE_EXPR)
+  /* What a condition may skip is evaluated where it is.  */
+  if (TREE_CODE (*tp) == COND_EXPR || TREE_CODE (*tp) == TRUTH_ANDIF_EXPR
+      || TREE_CODE (*tp) == TRUTH_ORIF_EXPR)
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == SAVE_EXPR
+           || TREE_CODE (*tp) == COMPOUND_LITERAL_EXPR)
     {
       vec<tree> *saves = (vec<tree> *) data;
       saves->safe_push (*tp);
@@ -413,10 +448,11 @@ find_outer_save_expr (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Evaluates the SAVE_EXPRs in the target of an assignment or increment T
-   before T, since CUDA C++ evaluates the right side of an assignment
-   first, while its left side is where the front end's SAVE_EXPRs are
-   evaluated first.  Returns the number of parentheses opened.  */
+/* Evaluates the SAVE_EXPRs and compound literals in the target of an
+   assignment or increment T before T, since CUDA C++ evaluates the right
+   side of an assignment first, while its left side is where the front
+   end's SAVE_EXPRs are evaluated first.  Returns the number of
+   parentheses opened.  */
 static int
 emit_target_saves (cuda_emitter *e, tree t)
 {
@@ -429,7 +465,7 @@ emit_target_saves (cuda_emitter *e, tree t)
       {
         if (!opened++)
           pp_left_paren (&e->pp);
-        emit_save_expr (e, save);
+        emit_evaluated_once (e, save);
         pp_string (&e->pp, ", ");
       }
   return opened ? 1 : 0;
@@ -834,17 +870,8 @@ emit_expr (cuda_emitter *e, tree t)
       pp_right_paren (&e->pp);
       return;
     case COMPOUND_LITERAL_EXPR:
-      {
-        /* Its object is among the locals: (initialization, object).  */
-        tree decl = DECL_EXPR_DECL (TREE_OPERAND (t, 0));
-        const char *name = decl_name (e, decl);
-        pp_left_paren (&e->pp);
-        if (DECL_INITIAL (decl))
-          emit_initializer (e, name, TREE_TYPE (decl), DECL_INITIAL (decl),
-                            true);
-        emit_printf (e, "%s)", name);
-        return;
-      }
+      emit_compound_literal (e, t);
+      return;
     case COMPONENT_REF:
       {
         char *field = field_cuda_name (TREE_OPERAND (t, 1));

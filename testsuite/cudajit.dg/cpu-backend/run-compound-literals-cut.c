@@ -2,7 +2,8 @@
    and at a shuffle: of a vector, a structure, a scalar and an array,
    one that a pointer keeps across the barrier, one in a loop, and one
    whose member a compound assignment changes, with an initializer's
-   side effect made once.  */
+   side effect made once: in the CUDA C too, where the front end's tree
+   holds the literal twice, in the target and in the value.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -93,3 +94,4 @@ main (void)
 
 /* { dg-output "compound literals at cuts: 0 errors" } */
 /* { dg-cudajit-levels all } */
+/* { dg-final { scan-cuda-times "calls\\+\\+" 1 } } */
