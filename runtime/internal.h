@@ -804,6 +804,7 @@ bool cudajit_check (CUresult error, const struct cudajit_site *site,
 
 /* registry.c: what the runtime handed out.  */
 #include "registry.h"
+#include "backend.h"
 
 /* host-arrays.c */
 

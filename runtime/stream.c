@@ -1,192 +1,113 @@
 /* SPDX-License-Identifier: MIT */
-/* Streams and events.  On the GPU they are the driver's.  On the CPU
-   backend, where every call has done its work when it returns, a stream is
-   only a handle, an event the time at which it was recorded, and every
-   event has completed.  */
+/* Streams and events: the checks of their handles, the registry and graph
+   capture, around what each backend does with them (gpu-stream.c,
+   cpu-stream.c).  */
 
 #include "internal.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <time.h>
-
-/* What a cuda_event_t points to on the CPU backend.  */
-struct cpu_event
-{
-  struct timespec time;
-  bool recorded;
-};
-
-/* A handle of the CPU backend for an object of KIND, of BYTES, made
-   with the driver's FLAGS.  */
-static void *
-cpu_handle (size_t bytes, enum cudajit_object_kind kind, unsigned int flags)
-{
-  enum cudajit_host_mapping mapping;
-  void *handle = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN, &mapping);
-
-  if (!handle)
-    cudajit_fatal (NULL, "out of memory allocating %zu bytes", bytes);
-  cudajit_register_object (handle, bytes, kind, mapping, 0, flags);
-  return handle;
-}
 
 /* Whether HANDLE, given to FUNCTION, is a live object of KIND; if not,
-   report it.  Set *GPU to whether the backend is the GPU.  */
+   report it.  Set *OPS to the backend's operations.  */
 static bool
 check (const void *handle, enum cudajit_object_kind kind, const char *function,
-       bool *gpu)
+       const struct cudajit_backend_ops **ops)
 {
-  *gpu = cudajit_gpu_p ();
-  return cudajit_check_handle (NULL, function, handle, kind, *gpu);
+  *ops = cudajit_backend_ops ();
+  return cudajit_check_handle (NULL, function, handle, kind, (*ops)->gpu);
 }
 
-/* End HANDLE, a stream or an event, of KIND for FUNCTION: on the GPU,
-   with DRIVER_DESTROY.  */
-static void
-destroy (void *handle, enum cudajit_object_kind kind, const char *function,
-         CUresult (*driver_destroy) (void *))
+/* Release HANDLE, a stream or an event of KIND, for FUNCTION: whether it
+   was one, for *OPS to end.  */
+static bool
+release (void *handle, enum cudajit_object_kind kind, const char *function,
+         const struct cudajit_backend_ops **ops)
 {
-  bool gpu;
-
   /* Like free, and so that a null handle from a failed cuda_stream or
      cuda_event can be passed back.  */
-  if (!handle || !check (handle, kind, function, &gpu))
-    return;
+  if (!handle || !check (handle, kind, function, ops))
+    return false;
   /* Before the driver, so that a new handle at the same address in
      another thread is not the one released.  */
   cudajit_release_object (handle, kind);
-  if (gpu)
-    cudajit_check (driver_destroy (handle), NULL, function);
+  return true;
 }
 
 cuda_stream_t
 cuda_stream (void)
 {
-  CUstream stream;
-
-  if (!cudajit_gpu_p ())
-    /* A handle of its own, which is not the default stream's null.  */
-    return cpu_handle (1, CUDAJIT_STREAM, 0);
-  if (!cudajit_check (cudajit_cu.cuStreamCreate (&stream, CU_STREAM_DEFAULT),
-                      NULL, "cuda_stream"))
-    return NULL;
-  cudajit_register_object (stream, 1, CUDAJIT_STREAM, CUDAJIT_NOT_MAPPED, 0,
-                           0);
-  return stream;
+  return cudajit_backend_ops ()->stream_create ("cuda_stream");
 }
 
 void
 cuda_stream_synchronize (cuda_stream_t stream)
 {
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &gpu)
+  if (check (stream, CUDAJIT_STREAM, "cuda_stream_synchronize", &ops)
       && !(cudajit_graph_capturing_p ()
            && cudajit_graph_refuses_wait (stream, NULL,
-                                          "cuda_stream_synchronize"))
-      && gpu)
-    cudajit_check (cudajit_wait_stream (cudajit_driver_stream (stream)), NULL,
-                   "cuda_stream_synchronize");
+                                          "cuda_stream_synchronize")))
+    ops->stream_synchronize (stream, "cuda_stream_synchronize");
   cudajit_gpu_waited ();
-}
-
-static CUresult
-destroy_stream (void *stream)
-{
-  return cudajit_cu.cuStreamDestroy_v2 (stream);
 }
 
 void
 cuda_stream_destroy (cuda_stream_t stream)
 {
+  const struct cudajit_backend_ops *ops;
+
   if (cudajit_graph_capturing_p ()
       && cudajit_graph_refuses_destroy (stream, "cuda_stream_destroy"))
     return;
-  destroy (stream, CUDAJIT_STREAM, "cuda_stream_destroy", destroy_stream);
-}
-
-/* An event made with the driver's FLAGS, for FUNCTION.  */
-static cuda_event_t
-make_event (unsigned int flags, const char *function)
-{
-  CUevent event;
-
-  if (!cudajit_gpu_p ())
-    {
-      struct cpu_event *cpu_event
-          = cpu_handle (sizeof *cpu_event, CUDAJIT_EVENT, flags);
-
-      cpu_event->recorded = false;
-      return (cuda_event_t) cpu_event;
-    }
-  if (!cudajit_check (cudajit_cu.cuEventCreate (&event, flags), NULL,
-                      function))
-    return NULL;
-  cudajit_register_object (event, 1, CUDAJIT_EVENT, CUDAJIT_NOT_MAPPED, 0,
-                           flags);
-  return event;
+  if (release (stream, CUDAJIT_STREAM, "cuda_stream_destroy", &ops))
+    ops->stream_destroy (stream, "cuda_stream_destroy");
 }
 
 cuda_event_t
 cuda_event (void)
 {
-  return make_event (CU_EVENT_DEFAULT, "cuda_event");
+  return cudajit_backend_ops ()->event_create (CU_EVENT_DEFAULT, "cuda_event");
 }
 
 cuda_event_t
 cuda_event_without_timing (void)
 {
-  return make_event (CU_EVENT_DISABLE_TIMING, "cuda_event_without_timing");
+  return cudajit_backend_ops ()->event_create (CU_EVENT_DISABLE_TIMING,
+                                               "cuda_event_without_timing");
 }
 
 void
 cuda_event_record (cuda_event_t event, cuda_stream_t stream)
 {
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (!check (event, CUDAJIT_EVENT, "cuda_event_record", &gpu)
-      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &gpu)
+  if (!check (event, CUDAJIT_EVENT, "cuda_event_record", &ops)
+      || !check (stream, CUDAJIT_STREAM, "cuda_event_record", &ops)
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_refuses (stream, NULL, "cuda_event_record")))
     return;
-  if (gpu)
-    cudajit_check (
-        cudajit_cu.cuEventRecord (event, cudajit_driver_stream (stream)), NULL,
-        "cuda_event_record");
-  else
-    {
-      struct cpu_event *cpu_event = (struct cpu_event *) event;
-
-      clock_gettime (CLOCK_MONOTONIC, &cpu_event->time);
-      cpu_event->recorded = true;
-    }
+  ops->event_record (event, stream, "cuda_event_record");
 }
 
 void
 cuda_event_synchronize (cuda_event_t event)
 {
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (check (event, CUDAJIT_EVENT, "cuda_event_synchronize", &gpu) && gpu)
-    cudajit_check (cudajit_wait_event (event), NULL, "cuda_event_synchronize");
+  if (check (event, CUDAJIT_EVENT, "cuda_event_synchronize", &ops))
+    ops->event_synchronize (event, "cuda_event_synchronize");
   cudajit_gpu_waited ();
 }
 
 int
 cuda_event_query (cuda_event_t event)
 {
-  CUresult r;
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (!check (event, CUDAJIT_EVENT, "cuda_event_query", &gpu) || !gpu)
+  if (!check (event, CUDAJIT_EVENT, "cuda_event_query", &ops))
     return 1;
-  r = cudajit_cu.cuEventQuery (event);
-  if (r == CUDA_ERROR_NOT_READY)
-    return 0;
-  /* After an error too, so that a loop waiting for the event ends.  */
-  cudajit_check (r, NULL, "cuda_event_query");
-  return 1;
+  return ops->event_query (event, "cuda_event_query");
 }
 
 /* Whether EVENT, the WHICH event of cuda_event_elapsed_ms, keeps its
@@ -210,85 +131,34 @@ timed_p (cuda_event_t event, const char *which)
 float
 cuda_event_elapsed_ms (cuda_event_t start, cuda_event_t stop)
 {
-  const struct cpu_event *from, *to;
-  float ms;
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (!check (start, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu)
-      || !check (stop, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &gpu)
+  if (!check (start, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &ops)
+      || !check (stop, CUDAJIT_EVENT, "cuda_event_elapsed_ms", &ops)
       || !timed_p (start, "start") || !timed_p (stop, "stop"))
     return NAN;
-  if (gpu)
-    {
-      /* The driver would rather fail than wait for STOP.  */
-      if (!cudajit_check (cudajit_wait_event (stop), NULL,
-                          "cuda_event_elapsed_ms")
-          || !cudajit_check (cudajit_cu.cuEventElapsedTime (&ms, start, stop),
-                             NULL, "cuda_event_elapsed_ms"))
-        return NAN;
-      return ms;
-    }
-  from = (const struct cpu_event *) start;
-  to = (const struct cpu_event *) stop;
-  if (!from->recorded || !to->recorded)
-    {
-      cudajit_error (NULL,
-                     "cuda_event_elapsed_ms: the %s event has not been "
-                     "recorded",
-                     from->recorded ? "stop" : "start");
-      return NAN;
-    }
-  return (to->time.tv_sec - from->time.tv_sec) * 1e3
-         + (to->time.tv_nsec - from->time.tv_nsec) / 1e6;
+  return ops->event_elapsed_ms (start, stop, "cuda_event_elapsed_ms");
 }
 
 void
 cuda_stream_wait_event (cuda_stream_t stream, cuda_event_t event)
 {
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &gpu)
-      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &gpu)
+  if (check (stream, CUDAJIT_STREAM, "cuda_stream_wait_event", &ops)
+      && check (event, CUDAJIT_EVENT, "cuda_stream_wait_event", &ops)
       && !(cudajit_graph_capturing_p ()
-           && cudajit_graph_refuses (stream, NULL, "cuda_stream_wait_event"))
-      && gpu)
-    cudajit_check (cudajit_cu.cuStreamWaitEvent (
-                       cudajit_driver_stream (stream), event, 0),
-                   NULL, "cuda_stream_wait_event");
-}
-
-/* A stream callback for the driver: FUNCTION (ARG), which may not call
-   cudajit.  */
-struct callback
-{
-  void (*function) (void *);
-  void *arg;
-};
-
-static void
-run_callback (void (*function) (void *), void *arg)
-{
-  cudajit_stream_callback = function;
-  function (arg);
-  cudajit_stream_callback = NULL;
-}
-
-static void
-run_driver_callback (void *data)
-{
-  struct callback callback = *(struct callback *) data;
-
-  free (data);
-  run_callback (callback.function, callback.arg);
+           && cudajit_graph_refuses (stream, NULL, "cuda_stream_wait_event")))
+    ops->stream_wait_event (stream, event, "cuda_stream_wait_event");
 }
 
 void
 cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
                           void *arg)
 {
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &gpu)
+  if (!check (stream, CUDAJIT_STREAM, "cuda_stream_add_callback", &ops)
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_refuses (stream, NULL, "cuda_stream_add_callback")))
     return;
@@ -297,28 +167,14 @@ cuda_stream_add_callback (cuda_stream_t stream, void (*function) (void *),
       cudajit_error (NULL, "cuda_stream_add_callback: the function is null");
       return;
     }
-  if (!gpu)
-    {
-      run_callback (function, arg);
-      return;
-    }
-  struct callback *callback = cudajit_xrealloc (NULL, sizeof *callback);
-  *callback = (struct callback){ function, arg };
-  if (!cudajit_check (
-          cudajit_cu.cuLaunchHostFunc (cudajit_driver_stream (stream),
-                                       run_driver_callback, callback),
-          NULL, "cuda_stream_add_callback"))
-    free (callback);
-}
-
-static CUresult
-destroy_event (void *event)
-{
-  return cudajit_cu.cuEventDestroy_v2 (event);
+  ops->stream_add_callback (stream, function, arg, "cuda_stream_add_callback");
 }
 
 void
 cuda_event_destroy (cuda_event_t event)
 {
-  destroy (event, CUDAJIT_EVENT, "cuda_event_destroy", destroy_event);
+  const struct cudajit_backend_ops *ops;
+
+  if (release (event, CUDAJIT_EVENT, "cuda_event_destroy", &ops))
+    ops->event_destroy (event, "cuda_event_destroy");
 }
