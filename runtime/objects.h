@@ -5,8 +5,8 @@
    handle; and the CPU backend's host memory, mapped with guards after
    it.  Included by internal.h.  */
 
-#ifndef CUDAJIT_REGISTRY_H
-#define CUDAJIT_REGISTRY_H
+#ifndef CUDAJIT_OBJECTS_H
+#define CUDAJIT_OBJECTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -221,4 +221,4 @@ bool cudajit_check_handle (const struct cudajit_site *site,
                            const char *function, const void *handle,
                            enum cudajit_object_kind kind, bool gpu);
 
-#endif /* registry.h */
+#endif /* objects.h */
