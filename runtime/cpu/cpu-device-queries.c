@@ -9,6 +9,12 @@
 #include <stdio.h>
 #include <unistd.h>
 
+const struct cudajit_limits cudajit_cpu_limits
+    = { CUDAJIT_BLOCK_THREADS_MAX,
+        { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX },
+        { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX },
+        48 * 1024 };
+
 static size_t
 host_pages_bytes (int name)
 {
