@@ -78,6 +78,13 @@ struct cudajit_backend_ops
   bool (*pin) (void *host, size_t bytes);
   /* Unpin what cuda_pin pinned at HOST, for cuda_unpin.  */
   void (*unpin) (void *host);
+  /* Copy BYTES from HOST to the device's copy of the device variable at
+     SYMBOL if TO, else the other way, for FUNCTION at SITE: queued on
+     STREAM, the driver's, if ASYNC.  False if the variable has no copy
+     on the device, where the host variable is its only one.  */
+  bool (*copy_symbol) (void *symbol, void *host, size_t bytes, bool to,
+                       bool async, cuda_stream_t stream,
+                       const struct cudajit_site *site, const char *function);
   /* Wait for all the work queued on the device, for FUNCTION.  */
   void (*synchronize) (const char *function);
 
@@ -185,6 +192,10 @@ void cudajit_gpu_memset (void *ptr, int byte, size_t bytes, bool async,
 bool cudajit_gpu_pin (void *host, size_t bytes);
 void cudajit_gpu_unpin (void *host);
 void cudajit_gpu_synchronize (const char *function);
+bool cudajit_gpu_copy_symbol (void *symbol, void *host, size_t bytes, bool to,
+                              bool async, cuda_stream_t stream,
+                              const struct cudajit_site *site,
+                              const char *function);
 
 /* gpu-stream.c */
 cuda_stream_t cudajit_gpu_stream_create (const char *function);
@@ -244,6 +255,10 @@ void cudajit_cpu_memset (void *ptr, int byte, size_t bytes, bool async,
 bool cudajit_cpu_pin (void *host, size_t bytes);
 void cudajit_cpu_unpin (void *host);
 void cudajit_cpu_synchronize (const char *function);
+bool cudajit_cpu_copy_symbol (void *symbol, void *host, size_t bytes, bool to,
+                              bool async, cuda_stream_t stream,
+                              const struct cudajit_site *site,
+                              const char *function);
 
 /* cpu-stream.c */
 cuda_stream_t cudajit_cpu_stream_create (const char *function);

@@ -75,3 +75,11 @@ void
 cudajit_cpu_synchronize (const char *function)
 {
 }
+
+bool
+cudajit_cpu_copy_symbol (void *symbol, void *host, size_t bytes, bool to,
+                         bool async, cuda_stream_t stream,
+                         const struct cudajit_site *site, const char *function)
+{
+  return false;
+}
