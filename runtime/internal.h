@@ -73,6 +73,8 @@ void cudajit_report (const char *prefix, const struct cudajit_site *site,
                      const char *format, ...)
     __attribute__ ((format (printf, 3, 4)));
 
+/* xalloc.c */
+
 /* realloc that cannot fail.  */
 void *cudajit_xrealloc (void *p, size_t size);
 
@@ -802,8 +804,9 @@ bool cudajit_kernel_fault_p (CUresult error);
 bool cudajit_check (CUresult error, const struct cudajit_site *site,
                     const char *what);
 
-/* registry.c: what the runtime handed out.  */
-#include "registry.h"
+/* objects.c: what the runtime handed out.  */
+#include "objects.h"
+#include "backend.h"
 
 /* host-arrays.c */
 

@@ -11,70 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static CUdeviceptr
-device_pointer (const void *p)
-{
-  return (CUdeviceptr) (uintptr_t) p;
-}
-
-/* Whether memory of KIND is host memory for the driver, which
-   cuMemFreeHost frees.  */
-static bool
-host_kind_p (enum cudajit_object_kind kind)
-{
-  return kind == CUDAJIT_PINNED_MEMORY || kind == CUDAJIT_MAPPED_MEMORY;
-}
-
-/* BYTES of memory of KIND from the driver into *P, for FUNCTION; from
-   the pool on STREAM for pool memory.  */
-static CUresult
-driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
-                 unsigned int host_flags, CUstream stream,
-                 const char *function)
-{
-  CUdeviceptr dev = 0;
-  CUresult r;
-
-  /* Portable: pinned, and mapped, for the contexts of all GPUs, which the
-     thread may select later, not only the current one's.  */
-  switch (kind)
-    {
-    case CUDAJIT_PINNED_MEMORY:
-      return cudajit_cu.cuMemHostAlloc (p, bytes, CU_MEMHOSTALLOC_PORTABLE);
-    case CUDAJIT_MAPPED_MEMORY:
-      r = cudajit_cu.cuMemHostAlloc (
-          p, bytes,
-          CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP | host_flags);
-      if (r != CUDA_SUCCESS)
-        return r;
-      /* Kernels take the host's pointer, which needs unified addressing,
-         as every 64-bit system has.  */
-      r = cudajit_cu.cuMemHostGetDevicePointer_v2 (&dev, *p, 0);
-      if (r == CUDA_SUCCESS && dev != (CUdeviceptr) (uintptr_t) *p)
-        cudajit_error (NULL,
-                       "%s: the GPU sees the mapped memory at %p at another "
-                       "address, 0x%llx: cudajit needs unified addressing",
-                       function, *p, dev);
-      if (r != CUDA_SUCCESS || dev != (CUdeviceptr) (uintptr_t) *p)
-        {
-          cudajit_cu.cuMemFreeHost (*p);
-          *p = NULL;
-        }
-      return r;
-    case CUDAJIT_MANAGED_MEMORY:
-      r = cudajit_cu.cuMemAllocManaged (&dev, bytes, CU_MEM_ATTACH_GLOBAL);
-      break;
-    case CUDAJIT_POOL_MEMORY:
-      r = cudajit_cu.cuMemAllocAsync (&dev, bytes, stream);
-      break;
-    default:
-      r = cudajit_cu.cuMemAlloc_v2 (&dev, bytes);
-      break;
-    }
-  *p = (void *) (uintptr_t) dev;
-  return r;
-}
-
 /* BYTES of memory of KIND for FUNCTION, ordered on STREAM for pool
    memory, with the driver's HOST_FLAGS (CU_MEMHOSTALLOC_*) too for mapped
    memory; null if there are none.  */
@@ -82,38 +18,27 @@ static void *
 allocate (size_t bytes, enum cudajit_object_kind kind, unsigned int host_flags,
           cuda_stream_t stream, const char *function)
 {
-  unsigned int errors = cudajit_errors_returned ();
   enum cudajit_host_mapping mapping = CUDAJIT_NOT_MAPPED;
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
+  unsigned long long buffer_id = 0;
   void *p = NULL;
 
   /* The driver refuses to allocate nothing; an empty array is no error.  */
   if (bytes == 0)
     return NULL;
-  gpu = cudajit_gpu_p ();
+  ops = cudajit_backend_ops ();
   if (kind == CUDAJIT_POOL_MEMORY
-      && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
+      && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM,
+                                ops->gpu))
     return NULL;
-  if (gpu)
-    {
-      CUresult r = driver_allocate (&p, bytes, kind, host_flags,
-                                    cudajit_driver_stream (stream), function);
-      if ((r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
-          || errors != cudajit_errors_returned ())
-        return NULL;
-    }
-  else
-    p = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN, &mapping);
+  if (!ops->allocate (&p, bytes, kind, host_flags, stream, function, &mapping,
+                      &buffer_id))
+    return NULL;
   if (!p)
     cudajit_error (NULL, "%s: out of %s memory allocating %zu bytes", function,
-                   !gpu                 ? "host"
-                   : host_kind_p (kind) ? "pinned host"
-                                        : "GPU",
-                   bytes);
+                   ops->memory_name (kind), bytes);
   else
-    cudajit_register_object (
-        p, bytes, kind, mapping,
-        gpu && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (p) : 0, 0);
+    cudajit_register_object (p, bytes, kind, mapping, buffer_id, 0);
   return p;
 }
 
@@ -123,7 +48,6 @@ release (void *p, enum cudajit_object_kind kind, cuda_stream_t stream,
          const char *function)
 {
   bool released;
-  CUresult r;
 
   if (!p)
     return;
@@ -132,34 +56,7 @@ release (void *p, enum cudajit_object_kind kind, cuda_stream_t stream,
   released = cudajit_release_object (p, kind);
   atomic_fetch_add_explicit (&cudajit_free_generation, 1,
                              memory_order_release);
-  if (!cudajit_gpu_p ())
-    {
-      if (!released)
-        cudajit_report_object (NULL, function, p, kind);
-      return;
-    }
-  /* Memory that the registry does not know, or knows as freed, may come
-     from cudaMalloc; the driver says.  */
-  if (!released)
-    {
-      struct cudajit_object_info info = cudajit_find_object (p);
-      if (info.known && !info.released)
-        {
-          cudajit_report_object (NULL, function, p, kind);
-          return;
-        }
-    }
-  if (host_kind_p (kind))
-    r = cudajit_cu.cuMemFreeHost (p);
-  else if (kind == CUDAJIT_POOL_MEMORY)
-    r = cudajit_cu.cuMemFreeAsync (device_pointer (p),
-                                   cudajit_driver_stream (stream));
-  else
-    r = cudajit_cu.cuMemFree_v2 (device_pointer (p));
-  if (r == CUDA_ERROR_INVALID_VALUE)
-    cudajit_report_object (NULL, function, p, kind);
-  else
-    cudajit_check (r, NULL, function);
+  cudajit_backend_ops ()->release (p, kind, released, stream, function);
 }
 
 /* Copy BYTES from SRC to DST, to the GPU if TO_DEVICE, else from it, for
@@ -167,12 +64,10 @@ release (void *p, enum cudajit_object_kind kind, cuda_stream_t stream,
    fails.  */
 static bool
 copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
-      CUstream stream, const char *function)
+      cuda_stream_t stream, const char *function)
 {
   const void *dev = to_device ? dst : src;
-  struct cudajit_watch watch;
-  bool gpu;
-  CUresult r;
+  const struct cudajit_backend_ops *ops;
 
   if (bytes == 0)
     return true;
@@ -181,43 +76,21 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
       cudajit_error (NULL, "%s: the host pointer is null", function);
       return false;
     }
-  gpu = cudajit_gpu_p ();
+  ops = cudajit_backend_ops ();
   if ((async
-       && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, gpu))
-      || !cudajit_check_range (NULL, function, dev, bytes, gpu))
+       && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM,
+                                 ops->gpu))
+      || !cudajit_check_range (NULL, function, dev, bytes, ops->gpu))
     return false;
   enum cudajit_capture_result captured
       = cudajit_graph_capturing_p () ? cudajit_graph_capture_copy (
             async ? stream : NULL, dst, src, bytes, 0,
-            to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC, gpu, function)
+            to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC, ops->gpu,
+            function)
                                      : CUDAJIT_CAPTURE_NONE;
   if (captured != CUDAJIT_CAPTURE_NONE)
     return captured == CUDAJIT_CAPTURE_RECORDED;
-  if (!gpu)
-    {
-      memcpy (dst, src, bytes);
-      return true;
-    }
-  stream = cudajit_driver_stream (stream);
-  /* A copy that is not async waits for the kernels before it.  */
-  if (!async)
-    cudajit_watch_gpu (&watch);
-  if (to_device)
-    r = async ? cudajit_cu.cuMemcpyHtoDAsync_v2 (device_pointer (dst), src,
-                                                 bytes, stream)
-              : cudajit_cu.cuMemcpyHtoD_v2 (device_pointer (dst), src, bytes);
-  else
-    r = async ? cudajit_cu.cuMemcpyDtoHAsync_v2 (dst, device_pointer (src),
-                                                 bytes, stream)
-              : cudajit_cu.cuMemcpyDtoH_v2 (dst, device_pointer (src), bytes);
-  if (!async)
-    cudajit_unwatch (&watch);
-  /* Memory that the registry does not know, and neither does the
-     driver, gets the CPU backend's message.  */
-  if (r == CUDA_ERROR_INVALID_VALUE
-      && !cudajit_check_range (NULL, function, dev, bytes, false))
-    return false;
-  return cudajit_check (r, NULL, function);
+  return ops->copy (dst, src, bytes, to_device, async, stream, function);
 }
 
 void *
@@ -237,8 +110,7 @@ cuda_to_device (const void *host, size_t bytes)
       /* The copy's error is the one to report, not what freeing may add
          to it.  */
       cudajit_release_object (dev, CUDAJIT_DEVICE_MEMORY);
-      if (cudajit_gpu_p ())
-        cudajit_cu.cuMemFree_v2 (device_pointer (dev));
+      cudajit_backend_ops ()->release_quietly (dev);
       return NULL;
     }
   return dev;
@@ -272,95 +144,63 @@ cuda_copy_to_device_async (void *dev, const void *host, size_t bytes,
 }
 
 /* Whether FUNCTION, queued on STREAM if ASYNC, may touch the BYTES at
-   each of the DEVICE pointers (one or two) of memory from cudajit; and
-   GPU, whether they are on a GPU.  */
+   each of the DEVICE pointers (one or two) of memory from cudajit, on
+   BACKEND.  */
 static bool
-device_ranges_ok (const char *function, bool async, CUstream stream,
+device_ranges_ok (const char *function, bool async, cuda_stream_t stream,
                   const void *const *device, int count, size_t bytes,
-                  bool *gpu)
+                  const struct cudajit_backend_ops *ops)
 {
-  *gpu = cudajit_gpu_p ();
   if (async
-      && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM, *gpu))
+      && !cudajit_check_handle (NULL, function, stream, CUDAJIT_STREAM,
+                                ops->gpu))
     return false;
   for (int i = 0; i < count; i++)
-    if (!cudajit_check_range (NULL, function, device[i], bytes, *gpu))
+    if (!cudajit_check_range (NULL, function, device[i], bytes, ops->gpu))
       return false;
   return true;
-}
-
-/* R, the driver's result of FUNCTION on the BYTES at each of the DEVICE
-   pointers: memory that neither the registry nor the driver knows gets
-   the CPU backend's message.  */
-static void
-check_device_result (CUresult r, const char *function,
-                     const void *const *device, int count, size_t bytes)
-{
-  if (r == CUDA_ERROR_INVALID_VALUE)
-    for (int i = 0; i < count; i++)
-      if (!cudajit_check_range (NULL, function, device[i], bytes, false))
-        return;
-  cudajit_check (r, NULL, function);
 }
 
 /* Copy BYTES from SRC to DST, both memory that the GPU reaches, for
    FUNCTION: queued on STREAM if ASYNC.  */
 static void
 copy_on_device (void *dst, const void *src, size_t bytes, bool async,
-                CUstream stream, const char *function)
+                cuda_stream_t stream, const char *function)
 {
   const void *const ends[] = { dst, src };
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (bytes == 0
-      || !device_ranges_ok (function, async, stream, ends, 2, bytes, &gpu)
+  if (bytes == 0)
+    return;
+  ops = cudajit_backend_ops ();
+  if (!device_ranges_ok (function, async, stream, ends, 2, bytes, ops)
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_capture_copy (
               async ? stream : NULL, dst, src, bytes, 0,
-              CUDAJIT_DEVICE_DST | CUDAJIT_DEVICE_SRC, gpu, function)))
+              CUDAJIT_DEVICE_DST | CUDAJIT_DEVICE_SRC, ops->gpu, function)))
     return;
-  if (!gpu)
-    {
-      memmove (dst, src, bytes);
-      return;
-    }
-  stream = cudajit_driver_stream (stream);
-  check_device_result (
-      async ? cudajit_cu.cuMemcpyAsync (device_pointer (dst),
-                                        device_pointer (src), bytes, stream)
-            : cudajit_cu.cuMemcpy (device_pointer (dst), device_pointer (src),
-                                   bytes),
-      function, ends, 2, bytes);
+  ops->copy_device (dst, src, bytes, async, stream, function);
 }
 
 /* Set the BYTES at PTR to BYTE, for FUNCTION: queued on STREAM if
    ASYNC.  */
 static void
-fill (void *ptr, int byte, size_t bytes, bool async, CUstream stream,
+fill (void *ptr, int byte, size_t bytes, bool async, cuda_stream_t stream,
       const char *function)
 {
   const void *const at[] = { ptr };
-  bool gpu;
+  const struct cudajit_backend_ops *ops;
 
-  if (bytes == 0
-      || !device_ranges_ok (function, async, stream, at, 1, bytes, &gpu)
+  if (bytes == 0)
+    return;
+  ops = cudajit_backend_ops ();
+  if (!device_ranges_ok (function, async, stream, at, 1, bytes, ops)
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_capture_copy (async ? stream : NULL, ptr, NULL,
-                                         bytes, byte, CUDAJIT_DEVICE_DST, gpu,
-                                         function)))
+                                         bytes, byte, CUDAJIT_DEVICE_DST,
+                                         ops->gpu, function)))
     return;
-  if (!gpu)
-    {
-      memset (ptr, byte, bytes);
-      return;
-    }
-  stream = cudajit_driver_stream (stream);
-  check_device_result (
-      async ? cudajit_cu.cuMemsetD8Async (device_pointer (ptr),
-                                          (unsigned char) byte, bytes, stream)
-            : cudajit_cu.cuMemsetD8_v2 (device_pointer (ptr),
-                                        (unsigned char) byte, bytes),
-      function, at, 1, bytes);
+  ops->memset (ptr, byte, bytes, async, stream, function);
 }
 
 void
@@ -406,7 +246,7 @@ cuda_free_async (void *dev, cuda_stream_t stream)
 {
   if (dev
       && !cudajit_check_handle (NULL, "cuda_free_async", stream,
-                                CUDAJIT_STREAM, cudajit_gpu_p ()))
+                                CUDAJIT_STREAM, cudajit_backend_ops ()->gpu))
     return;
   release (dev, CUDAJIT_POOL_MEMORY, stream, "cuda_free_async");
 }
@@ -448,7 +288,7 @@ pinnable_p (const void *p, const void *start, size_t bytes)
 void
 cuda_pin (void *host, size_t bytes)
 {
-  bool gpu = cudajit_gpu_p ();
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
 
   if (!host || !bytes)
     {
@@ -459,11 +299,7 @@ cuda_pin (void *host, size_t bytes)
   if (!pinnable_p (host, host, bytes)
       || !pinnable_p ((const char *) host + bytes - 1, host, bytes))
     return;
-  /* Portable, as cuda_pinned_array's is: for every GPU's context.  */
-  if (gpu
-      && !cudajit_check (cudajit_cu.cuMemHostRegister_v2 (
-                             host, bytes, CU_MEMHOSTREGISTER_PORTABLE),
-                         NULL, "cuda_pin"))
+  if (!ops->pin (host, bytes))
     return;
   cudajit_register_object (host, bytes, CUDAJIT_PINNED_BY_PROGRAM,
                            CUDAJIT_NOT_MAPPED, 0, 0);
@@ -478,8 +314,7 @@ cuda_unpin (void *host)
                              CUDAJIT_PINNED_BY_PROGRAM);
       return;
     }
-  if (cudajit_gpu_p ())
-    cudajit_check (cudajit_cu.cuMemHostUnregister (host), NULL, "cuda_unpin");
+  cudajit_backend_ops ()->unpin (host);
 }
 
 void *
@@ -538,7 +373,6 @@ cuda_synchronize (void)
   if (cudajit_graph_capturing_p ()
       && cudajit_graph_refuses_wait (NULL, NULL, "cuda_synchronize"))
     return;
-  if (cudajit_gpu_p ())
-    cudajit_check (cudajit_wait_context (), NULL, "cuda_synchronize");
+  cudajit_backend_ops ()->synchronize ("cuda_synchronize");
   cudajit_gpu_waited ();
 }

@@ -4,7 +4,6 @@
 #include "internal.h"
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 void
@@ -80,24 +79,4 @@ cudajit_report (const char *prefix, const struct cudajit_site *site,
   va_start (ap, format);
   cudajit_write_line (prefix, site, format, ap);
   va_end (ap);
-}
-
-void *
-cudajit_xrealloc (void *p, size_t size)
-{
-  p = realloc (p, size);
-  if (!p)
-    cudajit_fatal (NULL, "out of memory allocating %zu bytes", size);
-  return p;
-}
-
-/* TEXT, which may be null, with MORE appended.  */
-char *
-cudajit_append (char *text, const char *more)
-{
-  size_t length = text ? strlen (text) : 0, extra = strlen (more) + 1;
-
-  text = cudajit_xrealloc (text, length + extra);
-  memcpy (text + length, more, extra);
-  return text;
 }

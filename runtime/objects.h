@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* The registry (registry.c): what the runtime handed out, device, pinned,
+/* The registry (objects.c): what the runtime handed out, device, pinned,
    mapped and managed memory, streams, events and graphs, live or lately
    given back, which both backends ask before they use a pointer or a
    handle; and the CPU backend's host memory, mapped with guards after
    it.  Included by internal.h.  */
 
-#ifndef CUDAJIT_REGISTRY_H
-#define CUDAJIT_REGISTRY_H
+#ifndef CUDAJIT_OBJECTS_H
+#define CUDAJIT_OBJECTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct cudajit_site;
 
@@ -73,6 +74,8 @@ struct cudajit_object_kind_name
 
 extern const struct cudajit_object_kind_name cudajit_object_kinds[];
 
+/* cpu-host-memory.c */
+
 /* BYTES of host memory for an object of the CPU backend, aligned to
    ALIGN, a power of two that a page holds, and followed as closely as it
    lets by memory that faults when touched, unless too many objects are
@@ -83,6 +86,23 @@ void *cudajit_host_allocate (size_t bytes, size_t align,
                              enum cudajit_host_mapping *mapping);
 void cudajit_host_free (void *p, size_t bytes,
                         enum cudajit_host_mapping mapping);
+
+/* The pages that hold the object of SIZE bytes at BASE, from
+   cudajit_host_allocate: [*START, *END), the guard after them left
+   out.  */
+void cudajit_host_pages (uintptr_t base, size_t size, uintptr_t *start,
+                         uintptr_t *end);
+
+/* Move the pages [START, END) into a new memfd, mapped shared where they
+   were; its descriptor, or -1 with errno.  */
+int cudajit_host_share_pages (uintptr_t start, uintptr_t end);
+
+/* What fills the bytes between an object and its guard that its
+   alignment leaves, where a store past its end does not fault: a kernel
+   that stores there changes them (cudajit_first_overwritten_slack).  */
+#define CUDAJIT_SLACK_FILL 0xa5
+
+/* objects.c */
 
 /* The memfd that holds the pages of the CPU backend's object that starts
    at P, mapped shared where they were and holding what they held, so that
@@ -201,4 +221,4 @@ bool cudajit_check_handle (const struct cudajit_site *site,
                            const char *function, const void *handle,
                            enum cudajit_object_kind kind, bool gpu);
 
-#endif /* registry.h */
+#endif /* objects.h */

@@ -1,30 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* What the program may ask of its devices: cuda_detect, the properties
-   of a device and its memory.  On the CPU backend, the answers describe
-   the backend: the limits that it enforces, its threads and the host's
-   memory.  */
+/* The GPU backend's device queries (backend.h): what the driver says of
+   each GPU and its memory.  */
 
 #include "internal.h"
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
 /* The width of the names of the lines under a device in cuda_detect's
    list, as Numba's.  */
 #define DETECT_KEY_WIDTH 40
-
-static size_t
-host_pages_bytes (int name)
-{
-  long pages = sysconf (name), page_size = sysconf (_SC_PAGESIZE);
-
-  return pages > 0 && page_size > 0 ? (size_t) pages * page_size : 0;
-}
 
 /* What cuda_detect prints of GPU ORDINAL; whether cudajit can use it.
    NVRTC_ERROR is why NVRTC cannot be loaded, or null.  */
@@ -73,57 +60,14 @@ detect_gpu (int ordinal, const char *nvrtc_error)
 }
 
 int
-cuda_detect (void)
+cudajit_gpu_detect (int count)
 {
-  const char *cpu_reason = cudajit_cpu_reason ();
-  int count = cuda_device_count (), supported = 0;
+  const char *nvrtc_error = cudajit_load_nvrtc ();
+  int supported = 0;
 
-  printf ("Found %d CUDA devices\n", count);
-  if (cpu_reason)
-    printf ("Kernels run on the CPU backend, on %ld threads: %s\n",
-            cudajit_cpu_threads (), cpu_reason);
-  else
-    {
-      const char *nvrtc_error = cudajit_load_nvrtc ();
-      for (int i = 0; i < count; i++)
-        supported += detect_gpu (i, nvrtc_error);
-    }
-  printf ("Summary:\n\t%d/%d devices are supported\n", supported, count);
-  fflush (stdout);
-  return supported > 0;
-}
-
-int
-cuda_current_device (void)
-{
-  return cudajit_current_gpu_ordinal ();
-}
-
-static void
-cpu_properties (struct cuda_device_properties *p)
-{
-  const struct cudajit_limits *limits = &cudajit_cpu_limits;
-
-  snprintf (p->name, sizeof p->name, "CPU backend");
-  p->multiprocessor_count = (int) cudajit_cpu_threads ();
-  p->total_memory = host_pages_bytes (_SC_PHYS_PAGES);
-  p->warp_size = warpSize;
-  p->max_threads_per_block = (int) limits->threads;
-  p->max_block_dim = limits->block;
-  p->max_grid_dim = limits->grid;
-  p->shared_memory_per_block = limits->shared_bytes;
-  /* What it holds of a grid that waits at cuda_grid_sync, each block
-     with all the shared memory that it may have.  */
-  p->max_threads_per_multiprocessor = CUDAJIT_CPU_RESIDENT_THREADS;
-  p->max_blocks_per_multiprocessor = CUDAJIT_CPU_RESIDENT_BLOCKS;
-  p->shared_memory_per_multiprocessor
-      = (int) limits->shared_bytes * CUDAJIT_CPU_RESIDENT_BLOCKS;
-  /* The host's, where the C library knows it.  */
-  long l2 = sysconf (_SC_LEVEL2_CACHE_SIZE);
-  p->l2_cache_bytes = l2 > 0 && l2 <= INT_MAX ? (int) l2 : 0;
-  /* Its launches run one after the other, on its pool.  */
-  p->concurrent_kernels = 0;
-  p->cooperative_launch = p->managed_memory = p->can_map_host_memory = 1;
+  for (int i = 0; i < count; i++)
+    supported += detect_gpu (i, nvrtc_error);
+  return supported;
 }
 
 /* The properties that are a driver's attribute of an int as they are.  */
@@ -167,13 +111,12 @@ format_uuid (const CUuuid *uuid, char *text, size_t size)
             b[11], b[12], b[13], b[14], b[15]);
 }
 
-/* Those of GPU, beside what it knows already; false once the driver's
-   error is reported.  */
+/* Those of GPU, beside what it knows already, for FUNCTION; false once
+   the driver's error is reported.  */
 static bool
 gpu_properties (const struct cudajit_gpu *gpu,
-                struct cuda_device_properties *p)
+                struct cuda_device_properties *p, const char *function)
 {
-  const char *function = "cuda_device_properties";
   CUuuid uuid;
 
   if (!cudajit_check (
@@ -211,34 +154,20 @@ gpu_properties (const struct cudajit_gpu *gpu,
   return true;
 }
 
-struct cuda_device_properties
-cuda_device_properties (int device)
+bool
+cudajit_gpu_device_properties (int device, struct cuda_device_properties *p,
+                               const char *function)
 {
-  struct cuda_device_properties p, none;
-  struct cudajit_gpu *gpu
-      = cudajit_usable_gpu (device, "cuda_device_properties");
+  struct cudajit_gpu *gpu = cudajit_usable_gpu (device, function);
 
-  memset (&p, 0, sizeof p);
-  none = p;
-  if (gpu)
-    return gpu_properties (gpu, &p) ? p : none;
-  /* Device 0, the CPU, or an error reported.  */
-  if (!cudajit_gpu_p () && device == 0)
-    cpu_properties (&p);
-  return p;
+  return !gpu || gpu_properties (gpu, p, function);
 }
 
 void
-cuda_memory_info (size_t *free_bytes, size_t *total_bytes)
+cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
+                         const char *function)
 {
-  *free_bytes = *total_bytes = 0;
-  if (!cudajit_gpu_p ())
-    {
-      *free_bytes = host_pages_bytes (_SC_AVPHYS_PAGES);
-      *total_bytes = host_pages_bytes (_SC_PHYS_PAGES);
-    }
-  else if (!cudajit_check (
-               cudajit_cu.cuMemGetInfo_v2 (free_bytes, total_bytes), NULL,
-               "cuda_memory_info"))
+  if (!cudajit_check (cudajit_cu.cuMemGetInfo_v2 (free_bytes, total_bytes),
+                      NULL, function))
     *free_bytes = *total_bytes = 0;
 }

@@ -15,10 +15,8 @@
    object then replaces what overlaps it.
 
    The CPU backend's memory is mapped from the system, each object with
-   pages that no one may touch after it, so that a kernel that runs past
-   the end of an array faults there, in the kernel, where the fault
-   handler names it, rather than smashing the heap of the program and of
-   the runtime.  The registry's own records are kept out of the heap too,
+   pages that no one may touch after it (cpu-host-memory.c).  The
+   registry's own records are kept out of the heap too,
    in mappings of their own between guard pages, where a kernel that runs
    past a host array cannot reach them: they are what names its fault.  */
 
@@ -39,17 +37,6 @@
    space.  */
 #define QUARANTINE_OBJECTS 4096
 #define QUARANTINE_SPACE ((size_t) 1 << 40)
-
-/* The inaccessible space after each: a kernel that skips ahead by less
-   than this past the end lands in it rather than in the next mapping.
-   It costs address space only.  */
-#define GUARD_BYTES ((size_t) 64 << 10)
-
-/* An object with a guard takes two of the mappings that Linux allows a
-   process (vm.max_map_count, 65530 by default): at most this many have
-   one at a time, half of those mappings, which leaves the others to the
-   program and to the fibers' stacks; the others are mapped without.  */
-#define GUARDED_OBJECTS 16384
 
 struct object
 {
@@ -218,17 +205,6 @@ static void delete (struct object *object)
   *link = merge (object->left, object->right);
 }
 
-/* The pages that hold the object of SIZE bytes at BASE, from
-   cudajit_host_allocate: [*START, *END), the guard after them left out.  */
-static void
-host_pages (uintptr_t base, size_t size, uintptr_t *start, uintptr_t *end)
-{
-  uintptr_t page = sysconf (_SC_PAGESIZE);
-
-  *start = base & ~(page - 1);
-  *end = (base + size + page - 1) & ~(page - 1);
-}
-
 /* Forget OBJECT, unmapping its host memory.  */
 static void
 forget (struct object *object)
@@ -236,7 +212,7 @@ forget (struct object *object)
   uintptr_t start, end;
 
   delete (object);
-  host_pages (object->base, object->size, &start, &end);
+  cudajit_host_pages (object->base, object->size, &start, &end);
   if (object->released)
     {
       quarantine.object[object->slot] = NULL;
@@ -248,131 +224,6 @@ forget (struct object *object)
   if (object->shared_fd)
     close (object->shared_fd - 1);
   free_record (object);
-}
-
-/* Large mappings often get addresses aligned alike (Linux packs them
-   from the top, and their sizes are round numbers): arrays that a kernel
-   walks together would then fall in the same sets of the caches at each
-   index, and evict each other.  Each mapping of a large object starts at
-   the next of MAPPED_COLORS pages, counted from such an address, as
-   malloc's arrays are spread; a small one takes no more than the pages
-   it needs.  */
-#define MAPPED_COLORS 16
-#define COLORED_BYTES_MIN ((size_t) 1 << 20)
-
-/* What fills the bytes between an object and its guard that its
-   alignment leaves, where a store past its end does not fault: a kernel
-   that stores there changes them (cudajit_first_overwritten_slack).  */
-#define SLACK_FILL 0xa5
-
-/* The objects mapped with a guard.  */
-static atomic_uint guarded_objects;
-
-/* The guard after an object mapped as MAPPING.  */
-static size_t
-guard_bytes (enum cudajit_host_mapping mapping)
-{
-  size_t page = sysconf (_SC_PAGESIZE);
-
-  return mapping == CUDAJIT_MAPPED_GUARDED
-             ? (GUARD_BYTES + page - 1) & ~(page - 1)
-             : 0;
-}
-
-void *
-cudajit_host_allocate (size_t bytes, size_t align,
-                       enum cudajit_host_mapping *mapping)
-{
-  static atomic_uint next_color;
-  size_t page = sysconf (_SC_PAGESIZE), guard, span, pages, used;
-  uintptr_t color, start, end;
-  char *p;
-
-  *mapping = atomic_fetch_add (&guarded_objects, 1) < GUARDED_OBJECTS
-                 ? CUDAJIT_MAPPED_GUARDED
-                 : CUDAJIT_MAPPED_UNGUARDED;
-  if (*mapping == CUDAJIT_MAPPED_UNGUARDED)
-    {
-      static atomic_bool said;
-
-      atomic_fetch_sub (&guarded_objects, 1);
-      if (!atomic_exchange (&said, true))
-        cudajit_verbose ("%d arrays of the CPU backend have guard pages after "
-                         "them; the others have none, lest they take all "
-                         "the mappings Linux allows",
-                         GUARDED_OBJECTS);
-    }
-  guard = guard_bytes (*mapping);
-  span = bytes >= COLORED_BYTES_MIN ? MAPPED_COLORS * page : 0;
-  if (bytes > SIZE_MAX - span - guard - page - align)
-    {
-      cudajit_host_free (NULL, 0, *mapping);
-      return NULL;
-    }
-  used = (bytes + align - 1) & ~(align - 1);
-  pages = (used + page - 1) & ~(page - 1);
-  p = mmap (NULL, pages + guard + span, PROT_NONE,
-            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
-    {
-      cudajit_host_free (NULL, 0, *mapping);
-      return NULL;
-    }
-  start = (uintptr_t) p;
-  if (span)
-    {
-      color = atomic_fetch_add_explicit (&next_color, 1, memory_order_relaxed)
-              % MAPPED_COLORS;
-      start = ((uintptr_t) p + span - 1) / span * span - span + color * page;
-      if (start < (uintptr_t) p)
-        start += span;
-    }
-  end = start + pages;
-  /* The mapping is then the object's pages and the guard alone, as
-     munmap wants it.  */
-  if (start > (uintptr_t) p)
-    munmap (p, start - (uintptr_t) p);
-  if ((uintptr_t) p + pages + guard + span > end + guard)
-    munmap ((void *) (end + guard),
-            (uintptr_t) p + pages + guard + span - end - guard);
-  if (mprotect ((void *) start, pages, PROT_READ | PROT_WRITE) != 0)
-    {
-      munmap ((void *) start, pages + guard);
-      cudajit_host_free (NULL, 0, *mapping);
-      return NULL;
-    }
-  memset ((char *) (end - used) + bytes, SLACK_FILL, used - bytes);
-  return (void *) (end - used);
-}
-
-/* Move the pages [START, END) into a new memfd, mapped shared where they
-   were; its descriptor, or -1 with errno.  */
-static int
-share_pages (uintptr_t start, uintptr_t end)
-{
-  int fd = memfd_create ("cudajit-ipc", MFD_CLOEXEC);
-  if (fd < 0)
-    return -1;
-  /* The pages' contents go to the file, which then replaces them at
-     their own address, so that pointers into them stay valid.  */
-  ssize_t written = 0;
-  while (written >= 0 && (size_t) written < end - start)
-    {
-      ssize_t more = write (fd, (char *) start + written,
-                            end - start - (size_t) written);
-      written = more < 0 ? -1 : written + more;
-    }
-  if (written < 0
-      || mmap ((void *) start, end - start, PROT_READ | PROT_WRITE,
-               MAP_SHARED | MAP_FIXED, fd, 0)
-             == MAP_FAILED)
-    {
-      int error = errno;
-      close (fd);
-      errno = error;
-      return -1;
-    }
-  return fd;
 }
 
 int
@@ -387,27 +238,15 @@ cudajit_host_share (const void *p, size_t *offset)
     errno = EINVAL;
   else
     {
-      host_pages (object->base, object->size, &start, &end);
+      cudajit_host_pages (object->base, object->size, &start, &end);
       *offset = object->base - start;
-      if (!object->shared_fd && (fd = share_pages (start, end)) >= 0)
+      if (!object->shared_fd
+          && (fd = cudajit_host_share_pages (start, end)) >= 0)
         object->shared_fd = fd + 1;
       fd = object->shared_fd - 1;
     }
   pthread_mutex_unlock (&lock);
   return fd;
-}
-
-void
-cudajit_host_free (void *p, size_t bytes, enum cudajit_host_mapping mapping)
-{
-  uintptr_t start, end;
-
-  if (mapping == CUDAJIT_MAPPED_GUARDED)
-    atomic_fetch_sub (&guarded_objects, 1);
-  if (!p)
-    return;
-  host_pages ((uintptr_t) p, bytes, &start, &end);
-  munmap ((void *) start, end + guard_bytes (mapping) - start);
 }
 
 void
@@ -475,10 +314,10 @@ restore_slack (const struct object *object)
       size_t slack = -(uintptr_t) end & (CUDAJIT_HOST_ALIGN - 1);
 
       for (size_t i = 0; i < slack; i++)
-        if (end[i] != SLACK_FILL)
+        if (end[i] != CUDAJIT_SLACK_FILL)
           {
             past = i + 1;
-            end[i] = SLACK_FILL;
+            end[i] = CUDAJIT_SLACK_FILL;
           }
     }
   return past;
@@ -543,7 +382,7 @@ cudajit_release_object (const void *p, enum cudajit_object_kind kind)
       return false;
     }
   atomic_fetch_add_explicit (&release_generation, 1, memory_order_release);
-  host_pages (object->base, object->size, &start, &end);
+  cudajit_host_pages (object->base, object->size, &start, &end);
   make_room (object->mapping ? end - start : 0);
   /* The pages go back to the system; the addresses stay reserved, and
      reaching them faults.  */

@@ -7,12 +7,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-const struct cudajit_limits cudajit_cpu_limits
-    = { CUDAJIT_BLOCK_THREADS_MAX,
-        { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX },
-        { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX },
-        48 * 1024 };
-
 #define DIM3(d) (d).x, (d).y, (d).z
 
 /* The most threads of a block that KERNEL's launch_bounds allows, 0 for

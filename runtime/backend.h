@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: MIT */
+/* The seam between the API files and the two backends: one table of
+   operations, filled once for the GPU (gpu-*.c, through the CUDA driver)
+   and once for the CPU backend (cpu-*.c), as libgomp's
+   struct gomp_device_descr is by each plugin.  The API files check their
+   arguments, keep the registry, capture into graphs, and call through the
+   table for what a backend does; they call no driver function and test
+   no backend themselves.  Included by internal.h.  */
+
+#ifndef CUDAJIT_BACKEND_H
+#define CUDAJIT_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a cuda_ipc_handle_t holds (ipc.c).  */
+struct cudajit_ipc_handle
+{
+  uint32_t magic;
+  /* Whether the GPU made it, rather than the CPU backend.  */
+  uint32_t gpu;
+  int32_t pid;
+  /* The CPU backend's memfd in process PID, and its inode, which the
+     descriptor must still name.  */
+  int32_t fd;
+  uint64_t inode;
+  /* The allocation's size, and where the pointer lies in it; on the CPU
+     backend, where the allocation lies in the memfd.  */
+  uint64_t size, offset, file_offset;
+  CUipcMemHandle driver;
+};
+
+struct cudajit_backend_ops
+{
+  /* Whether kernels run on a GPU: what the registry's checks take, as
+     there memory and handles that the runtime did not hand out may be the
+     driver's.  */
+  bool gpu;
+  /* Where kernels run, for messages: "the GPU", "the CPU backend".  */
+  const char *where;
+
+  /* Memory (memory.c).  */
+
+  /* BYTES of memory of KIND for FUNCTION, from the pool on STREAM for
+     pool memory, with the driver's HOST_FLAGS (CU_MEMHOSTALLOC_*) too for
+     mapped memory, into *P, with how it is mapped and the driver's id of
+     it for the registry.  False if that failed with an error reported;
+     true with *P null if out of memory.  */
+  bool (*allocate) (void **p, size_t bytes, enum cudajit_object_kind kind,
+                    unsigned int host_flags, cuda_stream_t stream,
+                    const char *function, enum cudajit_host_mapping *mapping,
+                    unsigned long long *buffer_id);
+  /* What memory of KIND is, for the message of an allocation that runs
+     out of it.  */
+  const char *(*memory_name) (enum cudajit_object_kind kind);
+  /* Free P, memory of KIND, for FUNCTION, on STREAM for pool memory, once
+     the registry has RELEASED it, or not, when it does not know it.  */
+  void (*release) (void *p, enum cudajit_object_kind kind, bool released,
+                   cuda_stream_t stream, const char *function);
+  /* Free the device memory at P, which the registry released, saying
+     nothing if that fails.  */
+  void (*release_quietly) (void *p);
+  /* Copy BYTES from SRC to DST, to the device if TO_DEVICE, else from it,
+     for FUNCTION: queued on STREAM if ASYNC, else at once.  Return false
+     if that fails.  */
+  bool (*copy) (void *dst, const void *src, size_t bytes, bool to_device,
+                bool async, cuda_stream_t stream, const char *function);
+  /* Copy BYTES from SRC to DST, both device memory, for FUNCTION: queued
+     on STREAM if ASYNC.  */
+  void (*copy_device) (void *dst, const void *src, size_t bytes, bool async,
+                       cuda_stream_t stream, const char *function);
+  /* Set the BYTES of device memory at PTR to BYTE, for FUNCTION: queued
+     on STREAM if ASYNC.  */
+  void (*memset) (void *ptr, int byte, size_t bytes, bool async,
+                  cuda_stream_t stream, const char *function);
+  /* Pin the BYTES of the program's memory at HOST for cuda_pin; false if
+     that fails.  */
+  bool (*pin) (void *host, size_t bytes);
+  /* Unpin what cuda_pin pinned at HOST, for cuda_unpin.  */
+  void (*unpin) (void *host);
+  /* Copy BYTES from HOST to the device's copy of the device variable at
+     SYMBOL if TO, else the other way, for FUNCTION at SITE: queued on
+     STREAM, the driver's, if ASYNC.  False if the variable has no copy
+     on the device, where the host variable is its only one.  */
+  bool (*copy_symbol) (void *symbol, void *host, size_t bytes, bool to,
+                       bool async, cuda_stream_t stream,
+                       const struct cudajit_site *site, const char *function);
+  /* Wait for all the work queued on the device, for FUNCTION.  */
+  void (*synchronize) (const char *function);
+
+  /* Streams and events (stream.c), whose handles were checked.  */
+
+  /* A new stream, registered, for FUNCTION; null if that fails.  */
+  cuda_stream_t (*stream_create) (const char *function);
+  /* End STREAM, which the registry released, for FUNCTION.  */
+  void (*stream_destroy) (cuda_stream_t stream, const char *function);
+  /* Wait for the work queued on STREAM, for FUNCTION.  */
+  void (*stream_synchronize) (cuda_stream_t stream, const char *function);
+  /* Have STREAM wait for EVENT, for FUNCTION.  */
+  void (*stream_wait_event) (cuda_stream_t stream, cuda_event_t event,
+                             const char *function);
+  /* Run FUNCTION (ARG) once the work queued on STREAM is done, for
+     CALLER.  */
+  void (*stream_add_callback) (cuda_stream_t stream, void (*function) (void *),
+                               void *arg, const char *caller);
+  /* A new event made with the driver's FLAGS, registered, for FUNCTION;
+     null if that fails.  */
+  cuda_event_t (*event_create) (unsigned int flags, const char *function);
+  /* End EVENT, which the registry released, for FUNCTION.  */
+  void (*event_destroy) (cuda_event_t event, const char *function);
+  /* Record EVENT on STREAM, for FUNCTION.  */
+  void (*event_record) (cuda_event_t event, cuda_stream_t stream,
+                        const char *function);
+  /* Wait for EVENT, for FUNCTION.  */
+  void (*event_synchronize) (cuda_event_t event, const char *function);
+  /* 1 if EVENT has completed (or failed), else 0, for FUNCTION.  */
+  int (*event_query) (cuda_event_t event, const char *function);
+  /* The milliseconds from START to STOP, both keeping time, for FUNCTION;
+     NAN if that fails.  */
+  float (*event_elapsed_ms) (cuda_event_t start, cuda_event_t stop,
+                             const char *function);
+
+  /* Device queries (device-queries.c).  */
+
+  /* Print what cuda_detect says of the COUNT devices; return how many
+     cudajit can use.  */
+  int (*detect) (int count);
+  /* Fill *P, zeroed, with the properties of DEVICE for FUNCTION; false
+     once the driver's error is reported.  */
+  bool (*device_properties) (int device, struct cuda_device_properties *p,
+                             const char *function);
+  /* The free and total bytes of the device's memory, for FUNCTION; left
+     at 0 after an error.  */
+  void (*memory_info) (size_t *free_bytes, size_t *total_bytes,
+                       const char *function);
+
+  /* Memory shared between processes (ipc.c).  */
+
+  /* Fill H for INFO, the device memory that cuda_ipc_handle shares;
+     false after reporting why it cannot be.  */
+  bool (*ipc_share) (const struct cudajit_object_info *info,
+                     struct cudajit_ipc_handle *h);
+  /* The base of this process's mapping of the memory that H names, with
+     the driver's id of it for the registry; null after reporting why
+     there is none.  */
+  void *(*ipc_open) (const struct cudajit_ipc_handle *h,
+                     unsigned long long *buffer_id);
+  /* Unmap INFO, which ipc_open mapped and the registry released.  */
+  void (*ipc_close) (const struct cudajit_object_info *info);
+};
+
+/* The backend, chosen on the first call (cudajit_gpu_p).  */
+const struct cudajit_backend_ops *cudajit_backend_ops (void);
+
+/* The operations of the two tables, which only backend.c names.  */
+
+/* gpu-device-queries.c */
+int cudajit_gpu_detect (int count);
+bool cudajit_gpu_device_properties (int device,
+                                    struct cuda_device_properties *p,
+                                    const char *function);
+void cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
+                              const char *function);
+
+/* gpu-ipc.c */
+bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
+                            struct cudajit_ipc_handle *h);
+void *cudajit_gpu_ipc_open (const struct cudajit_ipc_handle *h,
+                            unsigned long long *buffer_id);
+void cudajit_gpu_ipc_close (const struct cudajit_object_info *info);
+
+/* gpu-memory.c */
+bool cudajit_gpu_allocate (void **p, size_t bytes,
+                           enum cudajit_object_kind kind,
+                           unsigned int host_flags, cuda_stream_t stream,
+                           const char *function,
+                           enum cudajit_host_mapping *mapping,
+                           unsigned long long *buffer_id);
+const char *cudajit_gpu_memory_name (enum cudajit_object_kind kind);
+void cudajit_gpu_release (void *p, enum cudajit_object_kind kind,
+                          bool released, cuda_stream_t stream,
+                          const char *function);
+void cudajit_gpu_release_quietly (void *p);
+bool cudajit_gpu_copy (void *dst, const void *src, size_t bytes,
+                       bool to_device, bool async, cuda_stream_t stream,
+                       const char *function);
+void cudajit_gpu_copy_device (void *dst, const void *src, size_t bytes,
+                              bool async, cuda_stream_t stream,
+                              const char *function);
+void cudajit_gpu_memset (void *ptr, int byte, size_t bytes, bool async,
+                         cuda_stream_t stream, const char *function);
+bool cudajit_gpu_pin (void *host, size_t bytes);
+void cudajit_gpu_unpin (void *host);
+void cudajit_gpu_synchronize (const char *function);
+bool cudajit_gpu_copy_symbol (void *symbol, void *host, size_t bytes, bool to,
+                              bool async, cuda_stream_t stream,
+                              const struct cudajit_site *site,
+                              const char *function);
+
+/* gpu-stream.c */
+cuda_stream_t cudajit_gpu_stream_create (const char *function);
+void cudajit_gpu_stream_destroy (cuda_stream_t stream, const char *function);
+void cudajit_gpu_stream_synchronize (cuda_stream_t stream,
+                                     const char *function);
+void cudajit_gpu_stream_wait_event (cuda_stream_t stream, cuda_event_t event,
+                                    const char *function);
+void cudajit_gpu_stream_add_callback (cuda_stream_t stream,
+                                      void (*function) (void *), void *arg,
+                                      const char *caller);
+cuda_event_t cudajit_gpu_event_create (unsigned int flags,
+                                       const char *function);
+void cudajit_gpu_event_destroy (cuda_event_t event, const char *function);
+void cudajit_gpu_event_record (cuda_event_t event, cuda_stream_t stream,
+                               const char *function);
+void cudajit_gpu_event_synchronize (cuda_event_t event, const char *function);
+int cudajit_gpu_event_query (cuda_event_t event, const char *function);
+float cudajit_gpu_event_elapsed_ms (cuda_event_t start, cuda_event_t stop,
+                                    const char *function);
+
+/* cpu-device-queries.c */
+int cudajit_cpu_detect (int count);
+bool cudajit_cpu_device_properties (int device,
+                                    struct cuda_device_properties *p,
+                                    const char *function);
+void cudajit_cpu_memory_info (size_t *free_bytes, size_t *total_bytes,
+                              const char *function);
+
+/* cpu-ipc.c */
+bool cudajit_cpu_ipc_share (const struct cudajit_object_info *info,
+                            struct cudajit_ipc_handle *h);
+void *cudajit_cpu_ipc_open (const struct cudajit_ipc_handle *h,
+                            unsigned long long *buffer_id);
+void cudajit_cpu_ipc_close (const struct cudajit_object_info *info);
+
+/* cpu-memory.c */
+bool cudajit_cpu_allocate (void **p, size_t bytes,
+                           enum cudajit_object_kind kind,
+                           unsigned int host_flags, cuda_stream_t stream,
+                           const char *function,
+                           enum cudajit_host_mapping *mapping,
+                           unsigned long long *buffer_id);
+const char *cudajit_cpu_memory_name (enum cudajit_object_kind kind);
+void cudajit_cpu_release (void *p, enum cudajit_object_kind kind,
+                          bool released, cuda_stream_t stream,
+                          const char *function);
+void cudajit_cpu_release_quietly (void *p);
+bool cudajit_cpu_copy (void *dst, const void *src, size_t bytes,
+                       bool to_device, bool async, cuda_stream_t stream,
+                       const char *function);
+void cudajit_cpu_copy_device (void *dst, const void *src, size_t bytes,
+                              bool async, cuda_stream_t stream,
+                              const char *function);
+void cudajit_cpu_memset (void *ptr, int byte, size_t bytes, bool async,
+                         cuda_stream_t stream, const char *function);
+bool cudajit_cpu_pin (void *host, size_t bytes);
+void cudajit_cpu_unpin (void *host);
+void cudajit_cpu_synchronize (const char *function);
+bool cudajit_cpu_copy_symbol (void *symbol, void *host, size_t bytes, bool to,
+                              bool async, cuda_stream_t stream,
+                              const struct cudajit_site *site,
+                              const char *function);
+
+/* cpu-stream.c */
+cuda_stream_t cudajit_cpu_stream_create (const char *function);
+void cudajit_cpu_stream_destroy (cuda_stream_t stream, const char *function);
+void cudajit_cpu_stream_synchronize (cuda_stream_t stream,
+                                     const char *function);
+void cudajit_cpu_stream_wait_event (cuda_stream_t stream, cuda_event_t event,
+                                    const char *function);
+void cudajit_cpu_stream_add_callback (cuda_stream_t stream,
+                                      void (*function) (void *), void *arg,
+                                      const char *caller);
+cuda_event_t cudajit_cpu_event_create (unsigned int flags,
+                                       const char *function);
+void cudajit_cpu_event_destroy (cuda_event_t event, const char *function);
+void cudajit_cpu_event_record (cuda_event_t event, cuda_stream_t stream,
+                               const char *function);
+void cudajit_cpu_event_synchronize (cuda_event_t event, const char *function);
+int cudajit_cpu_event_query (cuda_event_t event, const char *function);
+float cudajit_cpu_event_elapsed_ms (cuda_event_t start, cuda_event_t stop,
+                                    const char *function);
+
+/* Run FUNCTION (ARG), a stream callback, which may not call cudajit
+   (cudajit_stream_callback): for both backends' stream_add_callback.  */
+static inline void
+cudajit_run_stream_callback (void (*function) (void *), void *arg)
+{
+  cudajit_stream_callback = function;
+  function (arg);
+  cudajit_stream_callback = NULL;
+}
+
+#endif /* backend.h */
