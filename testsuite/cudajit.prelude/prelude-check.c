@@ -2,7 +2,7 @@
 /* prelude-check PRELUDE.CUH INCDIR [OUT.CU]
 
    Check the C string that the build made of the CUDA C prelude
-   (plugin/prelude.inc, by cuda-string.awk, with whatever awk configure
+   (plugin/cuda/prelude.inc, by cuda-string.awk, with whatever awk configure
    found) against the file it was made of: its parts must be the file's
    "@part" sections, in order, each part's text the section's lines, with
    the text of each file that a line #include "NAME" names (in INCDIR)

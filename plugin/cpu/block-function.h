@@ -3,7 +3,9 @@
    block-function.cc, which calls block-warp-collectives.cc,
    block-shared-atomics.cc, block-barrier-fission.cc and
    block-grid-stride.cc, which both call block-guard-fission.cc; they all
-   call block-work-item-loops.cc.  */
+   call block-work-item-loops.cc, the loops over a block's threads, with
+   block-guard-bounds.cc's bounds, and the questions of
+   block-statements.cc and block-builtin-variables.cc.  */
 
 #ifndef CUDAJIT_BLOCK_FUNCTION_H
 #define CUDAJIT_BLOCK_FUNCTION_H
@@ -95,17 +97,13 @@ struct block_function
    delta reads (block-warp-collectives.cc).  */
 #define CUDAJIT_LANE_PADDING (2 * CUDAJIT_WARP_SIZE)
 
-/* block-work-item-loops.cc.  The names of the built-in variables; the field of
-   RECORD, a cuda_uint3 or cuda_dim3, for AXIS; a new local of the block
-   function; the first reason why the kernel cannot be cut at its
-   barriers, at WHERE.  */
+/* block-builtin-variables.cc.  The names of the built-in variables; the
+   field of RECORD, a cuda_uint3 or cuda_dim3, for AXIS; a new local of
+   the block function.  */
 extern const char *const cudajit_builtin_variable_names[BUILTIN_VARIABLES];
 tree cudajit_axis_ref (tree record, int axis);
 tree cudajit_block_local (tree entry, tree *locals, const char *name,
                           tree type);
-void cudajit_refuse_loops (block_function *b, tree where, const char *why);
-/* A && B, or B where A is null.  */
-tree cudajit_conjoin (tree a, tree b);
 /* Which built-in variable DECL is, or BUILTIN_VARIABLES; the value, of
    TYPE, of FUNCTION, one of the grid's geometry (cudajit_grid_function),
    from the block function's locals; whether a call of CALLEE may read
@@ -114,35 +112,33 @@ int cudajit_builtin_variable (const_tree decl);
 tree cudajit_grid_function_value (block_function *b, tree type,
                                   const device_api *function);
 bool cudajit_may_read_thread_index_p (const_tree callee);
-/* What T, an expression, writes or takes the address of, or NULL_TREE;
-   which built-in variable's local T is a field of, or
+/* Which built-in variable's local T is a field of, or
    BUILTIN_VARIABLES.  */
-tree cudajit_written_object (const_tree t);
 int cudajit_builtin_field (block_function *b, const_tree t);
+/* Which axis of threadIdx T is, or -1 if it is none; a walk_tree
+   callback: the first read of threadIdx.y or threadIdx.z; whether T is
+   blockIdx's field for AXIS times blockDim's, in either order; whether
+   it is, and a GPU's limits keep it, plus a thread's index, at most
+   LARGEST.  */
+int cudajit_thread_axis (block_function *b, const_tree t);
+tree cudajit_find_thread_y_or_z (tree *tp, int *walk_subtrees, void *data);
+bool cudajit_block_start_p (block_function *b, tree t, int axis);
+bool cudajit_block_start_below_p (block_function *b, tree t, int axis,
+                                  const_tree largest);
+
+/* block-statements.cc.  A && B, or B where A is null; the first reason
+   why the kernel cannot be cut at its barriers, at WHERE.  */
+tree cudajit_conjoin (tree a, tree b);
+void cudajit_refuse_loops (block_function *b, tree where, const char *why);
+/* What T, an expression, writes or takes the address of, or
+   NULL_TREE.  */
+tree cudajit_written_object (const_tree t);
 /* walk_tree callbacks: the first jump (break, continue, goto, label,
    return), the first return, the first write of DATA, a variable, or
    taking of its address.  */
 tree cudajit_find_jump (tree *tp, int *walk_subtrees, void *);
 tree cudajit_find_return (tree *tp, int *walk_subtrees, void *);
 tree cudajit_find_write (tree *tp, int *walk_subtrees, void *data);
-/* BODY run by each thread of the block in turn, in loops over the
-   threads; a guard of BODY's on threadIdx.x becomes the bounds of the
-   loop over x.  */
-tree cudajit_thread_loop (block_function *b, tree body);
-/* Whether STATEMENT is a guard whose comparisons of threadIdx.x, or
-   conditions the same for all x, bound that loop, or whose test of a
-   warp's lane steps it; whether T only evaluates the sizes of variably
-   modified parameters (const float in[n][n]), which C does on entry,
-   and which do nothing to the threads that a guard leaves out.  */
-bool cudajit_bounded_guard_p (block_function *b, tree statement);
-/* Which axis of threadIdx T is, or -1 if it is none; whether T is
-   blockIdx's field for AXIS times blockDim's, in either order; whether
-   it is, and a GPU's limits keep it, plus a thread's index, at most
-   LARGEST.  */
-int cudajit_thread_axis (block_function *b, const_tree t);
-bool cudajit_block_start_p (block_function *b, tree t, int axis);
-bool cudajit_block_start_below_p (block_function *b, tree t, int axis,
-                                  const_tree largest);
 /* The one statement of T, through scopes without variables and statement
    lists, or NULL_TREE.  */
 tree cudajit_single_statement (tree t);
@@ -150,9 +146,44 @@ tree cudajit_single_statement (tree t);
    statement lists, passing over debug markers, the parameters' sizes
    and, where DECLARATIONS, the declarations before it whose values have
    no side effects: one that is neither a scope nor a list, or a
-   statement list of several; or null where there is none.  */
+   statement list of several; or null where there is none.  Whether T
+   only evaluates the sizes of variably modified parameters (const float
+   in[n][n]), which C does on entry, and which do nothing to the threads
+   that a guard leaves out.  */
 tree *cudajit_inner_statement (tree *body, bool declarations);
 bool cudajit_parameter_sizes_p (const_tree t);
+
+/* block-guard-bounds.cc.  If *STATEMENTS, run by each thread, has a
+   guard whose comparisons of threadIdx's field for AXIS bound the loop
+   over it, set *START and *END to the first index and the end of those
+   that pass it (either NULL_TREE for none), and *STEP to the multiple
+   of which they are (1 if any index, always on y), with *STATEMENTS
+   left without them; for y, only where the indices cannot wrap.  */
+void cudajit_guard_bounds (block_function *b, tree *statements, int axis,
+                           tree *start, tree *end,
+                           unsigned HOST_WIDE_INT *step);
+/* Whether STATEMENT is a guard whose comparisons of threadIdx.x, or
+   conditions the same for all x, bound that loop, or whose test of a
+   warp's lane steps it.  */
+bool cudajit_bounded_guard_p (block_function *b, tree statement);
+/* Whether E is threadIdx.x converted, or such plus *A, in a signed type,
+   with *A the same for every thread of a loop whose body is BODY; whether
+   T is so (not threadIdx.x, nothing BODY writes, nothing read from
+   memory, nothing that may trap).  */
+bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
+bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
+/* The condition on the block that every thread of it passes each of
+   COMPARISONS, the kernel's own, that *THREADS, its thread loops,
+   still has and that is threadIdx.x or threadIdx.y (plus an invariant)
+   against an invariant, with those comparisons true in *THREADS if REPLACE; or
+   NULL_TREE where there is none.  */
+tree cudajit_in_range_blocks (block_function *b, tree *threads,
+                              hash_set<tree> *comparisons, bool replace);
+
+/* block-work-item-loops.cc: BODY run by each thread of the block in
+   turn, in loops over the threads; a guard of BODY's on threadIdx.x
+   becomes the bounds of the loop over x.  */
+tree cudajit_thread_loop (block_function *b, tree body);
 
 /* block-guard-fission.cc: BODY, run by each thread, as loops over the
    threads, one for each of its guards that bounds the loop and one for
@@ -177,20 +208,6 @@ void cudajit_rematerialize (block_function *b, tree *body,
    (if not null) says whether BODY has such a sum on x.  */
 tree cudajit_signed_indices (block_function *b, tree *body, bool x,
                              bool *found_x);
-
-/* Whether E is threadIdx.x converted, or such plus *A, in a signed type,
-   with *A the same for every thread of a loop whose body is BODY; whether
-   T is so (not threadIdx.x, nothing BODY writes, nothing read from
-   memory, nothing that may trap).  */
-bool cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a);
-bool cudajit_invariant_in_loop_p (block_function *b, tree t, tree body);
-/* The condition on the block that every thread of it passes each of
-   COMPARISONS, the kernel's own, that *THREADS, its thread loops,
-   still has and that is threadIdx.x or threadIdx.y (plus an invariant)
-   against an invariant, with those comparisons true in *THREADS if REPLACE; or
-   NULL_TREE where there is none.  */
-tree cudajit_in_range_blocks (block_function *b, tree *threads,
-                              hash_set<tree> *comparisons, bool replace);
 
 /* block-shared-atomics.cc: in BODY, the copy of a kernel's body, the
    atomics whose address is an element of a shared array become plain
