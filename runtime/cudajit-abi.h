@@ -167,6 +167,9 @@ enum cudajit_compile_flag
 #define CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT 1024
 #define CUDAJIT_COMPILE_LAUNCH_BOUNDS_MASK                                    \
   (0x7ff << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT)
+/* The most blocks of a multiprocessor that launch_bounds may ask for: as
+   many as a multiprocessor of an H100 holds.  */
+#define CUDAJIT_COMPILE_LAUNCH_MIN_BLOCKS_LIMIT 32
 
 #define CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME "shared_carveout"
 #define CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT 23
@@ -276,6 +279,9 @@ enum cudajit_extent_error
    cuda_jit ("specialize=n,m"), or turns it off, "specialize=0".  */
 #define CUDAJIT_SPECIALIZE_OPTION_NAME "specialize"
 #define CUDAJIT_SPECIALIZE_OFF "0"
+/* The kernel option that compiles or links a file with the kernel, as in
+   cuda_jit ("link=helpers.cu") (plugin/link-files.cc).  */
+#define CUDAJIT_LINK_OPTION_NAME "link"
 /* The most parameters of a kernel that variants take as constants: the
    first ones found, where the kernel names none.  */
 #define CUDAJIT_SPECIALIZE_PARAMS_MAX 8

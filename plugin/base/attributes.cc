@@ -8,8 +8,66 @@
 
 #include "cudajit-plugin.h"
 
-/* The kernel options of the arguments of cuda_jit, the table of
-   cudajit-compile-options.def.  */
+/* The kernel options of the arguments of cuda_jit, the rows of
+   cudajit-compile-options.def: how each is parsed, by its type.  */
+enum kernel_option_type
+{
+  SWITCH_OPTION,
+  COUNT_OPTION,
+  COUNTS_OPTION,
+  PERCENTAGE_OPTION,
+  NAMES_OPTION,
+  FILE_OPTION
+};
+
+struct kernel_option
+{
+  const char *name;
+  enum kernel_option_type type;
+  /* What a value is, from MIN to MAX, and for COUNTS_OPTION what the
+     number after the comma is, from MORE_MIN to MORE_MAX; EXAMPLE is a
+     good value.  */
+  const char *what;
+  int min, max;
+  const char *more;
+  int more_min, more_max;
+  const char *example;
+};
+
+#define SWITCH SWITCH_OPTION, NULL, 0, 1, NULL, 0, 0, NULL
+#define COUNT(what, min, max, example)                                        \
+  COUNT_OPTION, what, min, max, NULL, 0, 0, example
+#define COUNTS(what, min, max, more, more_min, more_max, example)             \
+  COUNTS_OPTION, what, min, max, more, more_min, more_max, example
+#define PERCENTAGE(what, max, example)                                        \
+  PERCENTAGE_OPTION, what, 0, max, NULL, 0, 0, example
+#define NAMES(what, example) NAMES_OPTION, what, 0, 0, NULL, 0, 0, example
+#define FILE_NAME(what, example) FILE_OPTION, what, 0, 0, NULL, 0, 0, example
+static const struct kernel_option option_table[] = {
+#define DEF_CUDAJIT_KERNEL_OPTION(id, name, type, default_, syntax, gpu, cpu) \
+  { name, type },
+#include "cudajit-compile-options.def"
+#undef DEF_CUDAJIT_KERNEL_OPTION
+};
+#undef SWITCH
+#undef COUNT
+#undef COUNTS
+#undef PERCENTAGE
+#undef NAMES
+#undef FILE_NAME
+
+/* The rows of option_table by their IDs.  */
+enum kernel_option_id
+{
+#define DEF_CUDAJIT_KERNEL_OPTION(id, name, type, default_, syntax, gpu, cpu) \
+  KERNEL_OPTION_##id,
+#include "cudajit-compile-options.def"
+#undef DEF_CUDAJIT_KERNEL_OPTION
+  KERNEL_OPTION_COUNT
+};
+
+/* What the values of the switches do, the DEF_CUDAJIT_COMPILE_OPTION
+   rows.  */
 struct compile_option
 {
   const char *name;
@@ -24,54 +82,100 @@ static const struct compile_option compile_options[] = {
 #undef DEF_CUDAJIT_COMPILE_OPTION
 };
 
-#define COMPILE_OPTION_COUNT                                                  \
-  (sizeof compile_options / sizeof compile_options[0])
-
-/* The entries in SEEN (see parse_option) of the options that are no
-   row of the table.  */
-#define MAX_REGISTERS_ENTRY ((int) COMPILE_OPTION_COUNT)
-#define LAUNCH_BOUNDS_ENTRY ((int) COMPILE_OPTION_COUNT + 1)
-#define SPECIALIZE_ENTRY ((int) COMPILE_OPTION_COUNT + 2)
-#define SHARED_CARVEOUT_ENTRY ((int) COMPILE_OPTION_COUNT + 3)
-
-/* The names that shared_carveout takes as Numba does, by the percentage
-   of shared memory that each is; "default", the driver's choice, is
-   none, as if the option were not there.  */
+/* The names that a percentage takes as Numba's shared_carveout does;
+   "default", the driver's choice, is none, as if the option were not
+   there.  */
 static const struct
 {
   const char *name;
   int percent;
-} carveout_names[] = { { "MaxL1", 0 },
-                       { "MaxShared", CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT },
-                       { "default", -1 } };
+} percentage_names[]
+    = { { "MaxL1", 0 },
+        { "MaxShared", CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT },
+        { "default", -1 } };
 
-/* The most blocks of a multiprocessor that launch_bounds may ask for: as
-   many as a multiprocessor of an H100 holds.  */
-static const int launch_min_blocks_limit = 32;
+/* The value of an option: a switch's 0 or 1, a count, or 0 for none, a
+   percentage, or -1 for none, a hash of a list of names; MORE, the
+   number after the comma of a COUNTS_OPTION, or 0.  */
+struct option_value
+{
+  int value, more;
+};
 
 /* What the arguments of cuda_jit say: the flags of enum
-   cudajit_compile_flag that they set and clear, the most registers, 0 for
-   no limit, the launch bounds, 0 for none, and the percentage of shared
-   memory, -1 for the driver's choice.  */
+   cudajit_compile_flag that they set and clear, and the values of the
+   options other than switches, by their IDs.  */
 struct kernel_options
 {
   int sets, clears;
-  int max_registers;
-  int launch_threads, launch_min_blocks;
-  int shared_carveout;
+  struct option_value values[KERNEL_OPTION_COUNT];
 };
-#define NO_KERNEL_OPTIONS                                                     \
-  {                                                                           \
-    0, 0, 0, 0, 0, -1                                                         \
-  }
 
-/* Whether TEXT's NAME_LENGTH first characters name the specialize
-   option.  */
-static bool
-specialize_option_p (const char *text, size_t name_length)
+/* A kernel's options before its arguments.  */
+static struct kernel_options
+no_kernel_options (void)
 {
-  return (name_length == strlen (CUDAJIT_SPECIALIZE_OPTION_NAME)
-          && strncmp (text, CUDAJIT_SPECIALIZE_OPTION_NAME, name_length) == 0);
+  struct kernel_options options = {};
+  for (int i = 0; i < KERNEL_OPTION_COUNT; i++)
+    if (option_table[i].type == PERCENTAGE_OPTION)
+      options.values[i].value = -1;
+  return options;
+}
+
+/* The row of the option named by TEXT's LENGTH first characters, or
+   null.  */
+static const struct kernel_option *
+find_option (const char *text, size_t length)
+{
+  for (const struct kernel_option &option : option_table)
+    if (strlen (option.name) == length
+        && strncmp (option.name, text, length) == 0)
+      return &option;
+  return NULL;
+}
+
+/* ITEMS in quotes, as a diagnostic's %qs quotes, separated by commas
+   and CONJUNCTION before the last; malloc'ed.  */
+static char *
+quoted_list (const vec<char *> &items, const char *conjunction)
+{
+  char *list = xstrdup ("");
+  for (unsigned int i = 0; i < items.length (); i++)
+    {
+      char *longer = concat (list,
+                             !i                        ? ""
+                             : i + 1 < items.length () ? ", "
+                                                       : conjunction,
+                             open_quote, items[i], close_quote, NULL);
+      free (list);
+      list = longer;
+    }
+  return list;
+}
+
+/* Diagnose TEXT at LOC, an option of no row: the message lists the
+   switches and the others as they are written, from the table.  */
+static void
+diagnose_unknown_option (const char *text, location_t loc)
+{
+  auto_vec<char *> switches, others;
+  for (const struct kernel_option &option : option_table)
+    if (option.type == SWITCH_OPTION)
+      switches.safe_push (xstrdup (option.name));
+    else
+      others.safe_push (concat (option.name, "=", option.example, NULL));
+  char *switch_list = quoted_list (switches, " and ");
+  char *other_list = quoted_list (others, " and ");
+  error_at (loc,
+            "unknown kernel option %qs; the options are the switches %s, "
+            "each maybe %<=0%> or %<=1%>, and %s",
+            text, switch_list, other_list);
+  free (switch_list);
+  free (other_list);
+  for (char *item : switches)
+    free (item);
+  for (char *item : others)
+    free (item);
 }
 
 /* Whether NAMES, the value of "specialize=NAMES", is
@@ -121,45 +225,130 @@ parse_count (const char *text, int limit)
   return MIN (count, limit + 1);
 }
 
-/* The value of "launch_bounds=TEXT", TEXT "THREADS" or
-   "THREADS,MIN_BLOCKS", into *OPTIONS; false if it is bad.  */
+/* The value of the COUNTS_OPTION OPTION, TEXT "N" or "N,MORE", into
+ *VALUE; false if it is bad.  */
 static bool
-parse_launch_bounds (const char *text, struct kernel_options *options)
+parse_counts (const struct kernel_option *option, const char *text,
+              struct option_value *value)
 {
   const char *comma = strchr (text, ',');
-  char *threads_text = xstrndup (text, comma ? comma - text : strlen (text));
-  int threads
-      = parse_count (threads_text, CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT);
-  int min_blocks
-      = comma ? parse_count (comma + 1, launch_min_blocks_limit) : 0;
-  free (threads_text);
-  if (threads < 1 || threads > CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT
-      || (comma && (min_blocks < 1 || min_blocks > launch_min_blocks_limit)))
+  char *first = xstrndup (text, comma ? comma - text : strlen (text));
+  int count = parse_count (first, option->max);
+  int more = comma ? parse_count (comma + 1, option->more_max) : 0;
+  free (first);
+  if (count < option->min || count > option->max
+      || (comma && (more < option->more_min || more > option->more_max)))
     return false;
-  options->launch_threads = threads;
-  options->launch_min_blocks = min_blocks;
+  value->value = count;
+  value->more = more;
   return true;
 }
 
-/* The value of "shared_carveout=TEXT": a percentage, -1 for the driver's
-   choice, or -2 if TEXT is bad.  */
+/* The value of the PERCENTAGE_OPTION OPTION, TEXT: a percentage, -1 for
+   none, or -2 if TEXT is bad.  */
 static int
-parse_shared_carveout (const char *text)
+parse_percentage (const struct kernel_option *option, const char *text)
 {
-  for (const auto &name : carveout_names)
+  for (const auto &name : percentage_names)
     if (strcmp (text, name.name) == 0)
       return name.percent;
-  int percent = parse_count (text, CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT);
-  return percent < 0 || percent > CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT
-             ? -2
-             : percent;
+  int percent = parse_count (text, option->max);
+  return percent < option->min || percent > option->max ? -2 : percent;
 }
 
-/* Fold the option ARGUMENT into *OPTIONS, where SEEN says which names
-   were already given, by their first entry in the table, or
-   MAX_REGISTERS_ENTRY, LAUNCH_BOUNDS_ENTRY or SHARED_CARVEOUT_ENTRY.
-   Diagnose a bad one at LOC, if
-   DIAGNOSE, and return false.  */
+/* The value of the option TEXT, of the row OPTION, whose value follows
+   EQUALS, or which has none if EQUALS is null, into *VALUE; diagnose a
+   bad one at LOC, if DIAGNOSE, and return false.  */
+static bool
+parse_value (const struct kernel_option *option, const char *text,
+             const char *equals, location_t loc, bool diagnose,
+             struct option_value *value)
+{
+  const char *value_text = equals ? equals + 1 : "";
+  value->more = 0;
+  switch (option->type)
+    {
+    case SWITCH_OPTION:
+      value->value = equals ? parse_count (value_text, 1) : 1;
+      if (value->value >= 0 && value->value <= 1)
+        return true;
+      if (diagnose)
+        error_at (loc, "kernel option %qs takes %<=0%> or %<=1%>", text);
+      return false;
+    case COUNT_OPTION:
+      value->value = parse_count (value_text, option->max);
+      if (value->value >= option->min && value->value <= option->max)
+        return true;
+      if (diagnose)
+        error_at (loc,
+                  "kernel option %qs needs %s, from %d to %d, as in %<%s=%s%>",
+                  text, option->what, option->min, option->max, option->name,
+                  option->example);
+      return false;
+    case COUNTS_OPTION:
+      if (parse_counts (option, value_text, value))
+        return true;
+      if (diagnose)
+        error_at (loc,
+                  "kernel option %qs needs %s, from %d to %d, and maybe %s, "
+                  "from %d to %d, as in %<%s=%.*s%> or %<%s=%s%>",
+                  text, option->what, option->min, option->max, option->more,
+                  option->more_min, option->more_max, option->name,
+                  (int) strcspn (option->example, ","), option->example,
+                  option->name, option->example);
+      return false;
+    case PERCENTAGE_OPTION:
+      value->value = parse_percentage (option, value_text);
+      if (value->value >= -1)
+        return true;
+      if (diagnose)
+        {
+          auto_vec<char *> names;
+          for (const auto &name : percentage_names)
+            names.safe_push (const_cast<char *> (name.name));
+          char *list = quoted_list (names, " or ");
+          error_at (loc,
+                    "kernel option %qs needs %s, from %d to %d, or %s, as in "
+                    "%<%s=%s%>",
+                    text, option->what, option->min, option->max, list,
+                    option->name, option->example);
+          free (list);
+        }
+      return false;
+    case NAMES_OPTION:
+      {
+        /* Names that differ are values that conflict.  */
+        value->value = (int) (htab_hash_string (value_text) & INT_MAX);
+        char *twice = NULL;
+        if (*value_text && good_specialize_names (value_text, &twice))
+          return true;
+        if (diagnose && twice)
+          error_at (loc, "kernel option %qs names parameter %qs twice", text,
+                    twice);
+        else if (diagnose)
+          error_at (loc,
+                    "kernel option %qs needs %s%s, as in %<%s=%s%>, or "
+                    "%<%s=%s%>",
+                    text, option->what,
+                    *value_text ? " separated by commas" : "", option->name,
+                    option->example, option->name, CUDAJIT_SPECIALIZE_OFF);
+        free (twice);
+        return false;
+      }
+    case FILE_OPTION:
+      /* Several files may be linked, so the value is no value that
+         conflicts.  */
+      if (!equals && diagnose)
+        error_at (loc, "kernel option %qs needs %s, as in %<%s=%s%>", text,
+                  option->what, option->name, option->example);
+      return equals && (!diagnose || cudajit_check_link_option (text, loc));
+    }
+  gcc_unreachable ();
+}
+
+/* Fold the option ARGUMENT into *OPTIONS, where SEEN says which options
+   were already given, by their IDs, with which values, SEEN_VALUES.
+   Diagnose a bad one at LOC, if DIAGNOSE, and return false.  */
 static bool
 parse_option (tree argument, location_t loc, bool diagnose,
               struct kernel_options *options, auto_vec<int> &seen,
@@ -173,134 +362,27 @@ parse_option (tree argument, location_t loc, bool diagnose,
       return false;
     }
   const char *text = TREE_STRING_POINTER (argument);
-  /* Several files may be linked; none sets a flag.  */
-  if (cudajit_link_option_p (text))
-    return !diagnose || cudajit_check_link_option (text, loc);
   const char *equals = strchr (text, '=');
   size_t name_length = equals ? (size_t) (equals - text) : strlen (text);
-  const char *value_text = equals ? equals + 1 : "1";
-  int entry = -1;
-  int value;
-  struct kernel_options bounds = NO_KERNEL_OPTIONS;
-  if (specialize_option_p (text, name_length))
+  const struct kernel_option *option = find_option (text, name_length);
+  if (!option)
     {
-      /* Its names are checked against the parameters once the kernel is
-         defined (specialize.cc).  */
-      entry = SPECIALIZE_ENTRY;
-      /* Names that differ are values that conflict.  */
-      value = equals ? (int) (htab_hash_string (equals + 1) & INT_MAX) : 0;
-      if (!equals || !equals[1])
-        {
-          if (diagnose)
-            error_at (loc,
-                      "kernel option %qs needs the names of parameters, as "
-                      "in %<specialize=n,m%>, or %<specialize=0%>",
-                      text);
-          return false;
-        }
-      char *twice;
-      if (!good_specialize_names (equals + 1, &twice))
-        {
-          if (diagnose && twice)
-            error_at (loc, "kernel option %qs names parameter %qs twice", text,
-                      twice);
-          else if (diagnose)
-            error_at (loc,
-                      "kernel option %qs needs the names of parameters "
-                      "separated by commas, as in %<specialize=n,m%>, or "
-                      "%<specialize=0%>",
-                      text);
-          free (twice);
-          return false;
-        }
+      if (diagnose)
+        diagnose_unknown_option (text, loc);
+      return false;
     }
-  else if (name_length == strlen (CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME)
-           && strncmp (text, CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME, name_length)
-                  == 0)
-    {
-      entry = LAUNCH_BOUNDS_ENTRY;
-      if (!equals || !parse_launch_bounds (value_text, &bounds))
-        {
-          if (diagnose)
-            error_at (loc,
-                      "kernel option %qs needs the most threads of a block, "
-                      "from 1 to %d, and maybe the fewest blocks of a "
-                      "multiprocessor, from 1 to %d, as in "
-                      "%<launch_bounds=256%> or %<launch_bounds=256,2%>",
-                      text, CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT,
-                      launch_min_blocks_limit);
-          return false;
-        }
-      value = bounds.launch_threads * (launch_min_blocks_limit + 1)
-              + bounds.launch_min_blocks;
-    }
-  else if (name_length == strlen (CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME)
-           && strncmp (text, CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME, name_length)
-                  == 0)
-    {
-      entry = SHARED_CARVEOUT_ENTRY;
-      value = parse_shared_carveout (equals ? value_text : "");
-      if (value < -1)
-        {
-          if (diagnose)
-            error_at (loc,
-                      "kernel option %qs needs the percentage of the L1 "
-                      "cache and shared memory that shared memory should "
-                      "have, from 0 to %d, or %<MaxL1%>, %<MaxShared%> or "
-                      "%<default%>, as in %<shared_carveout=50%>",
-                      text, CUDAJIT_COMPILE_SHARED_CARVEOUT_LIMIT);
-          return false;
-        }
-    }
-  else if (name_length == strlen (CUDAJIT_COMPILE_MAX_REGISTERS_NAME)
-           && strncmp (text, CUDAJIT_COMPILE_MAX_REGISTERS_NAME, name_length)
-                  == 0)
-    {
-      entry = MAX_REGISTERS_ENTRY;
-      value = equals ? parse_count (value_text,
-                                    CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT)
-                     : -1;
-      if (value < 1 || value > CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT)
-        {
-          if (diagnose)
-            error_at (loc,
-                      "kernel option %qs needs a count of registers from 1 "
-                      "to %d, as in %<max_registers=64%>",
-                      text, CUDAJIT_COMPILE_MAX_REGISTERS_LIMIT);
-          return false;
-        }
-    }
-  else
-    {
-      for (unsigned int i = 0; i < COMPILE_OPTION_COUNT && entry < 0; i++)
-        if (strlen (compile_options[i].name) == name_length
-            && strncmp (compile_options[i].name, text, name_length) == 0)
-          entry = i;
-      if (entry < 0)
-        {
-          if (diagnose)
-            error_at (loc,
-                      "unknown kernel option %qs; the options are "
-                      "%<fastmath%>, %<opt%>, %<debug%>, %<lineinfo%>, "
-                      "each maybe %<=0%> or %<=1%>, %<max_registers=N%>, "
-                      "%<launch_bounds=THREADS[,MIN_BLOCKS]%>, "
-                      "%<shared_carveout=N%>, %<specialize=n,m%> and "
-                      "%<link=FILE%>",
-                      text);
-          return false;
-        }
-      value = parse_count (value_text, 1);
-      if (value < 0 || value > 1)
-        {
-          if (diagnose)
-            error_at (loc, "kernel option %qs takes %<=0%> or %<=1%>", text);
-          return false;
-        }
-    }
+  struct option_value value;
+  if (!parse_value (option, text, equals, loc, diagnose, &value))
+    return false;
+  if (option->type == FILE_OPTION)
+    return true;
+  int id = option - option_table;
+  /* Two numbers as one.  */
+  int key = value.value * (option->more_max + 1) + value.more;
   for (unsigned int i = 0; i < seen.length (); i++)
-    if (seen[i] == entry)
+    if (seen[i] == id)
       {
-        if (diagnose && seen_values[i] == value)
+        if (diagnose && seen_values[i] == key)
           error_at (loc, "kernel option %<%.*s%> is given twice",
                     (int) name_length, text);
         else if (diagnose)
@@ -308,32 +390,19 @@ parse_option (tree argument, location_t loc, bool diagnose,
                     (int) name_length, text);
         return false;
       }
-  seen.safe_push (entry);
-  seen_values.safe_push (value);
-  if (entry == SPECIALIZE_ENTRY)
-    return true;
-  if (entry == MAX_REGISTERS_ENTRY)
+  seen.safe_push (id);
+  seen_values.safe_push (key);
+  if (option->type != SWITCH_OPTION)
     {
-      options->max_registers = value;
+      options->values[id] = value;
       return true;
     }
-  if (entry == LAUNCH_BOUNDS_ENTRY)
-    {
-      options->launch_threads = bounds.launch_threads;
-      options->launch_min_blocks = bounds.launch_min_blocks;
-      return true;
-    }
-  if (entry == SHARED_CARVEOUT_ENTRY)
-    {
-      options->shared_carveout = value;
-      return true;
-    }
-  for (const struct compile_option &option : compile_options)
-    if (strcmp (option.name, compile_options[entry].name) == 0
-        && option.value == value)
+  for (const struct compile_option &compile : compile_options)
+    if (strcmp (compile.name, option->name) == 0
+        && compile.value == value.value)
       {
-        options->sets = (options->sets & ~option.clears) | option.sets;
-        options->clears = (options->clears & ~option.sets) | option.clears;
+        options->sets = (options->sets & ~compile.clears) | compile.sets;
+        options->clears = (options->clears & ~compile.sets) | compile.clears;
         return true;
       }
   if (diagnose)
@@ -363,7 +432,7 @@ parse_options (tree arguments, location_t loc, bool diagnose,
 static struct kernel_options
 kernel_options_of (const_tree fndecl)
 {
-  struct kernel_options options = NO_KERNEL_OPTIONS;
+  struct kernel_options options = no_kernel_options ();
   for (tree attribute
        = lookup_attribute ("cuda_jit", DECL_ATTRIBUTES (fndecl));
        attribute;
@@ -380,19 +449,22 @@ int
 cudajit_kernel_compile_flags (const_tree fndecl, int unit_flags)
 {
   struct kernel_options options = kernel_options_of (fndecl);
+  const struct option_value *values = options.values;
   return ((unit_flags & ~options.clears) | options.sets
-          | options.max_registers << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT
-          | options.launch_threads << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT
-          | (options.shared_carveout + 1)
-                << CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT);
+          | (values[KERNEL_OPTION_MAX_REGISTERS].value
+             << CUDAJIT_COMPILE_MAX_REGISTERS_SHIFT)
+          | (values[KERNEL_OPTION_LAUNCH_BOUNDS].value
+             << CUDAJIT_COMPILE_LAUNCH_BOUNDS_SHIFT)
+          | ((values[KERNEL_OPTION_SHARED_CARVEOUT].value + 1)
+             << CUDAJIT_COMPILE_SHARED_CARVEOUT_SHIFT));
 }
 
 int
 cudajit_kernel_launch_bounds (const_tree fndecl, int *min_blocks)
 {
   struct kernel_options options = kernel_options_of (fndecl);
-  *min_blocks = options.launch_min_blocks;
-  return options.launch_threads;
+  *min_blocks = options.values[KERNEL_OPTION_LAUNCH_BOUNDS].more;
+  return options.values[KERNEL_OPTION_LAUNCH_BOUNDS].value;
 }
 
 const char *
@@ -411,7 +483,9 @@ cudajit_kernel_specialize_option (const_tree fndecl)
         const char *text = TREE_STRING_POINTER (value);
         const char *equals = strchr (text, '=');
         char *twice;
-        if (equals && specialize_option_p (text, equals - text))
+        if (equals
+            && find_option (text, equals - text)
+                   == &option_table[KERNEL_OPTION_SPECIALIZE])
           {
             /* A bad list was diagnosed with the attribute.  */
             bool good = good_specialize_names (equals + 1, &twice);
@@ -456,7 +530,7 @@ handle_cuda_jit_attribute (tree *node, tree name, tree args, int, bool *no_add)
                 "results through memory",
                 decl);
     }
-  struct kernel_options options = NO_KERNEL_OPTIONS;
+  struct kernel_options options = no_kernel_options ();
   auto_vec<int> seen, seen_values;
   if (parse_options (args, DECL_SOURCE_LOCATION (decl), true, &options, seen,
                      seen_values)
@@ -666,22 +740,14 @@ conflicting_option (const_tree fndecl)
        attribute;
        attribute = lookup_attribute ("cuda_jit", TREE_CHAIN (attribute)))
     {
-      struct kernel_options options = NO_KERNEL_OPTIONS;
+      struct kernel_options options = no_kernel_options ();
       auto_vec<int> seen, seen_values;
       parse_options (TREE_VALUE (attribute), UNKNOWN_LOCATION, false, &options,
                      seen, seen_values);
       for (unsigned int i = 0; i < seen.length (); i++)
         for (unsigned int j = 0; j < all.length (); j++)
           if (all[j] == seen[i] && all_values[j] != seen_values[i])
-            return (seen[i] == SPECIALIZE_ENTRY
-                        ? CUDAJIT_SPECIALIZE_OPTION_NAME
-                    : seen[i] == MAX_REGISTERS_ENTRY
-                        ? CUDAJIT_COMPILE_MAX_REGISTERS_NAME
-                    : seen[i] == LAUNCH_BOUNDS_ENTRY
-                        ? CUDAJIT_COMPILE_LAUNCH_BOUNDS_NAME
-                    : seen[i] == SHARED_CARVEOUT_ENTRY
-                        ? CUDAJIT_COMPILE_SHARED_CARVEOUT_NAME
-                        : compile_options[seen[i]].name);
+            return option_table[seen[i]].name;
       all.safe_splice (seen);
       all_values.safe_splice (seen_values);
     }

@@ -33,7 +33,7 @@ extern enum cpp_ttype pragma_lex (tree *value, location_t *loc)
     __attribute__ ((weak));
 
 /* The prefix of the option, link=FILE.  */
-#define LINK_OPTION "link="
+#define LINK_OPTION CUDAJIT_LINK_OPTION_NAME "="
 
 static const char *const extensions[] = CUDAJIT_LINKED_EXTENSIONS;
 

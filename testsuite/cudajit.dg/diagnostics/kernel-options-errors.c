@@ -1,13 +1,13 @@
 /* The compile options of cuda_jit (Numba's fastmath, max_registers, opt,
-   lineinfo and debug): unknown ones, bad values, and one said twice, on
-   the attribute's line.  */
+   lineinfo and debug): unknown ones, whose error lists every option of
+   the table, bad values, and one said twice, on the attribute's line.  */
 /* { dg-do compile } */
 
 #include <cudajit.h>
 
-__attribute__ ((cuda_jit ("fast_math"))) void unknown (int *x) { *x = 1; } /* { dg-error "unknown kernel option 'fast_math'" } */
-__attribute__ ((cuda_jit ("max_registers=0"))) void no_registers (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=0' needs a count of registers from 1 to 255" } */
-__attribute__ ((cuda_jit ("max_registers=256"))) void too_many (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=256' needs a count of registers from 1 to 255" } */
+__attribute__ ((cuda_jit ("fast_math"))) void unknown (int *x) { *x = 1; } /* { dg-error "unknown kernel option 'fast_math'; the options are the switches 'fastmath', 'opt', 'debug' and 'lineinfo', each maybe '=0' or '=1', and 'max_registers=64', 'launch_bounds=256,2', 'shared_carveout=50', 'specialize=n,m' and 'link=helpers.cu'" } */
+__attribute__ ((cuda_jit ("max_registers=0"))) void no_registers (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=0' needs a count of registers, from 1 to 255, as in 'max_registers=64'" } */
+__attribute__ ((cuda_jit ("max_registers=256"))) void too_many (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=256' needs a count of registers, from 1 to 255, as in 'max_registers=64'" } */
 __attribute__ ((cuda_jit ("max_registers=6x"))) void not_a_count (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers=6x' needs a count" } */
 __attribute__ ((cuda_jit ("max_registers"))) void no_count (int *x) { *x = 1; } /* { dg-error "kernel option 'max_registers' needs a count" } */
 __attribute__ ((cuda_jit ("fastmath=2"))) void bad_switch (int *x) { *x = 1; } /* { dg-error "kernel option 'fastmath=2' takes '=0' or '=1'" } */
@@ -15,6 +15,7 @@ __attribute__ ((cuda_jit ("opt=0", "opt"))) void conflict (int *x) { *x = 1; } /
 __attribute__ ((cuda_jit ("fastmath", "fastmath=1"))) void twice (int *x) { *x = 1; } /* { dg-error "kernel option 'fastmath' is given twice" } */
 __attribute__ ((cuda_jit ("max_registers=32", "max_registers=64"))) void two_counts (int *x) { *x = 1; } /* { dg-error "conflicting values of kernel option 'max_registers'" } */
 __attribute__ ((cuda_jit ("lineinfo=0"))) void no_lines (int *x) { *x = 1; } /* { dg-error "kernel option 'lineinfo=0' cannot be turned off" } */
+__attribute__ ((cuda_jit ("link"))) void no_file (int *x) { *x = 1; } /* { dg-error "kernel option 'link' needs the name of a file, as in 'link=helpers.cu'" } */
 __attribute__ ((cuda_jit ("launch_bounds"))) void no_bound (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds' needs the most threads of a block, from 1 to 1024" } */
 __attribute__ ((cuda_jit ("launch_bounds=1025"))) void big_bound (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds=1025' needs the most threads" } */
 __attribute__ ((cuda_jit ("launch_bounds=256,0"))) void no_blocks (int *x) { *x = 1; } /* { dg-error "kernel option 'launch_bounds=256,0' needs the most threads of a block, from 1 to 1024, and maybe the fewest blocks of a multiprocessor, from 1 to 32" } */
