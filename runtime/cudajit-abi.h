@@ -280,7 +280,7 @@ enum cudajit_extent_error
 #define CUDAJIT_SPECIALIZE_OPTION_NAME "specialize"
 #define CUDAJIT_SPECIALIZE_OFF "0"
 /* The kernel option that compiles or links a file with the kernel, as in
-   cuda_jit ("link=helpers.cu") (plugin/link-files.cc).  */
+   cuda_jit ("link=helpers.cu") (plugin/base/link-files.cc).  */
 #define CUDAJIT_LINK_OPTION_NAME "link"
 /* The most parameters of a kernel that variants take as constants: the
    first ones found, where the kernel names none.  */

@@ -11,7 +11,7 @@
    units, so it is translated once defined, needed or not: the unit
    exports it.  One that a kernel calls but the unit only declares is
    imported: the runtime finds the unit that exports it when it compiles
-   the kernel (runtime/gpu-link.c), and the CPU backend's is the program's
+   the kernel (runtime/gpu/gpu-link.c), and the CPU backend's is the program's
    C function, linked as any other.
 
    A kernel may come before or after the functions it calls.  A function

@@ -10,7 +10,7 @@
    place, with #line directives that keep the files' own lines in NVRTC's
    messages (#include <FILE> is left to NVRTC's paths); PTX, cubins and
    fat binaries are embedded and registered for the runtime to link with
-   the kernel's module (embed.cc, runtime/gpu-link.c).  The kernel calls
+   the kernel's module (embed.cc, runtime/gpu/gpu-link.c).  The kernel calls
    their functions, extern "C" __device__ in CUDA C, through declarations
    __attribute__ ((cuda_device)) that the unit does not define: the CPU
    backend runs the C functions of those names, referred to weakly, and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a kernel's variants may take as known at a launch (cudajit-abi.h,
-   runtime/gpu-specialize.c): which of its integer parameters become
+   runtime/gpu/gpu-specialize.c): which of its integer parameters become
    constants, and whether its pointer parameters may be __restrict__.  */
 
 #include "cudajit-plugin.h"

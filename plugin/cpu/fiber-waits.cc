@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Where the threads of a block wait, told to the CPU backend's fibers
-   (runtime/cpu-execution.c), which run the threads of a block one at a
+   (runtime/cpu/cpu-execution.c), which run the threads of a block one at a
    time, each until it waits, and cannot see where the others are as a
    GPU does.  The host version of each kernel and device function says:
 

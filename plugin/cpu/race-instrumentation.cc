@@ -2,7 +2,7 @@
 /* -fplugin-arg-cudajit-check-races: the C versions of kernels, and of the
    device functions they call, report each load and store to libcudajit,
    whose CUDAJIT_CHECK=races finds the accesses of two threads that no
-   barrier orders (runtime/cpu-race-check.c).  As ThreadSanitizer's pass,
+   barrier orders (runtime/cpu/cpu-race-check.c).  As ThreadSanitizer's pass,
    tsan.cc, but right after the function is in SSA form, before any
    inlining: a device function inlined into a kernel, or the kernel into
    its host entry, carries its reports along.  The kernels' CUDA C is

@@ -430,7 +430,7 @@ emit_function_head (cuda_emitter *e, tree fndecl, bool definition,
   else
     {
       /* A public one is found by its C name when the runtime links the
-         kernels of other units with it (runtime/gpu-link.c); a static one
+         kernels of other units with it (runtime/gpu/gpu-link.c); a static one
          stays its unit's there too.  */
       pp_string (&e->pp, TREE_PUBLIC (fndecl) ? "extern \"C\" __device__ "
                                               : "static __device__ ");

@@ -941,7 +941,7 @@ cudajit_overflow_result (cudajit_wide w)
   return r; }
 
 /* @part reduce cudajit_reduce */
-/* cuda_reduce's kernel (runtime/reduce.c says how it is launched):
+/* cuda_reduce's kernel (runtime/api/reduce.c says how it is launched):
    each block folds its share of A with F, and the last block to finish
    folds the blocks' results into *RESULT.  F may have no identity, so
    what is folded is never padded: the threads, warps and blocks that

@@ -2,7 +2,7 @@
 /* Automatic transfer of host arrays.
 
    A pointer parameter whose declaration gives the extent of its array
-   (see plugin/array-params.cc) may receive host memory: the launch then
+   (see plugin/base/array-params.cc) may receive host memory: the launch then
    allocates device memory, copies the array in, launches, waits, copies
    it back and frees, copying only in the directions that the declaration
    allows.  Device memory, from cudajit, cudaMalloc or managed memory, and

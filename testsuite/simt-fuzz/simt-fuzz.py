@@ -99,7 +99,7 @@ LINE = re.compile(r"^seed (\d+): ([0-9a-f]{8})$", re.M)
 # The race check's count, "1 data race" or "N data races".
 RACES = r"data races? found by CUDAJIT_CHECK=races"
 RACE_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: \d+ " + RACES)
-# What CUDAJIT_CHECK=warps reports (runtime/cpu-warp-check.c).
+# What CUDAJIT_CHECK=warps reports (runtime/cpu/cpu-warp-check.c).
 WARP_KERNEL = re.compile(r"kernel 'k(\d+)' launched at [^ ]*: (cuda_\w+.*, "
                          r"in lane \d+ of warp \d+ of block .*)$", re.M)
 # NVRTC's warnings of what the generated kernels leave unused (177, 550)

@@ -1,4 +1,4 @@
-/* Every part of the CUDA C prelude (plugin/prelude.cuh) compiles with
+/* Every part of the CUDA C prelude (plugin/cuda/prelude.cuh) compiles with
    NVRTC ("nvrtc" below), together: this kernel uses each, and its CUDA C
    is the prelude's parts and little else.  The scalar-type table is
    inlined in each of the three places that expand it: the atomics, of
