@@ -120,6 +120,40 @@ struct cudajit_backend_ops
   float (*event_elapsed_ms) (cuda_event_t start, cuda_event_t stop,
                              const char *function);
 
+  /* Launches (launch.c, kernel-info.c).  */
+
+  /* Launch K at SITE with CONFIG and ARGS, the addresses of the
+     arguments' values, and the sizes in bytes of its host arrays
+     EXTENT_BYTES, as for cudajit_launch, whose stream was checked: the
+     configuration and arguments checked against the device's limits,
+     the launch recorded instead if its stream is being captured.  Errors
+     are reported.  */
+  void (*launch_kernel) (struct cudajit_kernel *k,
+                         struct cudajit_launch_config config,
+                         const struct cudajit_site *site, void **args,
+                         const size_t *extent_bytes);
+  /* Whether CONFIG of KERNEL respects the limits of the calling thread's
+     device; if not, report why, at SITE.  */
+  bool (*config_fits) (const struct cudajit_kernel *kernel,
+                       const struct cudajit_launch_config *config,
+                       const struct cudajit_site *site);
+  /* How many blocks of BLOCK's threads of KERNEL, each with SHARED_BYTES
+     of dynamic shared memory, a multiprocessor holds at once, into
+     *PER_MULTIPROCESSOR, and how many multiprocessors the device has,
+     into *MULTIPROCESSORS: on the GPU, from the occupancy calculator; on
+     the CPU backend, CUDAJIT_CPU_RESIDENT_THREADS in up to
+     CUDAJIT_CPU_RESIDENT_BLOCKS on each of its threads.  False once an
+     error is reported, at SITE.  */
+  bool (*resident_blocks) (struct cudajit_kernel *kernel, cuda_dim3 block,
+                           size_t shared_bytes,
+                           const struct cudajit_site *site,
+                           int *per_multiprocessor, int *multiprocessors);
+  /* The block size that cuda_forall takes for KERNEL with SHARED_BYTES of
+     dynamic shared memory, into *BLOCK: one of best occupancy on the
+     GPU, a fixed one on the CPU backend.  False as above.  */
+  bool (*best_block) (struct cudajit_kernel *kernel, size_t shared_bytes,
+                      const struct cudajit_site *site, int *block);
+
   /* Device queries (device-queries.c).  */
 
   /* Print what cuda_detect says of the COUNT devices; return how many
@@ -168,6 +202,23 @@ bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
 void *cudajit_gpu_ipc_open (const struct cudajit_ipc_handle *h,
                             unsigned long long *buffer_id);
 void cudajit_gpu_ipc_close (const struct cudajit_object_info *info);
+
+/* gpu-launch.c */
+void cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
+                                struct cudajit_launch_config config,
+                                const struct cudajit_site *site, void **args,
+                                const size_t *extent_bytes);
+bool cudajit_gpu_config_fits (const struct cudajit_kernel *kernel,
+                              const struct cudajit_launch_config *config,
+                              const struct cudajit_site *site);
+bool cudajit_gpu_resident_blocks (struct cudajit_kernel *kernel,
+                                  cuda_dim3 block, size_t shared_bytes,
+                                  const struct cudajit_site *site,
+                                  int *per_multiprocessor,
+                                  int *multiprocessors);
+bool cudajit_gpu_best_block (struct cudajit_kernel *kernel,
+                             size_t shared_bytes,
+                             const struct cudajit_site *site, int *block);
 
 /* gpu-memory.c */
 bool cudajit_gpu_allocate (void **p, size_t bytes,
@@ -231,6 +282,23 @@ bool cudajit_cpu_ipc_share (const struct cudajit_object_info *info,
 void *cudajit_cpu_ipc_open (const struct cudajit_ipc_handle *h,
                             unsigned long long *buffer_id);
 void cudajit_cpu_ipc_close (const struct cudajit_object_info *info);
+
+/* cpu-launch.c */
+void cudajit_cpu_launch_kernel (struct cudajit_kernel *k,
+                                struct cudajit_launch_config config,
+                                const struct cudajit_site *site, void **args,
+                                const size_t *extent_bytes);
+bool cudajit_cpu_config_fits (const struct cudajit_kernel *kernel,
+                              const struct cudajit_launch_config *config,
+                              const struct cudajit_site *site);
+bool cudajit_cpu_resident_blocks (struct cudajit_kernel *kernel,
+                                  cuda_dim3 block, size_t shared_bytes,
+                                  const struct cudajit_site *site,
+                                  int *per_multiprocessor,
+                                  int *multiprocessors);
+bool cudajit_cpu_best_block (struct cudajit_kernel *kernel,
+                             size_t shared_bytes,
+                             const struct cudajit_site *site, int *block);
 
 /* cpu-memory.c */
 bool cudajit_cpu_allocate (void **p, size_t bytes,

@@ -808,7 +808,7 @@ bool cudajit_check (CUresult error, const struct cudajit_site *site,
 #include "objects.h"
 #include "backend.h"
 
-/* host-arrays.c */
+/* gpu-host-arrays.c */
 
 /* Launch KERNEL's FUNCTION on the GPU with its host arrays copied to the
    GPU and back, and return true, if an argument is a host array; else
@@ -829,6 +829,16 @@ cudajit_extent_error (size_t extent)
 
   return code < CUDAJIT_EXTENT_ERRORS ? (enum cudajit_extent_error) code : 0;
 }
+
+/* host-arrays.c */
+
+/* Set HOST[i] for the arguments of KERNEL's launch at SITE that are
+   host arrays, on the GPU if GPU.  Return the number of them, or -1 after
+   reporting an argument that cannot be passed.  */
+int cudajit_find_host_arrays (struct cudajit_kernel *kernel,
+                              const struct cudajit_site *site, void **args,
+                              const size_t *extent_bytes, bool gpu,
+                              bool *host);
 
 /* The number of host arrays among the arguments of KERNEL's launch at
    SITE, on the GPU if GPU, or -1 after reporting an argument that no
@@ -1096,7 +1106,7 @@ void cudajit_profile_gpu_stop (void *token, CUstream stream);
 void cudajit_profile_host_arrays (struct cudajit_kernel *kernel,
                                   CUevent events[4], unsigned long long bytes);
 
-/* launch.c */
+/* cpu-launch.c */
 
 /* cudajit_cpu_launch, timed for CUDAJIT_PROFILE and named for NVTX, as
    every launch on the CPU backend is, cuda_reduce's too.  */
@@ -1105,31 +1115,40 @@ void cudajit_cpu_launch_profiled (struct cudajit_kernel *kernel,
                                   void **args, const struct cudajit_site *site,
                                   const char *hint);
 
-/* Whether CONFIG of KERNEL respects the limits of the calling thread's
-   device, the GPU if GPU, else the CPU backend; if not, report why, at
-   SITE.  */
-bool cudajit_config_fits (const struct cudajit_kernel *kernel,
-                          const struct cudajit_launch_config *config,
-                          const struct cudajit_site *site, bool gpu);
+/* launch-checks.c: the checks of a launch that both backends make.  */
 
-/* How many blocks of BLOCK's threads, each with SHARED_BYTES of dynamic
-   shared memory, a multiprocessor holds at once, into
-   *PER_MULTIPROCESSOR, and how many multiprocessors the device has, into
-   *MULTIPROCESSORS: for FUNCTION, a kernel's on the calling thread's GPU,
-   from the occupancy calculator; for a null FUNCTION, the CPU backend's,
-   CUDAJIT_CPU_RESIDENT_THREADS in up to CUDAJIT_CPU_RESIDENT_BLOCKS on
-   each of its threads.  False once a driver's error is reported, at
-   SITE.  */
-bool cudajit_resident_blocks (CUfunction function, cuda_dim3 block,
-                              size_t shared_bytes,
-                              const struct cudajit_site *site,
-                              int *per_multiprocessor, int *multiprocessors);
+/* The three extents of a cuda_dim3, for a message's "(%u, %u, %u)".  */
+#define CUDAJIT_DIM3(d) (d).x, (d).y, (d).z
 
-/* The block size that cuda_forall takes for FUNCTION with SHARED_BYTES of
-   dynamic shared memory, into *BLOCK: one of best occupancy on the GPU,
-   a fixed one on the CPU backend (null FUNCTION).  False as above.  */
-bool cudajit_best_block (CUfunction function, size_t shared_bytes,
-                         const struct cudajit_site *site, int *block);
+/* The most threads of a block that KERNEL's launch_bounds allows, 0 for
+   no bound.  */
+unsigned int cudajit_launch_bound (const struct cudajit_kernel *kernel);
+
+/* Whether CONFIG, of a launch of KERNEL at SITE, respects LIMITS and the
+   kernel's launch_bounds; if not, report why.  STATIC_SHARED is what the
+   kernel's static shared arrays take of LIMITS->shared_bytes.  */
+bool cudajit_check_config (const struct cudajit_kernel *kernel,
+                           const struct cudajit_launch_config *config,
+                           const struct cudajit_site *site,
+                           const struct cudajit_limits *limits,
+                           size_t static_shared);
+
+/* Whether CONFIG's grid, of a kernel that waits at cuda_grid_sync, fits
+   on a device of MULTIPROCESSORS that each hold PER_MULTIPROCESSOR of its
+   blocks at once; if not, report it at SITE, the same on both
+   backends.  */
+bool cudajit_check_resident (const struct cudajit_launch_config *config,
+                             const struct cudajit_site *site,
+                             int per_multiprocessor, int multiprocessors);
+
+/* Under CUDAJIT_WARN_LOW_OCCUPANCY, warn once for kernel K of a launch
+   at SITE whose grid of CONFIG leaves some of the UNITS that run blocks
+   at once, the multiprocessors or the CPU backend's threads, named by
+   WHAT, without a block.  */
+void cudajit_warn_low_occupancy (struct cudajit_kernel *k,
+                                 const struct cudajit_launch_config *config,
+                                 const struct cudajit_site *site, long units,
+                                 const char *what);
 
 #pragma GCC visibility pop
 

@@ -150,19 +150,17 @@ occupancy (struct cudajit_kernel *kernel, int what,
       = { .grid = { 1, 1, 1 },
           .block = query->block,
           .shared_bytes = query->shared_bytes };
-  CUfunction function = NULL;
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
   int answer, multiprocessors;
-  bool gpu = cudajit_gpu_p ();
 
-  if (!cudajit_config_fits (kernel, &config, site, gpu)
-      || (gpu && !(function = cudajit_kernel_function (kernel, site))))
+  if (!ops->config_fits (kernel, &config, site))
     return 0;
   if (what == CUDAJIT_QUERY_MAX_BLOCK_SIZE)
-    return cudajit_best_block (function, query->shared_bytes, site, &answer)
+    return ops->best_block (kernel, query->shared_bytes, site, &answer)
                ? answer
                : 0;
-  if (!cudajit_resident_blocks (function, query->block, query->shared_bytes,
-                                site, &answer, &multiprocessors))
+  if (!ops->resident_blocks (kernel, query->block, query->shared_bytes, site,
+                             &answer, &multiprocessors))
     return 0;
   return what == CUDAJIT_QUERY_BLOCKS_PER_SM ? answer
                                              : answer * multiprocessors;
