@@ -30,6 +30,49 @@ struct cudajit_ipc_handle
   CUipcMemHandle driver;
 };
 
+/* What a graph does, one step after another: a capture records each
+   launch, copy and fill queued on its stream (graph-capture.c), which the
+   CPU backend runs at each launch of the graph, and whose device memory
+   each launch checks on both backends.  */
+enum cudajit_step_kind
+{
+  CUDAJIT_STEP_LAUNCH,
+  CUDAJIT_STEP_COPY,
+  CUDAJIT_STEP_FILL
+};
+
+struct cudajit_graph_step
+{
+  enum cudajit_step_kind kind;
+  /* A launch: its kernel and configuration, the launch's site for the
+     faults in it, and ARGS, the addresses of the arguments' values, which
+     the step owns.  */
+  const struct cudajit_kernel *kernel;
+  struct cudajit_launch_config config;
+  struct cudajit_site site;
+  void **args;
+  /* A copy of BYTES from SRC to DST, or a fill of them with BYTE, by
+     FUNCTION; its DEVICE_ENDS, of enum cudajit_copy_ends.  */
+  void *dst;
+  const void *src;
+  size_t bytes;
+  int byte;
+  int device_ends;
+  const char *function;
+};
+
+/* What a cuda_graph_t points to, on both backends.  */
+struct cudajit_graph
+{
+  /* The driver's instantiated graph, on the GPU.  */
+  CUgraphExec exec;
+  /* The steps.  */
+  struct cudajit_graph_step *steps;
+  size_t count, allocated;
+  /* How the runtime mapped the graph itself.  */
+  enum cudajit_host_mapping mapping;
+};
+
 struct cudajit_backend_ops
 {
   /* Whether kernels run on a GPU: what the registry's checks take, as
@@ -38,6 +81,11 @@ struct cudajit_backend_ops
   bool gpu;
   /* Where kernels run, for messages: "the GPU", "the CPU backend".  */
   const char *where;
+  /* Whether a capture records the launches, copies and fills queued on
+     its stream instead of running them, to run them at each launch of
+     the graph; else the driver's capture holds them as they are
+     queued.  */
+  bool records_captures;
 
   /* Memory (memory.c).  */
 
@@ -154,6 +202,23 @@ struct cudajit_backend_ops
   bool (*best_block) (struct cudajit_kernel *kernel, size_t shared_bytes,
                       const struct cudajit_site *site, int *block);
 
+  /* Graphs (graph.c), whose stream and graph were checked.  */
+
+  /* Begin the capture of STREAM, for cuda_graph_capture_begin at SITE;
+     false once an error is reported.  */
+  bool (*graph_begin) (cuda_stream_t stream, const struct cudajit_site *site);
+  /* End the capture of STREAM into GRAPH, for cuda_graph_capture_end at
+     SITE; false once an error is reported.  */
+  bool (*graph_end) (cuda_stream_t stream, struct cudajit_graph *graph,
+                     const struct cudajit_site *site);
+  /* Launch GRAPH on STREAM, for cuda_graph_launch at SITE.  */
+  void (*graph_launch) (const struct cudajit_graph *graph,
+                        cuda_stream_t stream, const struct cudajit_site *site);
+  /* Free the backend's part of GRAPH, for FUNCTION at SITE.  */
+  void (*graph_destroy) (struct cudajit_graph *graph,
+                         const struct cudajit_site *site,
+                         const char *function);
+
   /* Device queries (device-queries.c).  */
 
   /* Print what cuda_detect says of the COUNT devices; return how many
@@ -202,6 +267,18 @@ bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
 void *cudajit_gpu_ipc_open (const struct cudajit_ipc_handle *h,
                             unsigned long long *buffer_id);
 void cudajit_gpu_ipc_close (const struct cudajit_object_info *info);
+
+/* gpu-graph.c */
+bool cudajit_gpu_graph_begin (cuda_stream_t stream,
+                              const struct cudajit_site *site);
+bool cudajit_gpu_graph_end (cuda_stream_t stream, struct cudajit_graph *graph,
+                            const struct cudajit_site *site);
+void cudajit_gpu_graph_launch (const struct cudajit_graph *graph,
+                               cuda_stream_t stream,
+                               const struct cudajit_site *site);
+void cudajit_gpu_graph_destroy (struct cudajit_graph *graph,
+                                const struct cudajit_site *site,
+                                const char *function);
 
 /* gpu-launch.c */
 void cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
@@ -282,6 +359,18 @@ bool cudajit_cpu_ipc_share (const struct cudajit_object_info *info,
 void *cudajit_cpu_ipc_open (const struct cudajit_ipc_handle *h,
                             unsigned long long *buffer_id);
 void cudajit_cpu_ipc_close (const struct cudajit_object_info *info);
+
+/* cpu-graph.c */
+bool cudajit_cpu_graph_begin (cuda_stream_t stream,
+                              const struct cudajit_site *site);
+bool cudajit_cpu_graph_end (cuda_stream_t stream, struct cudajit_graph *graph,
+                            const struct cudajit_site *site);
+void cudajit_cpu_graph_launch (const struct cudajit_graph *graph,
+                               cuda_stream_t stream,
+                               const struct cudajit_site *site);
+void cudajit_cpu_graph_destroy (struct cudajit_graph *graph,
+                                const struct cudajit_site *site,
+                                const char *function);
 
 /* cpu-launch.c */
 void cudajit_cpu_launch_kernel (struct cudajit_kernel *k,

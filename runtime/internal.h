@@ -964,7 +964,7 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
    functions, such as printf's.  */
 #define CUDAJIT_FIBER_STACK (2 * CUDAJIT_LOCAL_MEMORY_MAX)
 
-/* graph.c */
+/* graph-capture.c */
 
 /* The number of streams being captured into graphs: while it is 0, as
    it is but for captures, no launch, copy or wait asks about them.  */
@@ -977,9 +977,9 @@ cudajit_graph_capturing_p (void)
          != 0;
 }
 
-/* What a capture under way does with a launch or a copy: nothing, which
-   the caller runs as ever (on the GPU, into the driver's capture);
-   record it, on the CPU backend; refuse it, reported.  */
+/* What a capture under way does with a launch or a copy: nothing, as no
+   capture is under way on its stream; record it (which the GPU still
+   queues, into the driver's capture); refuse it, reported.  */
 enum cudajit_capture_result
 {
   CUDAJIT_CAPTURE_NONE,
@@ -988,7 +988,10 @@ enum cudajit_capture_result
 };
 
 /* For the launch at SITE of KERNEL with CONFIG and ARGS, as for
-   cudajit_launch, on the GPU if GPU.  */
+   cudajit_launch, whose host arrays are found as on the GPU if GPU:
+   recorded on both backends where the stream is being captured, as the
+   step that the CPU backend runs at each launch of the graph, and the
+   launch whose site the GPU blames for the graph's faults.  */
 enum cudajit_capture_result
 cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
                               const struct cudajit_launch_config *config,
@@ -1005,11 +1008,29 @@ enum cudajit_copy_ends
 
 /* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
    them with BYTE if SRC is null, with the DEVICE_ENDS of enum
-   cudajit_copy_ends; null STREAM for those that are not queued.  */
+   cudajit_copy_ends; null STREAM for those that are not queued.  Recorded
+   where the stream is being captured, which RECORDS (the backend's
+   records_captures) says is in place of the copy or fill.  */
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, int device_ends, bool gpu,
-                            const char *function);
+                            size_t bytes, int byte, int device_ends,
+                            bool records, const char *function);
+
+/* Whether FUNCTION at SITE, on STREAM, must be refused because the
+   stream is being captured, WHY being the end of the message; if so,
+   report it.  */
+bool cudajit_graph_refuses_again (CUstream stream,
+                                  const struct cudajit_site *site,
+                                  const char *function, const char *why);
+
+/* Begin the capture of STREAM into GRAPH, at SITE.  */
+void cudajit_graph_add_capture (CUstream stream,
+                                const struct cudajit_site *site,
+                                struct cudajit_graph *graph);
+
+/* End the capture of STREAM: the graph it was captured into, or null if
+   none was under way.  */
+struct cudajit_graph *cudajit_graph_remove_capture (CUstream stream);
 
 /* Whether FUNCTION at SITE, on STREAM, must be refused because of a
    capture: it is neither a launch, a copy nor a fill, which a graph

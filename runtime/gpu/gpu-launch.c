@@ -139,9 +139,12 @@ cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
   if (cudajit_environment ()->warn_low_occupancy)
     cudajit_warn_low_occupancy (k, &config, site, gpu_multiprocessors (site),
                                 "multiprocessors of the GPU");
+  /* A launch that a capture records is still launched, into the driver's
+     capture.  */
   if (cudajit_graph_capturing_p ()
       && cudajit_graph_capture_launch (k, &config, site, args, extent_bytes,
-                                       true))
+                                       true)
+             == CUDAJIT_CAPTURE_REFUSED)
     return;
   function = cudajit_specialized_function (k, function, &config, args, site);
   config.stream = cudajit_driver_stream (config.stream);
