@@ -101,6 +101,11 @@ struct cudajit_backend_ops
   /* What memory of KIND is, for the message of an allocation that runs
      out of it.  */
   const char *(*memory_name) (enum cudajit_object_kind kind);
+  /* Whether the driver knows P as memory that kernels use as it is,
+     though the runtime did not hand it out (cudaMalloc's, another
+     library's, or an IPC mapping's): device memory of GPU *OWNER, or
+     managed memory, with *OWNER -1.  */
+  bool (*driver_memory) (const void *p, int *owner);
   /* Free P, memory of KIND, for FUNCTION, on STREAM for pool memory, once
      the registry has RELEASED it, or not, when it does not know it.  */
   void (*release) (void *p, enum cudajit_object_kind kind, bool released,
@@ -219,6 +224,15 @@ struct cudajit_backend_ops
                          const struct cudajit_site *site,
                          const char *function);
 
+  /* Fold the N elements of ELEMENT_SIZE bytes at ARRAY, with INIT, by
+     K, the kernel that the plugin made for the cuda_reduce at SITE, on
+     STREAM (checked): into RES, memory that kernels write, if not null,
+     else into RESULT on the host, waiting for it.  Whether RESULT holds
+     it; the initial value alone where N is 0.  */
+  int (*reduce) (struct cudajit_kernel *k, const void *array, long long n,
+                 size_t element_size, const void *init, cuda_stream_t stream,
+                 void *res, const struct cudajit_site *site, void *result);
+
   /* Device queries (device-queries.c).  */
 
   /* Print what cuda_detect says of the COUNT devices; return how many
@@ -279,6 +293,12 @@ void cudajit_gpu_graph_launch (const struct cudajit_graph *graph,
 void cudajit_gpu_graph_destroy (struct cudajit_graph *graph,
                                 const struct cudajit_site *site,
                                 const char *function);
+
+/* gpu-reduce.c */
+int cudajit_gpu_reduce (struct cudajit_kernel *k, const void *array,
+                        long long n, size_t element_size, const void *init,
+                        cuda_stream_t stream, void *res,
+                        const struct cudajit_site *site, void *result);
 
 /* gpu-launch.c */
 void cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
@@ -372,6 +392,12 @@ void cudajit_cpu_graph_destroy (struct cudajit_graph *graph,
                                 const struct cudajit_site *site,
                                 const char *function);
 
+/* cpu-reduce.c */
+int cudajit_cpu_reduce (struct cudajit_kernel *k, const void *array,
+                        long long n, size_t element_size, const void *init,
+                        cuda_stream_t stream, void *res,
+                        const struct cudajit_site *site, void *result);
+
 /* cpu-launch.c */
 void cudajit_cpu_launch_kernel (struct cudajit_kernel *k,
                                 struct cudajit_launch_config config,
@@ -397,6 +423,7 @@ bool cudajit_cpu_allocate (void **p, size_t bytes,
                            enum cudajit_host_mapping *mapping,
                            unsigned long long *buffer_id);
 const char *cudajit_cpu_memory_name (enum cudajit_object_kind kind);
+bool cudajit_cpu_driver_memory (const void *p, int *owner);
 void cudajit_cpu_release (void *p, enum cudajit_object_kind kind,
                           bool released, cuda_stream_t stream,
                           const char *function);
