@@ -224,6 +224,21 @@ struct cudajit_backend_ops
                          const struct cudajit_site *site,
                          const char *function);
 
+  /* Fill *INFO with the attributes of KERNEL, for cuda_kernel_info at
+     SITE; false once an error is reported.  */
+  bool (*kernel_info) (struct cudajit_kernel *kernel,
+                       struct cuda_kernel_info *info,
+                       const struct cudajit_site *site);
+  /* The architecture that NVRTC compiles for cuda_kernel_ptx and
+     cuda_kernel_cubin: the GPU's, or on the CPU backend the newest that
+     NVRTC knows.  */
+  int (*query_arch) (void);
+  /* The image of MODULE compiled ahead of time that answers a query for
+     its PTX, or its cubin: on a GPU, the newest PTX for it or older, or
+     the cubin that it runs; on the CPU backend, the newest.  Null if it
+     has none.  Under cudajit_module_lock.  */
+  const struct cudajit_embedded_image *(*query_image) (
+      const struct cudajit_module *module, bool ptx);
   /* Fold the N elements of ELEMENT_SIZE bytes at ARRAY, with INIT, by
      K, the kernel that the plugin made for the cuda_reduce at SITE, on
      STREAM (checked): into RES, memory that kernels write, if not null,
@@ -299,6 +314,14 @@ int cudajit_gpu_reduce (struct cudajit_kernel *k, const void *array,
                         long long n, size_t element_size, const void *init,
                         cuda_stream_t stream, void *res,
                         const struct cudajit_site *site, void *result);
+
+/* gpu-kernel-info.c */
+bool cudajit_gpu_kernel_info (struct cudajit_kernel *kernel,
+                              struct cuda_kernel_info *info,
+                              const struct cudajit_site *site);
+int cudajit_gpu_query_arch (void);
+const struct cudajit_embedded_image *
+cudajit_gpu_query_image (const struct cudajit_module *module, bool ptx);
 
 /* gpu-launch.c */
 void cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
@@ -397,6 +420,14 @@ int cudajit_cpu_reduce (struct cudajit_kernel *k, const void *array,
                         long long n, size_t element_size, const void *init,
                         cuda_stream_t stream, void *res,
                         const struct cudajit_site *site, void *result);
+
+/* cpu-kernel-info.c */
+bool cudajit_cpu_kernel_info (struct cudajit_kernel *kernel,
+                              struct cuda_kernel_info *info,
+                              const struct cudajit_site *site);
+int cudajit_cpu_query_arch (void);
+const struct cudajit_embedded_image *
+cudajit_cpu_query_image (const struct cudajit_module *module, bool ptx);
 
 /* cpu-launch.c */
 void cudajit_cpu_launch_kernel (struct cudajit_kernel *k,
