@@ -248,6 +248,10 @@ struct cudajit_backend_ops
                  size_t element_size, const void *init, cuda_stream_t stream,
                  void *res, const struct cudajit_site *site, void *result);
 
+  /* Begin and end the capture range of a profiler (profiler.c).  */
+  void (*profiler_start) (void);
+  void (*profiler_stop) (void);
+
   /* Device queries (device-queries.c).  */
 
   /* Print what cuda_detect says of the COUNT devices; return how many
@@ -322,6 +326,10 @@ bool cudajit_gpu_kernel_info (struct cudajit_kernel *kernel,
 int cudajit_gpu_query_arch (void);
 const struct cudajit_embedded_image *
 cudajit_gpu_query_image (const struct cudajit_module *module, bool ptx);
+
+/* gpu-profiler.c */
+void cudajit_gpu_profiler_start (void);
+void cudajit_gpu_profiler_stop (void);
 
 /* gpu-launch.c */
 void cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
@@ -428,6 +436,10 @@ bool cudajit_cpu_kernel_info (struct cudajit_kernel *kernel,
 int cudajit_cpu_query_arch (void);
 const struct cudajit_embedded_image *
 cudajit_cpu_query_image (const struct cudajit_module *module, bool ptx);
+
+/* cpu-profiler.c */
+void cudajit_cpu_profiler_start (void);
+void cudajit_cpu_profiler_stop (void);
 
 /* cpu-launch.c */
 void cudajit_cpu_launch_kernel (struct cudajit_kernel *k,

@@ -754,7 +754,8 @@ struct cudajit_cache_key
 const char *cudajit_cache_directory (void);
 
 /* Set KEY for compiling SOURCE for a GPU of architecture ARCH as FLAGS
-   say (those of cudajit_nvrtc_compile), for the driver loaded now if any.
+   say (those of cudajit_nvrtc_compile), for DRIVER, the version of the
+   driver loaded now, 0 if none.
    The key needs no NVRTC, so that a kernel in the cache loads without it.
    If the disk cache holds the code for KEY, set IMAGE as
    cudajit_nvrtc_compile does, with an empty log and cached set, and
@@ -764,7 +765,8 @@ const char *cudajit_cache_directory (void);
    CUDAJIT_CACHE is off, the cache is in $CUDAJIT_CACHE_DIR,
    $XDG_CACHE_HOME/cudajit or ~/.cache/cudajit.  */
 bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
-                           int arch, int flags, struct cudajit_image *image);
+                           int arch, int flags, int driver,
+                           struct cudajit_image *image);
 
 /* Keep IMAGE's code in the disk cache under KEY, if it can be written;
    then remove the least recently used entries while the cache's entries
