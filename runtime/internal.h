@@ -1117,6 +1117,17 @@ bool cudajit_profiling (void);
 double cudajit_profile_clock_ms (void);
 /* A launch of KERNEL on the CPU backend that took MS.  */
 void cudajit_profile_cpu_launch (struct cudajit_kernel *kernel, double ms);
+/* Add to KERNEL's row of the table LAUNCHES, which ran KERNEL_MS and
+   copied BYTES of host arrays in COPY_MS.  */
+void cudajit_profile_add (struct cudajit_kernel *kernel,
+                          unsigned long long launches, double kernel_ms,
+                          unsigned long long bytes, double copy_ms);
+/* Have the table, at exit in a thread with a GPU, call READER first, to
+   read the times that the GPU has not read yet.  */
+void cudajit_profile_set_reader (void (*reader) (void));
+
+/* gpu-profile.c */
+
 /* Around a launch of KERNEL on STREAM on the GPU: START returns what STOP
    takes, null if the launch cannot be timed.  Nothing else may be
    profiled between the two in the calling thread.  */
