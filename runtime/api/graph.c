@@ -107,11 +107,11 @@ check_graph (const void *graph, const struct cudajit_site *site,
 }
 
 /* Whether the device memory of each copy and fill of GRAPH is still
-   there, for the graph's launch at SITE, GPU as the registry takes it; if
-   not, report it, by the function that captured the copy or fill.  */
+   there, for the graph's launch at SITE on the backend of OPS; if not,
+   report it, by the function that captured the copy or fill.  */
 static bool
 replayable (const struct cudajit_graph *graph, const struct cudajit_site *site,
-            bool gpu)
+            const struct cudajit_backend_ops *ops)
 {
   for (size_t i = 0; i < graph->count; i++)
     {
@@ -123,10 +123,10 @@ replayable (const struct cudajit_graph *graph, const struct cudajit_site *site,
                 step->function);
       if (((step->device_ends & CUDAJIT_DEVICE_DST)
            && !cudajit_check_range (site, function, step->dst, step->bytes,
-                                    gpu))
+                                    ops->gpu))
           || ((step->device_ends & CUDAJIT_DEVICE_SRC)
               && !cudajit_check_range (site, function, step->src, step->bytes,
-                                       gpu)))
+                                       ops->gpu)))
         return false;
     }
   return true;
@@ -144,7 +144,7 @@ cudajit_graph_launch (void *graph, void *stream, const char *file, int line)
                                     CUDAJIT_STREAM, ops->gpu))
       || cudajit_graph_refuses_again (stream, &site, "cuda_graph_launch",
                                       "; launch the graph on another stream")
-      || !replayable (graph, &site, ops->gpu))
+      || !replayable (graph, &site, ops))
     return;
   ops->graph_launch (graph, stream, &site);
 }
