@@ -834,53 +834,48 @@ cudajit_extent_error (size_t extent)
 
 /* host-arrays.c */
 
+/* What an argument for a pointer parameter is.  */
+enum cudajit_argument_memory
+{
+  CUDAJIT_DEVICE_ARGUMENT,
+  /* Host memory, including pinned memory, which the GPU could reach only
+     across the bus.  */
+  CUDAJIT_HOST_ARGUMENT,
+  /* Memory that cudajit has freed.  */
+  CUDAJIT_FREED_ARGUMENT,
+  /* Memory of a GPU that the launching one cannot reach.  */
+  CUDAJIT_OTHER_GPU_ARGUMENT
+};
+
+/* What PTR, an argument of a launch, is, of which the registry knows
+   INFO (a handle's as unknown), on a backend; with the GPU whose memory
+   it is in *OWNER for CUDAJIT_OTHER_GPU_ARGUMENT.  Each backend's
+   (gpu-host-arrays.c, cpu-host-arrays.c).  */
+typedef enum cudajit_argument_memory
+cudajit_classify_argument (const struct cudajit_object_info *info, void *ptr,
+                           int *owner);
+cudajit_classify_argument cudajit_gpu_classify_argument;
+
+/* Whether PTR, the argument for PARAM, was found to be device memory
+   since the last free, at GENERATION.  */
+bool cudajit_known_device_p (struct cudajit_param *param, void *ptr,
+                             unsigned int generation);
+
 /* Set HOST[i] for the arguments of KERNEL's launch at SITE that are
-   host arrays, on the GPU if GPU.  Return the number of them, or -1 after
+   host arrays, as CLASSIFY says.  Return the number of them, or -1 after
    reporting an argument that cannot be passed.  */
 int cudajit_find_host_arrays (struct cudajit_kernel *kernel,
                               const struct cudajit_site *site, void **args,
-                              const size_t *extent_bytes, bool gpu,
-                              bool *host);
+                              const size_t *extent_bytes,
+                              cudajit_classify_argument *classify, bool *host);
 
 /* The number of host arrays among the arguments of KERNEL's launch at
-   SITE, on the GPU if GPU, or -1 after reporting an argument that no
+   SITE, as CLASSIFY says, or -1 after reporting an argument that no
    launch takes.  */
 int cudajit_count_host_arrays (struct cudajit_kernel *kernel,
                                const struct cudajit_site *site, void **args,
-                               const size_t *extent_bytes, bool gpu);
-
-/* After a launch of KERNEL at SITE on the CPU backend, whether its
-   kernel left the memory past the end of each device array of ARGS as it
-   was, where no guard faults; if not, report it.  */
-bool cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
-                                      const struct cudajit_site *site,
-                                      void **args);
-
-/* On the CPU backend, whether the pointer arguments of KERNEL's launch at
-   SITE are what a GPU would take: device memory, or host arrays for
-   parameters of declared extent.  If not, report it and return -1; else
-   return the number of host arrays.  */
-int cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
-                                 const struct cudajit_site *site, void **args,
-                                 const size_t *extent_bytes);
-
-/* For CUDAJIT_CHECK=bounds on the CPU backend: set GUARDED_ARGS to ARGS
-   of KERNEL's launch at SITE, as for cudajit_launch, but with copies of
-   its host arrays, each followed by memory that faults when touched, in
-   COPIES (null for the other arguments), mapped as MAPPINGS say.  Return
-   false after reporting an error.  */
-bool cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
-                                const struct cudajit_site *site, void **args,
-                                const size_t *extent_bytes, void **copies,
-                                enum cudajit_host_mapping *mappings,
-                                void **guarded_args);
-
-/* Free the COPIES of cudajit_guard_host_arrays, copying those that the
-   kernel may write back to its host arrays first if COPY_OUT.  */
-void cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
-                                  const size_t *extent_bytes, void **copies,
-                                  const enum cudajit_host_mapping *mappings,
-                                  bool copy_out);
+                               const size_t *extent_bytes,
+                               cudajit_classify_argument *classify);
 
 /* Counts the frees of device memory, which make what host-arrays.c knows of
    the arguments of earlier launches stale.  */
@@ -990,15 +985,14 @@ enum cudajit_capture_result
 };
 
 /* For the launch at SITE of KERNEL with CONFIG and ARGS, as for
-   cudajit_launch, whose host arrays are found as on the GPU if GPU:
+   cudajit_launch, whose host arrays CLASSIFY finds:
    recorded on both backends where the stream is being captured, as the
    step that the CPU backend runs at each launch of the graph, and the
    launch whose site the GPU blames for the graph's faults.  */
-enum cudajit_capture_result
-cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
-                              const struct cudajit_launch_config *config,
-                              const struct cudajit_site *site, void **args,
-                              const size_t *extent_bytes, bool gpu);
+enum cudajit_capture_result cudajit_graph_capture_launch (
+    struct cudajit_kernel *kernel, const struct cudajit_launch_config *config,
+    const struct cudajit_site *site, void **args, const size_t *extent_bytes,
+    cudajit_classify_argument *classify);
 
 /* Which ends of a copy are device memory, which a graph's launch checks
    is still there.  */

@@ -140,7 +140,8 @@ enum cudajit_capture_result
 cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
                               const struct cudajit_launch_config *config,
                               const struct cudajit_site *site, void **args,
-                              const size_t *extent_bytes, bool gpu)
+                              const size_t *extent_bytes,
+                              cudajit_classify_argument *classify)
 {
   if (refuses (config->stream, site, "cuda_launch", false, ""))
     return CUDAJIT_CAPTURE_REFUSED;
@@ -151,7 +152,7 @@ cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
   if (!capture)
     return CUDAJIT_CAPTURE_NONE;
   int host_arrays
-      = cudajit_count_host_arrays (kernel, site, args, extent_bytes, gpu);
+      = cudajit_count_host_arrays (kernel, site, args, extent_bytes, classify);
   if (host_arrays < 0)
     return CUDAJIT_CAPTURE_REFUSED;
   if (host_arrays)

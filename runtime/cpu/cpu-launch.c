@@ -6,7 +6,7 @@
    fault under CUDAJIT_CHECK=bounds; and the occupancy that cuda_forall
    and the kernel queries take, of the CPU backend's threads.  */
 
-#include "internal.h"
+#include "cpu-backend.h"
 
 /* A block size for forall, where the GPU's occupancy calculator does not
    apply.  */
@@ -106,7 +106,8 @@ cudajit_cpu_launch_kernel (struct cudajit_kernel *k,
              < 0
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_capture_launch (k, &config, site, args,
-                                           extent_bytes, false)))
+                                           extent_bytes,
+                                           cudajit_cpu_classify_argument)))
     return;
   if ((cudajit_environment ()->check & CUDAJIT_CHECK_RACES) && !k->checks_races
       && !k->said_unchecked)

@@ -8,6 +8,39 @@
 
 #include <string.h>
 
+/* What the driver knows too: memory from cudaMalloc and managed memory,
+   and the GPU that each allocation is on.  */
+enum cudajit_argument_memory
+cudajit_gpu_classify_argument (const struct cudajit_object_info *info,
+                               void *ptr, int *owner)
+{
+  bool freed = info->known && info->released;
+  if (!info->known || info->released || !cudajit_kernel_memory_p (info->kind))
+    {
+      /* The driver also knows memory from cudaMalloc and managed memory,
+         which may be where cudajit freed some.  */
+      if ((info->known && !info->released)
+          || (freed && cudajit_gpu_freed_p (info, ptr)))
+        return freed ? CUDAJIT_FREED_ARGUMENT : CUDAJIT_HOST_ARGUMENT;
+      /* Here an address that cudajit freed is another allocation's now,
+         or the host's; the driver says of which GPU, lest the kernel
+         fault on another's.  */
+      if (!cudajit_driver_device_memory (ptr, owner))
+        return CUDAJIT_HOST_ARGUMENT;
+      if (*owner >= 0 && !cudajit_gpu_reaches (*owner))
+        return CUDAJIT_OTHER_GPU_ARGUMENT;
+    }
+  /* Every GPU reaches mapped and managed memory.  */
+  else if ((info->kind == CUDAJIT_DEVICE_MEMORY
+            || info->kind == CUDAJIT_POOL_MEMORY)
+           && !cudajit_gpu_reaches (info->gpu))
+    {
+      *owner = info->gpu;
+      return CUDAJIT_OTHER_GPU_ARGUMENT;
+    }
+  return CUDAJIT_DEVICE_ARGUMENT;
+}
+
 bool
 cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
                             const struct cudajit_launch_config *config,
@@ -21,8 +54,8 @@ cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
     return false;
   /* Which arguments are host arrays, asked of the driver once.  */
   bool host[params->count];
-  int host_arrays = cudajit_find_host_arrays (kernel, site, args, extent_bytes,
-                                              true, host);
+  int host_arrays = cudajit_find_host_arrays (
+      kernel, site, args, extent_bytes, cudajit_gpu_classify_argument, host);
   if (host_arrays < 0)
     return true;
   if (!host_arrays)

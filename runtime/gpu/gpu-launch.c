@@ -143,7 +143,7 @@ cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
      capture.  */
   if (cudajit_graph_capturing_p ()
       && cudajit_graph_capture_launch (k, &config, site, args, extent_bytes,
-                                       true)
+                                       cudajit_gpu_classify_argument)
              == CUDAJIT_CAPTURE_REFUSED)
     return;
   function = cudajit_specialized_function (k, function, &config, args, site);
