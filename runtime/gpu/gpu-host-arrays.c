@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The GPU's launch of a kernel with host arrays (see host-arrays.c):
-   device memory for each, the arrays copied in through the pinned buffers
-   of staging.c, the launch, the copies back, and the wait for them, timed
-   by events for CUDAJIT_PROFILE and CUDAJIT_VERBOSE.  */
+/* The GPU's host arrays (see host-arrays.c): what a launch's arguments
+   are, with what the driver knows of them; and the launch of a kernel
+   with host arrays: device memory for each, the arrays copied in through
+   the pinned buffers of staging.c, the launch, the copies back, and the
+   wait for them, timed by events for CUDAJIT_PROFILE and
+   CUDAJIT_VERBOSE.  */
 
 #include "internal.h"
 
