@@ -30,6 +30,49 @@ struct cudajit_ipc_handle
   CUipcMemHandle driver;
 };
 
+/* What a graph does, one step after another: a capture records each
+   launch, copy and fill queued on its stream (graph-capture.c), which the
+   CPU backend runs at each launch of the graph, and whose device memory
+   each launch checks on both backends.  */
+enum cudajit_step_kind
+{
+  CUDAJIT_STEP_LAUNCH,
+  CUDAJIT_STEP_COPY,
+  CUDAJIT_STEP_FILL
+};
+
+struct cudajit_graph_step
+{
+  enum cudajit_step_kind kind;
+  /* A launch: its kernel and configuration, the launch's site for the
+     faults in it, and ARGS, the addresses of the arguments' values, which
+     the step owns.  */
+  const struct cudajit_kernel *kernel;
+  struct cudajit_launch_config config;
+  struct cudajit_site site;
+  void **args;
+  /* A copy of BYTES from SRC to DST, or a fill of them with BYTE, by
+     FUNCTION; its DEVICE_ENDS, of enum cudajit_copy_ends.  */
+  void *dst;
+  const void *src;
+  size_t bytes;
+  int byte;
+  int device_ends;
+  const char *function;
+};
+
+/* What a cuda_graph_t points to, on both backends.  */
+struct cudajit_graph
+{
+  /* The driver's instantiated graph, on the GPU.  */
+  CUgraphExec exec;
+  /* The steps.  */
+  struct cudajit_graph_step *steps;
+  size_t count, allocated;
+  /* How the runtime mapped the graph itself.  */
+  enum cudajit_host_mapping mapping;
+};
+
 struct cudajit_backend_ops
 {
   /* Whether kernels run on a GPU: what the registry's checks take, as
@@ -38,6 +81,11 @@ struct cudajit_backend_ops
   bool gpu;
   /* Where kernels run, for messages: "the GPU", "the CPU backend".  */
   const char *where;
+  /* Whether a capture records the launches, copies and fills queued on
+     its stream instead of running them, to run them at each launch of
+     the graph; else the driver's capture holds them as they are
+     queued.  */
+  bool records_captures;
 
   /* Memory (memory.c).  */
 
@@ -53,6 +101,11 @@ struct cudajit_backend_ops
   /* What memory of KIND is, for the message of an allocation that runs
      out of it.  */
   const char *(*memory_name) (enum cudajit_object_kind kind);
+  /* Whether the driver knows P as memory that kernels use as it is,
+     though the runtime did not hand it out (cudaMalloc's, another
+     library's, or an IPC mapping's): device memory of GPU *OWNER, or
+     managed memory, with *OWNER -1.  */
+  bool (*driver_memory) (const void *p, int *owner);
   /* Free P, memory of KIND, for FUNCTION, on STREAM for pool memory, once
      the registry has RELEASED it, or not, when it does not know it.  */
   void (*release) (void *p, enum cudajit_object_kind kind, bool released,
@@ -120,6 +173,85 @@ struct cudajit_backend_ops
   float (*event_elapsed_ms) (cuda_event_t start, cuda_event_t stop,
                              const char *function);
 
+  /* Launches (launch.c, kernel-info.c).  */
+
+  /* Launch K at SITE with CONFIG and ARGS, the addresses of the
+     arguments' values, and the sizes in bytes of its host arrays
+     EXTENT_BYTES, as for cudajit_launch, whose stream was checked: the
+     configuration and arguments checked against the device's limits,
+     the launch recorded instead if its stream is being captured.  Errors
+     are reported.  */
+  void (*launch_kernel) (struct cudajit_kernel *k,
+                         struct cudajit_launch_config config,
+                         const struct cudajit_site *site, void **args,
+                         const size_t *extent_bytes);
+  /* Whether CONFIG of KERNEL respects the limits of the calling thread's
+     device; if not, report why, at SITE.  */
+  bool (*config_fits) (const struct cudajit_kernel *kernel,
+                       const struct cudajit_launch_config *config,
+                       const struct cudajit_site *site);
+  /* How many blocks of BLOCK's threads of KERNEL, each with SHARED_BYTES
+     of dynamic shared memory, a multiprocessor holds at once, into
+     *PER_MULTIPROCESSOR, and how many multiprocessors the device has,
+     into *MULTIPROCESSORS: on the GPU, from the occupancy calculator; on
+     the CPU backend, CUDAJIT_CPU_RESIDENT_THREADS in up to
+     CUDAJIT_CPU_RESIDENT_BLOCKS on each of its threads.  False once an
+     error is reported, at SITE.  */
+  bool (*resident_blocks) (struct cudajit_kernel *kernel, cuda_dim3 block,
+                           size_t shared_bytes,
+                           const struct cudajit_site *site,
+                           int *per_multiprocessor, int *multiprocessors);
+  /* The block size that cuda_forall takes for KERNEL with SHARED_BYTES of
+     dynamic shared memory, into *BLOCK: one of best occupancy on the
+     GPU, a fixed one on the CPU backend.  False as above.  */
+  bool (*best_block) (struct cudajit_kernel *kernel, size_t shared_bytes,
+                      const struct cudajit_site *site, int *block);
+
+  /* Graphs (graph.c), whose stream and graph were checked.  */
+
+  /* Begin the capture of STREAM, for cuda_graph_capture_begin at SITE;
+     false once an error is reported.  */
+  bool (*graph_begin) (cuda_stream_t stream, const struct cudajit_site *site);
+  /* End the capture of STREAM into GRAPH, for cuda_graph_capture_end at
+     SITE; false once an error is reported.  */
+  bool (*graph_end) (cuda_stream_t stream, struct cudajit_graph *graph,
+                     const struct cudajit_site *site);
+  /* Launch GRAPH on STREAM, for cuda_graph_launch at SITE.  */
+  void (*graph_launch) (const struct cudajit_graph *graph,
+                        cuda_stream_t stream, const struct cudajit_site *site);
+  /* Free the backend's part of GRAPH, for FUNCTION at SITE.  */
+  void (*graph_destroy) (struct cudajit_graph *graph,
+                         const struct cudajit_site *site,
+                         const char *function);
+
+  /* Fill *INFO with the attributes of KERNEL, for cuda_kernel_info at
+     SITE; false once an error is reported.  */
+  bool (*kernel_info) (struct cudajit_kernel *kernel,
+                       struct cuda_kernel_info *info,
+                       const struct cudajit_site *site);
+  /* The architecture that NVRTC compiles for cuda_kernel_ptx and
+     cuda_kernel_cubin: the GPU's, or on the CPU backend the newest that
+     NVRTC knows.  */
+  int (*query_arch) (void);
+  /* The image of MODULE compiled ahead of time that answers a query for
+     its PTX, or its cubin: on a GPU, the newest PTX for it or older, or
+     the cubin that it runs; on the CPU backend, the newest.  Null if it
+     has none.  Under cudajit_module_lock.  */
+  const struct cudajit_embedded_image *(*query_image) (
+      const struct cudajit_module *module, bool ptx);
+  /* Fold the N elements of ELEMENT_SIZE bytes at ARRAY, with INIT, by
+     K, the kernel that the plugin made for the cuda_reduce at SITE, on
+     STREAM (checked): into RES, memory that kernels write, if not null,
+     else into RESULT on the host, waiting for it.  Whether RESULT holds
+     it; the initial value alone where N is 0.  */
+  int (*reduce) (struct cudajit_kernel *k, const void *array, long long n,
+                 size_t element_size, const void *init, cuda_stream_t stream,
+                 void *res, const struct cudajit_site *site, void *result);
+
+  /* Begin and end the capture range of a profiler (profiler.c).  */
+  void (*profiler_start) (void);
+  void (*profiler_stop) (void);
+
   /* Device queries (device-queries.c).  */
 
   /* Print what cuda_detect says of the COUNT devices; return how many
@@ -168,6 +300,53 @@ bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
 void *cudajit_gpu_ipc_open (const struct cudajit_ipc_handle *h,
                             unsigned long long *buffer_id);
 void cudajit_gpu_ipc_close (const struct cudajit_object_info *info);
+
+/* gpu-graph.c */
+bool cudajit_gpu_graph_begin (cuda_stream_t stream,
+                              const struct cudajit_site *site);
+bool cudajit_gpu_graph_end (cuda_stream_t stream, struct cudajit_graph *graph,
+                            const struct cudajit_site *site);
+void cudajit_gpu_graph_launch (const struct cudajit_graph *graph,
+                               cuda_stream_t stream,
+                               const struct cudajit_site *site);
+void cudajit_gpu_graph_destroy (struct cudajit_graph *graph,
+                                const struct cudajit_site *site,
+                                const char *function);
+
+/* gpu-reduce.c */
+int cudajit_gpu_reduce (struct cudajit_kernel *k, const void *array,
+                        long long n, size_t element_size, const void *init,
+                        cuda_stream_t stream, void *res,
+                        const struct cudajit_site *site, void *result);
+
+/* gpu-kernel-info.c */
+bool cudajit_gpu_kernel_info (struct cudajit_kernel *kernel,
+                              struct cuda_kernel_info *info,
+                              const struct cudajit_site *site);
+int cudajit_gpu_query_arch (void);
+const struct cudajit_embedded_image *
+cudajit_gpu_query_image (const struct cudajit_module *module, bool ptx);
+
+/* gpu-profiler.c */
+void cudajit_gpu_profiler_start (void);
+void cudajit_gpu_profiler_stop (void);
+
+/* gpu-launch.c */
+void cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
+                                struct cudajit_launch_config config,
+                                const struct cudajit_site *site, void **args,
+                                const size_t *extent_bytes);
+bool cudajit_gpu_config_fits (const struct cudajit_kernel *kernel,
+                              const struct cudajit_launch_config *config,
+                              const struct cudajit_site *site);
+bool cudajit_gpu_resident_blocks (struct cudajit_kernel *kernel,
+                                  cuda_dim3 block, size_t shared_bytes,
+                                  const struct cudajit_site *site,
+                                  int *per_multiprocessor,
+                                  int *multiprocessors);
+bool cudajit_gpu_best_block (struct cudajit_kernel *kernel,
+                             size_t shared_bytes,
+                             const struct cudajit_site *site, int *block);
 
 /* gpu-memory.c */
 bool cudajit_gpu_allocate (void **p, size_t bytes,
@@ -232,6 +411,53 @@ void *cudajit_cpu_ipc_open (const struct cudajit_ipc_handle *h,
                             unsigned long long *buffer_id);
 void cudajit_cpu_ipc_close (const struct cudajit_object_info *info);
 
+/* cpu-graph.c */
+bool cudajit_cpu_graph_begin (cuda_stream_t stream,
+                              const struct cudajit_site *site);
+bool cudajit_cpu_graph_end (cuda_stream_t stream, struct cudajit_graph *graph,
+                            const struct cudajit_site *site);
+void cudajit_cpu_graph_launch (const struct cudajit_graph *graph,
+                               cuda_stream_t stream,
+                               const struct cudajit_site *site);
+void cudajit_cpu_graph_destroy (struct cudajit_graph *graph,
+                                const struct cudajit_site *site,
+                                const char *function);
+
+/* cpu-reduce.c */
+int cudajit_cpu_reduce (struct cudajit_kernel *k, const void *array,
+                        long long n, size_t element_size, const void *init,
+                        cuda_stream_t stream, void *res,
+                        const struct cudajit_site *site, void *result);
+
+/* cpu-kernel-info.c */
+bool cudajit_cpu_kernel_info (struct cudajit_kernel *kernel,
+                              struct cuda_kernel_info *info,
+                              const struct cudajit_site *site);
+int cudajit_cpu_query_arch (void);
+const struct cudajit_embedded_image *
+cudajit_cpu_query_image (const struct cudajit_module *module, bool ptx);
+
+/* cpu-profiler.c */
+void cudajit_cpu_profiler_start (void);
+void cudajit_cpu_profiler_stop (void);
+
+/* cpu-launch.c */
+void cudajit_cpu_launch_kernel (struct cudajit_kernel *k,
+                                struct cudajit_launch_config config,
+                                const struct cudajit_site *site, void **args,
+                                const size_t *extent_bytes);
+bool cudajit_cpu_config_fits (const struct cudajit_kernel *kernel,
+                              const struct cudajit_launch_config *config,
+                              const struct cudajit_site *site);
+bool cudajit_cpu_resident_blocks (struct cudajit_kernel *kernel,
+                                  cuda_dim3 block, size_t shared_bytes,
+                                  const struct cudajit_site *site,
+                                  int *per_multiprocessor,
+                                  int *multiprocessors);
+bool cudajit_cpu_best_block (struct cudajit_kernel *kernel,
+                             size_t shared_bytes,
+                             const struct cudajit_site *site, int *block);
+
 /* cpu-memory.c */
 bool cudajit_cpu_allocate (void **p, size_t bytes,
                            enum cudajit_object_kind kind,
@@ -240,6 +466,7 @@ bool cudajit_cpu_allocate (void **p, size_t bytes,
                            enum cudajit_host_mapping *mapping,
                            unsigned long long *buffer_id);
 const char *cudajit_cpu_memory_name (enum cudajit_object_kind kind);
+bool cudajit_cpu_driver_memory (const void *p, int *owner);
 void cudajit_cpu_release (void *p, enum cudajit_object_kind kind,
                           bool released, cuda_stream_t stream,
                           const char *function);

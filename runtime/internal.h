@@ -754,7 +754,8 @@ struct cudajit_cache_key
 const char *cudajit_cache_directory (void);
 
 /* Set KEY for compiling SOURCE for a GPU of architecture ARCH as FLAGS
-   say (those of cudajit_nvrtc_compile), for the driver loaded now if any.
+   say (those of cudajit_nvrtc_compile), for DRIVER, the version of the
+   driver loaded now, 0 if none.
    The key needs no NVRTC, so that a kernel in the cache loads without it.
    If the disk cache holds the code for KEY, set IMAGE as
    cudajit_nvrtc_compile does, with an empty log and cached set, and
@@ -764,7 +765,8 @@ const char *cudajit_cache_directory (void);
    CUDAJIT_CACHE is off, the cache is in $CUDAJIT_CACHE_DIR,
    $XDG_CACHE_HOME/cudajit or ~/.cache/cudajit.  */
 bool cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
-                           int arch, int flags, struct cudajit_image *image);
+                           int arch, int flags, int driver,
+                           struct cudajit_image *image);
 
 /* Keep IMAGE's code in the disk cache under KEY, if it can be written;
    then remove the least recently used entries while the cache's entries
@@ -808,7 +810,7 @@ bool cudajit_check (CUresult error, const struct cudajit_site *site,
 #include "objects.h"
 #include "backend.h"
 
-/* host-arrays.c */
+/* gpu-host-arrays.c */
 
 /* Launch KERNEL's FUNCTION on the GPU with its host arrays copied to the
    GPU and back, and return true, if an argument is a host array; else
@@ -830,45 +832,50 @@ cudajit_extent_error (size_t extent)
   return code < CUDAJIT_EXTENT_ERRORS ? (enum cudajit_extent_error) code : 0;
 }
 
+/* host-arrays.c */
+
+/* What an argument for a pointer parameter is.  */
+enum cudajit_argument_memory
+{
+  CUDAJIT_DEVICE_ARGUMENT,
+  /* Host memory, including pinned memory, which the GPU could reach only
+     across the bus.  */
+  CUDAJIT_HOST_ARGUMENT,
+  /* Memory that cudajit has freed.  */
+  CUDAJIT_FREED_ARGUMENT,
+  /* Memory of a GPU that the launching one cannot reach.  */
+  CUDAJIT_OTHER_GPU_ARGUMENT
+};
+
+/* What PTR, an argument of a launch, is, of which the registry knows
+   INFO (a handle's as unknown), on a backend; with the GPU whose memory
+   it is in *OWNER for CUDAJIT_OTHER_GPU_ARGUMENT.  Each backend's
+   (gpu-host-arrays.c, cpu-host-arrays.c).  */
+typedef enum cudajit_argument_memory
+cudajit_classify_argument (const struct cudajit_object_info *info, void *ptr,
+                           int *owner);
+cudajit_classify_argument cudajit_gpu_classify_argument;
+
+/* Whether PTR, the argument for PARAM, was found to be device memory
+   since the last free, at GENERATION.  */
+bool cudajit_known_device_p (struct cudajit_param *param, void *ptr,
+                             unsigned int generation);
+
+/* Set HOST[i] for the arguments of KERNEL's launch at SITE that are
+   host arrays, as CLASSIFY says.  Return the number of them, or -1 after
+   reporting an argument that cannot be passed.  */
+int cudajit_find_host_arrays (struct cudajit_kernel *kernel,
+                              const struct cudajit_site *site, void **args,
+                              const size_t *extent_bytes,
+                              cudajit_classify_argument *classify, bool *host);
+
 /* The number of host arrays among the arguments of KERNEL's launch at
-   SITE, on the GPU if GPU, or -1 after reporting an argument that no
+   SITE, as CLASSIFY says, or -1 after reporting an argument that no
    launch takes.  */
 int cudajit_count_host_arrays (struct cudajit_kernel *kernel,
                                const struct cudajit_site *site, void **args,
-                               const size_t *extent_bytes, bool gpu);
-
-/* After a launch of KERNEL at SITE on the CPU backend, whether its
-   kernel left the memory past the end of each device array of ARGS as it
-   was, where no guard faults; if not, report it.  */
-bool cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
-                                      const struct cudajit_site *site,
-                                      void **args);
-
-/* On the CPU backend, whether the pointer arguments of KERNEL's launch at
-   SITE are what a GPU would take: device memory, or host arrays for
-   parameters of declared extent.  If not, report it and return -1; else
-   return the number of host arrays.  */
-int cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
-                                 const struct cudajit_site *site, void **args,
-                                 const size_t *extent_bytes);
-
-/* For CUDAJIT_CHECK=bounds on the CPU backend: set GUARDED_ARGS to ARGS
-   of KERNEL's launch at SITE, as for cudajit_launch, but with copies of
-   its host arrays, each followed by memory that faults when touched, in
-   COPIES (null for the other arguments), mapped as MAPPINGS say.  Return
-   false after reporting an error.  */
-bool cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
-                                const struct cudajit_site *site, void **args,
-                                const size_t *extent_bytes, void **copies,
-                                enum cudajit_host_mapping *mappings,
-                                void **guarded_args);
-
-/* Free the COPIES of cudajit_guard_host_arrays, copying those that the
-   kernel may write back to its host arrays first if COPY_OUT.  */
-void cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
-                                  const size_t *extent_bytes, void **copies,
-                                  const enum cudajit_host_mapping *mappings,
-                                  bool copy_out);
+                               const size_t *extent_bytes,
+                               cudajit_classify_argument *classify);
 
 /* Counts the frees of device memory, which make what host-arrays.c knows of
    the arguments of earlier launches stale.  */
@@ -954,7 +961,7 @@ void cudajit_cpu_launch (const struct cudajit_kernel *kernel,
    functions, such as printf's.  */
 #define CUDAJIT_FIBER_STACK (2 * CUDAJIT_LOCAL_MEMORY_MAX)
 
-/* graph.c */
+/* graph-capture.c */
 
 /* The number of streams being captured into graphs: while it is 0, as
    it is but for captures, no launch, copy or wait asks about them.  */
@@ -967,9 +974,9 @@ cudajit_graph_capturing_p (void)
          != 0;
 }
 
-/* What a capture under way does with a launch or a copy: nothing, which
-   the caller runs as ever (on the GPU, into the driver's capture);
-   record it, on the CPU backend; refuse it, reported.  */
+/* What a capture under way does with a launch or a copy: nothing, as no
+   capture is under way on its stream; record it (which the GPU still
+   queues, into the driver's capture); refuse it, reported.  */
 enum cudajit_capture_result
 {
   CUDAJIT_CAPTURE_NONE,
@@ -978,12 +985,14 @@ enum cudajit_capture_result
 };
 
 /* For the launch at SITE of KERNEL with CONFIG and ARGS, as for
-   cudajit_launch, on the GPU if GPU.  */
-enum cudajit_capture_result
-cudajit_graph_capture_launch (struct cudajit_kernel *kernel,
-                              const struct cudajit_launch_config *config,
-                              const struct cudajit_site *site, void **args,
-                              const size_t *extent_bytes, bool gpu);
+   cudajit_launch, whose host arrays CLASSIFY finds:
+   recorded on both backends where the stream is being captured, as the
+   step that the CPU backend runs at each launch of the graph, and the
+   launch whose site the GPU blames for the graph's faults.  */
+enum cudajit_capture_result cudajit_graph_capture_launch (
+    struct cudajit_kernel *kernel, const struct cudajit_launch_config *config,
+    const struct cudajit_site *site, void **args, const size_t *extent_bytes,
+    cudajit_classify_argument *classify);
 
 /* Which ends of a copy are device memory, which a graph's launch checks
    is still there.  */
@@ -995,11 +1004,29 @@ enum cudajit_copy_ends
 
 /* For FUNCTION's copy of BYTES from SRC to DST on STREAM, or fill of
    them with BYTE if SRC is null, with the DEVICE_ENDS of enum
-   cudajit_copy_ends; null STREAM for those that are not queued.  */
+   cudajit_copy_ends; null STREAM for those that are not queued.  Recorded
+   where the stream is being captured, which RECORDS (the backend's
+   records_captures) says is in place of the copy or fill.  */
 enum cudajit_capture_result
 cudajit_graph_capture_copy (CUstream stream, void *dst, const void *src,
-                            size_t bytes, int byte, int device_ends, bool gpu,
-                            const char *function);
+                            size_t bytes, int byte, int device_ends,
+                            bool records, const char *function);
+
+/* Whether FUNCTION at SITE, on STREAM, must be refused because the
+   stream is being captured, WHY being the end of the message; if so,
+   report it.  */
+bool cudajit_graph_refuses_again (CUstream stream,
+                                  const struct cudajit_site *site,
+                                  const char *function, const char *why);
+
+/* Begin the capture of STREAM into GRAPH, at SITE.  */
+void cudajit_graph_add_capture (CUstream stream,
+                                const struct cudajit_site *site,
+                                struct cudajit_graph *graph);
+
+/* End the capture of STREAM: the graph it was captured into, or null if
+   none was under way.  */
+struct cudajit_graph *cudajit_graph_remove_capture (CUstream stream);
 
 /* Whether FUNCTION at SITE, on STREAM, must be refused because of a
    capture: it is neither a launch, a copy nor a fill, which a graph
@@ -1084,6 +1111,17 @@ bool cudajit_profiling (void);
 double cudajit_profile_clock_ms (void);
 /* A launch of KERNEL on the CPU backend that took MS.  */
 void cudajit_profile_cpu_launch (struct cudajit_kernel *kernel, double ms);
+/* Add to KERNEL's row of the table LAUNCHES, which ran KERNEL_MS and
+   copied BYTES of host arrays in COPY_MS.  */
+void cudajit_profile_add (struct cudajit_kernel *kernel,
+                          unsigned long long launches, double kernel_ms,
+                          unsigned long long bytes, double copy_ms);
+/* Have the table, at exit in a thread with a GPU, call READER first, to
+   read the times that the GPU has not read yet.  */
+void cudajit_profile_set_reader (void (*reader) (void));
+
+/* gpu-profile.c */
+
 /* Around a launch of KERNEL on STREAM on the GPU: START returns what STOP
    takes, null if the launch cannot be timed.  Nothing else may be
    profiled between the two in the calling thread.  */
@@ -1096,7 +1134,7 @@ void cudajit_profile_gpu_stop (void *token, CUstream stream);
 void cudajit_profile_host_arrays (struct cudajit_kernel *kernel,
                                   CUevent events[4], unsigned long long bytes);
 
-/* launch.c */
+/* cpu-launch.c */
 
 /* cudajit_cpu_launch, timed for CUDAJIT_PROFILE and named for NVTX, as
    every launch on the CPU backend is, cuda_reduce's too.  */
@@ -1105,31 +1143,40 @@ void cudajit_cpu_launch_profiled (struct cudajit_kernel *kernel,
                                   void **args, const struct cudajit_site *site,
                                   const char *hint);
 
-/* Whether CONFIG of KERNEL respects the limits of the calling thread's
-   device, the GPU if GPU, else the CPU backend; if not, report why, at
-   SITE.  */
-bool cudajit_config_fits (const struct cudajit_kernel *kernel,
-                          const struct cudajit_launch_config *config,
-                          const struct cudajit_site *site, bool gpu);
+/* launch-checks.c: the checks of a launch that both backends make.  */
 
-/* How many blocks of BLOCK's threads, each with SHARED_BYTES of dynamic
-   shared memory, a multiprocessor holds at once, into
-   *PER_MULTIPROCESSOR, and how many multiprocessors the device has, into
-   *MULTIPROCESSORS: for FUNCTION, a kernel's on the calling thread's GPU,
-   from the occupancy calculator; for a null FUNCTION, the CPU backend's,
-   CUDAJIT_CPU_RESIDENT_THREADS in up to CUDAJIT_CPU_RESIDENT_BLOCKS on
-   each of its threads.  False once a driver's error is reported, at
-   SITE.  */
-bool cudajit_resident_blocks (CUfunction function, cuda_dim3 block,
-                              size_t shared_bytes,
-                              const struct cudajit_site *site,
-                              int *per_multiprocessor, int *multiprocessors);
+/* The three extents of a cuda_dim3, for a message's "(%u, %u, %u)".  */
+#define CUDAJIT_DIM3(d) (d).x, (d).y, (d).z
 
-/* The block size that cuda_forall takes for FUNCTION with SHARED_BYTES of
-   dynamic shared memory, into *BLOCK: one of best occupancy on the GPU,
-   a fixed one on the CPU backend (null FUNCTION).  False as above.  */
-bool cudajit_best_block (CUfunction function, size_t shared_bytes,
-                         const struct cudajit_site *site, int *block);
+/* The most threads of a block that KERNEL's launch_bounds allows, 0 for
+   no bound.  */
+unsigned int cudajit_launch_bound (const struct cudajit_kernel *kernel);
+
+/* Whether CONFIG, of a launch of KERNEL at SITE, respects LIMITS and the
+   kernel's launch_bounds; if not, report why.  STATIC_SHARED is what the
+   kernel's static shared arrays take of LIMITS->shared_bytes.  */
+bool cudajit_check_config (const struct cudajit_kernel *kernel,
+                           const struct cudajit_launch_config *config,
+                           const struct cudajit_site *site,
+                           const struct cudajit_limits *limits,
+                           size_t static_shared);
+
+/* Whether CONFIG's grid, of a kernel that waits at cuda_grid_sync, fits
+   on a device of MULTIPROCESSORS that each hold PER_MULTIPROCESSOR of its
+   blocks at once; if not, report it at SITE, the same on both
+   backends.  */
+bool cudajit_check_resident (const struct cudajit_launch_config *config,
+                             const struct cudajit_site *site,
+                             int per_multiprocessor, int multiprocessors);
+
+/* Under CUDAJIT_WARN_LOW_OCCUPANCY, warn once for kernel K of a launch
+   at SITE whose grid of CONFIG leaves some of the UNITS that run blocks
+   at once, the multiprocessors or the CPU backend's threads, named by
+   WHAT, without a block.  */
+void cudajit_warn_low_occupancy (struct cudajit_kernel *k,
+                                 const struct cudajit_launch_config *config,
+                                 const struct cudajit_site *site, long units,
+                                 const char *what);
 
 #pragma GCC visibility pop
 

@@ -15,7 +15,13 @@
    On the CPU backend the kernel takes the host arrays themselves, unless
    CUDAJIT_CHECK=bounds asks for copies as the GPU's, each followed by
    memory that faults when touched: a kernel that runs past an array's
-   extent then faults, where it would overwrite the program's heap.  */
+   extent then faults, where it would overwrite the program's heap.
+
+   Here, what the arguments are, with the messages of those that no
+   launch takes, the same on both backends, each of which says what
+   memory the registry does not know as device memory is
+   (cudajit_classify_argument): the GPU's launch is gpu-host-arrays.c,
+   the CPU backend's checks and copies cpu-host-arrays.c.  */
 
 #include "internal.h"
 
@@ -27,24 +33,9 @@
 
 atomic_uint cudajit_free_generation;
 
-/* What an argument for a pointer parameter is.  */
-enum argument_memory
-{
-  DEVICE_ARGUMENT,
-  /* Host memory, including pinned memory, which the GPU could reach only
-     across the bus.  */
-  HOST_ARGUMENT,
-  /* Memory that cudajit has freed.  */
-  FREED_ARGUMENT,
-  /* Memory of a GPU that the launching one cannot reach.  */
-  OTHER_GPU_ARGUMENT
-};
-
-/* Whether PTR, the argument for PARAM, was found to be device memory
-   since the last free, at GENERATION.  */
-static bool
-known_device_p (struct cudajit_param *param, void *ptr,
-                unsigned int generation)
+bool
+cudajit_known_device_p (struct cudajit_param *param, void *ptr,
+                        unsigned int generation)
 {
   return (
       atomic_load_explicit (&param->known_device, memory_order_relaxed) == ptr
@@ -54,60 +45,36 @@ known_device_p (struct cudajit_param *param, void *ptr,
              == cudajit_current_gpu_ordinal ());
 }
 
-/* What PTR, an argument for PARAM, is, on the GPU if GPU, else on the CPU
-   backend, where device memory is the host memory that the registry knows
-   as such.  */
-static enum argument_memory
-argument_memory (struct cudajit_param *param, void *ptr, bool gpu, int *owner)
+/* What PTR, an argument for PARAM, is, as the backend's CLASSIFY says of
+   what the registry knows of it.  */
+static enum cudajit_argument_memory
+argument_memory (struct cudajit_param *param, void *ptr,
+                 cudajit_classify_argument *classify, int *owner)
 {
   unsigned int generation
       = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
-  if (known_device_p (param, ptr, generation))
-    return DEVICE_ARGUMENT;
+  if (cudajit_known_device_p (param, ptr, generation))
+    return CUDAJIT_DEVICE_ARGUMENT;
 
   struct cudajit_object_info info = cudajit_find_object (ptr);
   if (cudajit_handle_kind_p (info.kind))
     info.known = false;
-  bool freed = info.known && info.released;
-  if (!info.known || info.released || !cudajit_kernel_memory_p (info.kind))
-    {
-      /* The driver also knows memory from cudaMalloc and managed memory,
-         which may be where cudajit freed some.  */
-      if (!gpu || (info.known && !info.released)
-          || (freed && cudajit_gpu_freed_p (&info, ptr)))
-        return freed ? FREED_ARGUMENT : HOST_ARGUMENT;
-      /* Here an address that cudajit freed is another allocation's now,
-         or the host's; the driver says of which GPU, lest the kernel
-         fault on another's.  */
-      if (!cudajit_driver_device_memory (ptr, owner))
-        return HOST_ARGUMENT;
-      if (*owner >= 0 && !cudajit_gpu_reaches (*owner))
-        return OTHER_GPU_ARGUMENT;
-    }
-  /* Every GPU reaches mapped and managed memory.  */
-  else if (gpu
-           && (info.kind == CUDAJIT_DEVICE_MEMORY
-               || info.kind == CUDAJIT_POOL_MEMORY)
-           && !cudajit_gpu_reaches (info.gpu))
-    {
-      *owner = info.gpu;
-      return OTHER_GPU_ARGUMENT;
-    }
+  enum cudajit_argument_memory memory = classify (&info, ptr, owner);
+  if (memory != CUDAJIT_DEVICE_ARGUMENT)
+    return memory;
   atomic_store_explicit (&param->known_device, ptr, memory_order_relaxed);
   atomic_store_explicit (&param->known_generation, generation,
                          memory_order_relaxed);
   atomic_store_explicit (&param->known_gpu, cudajit_current_gpu_ordinal (),
                          memory_order_relaxed);
-  return DEVICE_ARGUMENT;
+  return CUDAJIT_DEVICE_ARGUMENT;
 }
 
-/* Set HOST[i] for the arguments of KERNEL's launch at SITE that are
-   host arrays, on the GPU if GPU.  Return the number of them, or -1 after
-   reporting an argument that cannot be passed.  */
-static int
-find_host_arrays (struct cudajit_kernel *kernel,
-                  const struct cudajit_site *site, void **args,
-                  const size_t *extent_bytes, bool gpu, bool *host)
+int
+cudajit_find_host_arrays (struct cudajit_kernel *kernel,
+                          const struct cudajit_site *site, void **args,
+                          const size_t *extent_bytes,
+                          cudajit_classify_argument *classify, bool *host)
 {
   struct cudajit_params *params = kernel->params;
   int host_arrays = 0;
@@ -117,10 +84,11 @@ find_host_arrays (struct cudajit_kernel *kernel,
       struct cudajit_param *p = &params->param[i];
       void *ptr = p->pointer ? *(void **) args[i] : NULL;
       int owner = -1;
-      enum argument_memory memory
-          = ptr ? argument_memory (p, ptr, gpu, &owner) : DEVICE_ARGUMENT;
-      host[i] = memory != DEVICE_ARGUMENT;
-      if (memory == OTHER_GPU_ARGUMENT)
+      enum cudajit_argument_memory memory
+          = ptr ? argument_memory (p, ptr, classify, &owner)
+                : CUDAJIT_DEVICE_ARGUMENT;
+      host[i] = memory != CUDAJIT_DEVICE_ARGUMENT;
+      if (memory == CUDAJIT_OTHER_GPU_ARGUMENT)
         {
           int current = cudajit_current_gpu_ordinal ();
           cudajit_error (site,
@@ -132,7 +100,7 @@ find_host_arrays (struct cudajit_kernel *kernel,
                          current);
           return -1;
         }
-      if (memory == FREED_ARGUMENT)
+      if (memory == CUDAJIT_FREED_ARGUMENT)
         {
           struct cudajit_object_info info = cudajit_find_object (ptr);
           cudajit_error (site, "argument %u, '%s', points into %s that was %s",
@@ -183,254 +151,12 @@ find_host_arrays (struct cudajit_kernel *kernel,
 int
 cudajit_count_host_arrays (struct cudajit_kernel *kernel,
                            const struct cudajit_site *site, void **args,
-                           const size_t *extent_bytes, bool gpu)
+                           const size_t *extent_bytes,
+                           cudajit_classify_argument *classify)
 {
   if (!kernel->params || !kernel->params->any_pointer)
     return 0;
   bool host[kernel->params->count];
-  return find_host_arrays (kernel, site, args, extent_bytes, gpu, host);
-}
-
-/* The arguments of cudajit_check_cpu_arguments, when they are not those
-   of the last launch.  */
-static __attribute__ ((noinline, cold)) int
-check_new_cpu_arguments (struct cudajit_kernel *kernel,
-                         const struct cudajit_site *site, void **args,
-                         const size_t *extent_bytes)
-{
-  return cudajit_count_host_arrays (kernel, site, args, extent_bytes, false);
-}
-
-int
-cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
-                             const struct cudajit_site *site, void **args,
-                             const size_t *extent_bytes)
-{
-  struct cudajit_params *params = kernel->params;
-
-  if (!params || !params->any_pointer)
-    return 0;
-  /* The arguments of the last launch, as in a loop, cost no lookup.  */
-  unsigned int generation
-      = atomic_load_explicit (&cudajit_free_generation, memory_order_acquire);
-  struct cudajit_param *param = params->param;
-  for (unsigned int i = 0, count = params->count; i < count; i++)
-    {
-      void *ptr = param[i].pointer ? *(void **) args[i] : NULL;
-      if (ptr && !known_device_p (&param[i], ptr, generation))
-        return check_new_cpu_arguments (kernel, site, args, extent_bytes);
-    }
-  return 0;
-}
-
-bool
-cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
-                                 const struct cudajit_site *site, void **args)
-{
-  struct cudajit_params *params = kernel->params;
-
-  if (!params || !params->any_pointer)
-    return true;
-  void *pointers[params->count];
-  for (unsigned int i = 0; i < params->count; i++)
-    pointers[i] = params->param[i].pointer ? *(void **) args[i] : NULL;
-  struct cudajit_object_info info;
-  size_t past;
-  unsigned int i = cudajit_first_overwritten_slack (pointers, params->count,
-                                                    &past, &info);
-  if (!past)
-    return true;
-  cudajit_error (site,
-                 CUDAJIT_FAULT_ADDRESS
-                 ": the kernel stored up to %zu byte%s past the end "
-                 "of the %zu bytes of %s at "
-                 "%p, argument %u, '%s' (in the bytes before its "
-                 "guard that its alignment leaves, where the store "
-                 "did not fault)",
-                 past, past == 1 ? "" : "s", info.size,
-                 cudajit_object_kinds[info.kind].what, info.base, i + 1,
-                 params->param[i].name);
-  return false;
-}
-
-/* The alignment of a guarded copy of BYTES: as large as divides them, up
-   to the CPU backend's, so that the copy ends where its pages do.  An
-   array's extent is a multiple of the alignment of its elements.  */
-static size_t
-copy_align (size_t bytes)
-{
-  size_t align = bytes & -bytes;
-
-  return align < CUDAJIT_HOST_ALIGN ? align : CUDAJIT_HOST_ALIGN;
-}
-
-bool
-cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
-                           const struct cudajit_site *site, void **args,
-                           const size_t *extent_bytes, void **copies,
-                           enum cudajit_host_mapping *mappings,
-                           void **guarded_args)
-{
-  struct cudajit_params *params = kernel->params;
-  bool host[params->count];
-
-  if (find_host_arrays (kernel, site, args, extent_bytes, false, host) < 0)
-    return false;
-  for (unsigned int i = 0; i < params->count; i++)
-    {
-      struct cudajit_param *p = &params->param[i];
-
-      copies[i] = NULL;
-      guarded_args[i] = args[i];
-      if (!host[i])
-        continue;
-      copies[i] = cudajit_host_allocate (
-          extent_bytes[i], copy_align (extent_bytes[i]), &mappings[i]);
-      if (!copies[i])
-        {
-          cudajit_error (site,
-                         "CUDAJIT_CHECK=bounds: out of host memory copying "
-                         "the %zu bytes of argument %u, '%s'",
-                         extent_bytes[i], i + 1, p->name);
-          cudajit_unguard_host_arrays (kernel, args, extent_bytes, copies,
-                                       mappings, false);
-          return false;
-        }
-      /* What a GPU's copy holds before the kernel writes it is
-         undefined; the program's own is as likely as any.  */
-      memcpy (copies[i], *(void **) args[i], extent_bytes[i]);
-      guarded_args[i] = &copies[i];
-    }
-  return true;
-}
-
-void
-cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
-                             const size_t *extent_bytes, void **copies,
-                             const enum cudajit_host_mapping *mappings,
-                             bool copy_out)
-{
-  struct cudajit_params *params = kernel->params;
-
-  for (unsigned int i = 0; i < params->count; i++)
-    if (copies[i])
-      {
-        if (copy_out && (params->param[i].copies & CUDAJIT_COPY_OUT))
-          memcpy (*(void **) args[i], copies[i], extent_bytes[i]);
-        cudajit_host_free (copies[i], extent_bytes[i], mappings[i]);
-        copies[i] = NULL;
-      }
-}
-
-bool
-cudajit_launch_host_arrays (struct cudajit_kernel *kernel, CUfunction function,
-                            const struct cudajit_launch_config *config,
-                            const struct cudajit_site *site, void **args,
-                            const size_t *extent_bytes)
-{
-  struct cudajit_params *params = kernel->params;
-  struct cudajit_transfer transfer = { *site, NULL };
-
-  if (!params || !params->any_pointer)
-    return false;
-  /* Which arguments are host arrays, asked of the driver once.  */
-  bool host[params->count];
-  int host_arrays
-      = find_host_arrays (kernel, site, args, extent_bytes, true, host);
-  if (host_arrays < 0)
-    return true;
-  if (!host_arrays)
-    return false;
-
-  /* The arguments as the kernel gets them: device copies instead of the
-     host arrays.  */
-  void *device_args[params->count];
-  CUdeviceptr device[params->count];
-  CUstream stream = config->stream;
-  bool ok = true;
-  /* For CUDAJIT_PROFILE, before the copies in, before the launch, after
-     it and after the copies out.  */
-  CUevent events[4] = { NULL };
-  bool verbose = cudajit_verbose_p ();
-  bool timed = cudajit_profiling () || verbose;
-  unsigned long long bytes = 0;
-  for (int e = 0; timed && e < 4; e++)
-    timed = cudajit_cu.cuEventCreate (&events[e], 0) == CUDA_SUCCESS;
-  memset (device, 0, sizeof device);
-  ok = cudajit_staging_begin (&transfer);
-  timed
-      = timed && cudajit_cu.cuEventRecord (events[0], stream) == CUDA_SUCCESS;
-  cudajit_range_push ("cudajit: copy host arrays in");
-  for (unsigned int i = 0; ok && i < params->count; i++)
-    {
-      struct cudajit_param *p = &params->param[i];
-      device_args[i] = args[i];
-      if (!host[i])
-        continue;
-      device[i] = cudajit_device_block (extent_bytes[i], &transfer, p->name);
-      device_args[i] = &device[i];
-      ok = device[i]
-           && (!(p->copies & CUDAJIT_COPY_IN)
-               || cudajit_copy_in (device[i], *(void **) args[i],
-                                   extent_bytes[i], stream, &transfer));
-      if (p->copies & CUDAJIT_COPY_IN)
-        bytes += extent_bytes[i];
-      cudajit_verbose ("kernel '%s' launched at %s:%d: host array '%s', %zu "
-                       "bytes, %s",
-                       site->kernel, site->file, site->line, p->name,
-                       extent_bytes[i],
-                       p->copies == (CUDAJIT_COPY_IN | CUDAJIT_COPY_OUT)
-                           ? "copied to the GPU and back"
-                       : p->copies & CUDAJIT_COPY_IN ? "copied to the GPU"
-                       : p->copies & CUDAJIT_COPY_OUT
-                           ? "copied back from the GPU"
-                           : "not copied (neither read nor written)");
-    }
-  cudajit_range_pop ();
-  timed
-      = timed && cudajit_cu.cuEventRecord (events[1], stream) == CUDA_SUCCESS;
-
-  ok = ok
-       && cudajit_transfer_check (
-           cudajit_cu.cuLaunchKernel (
-               function, config->grid.x, config->grid.y, config->grid.z,
-               config->block.x, config->block.y, config->block.z,
-               config->shared_bytes, stream, device_args, NULL),
-           &transfer, "cuLaunchKernel");
-  timed
-      = timed && cudajit_cu.cuEventRecord (events[2], stream) == CUDA_SUCCESS;
-  cudajit_range_push ("cudajit: copy host arrays out, wait for them");
-  for (unsigned int i = 0; ok && i < params->count; i++)
-    if (device[i] && (params->param[i].copies & CUDAJIT_COPY_OUT))
-      {
-        ok = cudajit_copy_out (*(void **) args[i], device[i], extent_bytes[i],
-                               stream, &transfer);
-        bytes += extent_bytes[i];
-      }
-  timed
-      = timed && cudajit_cu.cuEventRecord (events[3], stream) == CUDA_SUCCESS;
-  /* The kernel is done with its arrays once the stream is.  */
-  if (ok)
-    ok = cudajit_transfer_check (cudajit_wait_stream (stream), &transfer,
-                                 "the launch with host arrays");
-  cudajit_range_pop ();
-  if (ok && timed && cudajit_profiling ())
-    cudajit_profile_host_arrays (kernel, events, bytes);
-  float copy_in, copy_out;
-  if (ok && timed && verbose
-      && cudajit_cu.cuEventElapsedTime (&copy_in, events[0], events[1])
-             == CUDA_SUCCESS
-      && cudajit_cu.cuEventElapsedTime (&copy_out, events[2], events[3])
-             == CUDA_SUCCESS)
-    cudajit_verbose ("kernel '%s' launched at %s:%d: copies to the GPU took "
-                     "%.3f ms, back %.3f ms",
-                     site->kernel, site->file, site->line, copy_in, copy_out);
-  for (int e = 0; e < 4; e++)
-    if (events[e])
-      cudajit_cu.cuEventDestroy_v2 (events[e]);
-  for (unsigned int i = 0; i < params->count; i++)
-    if (device[i])
-      cudajit_spare_block (device[i], extent_bytes[i], &transfer);
-  cudajit_staging_end (&transfer);
-  return true;
+  return cudajit_find_host_arrays (kernel, site, args, extent_bytes, classify,
+                                   host);
 }

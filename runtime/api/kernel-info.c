@@ -6,46 +6,9 @@
 #include "cudajit-config.h"
 #include "internal.h"
 
-#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void
-cpu_info (const struct cudajit_kernel *kernel, struct cuda_kernel_info *info)
-{
-  *info = (struct cuda_kernel_info){
-    .shared_bytes = kernel->static_shared_bytes,
-    .max_threads_per_block = (int) cudajit_cpu_limits.threads,
-  };
-}
-
-static bool
-gpu_info (struct cudajit_kernel *kernel, struct cuda_kernel_info *info,
-          const struct cudajit_site *site)
-{
-  static const CUfunction_attribute attributes[]
-      = { CU_FUNC_ATTRIBUTE_NUM_REGS,
-          CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-          CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
-          CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
-          CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-          CU_FUNC_ATTRIBUTE_BINARY_VERSION };
-  int value[sizeof attributes / sizeof *attributes];
-  CUfunction function = cudajit_kernel_function (kernel, site);
-
-  if (!function)
-    return false;
-  for (size_t i = 0; i < sizeof attributes / sizeof *attributes; i++)
-    if (!cudajit_check (
-            cudajit_cu.cuFuncGetAttribute (&value[i], attributes[i], function),
-            site, "cuFuncGetAttribute"))
-      return false;
-  *info = (struct cuda_kernel_info){ value[0],          (size_t) value[1],
-                                     (size_t) value[2], (size_t) value[3],
-                                     value[4],          value[5] };
-  return true;
-}
 
 /* KERNEL's module compiled by NVRTC, all its kernels, for the GPU or,
    on the CPU backend, the newest architecture that NVRTC knows; as PTX
@@ -69,8 +32,7 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
   pthread_mutex_lock (&cudajit_module_lock);
   if (!*code)
     {
-      int arch = cudajit_gpu_p () ? cudajit_current_gpu->arch
-                                  : cudajit_nvrtc_newest_arch ();
+      int arch = cudajit_backend_ops ()->query_arch ();
       char *name = cudajit_module_file_name (module);
       char *source = cudajit_module_source (module, NULL, NULL);
       /* A unit linked with others' code answers with its own part, as
@@ -114,27 +76,11 @@ compile_for_query (struct cudajit_kernel *kernel, bool ptx, char **code,
 static const struct cudajit_embedded_image *
 image_for_query (const struct cudajit_module *module, bool ptx)
 {
-  const struct cudajit_embedded_image *best = NULL;
-  bool gpu = cudajit_gpu_p ();
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
+  const struct cudajit_embedded_image *best;
 
   pthread_mutex_lock (&cudajit_module_lock);
-  if (ptx)
-    best = cudajit_module_ptx_image (module, gpu ? cudajit_current_gpu->arch
-                                                 : INT_MAX);
-  else if (gpu)
-    {
-      best = cudajit_module_image (module, cudajit_current_gpu->arch);
-      if (best && best->target.ptx)
-        best = NULL;
-    }
-  else
-    for (size_t i = 0; i < module->image_count; i++)
-      {
-        const struct cudajit_embedded_image *image = &module->images[i];
-        if (!image->target.ptx
-            && (!best || image->target.arch > best->target.arch))
-          best = image;
-      }
+  best = ops->query_image (module, ptx);
   pthread_mutex_unlock (&cudajit_module_lock);
   return best;
 }
@@ -150,19 +96,17 @@ occupancy (struct cudajit_kernel *kernel, int what,
       = { .grid = { 1, 1, 1 },
           .block = query->block,
           .shared_bytes = query->shared_bytes };
-  CUfunction function = NULL;
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
   int answer, multiprocessors;
-  bool gpu = cudajit_gpu_p ();
 
-  if (!cudajit_config_fits (kernel, &config, site, gpu)
-      || (gpu && !(function = cudajit_kernel_function (kernel, site))))
+  if (!ops->config_fits (kernel, &config, site))
     return 0;
   if (what == CUDAJIT_QUERY_MAX_BLOCK_SIZE)
-    return cudajit_best_block (function, query->shared_bytes, site, &answer)
+    return ops->best_block (kernel, query->shared_bytes, site, &answer)
                ? answer
                : 0;
-  if (!cudajit_resident_blocks (function, query->block, query->shared_bytes,
-                                site, &answer, &multiprocessors))
+  if (!ops->resident_blocks (kernel, query->block, query->shared_bytes, site,
+                             &answer, &multiprocessors))
     return 0;
   return what == CUDAJIT_QUERY_BLOCKS_PER_SM ? answer
                                              : answer * multiprocessors;
@@ -181,9 +125,7 @@ cudajit_query_kernel (void *handle, int what, void *result, const char *file,
   switch (what)
     {
     case CUDAJIT_QUERY_INFO:
-      if (!cudajit_gpu_p ())
-        cpu_info (kernel, result);
-      else if (!gpu_info (kernel, result, &site))
+      if (!cudajit_backend_ops ()->kernel_info (kernel, result, &site))
         memset (result, 0, sizeof (struct cuda_kernel_info));
       return result;
     case CUDAJIT_QUERY_PTX:

@@ -85,8 +85,8 @@ copy (void *dst, const void *src, size_t bytes, bool to_device, bool async,
   enum cudajit_capture_result captured
       = cudajit_graph_capturing_p () ? cudajit_graph_capture_copy (
             async ? stream : NULL, dst, src, bytes, 0,
-            to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC, ops->gpu,
-            function)
+            to_device ? CUDAJIT_DEVICE_DST : CUDAJIT_DEVICE_SRC,
+            ops->records_captures, function)
                                      : CUDAJIT_CAPTURE_NONE;
   if (captured != CUDAJIT_CAPTURE_NONE)
     return captured == CUDAJIT_CAPTURE_RECORDED;
@@ -177,7 +177,8 @@ copy_on_device (void *dst, const void *src, size_t bytes, bool async,
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_capture_copy (
               async ? stream : NULL, dst, src, bytes, 0,
-              CUDAJIT_DEVICE_DST | CUDAJIT_DEVICE_SRC, ops->gpu, function)))
+              CUDAJIT_DEVICE_DST | CUDAJIT_DEVICE_SRC, ops->records_captures,
+              function)))
     return;
   ops->copy_device (dst, src, bytes, async, stream, function);
 }
@@ -198,7 +199,7 @@ fill (void *ptr, int byte, size_t bytes, bool async, cuda_stream_t stream,
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_capture_copy (async ? stream : NULL, ptr, NULL,
                                          bytes, byte, CUDAJIT_DEVICE_DST,
-                                         ops->gpu, function)))
+                                         ops->records_captures, function)))
     return;
   ops->memset (ptr, byte, bytes, async, stream, function);
 }

@@ -1,163 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* cuda_reduce: the launch of the kernel that the plugin made for it, and
-   the result brought to the host or left on the device.
-
-   On a GPU, one launch: each block folds its share of the array (a
-   grid-stride loop, then its warps by shuffles) into its partial result,
-   and the last block to finish folds the partial results and the initial
-   value (see the prelude's cudajit_reduce).  There are as many blocks as
-   fill the GPU once.  Their partial results, the count of blocks done and
-   the result live in scratch memory of each reduction's own, taken from
-   the stream-ordered pool and given back to it on the stream after the
-   kernel: reductions on several streams, from any threads, run at once,
-   and one that leaves its result on the device (.res) does not wait.  On
-   the CPU backend, the kernel's C version folds shares of the array on
-   the thread pool, then their results.  */
+/* cuda_reduce: its arguments checked, then the backend's reduce, which
+   launches the kernel that the plugin made for it and brings the result
+   to the host or leaves it on the device: on a GPU, one launch
+   (gpu-reduce.c); on the CPU backend, folds on the thread pool
+   (cpu-reduce.c).  */
 
 #include "cudajit-config.h"
 #include "internal.h"
 
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* The largest element of a reduction: long long and double.  */
-#define REDUCE_ELEMENT_MAX 8
-
-/* The most blocks a reduction launches: more than any GPU runs at
-   once.  */
-#define REDUCE_BLOCKS_MAX 4096
-
-/* The fewest elements of a share of the fold on the CPU backend: fewer
-   fold faster than the threads start.  */
-#define CPU_SHARE_MIN (1LL << 16)
-
-/* The shares of each of the CPU backend's threads, so that a thread that
-   the system slows takes fewer.  */
-#define CPU_SHARES_PER_THREAD 8
-
-/* The scratch memory of a reduction of GRID blocks: their partial
-   results, then the count of blocks done, then the result, each
-   aligned for the largest element.  */
-#define SCRATCH_BYTES(grid)                                                   \
-  ((grid) *REDUCE_ELEMENT_MAX + 2 * REDUCE_ELEMENT_MAX)
-
-/* Fold on the GPU into RES, device memory, or, if null, into RESULT on
-   the host, waiting for it; whether RESULT holds it.  */
-static int
-reduce_on_gpu (struct cudajit_kernel *k, const void *array, long long n,
-               size_t element_size, const void *init, CUstream stream,
-               void *res, const struct cudajit_site *site, void *result)
-{
-  CUfunction function = cudajit_kernel_function (k, site);
-  int grid, block;
-  if (!function
-      || !cudajit_check (cudajit_cu.cuOccupancyMaxPotentialBlockSize (
-                             &grid, &block, function, NULL, 0, 0),
-                         site, "cuOccupancyMaxPotentialBlockSize"))
-    return 0;
-  long long needed = (n + block - 1) / block;
-  if (needed < grid)
-    grid = needed;
-  if (grid > REDUCE_BLOCKS_MAX)
-    grid = REDUCE_BLOCKS_MAX;
-
-  CUdeviceptr scratch;
-  if (!cudajit_check (
-          cudajit_cu.cuMemAllocAsync (&scratch, SCRATCH_BYTES (grid), stream),
-          site, "cuMemAllocAsync"))
-    return 0;
-  CUdeviceptr partials = scratch;
-  CUdeviceptr blocks_done = partials + grid * REDUCE_ELEMENT_MAX;
-  CUdeviceptr target
-      = res ? (CUdeviceptr) (uintptr_t) res : blocks_done + REDUCE_ELEMENT_MAX;
-  int done = 0;
-  if (cudajit_check (cudajit_cu.cuMemsetD8Async (
-                         blocks_done, 0, sizeof (unsigned int), stream),
-                     site, "cuMemsetD8Async"))
-    {
-      const void *a = array;
-      void *args[CUDAJIT_REDUCE_PARAMS];
-      size_t extents[CUDAJIT_REDUCE_PARAMS] = { 0 };
-      args[CUDAJIT_REDUCE_ARRAY] = &a;
-      args[CUDAJIT_REDUCE_COUNT] = &n;
-      args[CUDAJIT_REDUCE_PARTIALS] = &partials;
-      args[CUDAJIT_REDUCE_BLOCKS_DONE] = &blocks_done;
-      args[CUDAJIT_REDUCE_RESULT] = &target;
-      args[CUDAJIT_REDUCE_INIT] = (void *) init;
-      /* A host array is copied in by the launch.  */
-      extents[CUDAJIT_REDUCE_ARRAY] = n * element_size;
-      struct cudajit_launch_config config = { .grid = { grid, 1, 1 },
-                                              .block = { block, 1, 1 },
-                                              .stream = stream };
-      unsigned int errors = cudajit_errors_returned ();
-      cudajit_launch (k, config, site->file, site->line, args, extents);
-      done = (cudajit_errors_returned () == errors
-              && (res
-                  || cudajit_check (cudajit_cu.cuMemcpyDtoHAsync_v2 (
-                                        result, target, element_size, stream),
-                                    site, "cuMemcpyDtoHAsync")));
-    }
-  /* Given back after the kernel and the copy, on the same stream.  */
-  cudajit_check (cudajit_cu.cuMemFreeAsync (scratch, stream), site,
-                 "cuMemFreeAsync");
-  if (!done || res)
-    return 0;
-  if (!cudajit_check (cudajit_wait_stream (stream), site,
-                      "cuStreamSynchronize"))
-    return 0;
-  cudajit_gpu_waited ();
-  return 1;
-}
-
-/* Fold on the CPU backend into TARGET: the kernel's C version launched
-   as a grid of one thread a block, each block a share of the array of
-   CPU_SHARE_MIN elements or more, on the pool's threads, then over the
-   blocks' partial results with the initial value, in a launch of one
-   block.  As launches, so that a fault in the fold, or
-   CUDAJIT_TIMEOUT, names the call as a kernel's.  Whether it ran.  */
-static bool
-reduce_on_cpu (struct cudajit_kernel *k, const void *array, long long n,
-               size_t element_size, const void *init, void *target,
-               const struct cudajit_site *site)
-{
-  long threads = cudajit_cpu_threads ();
-  long long blocks = threads == 1 ? 1 : n / CPU_SHARE_MIN;
-  if (blocks > threads * CPU_SHARES_PER_THREAD)
-    blocks = threads * CPU_SHARES_PER_THREAD;
-  if (blocks < 1)
-    blocks = 1;
-  void *partials = NULL;
-  if (blocks > 1 && !(partials = malloc (blocks * element_size)))
-    {
-      cudajit_error (site,
-                     "cuda_reduce: out of host memory for %lld "
-                     "partial results",
-                     blocks);
-      return false;
-    }
-  void *none = NULL;
-  void *args[CUDAJIT_REDUCE_PARAMS];
-  args[CUDAJIT_REDUCE_ARRAY] = &array;
-  args[CUDAJIT_REDUCE_COUNT] = &n;
-  args[CUDAJIT_REDUCE_PARTIALS] = &partials;
-  args[CUDAJIT_REDUCE_BLOCKS_DONE] = &none;
-  args[CUDAJIT_REDUCE_RESULT] = &target;
-  args[CUDAJIT_REDUCE_INIT] = (void *) init;
-  struct cudajit_launch_config config
-      = { .grid = { blocks, 1, 1 }, .block = { 1, 1, 1 } };
-  cudajit_cpu_launch_profiled (k, &config, args, site, NULL);
-  if (partials)
-    {
-      const void *folded = partials;
-      args[CUDAJIT_REDUCE_ARRAY] = &folded;
-      args[CUDAJIT_REDUCE_COUNT] = &blocks;
-      config.grid.x = 1;
-      cudajit_cpu_launch_profiled (k, &config, args, site, NULL);
-      free (partials);
-    }
-  return true;
-}
 
 /* Whether the N elements of ELEMENT_SIZE bytes at ARRAY, of the call at
    SITE, lie in live memory, where the runtime handed it out; if not,
@@ -166,14 +17,16 @@ reduce_on_cpu (struct cudajit_kernel *k, const void *array, long long n,
    the GPU (see cudajit_gpu_freed_p).  */
 static bool
 check_array (const void *array, long long n, size_t element_size,
-             const struct cudajit_site *site, bool gpu)
+             const struct cudajit_site *site,
+             const struct cudajit_backend_ops *ops)
 {
   /* N elements that size_t cannot count are past any end.  */
   size_t bytes = (unsigned long long) n > SIZE_MAX / element_size
                      ? SIZE_MAX
                      : (size_t) n * element_size;
   struct cudajit_object_info info;
-  enum cudajit_range range = cudajit_classify_range (array, bytes, gpu, &info);
+  enum cudajit_range range
+      = cudajit_classify_range (array, bytes, ops->gpu, &info);
   size_t offset = (uintptr_t) array - (uintptr_t) info.base;
 
   if (range == CUDAJIT_RANGE_RELEASED)
@@ -199,15 +52,15 @@ check_array (const void *array, long long n, size_t element_size,
    driver's to tell.  */
 static bool
 check_res (const void *res, size_t element_size,
-           const struct cudajit_site *site, bool gpu)
+           const struct cudajit_site *site,
+           const struct cudajit_backend_ops *ops)
 {
   struct cudajit_object_info info;
   enum cudajit_range range
-      = cudajit_classify_range (res, element_size, gpu, &info);
+      = cudajit_classify_range (res, element_size, ops->gpu, &info);
   int owner;
   if ((range == CUDAJIT_RANGE_INSIDE && cudajit_kernel_memory_p (info.kind))
-      || (range == CUDAJIT_RANGE_UNKNOWN && gpu
-          && cudajit_driver_device_memory (res, &owner)))
+      || (range == CUDAJIT_RANGE_UNKNOWN && ops->driver_memory (res, &owner)))
     return true;
   if (range == CUDAJIT_RANGE_INSIDE || range == CUDAJIT_RANGE_UNKNOWN)
     cudajit_error (site,
@@ -247,36 +100,17 @@ cudajit_reduce (void *kernel, const void *array, long long n,
           &reduce, "cuda_reduce over %lld elements: the count is negative", n);
       return 0;
     }
-  bool gpu = cudajit_gpu_p ();
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
   if ((stream
        && !cudajit_check_handle (&reduce, "cuda_reduce", stream,
-                                 CUDAJIT_STREAM, gpu))
+                                 CUDAJIT_STREAM, ops->gpu))
       || (cudajit_graph_capturing_p ()
           && cudajit_graph_refuses_wait (stream, &reduce, "cuda_reduce"))
-      || (res && !check_res (res, element_size, &reduce, gpu)))
+      || (res && !check_res (res, element_size, &reduce, ops))
+      || (n && !check_array (array, n, element_size, &reduce, ops)))
     return 0;
-  if (n == 0)
-    {
-      /* The initial value alone, in its place on the stream.  */
-      if (res && gpu)
-        cudajit_check (cudajit_cu.cuMemcpyHtoDAsync_v2 (
-                           (CUdeviceptr) (uintptr_t) res, init, element_size,
-                           cudajit_driver_stream (stream)),
-                       &reduce, "cuMemcpyHtoDAsync");
-      else if (res)
-        memcpy (res, init, element_size);
-      return 0;
-    }
-  if (!check_array (array, n, element_size, &reduce, gpu))
-    return 0;
-  if (gpu)
-    return reduce_on_gpu (k, array, n, element_size, init,
-                          cudajit_driver_stream (stream), res, &reduce,
-                          result);
-
-  return reduce_on_cpu (k, array, n, element_size, init, res ? res : result,
-                        &reduce)
-         && !res;
+  return ops->reduce (k, array, n, element_size, init, stream, res, &reduce,
+                      result);
 }
 
 int

@@ -363,18 +363,15 @@ cudajit_cache_unlock (struct cudajit_cache_key *key)
 
 bool
 cudajit_cache_lookup (struct cudajit_cache_key *key, const char *source,
-                      int arch, int flags, struct cudajit_image *image)
+                      int arch, int flags, int driver,
+                      struct cudajit_image *image)
 {
   struct cudajit_sha256 sha;
-  int driver = 0;
   char what[128], path[PATH_MAX];
 
-  /* nvrtc-check loads no driver, and keys its entries with driver 0.  No
-     NVRTC version: what an NVRTC made stays good for the driver, and
+  /* No NVRTC version: what an NVRTC made stays good for the driver, and
      asking would load NVRTC.  The runtime's version, for how it turns
      ARCH and FLAGS into NVRTC's options.  */
-  if (cudajit_cu.cuDriverGetVersion)
-    cudajit_cu.cuDriverGetVersion (&driver);
   snprintf (what, sizeof what, "cudajit %s, driver %d, sm_%d, flags %#x",
             PACKAGE_VERSION, driver, arch, flags);
   cudajit_sha256_init (&sha);

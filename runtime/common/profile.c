@@ -1,13 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* CUDAJIT_PROFILE: where the time went, per kernel, in a table on stderr
-   at exit.
-
-   On a GPU, each launch is timed with a pair of CUDA events on its
-   stream, so that profiling does not make launches wait: the pairs queue
-   up, and are read when the queue is full and at exit.  A launch with
-   host arrays waits for its copies anyway, and times them with events of
-   its own.  On the CPU backend, where a launch returns when its grid is
-   done, the times are wall times.  */
+   at exit.  On a GPU, the times are those of CUDA events, which
+   gpu-profile.c reads; on the CPU backend, where a launch returns when
+   its grid is done, they are wall times.  */
 
 #include "internal.h"
 
@@ -26,19 +21,6 @@ struct cudajit_profile
   /* The next kernel in the table.  */
   struct cudajit_kernel *next;
 };
-
-/* The launches whose events are not read yet.  */
-#define PENDING_MAX 256
-
-static struct pending
-{
-  struct cudajit_kernel *kernel;
-  CUevent start, stop;
-  /* The GPU whose context made the events.  */
-  int ordinal;
-  bool made;
-} pending[PENDING_MAX];
-static int pending_count;
 
 static struct cudajit_kernel *first_kernel, **last_kernel = &first_kernel;
 static pthread_mutex_t profile_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -78,24 +60,6 @@ row (struct cudajit_kernel *kernel)
   return kernel->profile;
 }
 
-/* Read the events of the pending launches, waiting for them.  Under
-   profile_lock, in a thread whose current context is that of the GPU
-   of the events.  */
-static void
-read_pending (void)
-{
-  for (int i = 0; i < pending_count; i++)
-    {
-      struct pending *p = &pending[i];
-      float ms = 0;
-      if (cudajit_wait_event (p->stop) == CUDA_SUCCESS
-          && cudajit_cu.cuEventElapsedTime (&ms, p->start, p->stop)
-                 == CUDA_SUCCESS)
-        row (p->kernel)->kernel_ms += ms;
-    }
-  pending_count = 0;
-}
-
 double
 cudajit_profile_clock_ms (void)
 {
@@ -105,92 +69,48 @@ cudajit_profile_clock_ms (void)
 }
 
 void
-cudajit_profile_cpu_launch (struct cudajit_kernel *kernel, double ms)
+cudajit_profile_add (struct cudajit_kernel *kernel,
+                     unsigned long long launches, double kernel_ms,
+                     unsigned long long bytes, double copy_ms)
 {
   pthread_mutex_lock (&profile_lock);
   struct cudajit_profile *p = row (kernel);
-  p->launches++;
-  p->kernel_ms += ms;
-  pthread_mutex_unlock (&profile_lock);
-}
-
-void *
-cudajit_profile_gpu_start (struct cudajit_kernel *kernel, CUstream stream)
-{
-  int ordinal = cudajit_current_gpu->ordinal;
-  struct pending *p;
-
-  pthread_mutex_lock (&profile_lock);
-  row (kernel)->launches++;
-  /* The queue is read in one context: a launch on another GPU reads what
-     the last one left.  */
-  if (pending_count == PENDING_MAX
-      || (pending_count && pending[0].ordinal != ordinal))
-    read_pending ();
-  p = &pending[pending_count];
-  if (p->made && p->ordinal != ordinal)
-    {
-      cudajit_cu.cuEventDestroy_v2 (p->start);
-      cudajit_cu.cuEventDestroy_v2 (p->stop);
-      p->made = false;
-    }
-  if (!p->made
-      && (p->made = cudajit_cu.cuEventCreate (&p->start, 0) == CUDA_SUCCESS
-                    && cudajit_cu.cuEventCreate (&p->stop, 0) == CUDA_SUCCESS))
-    p->ordinal = ordinal;
-  if (!p->made || cudajit_cu.cuEventRecord (p->start, stream) != CUDA_SUCCESS)
-    {
-      pthread_mutex_unlock (&profile_lock);
-      return NULL;
-    }
-  p->kernel = kernel;
-  /* Held until cudajit_profile_gpu_stop.  */
-  return p;
-}
-
-void
-cudajit_profile_gpu_stop (void *token, CUstream stream)
-{
-  struct pending *p = token;
-  if (!p)
-    return;
-  if (cudajit_cu.cuEventRecord (p->stop, stream) == CUDA_SUCCESS)
-    pending_count++;
-  pthread_mutex_unlock (&profile_lock);
-}
-
-void
-cudajit_profile_host_arrays (struct cudajit_kernel *kernel, CUevent events[4],
-                             unsigned long long bytes)
-{
-  float copy_in = 0, run = 0, copy_out = 0;
-  if (cudajit_cu.cuEventElapsedTime (&copy_in, events[0], events[1])
-          != CUDA_SUCCESS
-      || cudajit_cu.cuEventElapsedTime (&run, events[1], events[2])
-             != CUDA_SUCCESS
-      || cudajit_cu.cuEventElapsedTime (&copy_out, events[2], events[3])
-             != CUDA_SUCCESS)
-    return;
-  pthread_mutex_lock (&profile_lock);
-  struct cudajit_profile *p = row (kernel);
-  p->launches++;
-  p->kernel_ms += run;
-  p->copy_ms += copy_in + copy_out;
+  p->launches += launches;
+  p->kernel_ms += kernel_ms;
+  p->copy_ms += copy_ms;
   p->bytes_copied += bytes;
   pthread_mutex_unlock (&profile_lock);
+}
+
+void
+cudajit_profile_cpu_launch (struct cudajit_kernel *kernel, double ms)
+{
+  cudajit_profile_add (kernel, 1, ms, 0, 0);
+}
+
+/* What reads the times that the GPU has not read yet, once it has
+   some.  */
+static void (*_Atomic read_times) (void);
+
+void
+cudajit_profile_set_reader (void (*reader) (void))
+{
+  atomic_store_explicit (&read_times, reader, memory_order_release);
 }
 
 static void
 print_profile (void)
 {
   bool gpu = cudajit_current_gpu != NULL;
+  void (*reader) (void)
+      = atomic_load_explicit (&read_times, memory_order_acquire);
 
   /* After what the program printed, where stdout and stderr go to the
      same file.  */
   fflush (stdout);
+  if (gpu && reader)
+    reader ();
   pthread_mutex_lock (&profile_lock);
-  if (gpu)
-    read_pending ();
   flockfile (stderr);
   fprintf (stderr,
            "cudajit profile (%s):\n"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* What profilers such as Nsight Systems see of the program: the capture
-   range of cuda_profile_start and cuda_profile_stop, through the driver;
-   and named ranges of the runtime's work on the host: kernels (their wall
-   time on the CPU backend), compilations and the copies of host arrays.
+/* What profilers such as Nsight Systems see of the program: named ranges
+   of the runtime's work on the host (the capture range of
+   cuda_profile_start and cuda_profile_stop is profiler.c's): kernels (their
+   wall time on the CPU backend), compilations and the copies of host arrays.
    Those are through NVTX 3, which is headers only and reaches a tool only
    when one runs the program and names its library
    (NVTX_INJECTION64_PATH), so that a range otherwise costs a call through
@@ -10,21 +10,6 @@
 
 #include "internal.h"
 #include "cudajit-config.h"
-
-/* Without a GPU, or where the driver lacks them, they do nothing.  */
-void
-cuda_profile_start (void)
-{
-  if (cudajit_gpu_p () && cudajit_cu.cuProfilerStart)
-    cudajit_check (cudajit_cu.cuProfilerStart (), NULL, "cuda_profile_start");
-}
-
-void
-cuda_profile_stop (void)
-{
-  if (cudajit_gpu_p () && cudajit_cu.cuProfilerStop)
-    cudajit_check (cudajit_cu.cuProfilerStop (), NULL, "cuda_profile_stop");
-}
 
 #ifdef HAVE_NVTX3
 

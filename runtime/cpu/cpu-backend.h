@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* What the CPU backend's execution of kernels (cpu-execution.c) and the
    device API that kernels call there (cpu-device-api.c) share: the
-   blocks, threads, fibers and warps of a launch.  */
+   blocks, threads, fibers and warps of a launch; and the checks of a
+   launch's arguments (cpu-host-arrays.c) that cpu-launch.c makes.  */
 
 #ifndef CUDAJIT_CPU_BACKEND_H
 #define CUDAJIT_CPU_BACKEND_H
@@ -237,5 +238,42 @@ void cudajit_warp_violation (const struct runner *r, unsigned int thread,
                              const char *format, ...)
     __attribute__ ((format (printf, 5, 6)));
 void cudajit_warp_check_end (void);
+
+/* cpu-host-arrays.c */
+
+cudajit_classify_argument cudajit_cpu_classify_argument;
+
+/* After a launch of KERNEL at SITE on the CPU backend, whether its
+   kernel left the memory past the end of each device array of ARGS as it
+   was, where no guard faults; if not, report it.  */
+bool cudajit_check_cpu_argument_ends (struct cudajit_kernel *kernel,
+                                      const struct cudajit_site *site,
+                                      void **args);
+
+/* On the CPU backend, whether the pointer arguments of KERNEL's launch at
+   SITE are what a GPU would take: device memory, or host arrays for
+   parameters of declared extent.  If not, report it and return -1; else
+   return the number of host arrays.  */
+int cudajit_check_cpu_arguments (struct cudajit_kernel *kernel,
+                                 const struct cudajit_site *site, void **args,
+                                 const size_t *extent_bytes);
+
+/* For CUDAJIT_CHECK=bounds on the CPU backend: set GUARDED_ARGS to ARGS
+   of KERNEL's launch at SITE, as for cudajit_launch, but with copies of
+   its host arrays, each followed by memory that faults when touched, in
+   COPIES (null for the other arguments), mapped as MAPPINGS say.  Return
+   false after reporting an error.  */
+bool cudajit_guard_host_arrays (struct cudajit_kernel *kernel,
+                                const struct cudajit_site *site, void **args,
+                                const size_t *extent_bytes, void **copies,
+                                enum cudajit_host_mapping *mappings,
+                                void **guarded_args);
+
+/* Free the COPIES of cudajit_guard_host_arrays, copying those that the
+   kernel may write back to its host arrays first if COPY_OUT.  */
+void cudajit_unguard_host_arrays (struct cudajit_kernel *kernel, void **args,
+                                  const size_t *extent_bytes, void **copies,
+                                  const enum cudajit_host_mapping *mappings,
+                                  bool copy_out);
 
 #endif /* cpu-backend.h */

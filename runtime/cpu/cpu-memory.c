@@ -83,3 +83,12 @@ cudajit_cpu_copy_symbol (void *symbol, void *host, size_t bytes, bool to,
 {
   return false;
 }
+
+/* The CPU backend has no driver: all its memory is the runtime's.  */
+bool
+cudajit_cpu_driver_memory (const void *p, int *owner)
+{
+  (void) p;
+  (void) owner;
+  return false;
+}

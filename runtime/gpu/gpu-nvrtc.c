@@ -137,10 +137,14 @@ cudajit_nvrtc_compile (const char *source, const char *name, int arch,
 {
   struct cudajit_cache_key key;
   const char *error;
+  int driver = 0;
 
   if (!use_cache)
     return compile_with_nvrtc (source, name, arch, flags, image);
-  if (cudajit_cache_lookup (&key, source, arch, flags, image))
+  /* nvrtc-check loads no driver, and keys its entries with driver 0.  */
+  if (cudajit_cu.cuDriverGetVersion)
+    cudajit_cu.cuDriverGetVersion (&driver);
+  if (cudajit_cache_lookup (&key, source, arch, flags, driver, image))
     return NULL;
   error = compile_with_nvrtc (source, name, arch, flags, image);
   if (!error)
