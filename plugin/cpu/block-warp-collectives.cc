@@ -99,8 +99,8 @@ find_other_effect (tree *tp, int *walk_subtrees, void *data)
 
 /* The part of statement S that may compute its warp function CALL: a
    declaration's initializer, an assignment's value and target, or S.  */
-static tree *
-computation (tree *s)
+tree *
+cudajit_call_computation (tree *s)
 {
   if (TREE_CODE (*s) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*s)))
     return &DECL_INITIAL (DECL_EXPR_DECL (*s));
@@ -110,15 +110,15 @@ computation (tree *s)
 /* Whether statement S computes CALL alone, in the order in which the
    cut computes it: its arguments first, then the rest of S.  S may store
    the result, and a compound assignment saves CALL's value first.  */
-static bool
-cuttable_statement_p (tree s, tree call)
+bool
+cudajit_computes_call_alone_p (tree s, tree call)
 {
   switch (TREE_CODE (s))
     {
     case COMPOUND_EXPR:
       return !walk_tree_without_duplicates (&TREE_OPERAND (s, 0),
                                             find_other_effect, call)
-             && cuttable_statement_p (TREE_OPERAND (s, 1), call);
+             && cudajit_computes_call_alone_p (TREE_OPERAND (s, 1), call);
     case MODIFY_EXPR:
     case INIT_EXPR:
       return !walk_tree_without_duplicates (&TREE_OPERAND (s, 0),
@@ -129,7 +129,7 @@ cuttable_statement_p (tree s, tree call)
     case CALL_EXPR:
     case NOP_EXPR:
     case CONVERT_EXPR:
-      return !walk_tree_without_duplicates (computation (&s),
+      return !walk_tree_without_duplicates (cudajit_call_computation (&s),
                                             find_other_effect, call);
     default:
       /* A switch, say, whose cases would not all run it.  */
@@ -164,8 +164,8 @@ in_place_lane_value_p (const device_api *api, tree s, tree following,
   if (api != &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
       || !cudajit_plain_local_p (argument))
     return false;
-  return walk_tree_without_duplicates (computation (&s), cudajit_find_write,
-                                       argument)
+  return walk_tree_without_duplicates (cudajit_call_computation (&s),
+                                       cudajit_find_write, argument)
          || (following
              && walk_tree_without_duplicates (&following, cudajit_find_write,
                                               argument));
@@ -395,7 +395,8 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
     }
   /* cuda_syncwarp becomes the barrier, and has no result for the rest of
      a statement.  */
-  if (api->kind == DA_BARRIER ? *s != call : !cuttable_statement_p (*s, call))
+  if (api->kind == DA_BARRIER ? *s != call
+                              : !cudajit_computes_call_alone_p (*s, call))
     {
       cudajit_refuse_loops (b, call,
                             "a warp function is called in a statement that "
@@ -536,7 +537,8 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
     default:
       {
         warp_calls calls = { 0, NULL };
-        walk_tree_without_duplicates (computation (t), count_calls, &calls);
+        walk_tree_without_duplicates (cudajit_call_computation (t),
+                                      count_calls, &calls);
         if (calls.count == 1)
           {
             cut_statement (b, t, following, calls.first, barrier, root,
