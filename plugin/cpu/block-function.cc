@@ -66,6 +66,14 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  /* cuda_laneid (), computed from the thread's number, with no call
+     to the runtime that a store of the thread would need.  */
+  if (cudajit_device_api (callee) == &cudajit_device_apis[DEVICE_API_LANEID])
+    {
+      *tp = fold_convert (TREE_TYPE (*tp), cudajit_thread_lane (b));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
   if (cudajit_shared_memory_fn_p (callee))
     {
       b->shared_memory_fn = callee;
