@@ -154,7 +154,7 @@ scope_variable (tree entry, tree type, tree *vars)
   return var;
 }
 
-static void inline_statements (tree entry, tree *t, int depth);
+static void inline_statements (tree entry, tree *t, int depth, bool branch);
 
 /* *S, a statement of ENTRY's that computes the call at *CALL_SLOT
    alone, as: a scope in which the callee's parameters are set from the
@@ -163,7 +163,7 @@ static void inline_statements (tree entry, tree *t, int depth);
    declaration's variable, which statements after *S read, is declared
    before the scope and set at its end.  */
 static void
-inline_call (tree entry, tree *s, tree *call_slot, int depth)
+inline_call (tree entry, tree *s, tree *call_slot, int depth, bool branch)
 {
   tree call = *call_slot;
   tree callee = get_callee_fndecl (call);
@@ -180,9 +180,35 @@ inline_call (tree entry, tree *s, tree *call_slot, int depth)
   id.copy_decl = copy_decl_no_change;
   id.transform_call_graph_edges = CB_CGE_DUPLICATE;
   id.transform_new_cfg = true;
+  /* X = f (..., X, ...), X a plain local of f's type: X is f's value
+     and the parameters that X is passed to, so that what reads f's
+     value reads the variable that its warp functions computed, as the
+     warp loops of block-warp-loops.cc look for (v = warp_sum (v);
+     if (lane == 0) ... v ...).  Not in a conditional's branch, whose
+     warp functions block-warp-collectives.cc runs in every thread where
+     they set only the branch's own variables.  */
+  tree target = NULL_TREE;
+  if (!branch && TREE_CODE (*s) == MODIFY_EXPR && TREE_OPERAND (*s, 1) == call
+      && cudajit_plain_local_p (TREE_OPERAND (*s, 0))
+      && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (*s, 0)))
+             == TYPE_MAIN_VARIANT (TREE_TYPE (DECL_RESULT (callee))))
+    target = TREE_OPERAND (*s, 0);
+  int passed = 0;
+  for (int k = 0; target && k < call_expr_nargs (call); k++)
+    passed += CALL_EXPR_ARG (call, k) == target;
   int i = 0;
   for (tree parm = DECL_ARGUMENTS (callee); parm; parm = DECL_CHAIN (parm))
     {
+      tree argument = CALL_EXPR_ARG (call, i);
+      if (target && passed == 1 && argument == target
+          && !TREE_ADDRESSABLE (parm)
+          && TYPE_MAIN_VARIANT (TREE_TYPE (parm))
+                 == TYPE_MAIN_VARIANT (TREE_TYPE (target)))
+        {
+          decl_map.put (parm, target);
+          i++;
+          continue;
+        }
       tree own = scope_variable (entry, TREE_TYPE (parm), &vars);
       append_to_statement_list (
           build2 (MODIFY_EXPR, TREE_TYPE (own), own,
@@ -190,8 +216,10 @@ inline_call (tree entry, tree *s, tree *call_slot, int depth)
           &statements);
       decl_map.put (parm, own);
     }
-  tree value = NULL_TREE;
-  if (!VOID_TYPE_P (TREE_TYPE (call)))
+  tree value = target;
+  if (value)
+    decl_map.put (DECL_RESULT (callee), value);
+  else if (!VOID_TYPE_P (TREE_TYPE (call)))
     {
       value = scope_variable (entry, TREE_TYPE (DECL_RESULT (callee)), &vars);
       decl_map.put (DECL_RESULT (callee), value);
@@ -217,20 +245,20 @@ inline_call (tree entry, tree *s, tree *call_slot, int depth)
       append_to_statement_list (
           build2 (MODIFY_EXPR, TREE_TYPE (decl), decl, init), &statements);
     }
-  else
+  else if (!target)
     append_to_statement_list (*s, &statements);
   tree scope = build3 (BIND_EXPR, void_type_node, vars, statements, NULL_TREE);
   TREE_SIDE_EFFECTS (scope) = 1;
   append_to_statement_list (scope, &result);
   *s = result;
   /* Those it calls in turn, now in the kernel's body.  */
-  inline_statements (entry, &BIND_EXPR_BODY (scope), depth + 1);
+  inline_statements (entry, &BIND_EXPR_BODY (scope), depth + 1, branch);
 }
 
 /* Each statement of *T that computes a call to inline alone, with that
    call inlined; the others stay, and leave the threads to fibers.  */
 static void
-inline_statements (tree entry, tree *t, int depth)
+inline_statements (tree entry, tree *t, int depth, bool branch)
 {
   if (depth >= INLINE_DEPTH)
     return;
@@ -239,7 +267,7 @@ inline_statements (tree entry, tree *t, int depth)
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (*t); !tsi_end_p (i);)
         {
-          inline_statements (entry, tsi_stmt_ptr (i), depth);
+          inline_statements (entry, tsi_stmt_ptr (i), depth, branch);
           if (TREE_CODE (tsi_stmt (i)) == STATEMENT_LIST)
             {
               tsi_link_before (&i, tsi_stmt (i), TSI_SAME_STMT);
@@ -250,27 +278,27 @@ inline_statements (tree entry, tree *t, int depth)
         }
       return;
     case BIND_EXPR:
-      inline_statements (entry, &BIND_EXPR_BODY (*t), depth);
+      inline_statements (entry, &BIND_EXPR_BODY (*t), depth, branch);
       return;
     case COND_EXPR:
       if (COND_EXPR_THEN (*t))
-        inline_statements (entry, &COND_EXPR_THEN (*t), depth);
+        inline_statements (entry, &COND_EXPR_THEN (*t), depth, true);
       if (COND_EXPR_ELSE (*t))
-        inline_statements (entry, &COND_EXPR_ELSE (*t), depth);
+        inline_statements (entry, &COND_EXPR_ELSE (*t), depth, true);
       return;
     case FOR_STMT:
       if (FOR_INIT_STMT (*t))
-        inline_statements (entry, &FOR_INIT_STMT (*t), depth);
+        inline_statements (entry, &FOR_INIT_STMT (*t), depth, branch);
       if (FOR_BODY (*t))
-        inline_statements (entry, &FOR_BODY (*t), depth);
+        inline_statements (entry, &FOR_BODY (*t), depth, branch);
       return;
     case WHILE_STMT:
       if (WHILE_BODY (*t))
-        inline_statements (entry, &WHILE_BODY (*t), depth);
+        inline_statements (entry, &WHILE_BODY (*t), depth, branch);
       return;
     case DO_STMT:
       if (DO_BODY (*t))
-        inline_statements (entry, &DO_BODY (*t), depth);
+        inline_statements (entry, &DO_BODY (*t), depth, branch);
       return;
     default:
       {
@@ -279,7 +307,7 @@ inline_statements (tree entry, tree *t, int depth)
                                       find_inlined_call, &calls);
         if (calls.count == 1
             && cudajit_computes_call_alone_p (*t, *calls.first))
-          inline_call (entry, t, calls.first, depth);
+          inline_call (entry, t, calls.first, depth, branch);
       }
     }
 }
@@ -287,7 +315,7 @@ inline_statements (tree entry, tree *t, int depth)
 void
 cudajit_inline_waits (tree entry, tree *body)
 {
-  inline_statements (entry, body, 0);
+  inline_statements (entry, body, 0, false);
 }
 
 bool
