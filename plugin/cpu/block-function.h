@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
-   block-shared-atomics.cc, block-barrier-fission.cc and
+   block-inline-waits.cc, block-shared-atomics.cc,
+   block-barrier-fission.cc and
    block-grid-stride.cc, which both call block-guard-fission.cc; they all
    call block-work-item-loops.cc, the loops over a block's threads, with
    block-guard-bounds.cc's bounds, and the questions of
