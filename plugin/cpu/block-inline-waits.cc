@@ -9,8 +9,9 @@
    so that the cuts find its warp functions and barriers where the kernel
    reaches them, as COX does before it collapses a block into loops.  A
    function is inlined where the copy of its statements was kept (it is
-   defined before the kernel), its only return ends it, and it waits
-   only where the cuts can take it; the call computes a statement's value
+   defined before the kernel), its only return ends it, it has no shared
+   arrays nor static variables of its own, and it waits only where the
+   cuts can take it; the call computes a statement's value
    alone, as block-warp-collectives.cc cuts a warp function.  */
 
 #include "block-function.h"
@@ -72,6 +73,22 @@ program_function_p (const_tree callee)
 
 static bool inlinable_p (tree callee, int depth);
 
+/* A shared array, or a static variable of the function, which its host
+   version keeps apart from the kernel's (shared-memory.cc) for each
+   block, with checks of its bounds.  */
+static tree
+find_own_static (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp)
+           && (cudajit_shared_p (*tp)
+               || (TREE_STATIC (*tp) && DECL_CONTEXT (*tp)
+                   && TREE_CODE (DECL_CONTEXT (*tp)) == FUNCTION_DECL)))
+    return *tp;
+  return NULL_TREE;
+}
+
 /* How deep inlinable_p looks, for opaque_wait_p.  */
 static int search_depth;
 
@@ -99,7 +116,8 @@ inlinable_p (tree callee, int depth)
   if (returns > 1
       || (returns == 1 && TREE_CODE (*last_statement (&body)) != RETURN_EXPR))
     return false;
-  if (cudajit_calls_p (body, waits_otherwise_p) || cudajit_waiting_loop (body))
+  if (cudajit_calls_p (body, waits_otherwise_p) || cudajit_waiting_loop (body)
+      || walk_tree_without_duplicates (&body, find_own_static, NULL))
     return false;
   int outer = search_depth;
   search_depth = depth + 1;
