@@ -460,9 +460,10 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
 
 /* If-conversion: see predicated.  Whether the value of T may be computed
    by any thread, whatever its path: it reads no memory but the thread's
-   own variables and the built-in ones, writes only the thread's own
-   variables, calls only warp functions and functions of their operands
-   alone, and jumps nowhere.  */
+   own variables and the built-in ones, writes only the variables of the
+   branch's scopes (DATA), calls only warp functions and functions of
+   their operands alone, divides integers only by constants that cannot
+   trap, and jumps nowhere.  */
 static tree
 find_impure (tree *tp, int *walk_subtrees, void *data)
 {
@@ -511,6 +512,23 @@ find_impure (tree *tp, int *walk_subtrees, void *data)
         return walk_tree_without_duplicates (
             &DECL_INITIAL (DECL_EXPR_DECL (t)), find_impure, data);
       return NULL_TREE;
+    case TRUNC_DIV_EXPR:
+    case TRUNC_MOD_EXPR:
+    case CEIL_DIV_EXPR:
+    case CEIL_MOD_EXPR:
+    case FLOOR_DIV_EXPR:
+    case FLOOR_MOD_EXPR:
+    case ROUND_DIV_EXPR:
+    case ROUND_MOD_EXPR:
+    case EXACT_DIV_EXPR:
+      /* A division of integers traps where a thread that does not take
+         the branch divides by 0, or INT_MIN by -1.  */
+      return INTEGRAL_TYPE_P (TREE_TYPE (t))
+                     && !(TREE_CODE (TREE_OPERAND (t, 1)) == INTEGER_CST
+                          && !integer_zerop (TREE_OPERAND (t, 1))
+                          && !integer_minus_onep (TREE_OPERAND (t, 1)))
+                 ? t
+                 : NULL_TREE;
     default:
       return NULL_TREE;
     }

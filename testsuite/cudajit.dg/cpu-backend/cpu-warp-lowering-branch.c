@@ -3,7 +3,8 @@
    reduction (a warp reduction in a device function, one partial a warp in
    shared memory, a barrier, then if (warp == 0) the partials reduced by
    the same function), with the warp from the thread's number / 32, and
-   an else whose lanes shuffle up, the warp by >> 5.  Every thread's
+   an else whose lanes shuffle up, the warp by >> 5; and a branch with a
+   division by the warp's number, which warp 0 does not take.  Every thread's
    value kept, in blocks of 32, 256, 16 x 4, 48 and 20 threads (the last
    two, partial warps, on the CPU backend only), compared with plain C
    that computes what each lane of a warp gets.  */
@@ -27,6 +28,7 @@ enum
 {
   BLOCK_SUM,
   BRANCHES,
+  DIVIDED,
   RESULTS
 };
 
@@ -68,6 +70,15 @@ block_sum (long n, const unsigned *x, unsigned *out)
         w += up;
     }
   out[i * RESULTS + BRANCHES] = w;
+
+  /* A division that only the warps that take the branch may do.  */
+  unsigned divisor = t >> 5, q = 0;
+  if (divisor != 0)
+    {
+      unsigned r = 1000u / divisor + t;
+      q = warp_sum (r);
+    }
+  out[i * RESULTS + DIVIDED] = q;
 }
 
 /* A warp of LANES lanes after a shuffle down by a delta that halves
@@ -108,22 +119,25 @@ check (cuda_dim3 block)
         {
           int first = warp * WARP;
           int lanes = threads - first < WARP ? threads - first : WARP;
-          unsigned v[WARP], w[WARP], plus[WARP];
+          unsigned v[WARP], w[WARP], plus[WARP], r[WARP];
           for (int l = 0; l < lanes; l++)
             {
               long i = (long) b * threads + first + l;
               v[l] = i < n ? x[i] : 0;
               w[l] = i < n ? x[i] % 1000 : 0;
               plus[l] = w[l] + 1;
+              r[l] = warp ? 1000u / warp + first + l : 0;
             }
           reduce_down (v, lanes);
           reduce_down (plus, lanes);
+          reduce_down (r, lanes);
           partial[warp] = v[0];
           for (int l = 0; l < lanes; l++)
             {
               want[first + l][BLOCK_SUM] = v[l];
               want[first + l][BRANCHES]
                   = warp == 1 ? plus[l] : w[l] + (l >= 1 ? w[l - 1] : 0);
+              want[first + l][DIVIDED] = warp ? r[l] : 0;
             }
         }
       int lanes = threads < WARP ? threads : WARP;
