@@ -463,7 +463,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
    own variables and the built-in ones, writes only the variables of the
    branch's scopes (DATA), calls only warp functions and functions of
    their operands alone, divides integers only by constants that cannot
-   trap, and jumps nowhere.  */
+   trap, indexes arrays only by constants, and jumps nowhere.  */
 static tree
 find_impure (tree *tp, int *walk_subtrees, void *data)
 {
@@ -487,6 +487,11 @@ find_impure (tree *tp, int *walk_subtrees, void *data)
                          && cudajit_builtin_variable (t) == BUILTIN_VARIABLES)
                  ? t
                  : NULL_TREE;
+    case ARRAY_REF:
+    case ARRAY_RANGE_REF:
+      /* An index that a thread that does not take the branch computes
+         may be past the array.  */
+      return TREE_CODE (TREE_OPERAND (t, 1)) == INTEGER_CST ? NULL_TREE : t;
     case INDIRECT_REF:
     case MEM_REF:
     case TARGET_MEM_REF:
@@ -563,6 +568,11 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
   if (!t)
     return t;
   if (walk_tree_without_duplicates (&t, cudajit_find_jump, NULL))
+    return NULL_TREE;
+  /* A variable of variable size, whose size the threads that do not
+     take the branch would compute too.  */
+  if (TREE_CODE (t) == DECL_EXPR
+      && variably_modified_type_p (TREE_TYPE (DECL_EXPR_DECL (t)), NULL_TREE))
     return NULL_TREE;
   if (!contains_warp_call_p (t))
     {
