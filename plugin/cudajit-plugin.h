@@ -549,6 +549,10 @@ void cudajit_device_function_linkage (char **exports, char **imports);
    call that are defined so far, reach cuda_activemask; reach
    cuda_grid_sync, of those whose bodies are kept.  */
 bool cudajit_device_function_may_sync (tree fndecl);
+/* A copy of FNDECL's body and its statements as the front end left
+   them, before it lowered its loops, kept where FNDECL was defined
+   before a kernel needed it; or NULL_TREE.  */
+tree cudajit_device_function_body (tree fndecl);
 bool cudajit_device_function_may_converge (tree fndecl);
 bool cudajit_device_function_reaches_grid_sync (tree fndecl);
 bool cudajit_reaches_grid_sync_p (tree body);

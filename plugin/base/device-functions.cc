@@ -19,6 +19,7 @@
    copy of its body as the front end left it is kept until then.  */
 
 #include "cudajit-plugin.h"
+#include "tree-inline.h"
 
 struct device_function
 {
@@ -35,11 +36,16 @@ struct device_function
 static vec<device_function> functions;
 
 /* The saved bodies, a TREE_LIST from each function (TREE_PURPOSE) to a
-   copy of its body (TREE_VALUE).  Rooted for the garbage collector.  */
+   copy of its body (TREE_VALUE); and copies of their statements too,
+   which the front end's lowering of loops to jumps leaves as written,
+   for the CPU backend to inline.  Rooted for the garbage collector.  */
 static tree saved_bodies;
+static tree statement_copies;
 
 static const struct ggc_root_tab device_function_roots[]
     = { { &saved_bodies, 1, sizeof (tree), &gt_ggc_mx_tree_node,
+          &gt_pch_nx_tree_node },
+        { &statement_copies, 1, sizeof (tree), &gt_ggc_mx_tree_node,
           &gt_pch_nx_tree_node },
         LAST_GGC_ROOT_TAB };
 
@@ -71,11 +77,38 @@ lookup (tree decl)
 }
 
 static tree
-saved_body (tree decl)
+find_body (tree list, tree decl)
 {
-  for (tree entry = saved_bodies; entry; entry = TREE_CHAIN (entry))
+  for (tree entry = list; entry; entry = TREE_CHAIN (entry))
     if (TREE_PURPOSE (entry) == decl)
       return TREE_VALUE (entry);
+  return NULL_TREE;
+}
+
+static tree
+saved_body (tree decl)
+{
+  return find_body (saved_bodies, decl);
+}
+
+/* copy_tree_r, and a SAVE_EXPR, which the front end shares where it
+   evaluates something once (the value of a compound assignment), copied
+   once: DATA maps each to its copy.  */
+static tree
+copy_statements_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) != SAVE_EXPR)
+    return copy_tree_r (tp, walk_subtrees, NULL);
+  hash_map<tree, tree> *copies = (hash_map<tree, tree> *) data;
+  if (tree *copy = copies->get (*tp))
+    {
+      *tp = *copy;
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  tree original = *tp;
+  *tp = copy_node (original);
+  copies->put (original, *tp);
   return NULL_TREE;
 }
 
@@ -106,6 +139,10 @@ cudajit_device_function_finished (tree fndecl)
     }
   saved_bodies = tree_cons (fndecl, unshare_expr (DECL_SAVED_TREE (fndecl)),
                             saved_bodies);
+  tree copy = DECL_SAVED_TREE (fndecl);
+  hash_map<tree, tree> copies;
+  walk_tree (&copy, copy_statements_r, &copies, NULL);
+  statement_copies = tree_cons (fndecl, copy, statement_copies);
   if (!TREE_PUBLIC (fndecl))
     return NULL_TREE;
   f->needed = f->done = true;
@@ -230,6 +267,12 @@ may_sync (tree fndecl, sync_search *search)
   if (!body && search->defined && DECL_INITIAL (fndecl))
     body = DECL_SAVED_TREE (fndecl);
   return body ? body_may_sync (body, search) : search->unknown_may;
+}
+
+tree
+cudajit_device_function_body (tree fndecl)
+{
+  return find_body (statement_copies, fndecl);
 }
 
 bool

@@ -66,6 +66,14 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  /* cuda_laneid (), computed from the thread's number, with no call
+     to the runtime that a store of the thread would need.  */
+  if (cudajit_device_api (callee) == &cudajit_device_apis[DEVICE_API_LANEID])
+    {
+      *tp = fold_convert (TREE_TYPE (*tp), cudajit_thread_lane (b));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
   if (cudajit_shared_memory_fn_p (callee))
     {
       b->shared_memory_fn = callee;
@@ -197,6 +205,7 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   walk_tree_without_duplicates (&body, claim_statement_expression_value,
                                 kernel);
   walk_tree (&body, copy_tree_body_r, &id, NULL);
+  cudajit_inline_waits (entry, &body);
   hash_map<tree, tree> literal_initializers;
   walk_tree (&body, lower_compound_literal, &literal_initializers, NULL);
   if (!checked)
@@ -242,6 +251,17 @@ run_threads (block_function *b, tree *body, bool barrier, bool x,
      test that the lane it reads is in the block.  */
   hash_set<tree> comparisons;
   walk_tree_without_duplicates (body, record_comparison, &comparisons);
+  /* A device function that waits, where it could not be inlined.  */
+  if (tree call = cudajit_calls_p (*body, cudajit_waiting_device_call_p))
+    {
+      cudajit_refuse_loops (
+          b, call,
+          "it calls a function that may wait for other threads (at "
+          "'cuda_syncthreads', a warp function or in a loop that waits "
+          "for memory to change) in a statement that does more than "
+          "compute its value and store it");
+      return NULL_TREE;
+    }
   if (!cudajit_cut_at_warp_functions (b, body))
     return NULL_TREE;
   b->reduction_loop = barrier ? cudajit_reduction_loop (b, *body) : NULL_TREE;
@@ -330,7 +350,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (!block_start || !enter_thread)
     return NULL_TREE;
   tree kernel_body = DECL_SAVED_TREE (kernel);
-  bool barrier = cudajit_calls_barrier_p (kernel_body);
+  bool barrier = cudajit_waits_p (kernel_body);
 
   block_function b;
   b.kernel = kernel;
@@ -344,7 +364,8 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.barriers = b.nesting = 0;
   b.warp_cuts = false;
   for (tree callee : callees)
-    if (cudajit_device_function_may_sync (callee))
+    if (cudajit_device_function_may_sync (callee)
+        && !cudajit_inlined_wait_p (callee))
       {
         sync_callee = callee;
         cudajit_refuse_loops (
@@ -578,7 +599,7 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
       run = block_function_body (kernel, entry, locals, arguments, *callees,
                                  &refusal, &refusal_loc);
       if (run)
-        *kind = cudajit_calls_barrier_p (DECL_SAVED_TREE (kernel))
+        *kind = cudajit_waits_p (DECL_SAVED_TREE (kernel))
                     ? CUDAJIT_HOST_BLOCK_REGIONS
                     : CUDAJIT_HOST_BLOCK;
       else if (refusal)

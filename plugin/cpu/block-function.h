@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
-   block-shared-atomics.cc, block-barrier-fission.cc and
+   block-inline-waits.cc, block-shared-atomics.cc,
+   block-barrier-fission.cc and
    block-grid-stride.cc, which both call block-guard-fission.cc; they all
    call block-work-item-loops.cc, the loops over a block's threads, with
    block-guard-bounds.cc's bounds, and the questions of
@@ -270,6 +271,23 @@ void cudajit_lane_paths (block_function *b, tree *by_x, tree *otherwise);
    its result computed from them after it; false, with B->refusal, where
    one cannot.  */
 bool cudajit_cut_at_warp_functions (block_function *b, tree *body);
+/* The part of statement *S that may compute a warp function's call: a
+   declaration's initializer, or *S; whether statement S computes CALL
+   alone, in the order of a cut: its arguments first, then the rest of
+   S, which may store the result.  */
+tree *cudajit_call_computation (tree *s);
+bool cudajit_computes_call_alone_p (tree s, tree call);
+
+/* block-inline-waits.cc: whether CALLEE is a device function that may
+   wait for other threads and that the block function inlines; in BODY,
+   a copy of a kernel's body for ENTRY, each call of such a function that
+   a statement computes alone, inlined; whether CALLEE is a device function
+   that may wait, inlined or not; whether BODY waits for other threads,
+   itself or in the functions that it inlines.  */
+bool cudajit_inlined_wait_p (const_tree callee);
+void cudajit_inline_waits (tree entry, tree *body);
+bool cudajit_waiting_device_call_p (const_tree callee);
+bool cudajit_waits_p (tree body);
 
 /* block-barrier-fission.cc: the threads of the block, a size_t; the
    number of the thread in the block, its linear index, of TYPE; that of

@@ -99,8 +99,8 @@ find_other_effect (tree *tp, int *walk_subtrees, void *data)
 
 /* The part of statement S that may compute its warp function CALL: a
    declaration's initializer, an assignment's value and target, or S.  */
-static tree *
-computation (tree *s)
+tree *
+cudajit_call_computation (tree *s)
 {
   if (TREE_CODE (*s) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*s)))
     return &DECL_INITIAL (DECL_EXPR_DECL (*s));
@@ -110,15 +110,15 @@ computation (tree *s)
 /* Whether statement S computes CALL alone, in the order in which the
    cut computes it: its arguments first, then the rest of S.  S may store
    the result, and a compound assignment saves CALL's value first.  */
-static bool
-cuttable_statement_p (tree s, tree call)
+bool
+cudajit_computes_call_alone_p (tree s, tree call)
 {
   switch (TREE_CODE (s))
     {
     case COMPOUND_EXPR:
       return !walk_tree_without_duplicates (&TREE_OPERAND (s, 0),
                                             find_other_effect, call)
-             && cuttable_statement_p (TREE_OPERAND (s, 1), call);
+             && cudajit_computes_call_alone_p (TREE_OPERAND (s, 1), call);
     case MODIFY_EXPR:
     case INIT_EXPR:
       return !walk_tree_without_duplicates (&TREE_OPERAND (s, 0),
@@ -129,7 +129,7 @@ cuttable_statement_p (tree s, tree call)
     case CALL_EXPR:
     case NOP_EXPR:
     case CONVERT_EXPR:
-      return !walk_tree_without_duplicates (computation (&s),
+      return !walk_tree_without_duplicates (cudajit_call_computation (&s),
                                             find_other_effect, call);
     default:
       /* A switch, say, whose cases would not all run it.  */
@@ -164,8 +164,8 @@ in_place_lane_value_p (const device_api *api, tree s, tree following,
   if (api != &cudajit_device_apis[DEVICE_API_SHFL_DOWN_SYNC]
       || !cudajit_plain_local_p (argument))
     return false;
-  return walk_tree_without_duplicates (computation (&s), cudajit_find_write,
-                                       argument)
+  return walk_tree_without_duplicates (cudajit_call_computation (&s),
+                                       cudajit_find_write, argument)
          || (following
              && walk_tree_without_duplicates (&following, cudajit_find_write,
                                               argument));
@@ -395,7 +395,8 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
     }
   /* cuda_syncwarp becomes the barrier, and has no result for the rest of
      a statement.  */
-  if (api->kind == DA_BARRIER ? *s != call : !cuttable_statement_p (*s, call))
+  if (api->kind == DA_BARRIER ? *s != call
+                              : !cudajit_computes_call_alone_p (*s, call))
     {
       cudajit_refuse_loops (b, call,
                             "a warp function is called in a statement that "
@@ -457,6 +458,251 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   *s = statements;
 }
 
+/* If-conversion: see predicated.  Whether the value of T may be computed
+   by any thread, whatever its path: it reads no memory but the thread's
+   own variables and the built-in ones, writes only the variables of the
+   branch's scopes (DATA), calls only warp functions and functions of
+   their operands alone, divides integers only by constants that cannot
+   trap, indexes arrays only by constants, and jumps nowhere.  */
+static tree
+find_impure (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_set<tree> *locals = (hash_set<tree> *) data;
+  tree t = *tp;
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == ADDR_EXPR
+          && TREE_CODE (TREE_OPERAND (t, 0)) == FUNCTION_DECL))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (tree target = cudajit_written_object (t))
+    if (!cudajit_plain_local_p (target) || !locals->contains (target))
+      return t;
+  switch (TREE_CODE (t))
+    {
+    case VAR_DECL:
+      return TREE_THIS_VOLATILE (t)
+                     || ((TREE_STATIC (t) || DECL_EXTERNAL (t))
+                         && cudajit_builtin_variable (t) == BUILTIN_VARIABLES)
+                 ? t
+                 : NULL_TREE;
+    case ARRAY_REF:
+    case ARRAY_RANGE_REF:
+      /* An index that a thread that does not take the branch computes
+         may be past the array.  */
+      return TREE_CODE (TREE_OPERAND (t, 1)) == INTEGER_CST ? NULL_TREE : t;
+    case INDIRECT_REF:
+    case MEM_REF:
+    case TARGET_MEM_REF:
+    case RETURN_EXPR:
+    case GOTO_EXPR:
+    case LABEL_EXPR:
+    case BREAK_STMT:
+    case CONTINUE_STMT:
+    case SWITCH_STMT:
+    case ASM_EXPR:
+      return t;
+    case CALL_EXPR:
+      {
+        tree callee = get_callee_fndecl (t);
+        return callee
+                       && (cudajit_warp_fission_call_p (callee)
+                           || call_expr_flags (t) & ECF_CONST)
+                   ? NULL_TREE
+                   : t;
+      }
+    case DECL_EXPR:
+      if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
+        return walk_tree_without_duplicates (
+            &DECL_INITIAL (DECL_EXPR_DECL (t)), find_impure, data);
+      return NULL_TREE;
+    case TRUNC_DIV_EXPR:
+    case TRUNC_MOD_EXPR:
+    case CEIL_DIV_EXPR:
+    case CEIL_MOD_EXPR:
+    case FLOOR_DIV_EXPR:
+    case FLOOR_MOD_EXPR:
+    case ROUND_DIV_EXPR:
+    case ROUND_MOD_EXPR:
+    case EXACT_DIV_EXPR:
+      /* A division of integers traps where a thread that does not take
+         the branch divides by 0, or INT_MIN by -1.  */
+      return INTEGRAL_TYPE_P (TREE_TYPE (t))
+                     && !(TREE_CODE (TREE_OPERAND (t, 1)) == INTEGER_CST
+                          && !integer_zerop (TREE_OPERAND (t, 1))
+                          && !integer_minus_onep (TREE_OPERAND (t, 1)))
+                 ? t
+                 : NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+}
+
+static bool
+pure_p (tree t, hash_set<tree> *locals)
+{
+  return !t || !walk_tree_without_duplicates (&t, find_impure, locals);
+}
+
+/* Into DATA, a set, the variables of the scopes in a branch.  */
+static tree
+collect_scope_variables (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == BIND_EXPR)
+    for (tree var = BIND_EXPR_VARS (*tp); var; var = DECL_CHAIN (var))
+      if (VAR_P (var))
+        ((hash_set<tree> *) data)->add (var);
+  return NULL_TREE;
+}
+
+/* T, a statement of a branch that PRED takes, to run in every thread:
+   its warp functions for all, its other effects where PRED holds; or
+   NULL_TREE where it cannot.  Without PRED, T itself where it can,
+   unchanged.  */
+static tree
+predicated (tree t, tree pred, hash_set<tree> *locals)
+{
+  if (!t)
+    return t;
+  if (walk_tree_without_duplicates (&t, cudajit_find_jump, NULL))
+    return NULL_TREE;
+  /* A variable of variable size, whose size the threads that do not
+     take the branch would compute too.  */
+  if (TREE_CODE (t) == DECL_EXPR
+      && variably_modified_type_p (TREE_TYPE (DECL_EXPR_DECL (t)), NULL_TREE))
+    return NULL_TREE;
+  if (!contains_warp_call_p (t))
+    {
+      if (!pred || TREE_CODE (t) == DEBUG_BEGIN_STMT || pure_p (t, locals))
+        return t;
+      /* A declaration stays where it is, for the statements after it,
+         with its value set where PRED holds, and a scalar's zero
+         elsewhere, which the warp functions may read.  */
+      if (TREE_CODE (t) == DECL_EXPR)
+        {
+          tree var = DECL_EXPR_DECL (t);
+          if (!VAR_P (var) || !DECL_INITIAL (var) || TREE_STATIC (var))
+            return t;
+          tree init = DECL_INITIAL (var);
+          tree type = TREE_TYPE (var);
+          DECL_INITIAL (var) = NULL_TREE;
+          tree statements = alloc_stmt_list ();
+          append_to_statement_list (t, &statements);
+          tree set;
+          if (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
+              || POINTER_TYPE_P (type))
+            set = build2 (
+                MODIFY_EXPR, type, var,
+                build3 (COND_EXPR, type, pred, init, build_zero_cst (type)));
+          else
+            set = build3 (COND_EXPR, void_type_node, pred,
+                          build2 (MODIFY_EXPR, type, var, init),
+                          build_empty_stmt (UNKNOWN_LOCATION));
+          append_to_statement_list (set, &statements);
+          return statements;
+        }
+      return build3 (COND_EXPR, void_type_node, pred, t,
+                     build_empty_stmt (UNKNOWN_LOCATION));
+    }
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+        {
+          tree s = predicated (tsi_stmt (i), pred, locals);
+          if (!s)
+            return NULL_TREE;
+          *tsi_stmt_ptr (i) = s;
+        }
+      return t;
+    case BIND_EXPR:
+      {
+        tree body = predicated (BIND_EXPR_BODY (t), pred, locals);
+        if (!body)
+          return NULL_TREE;
+        BIND_EXPR_BODY (t) = body;
+        return t;
+      }
+    case FOR_STMT:
+      {
+        if (!pure_p (FOR_INIT_STMT (t), locals)
+            || !pure_p (FOR_COND (t), locals)
+            || !pure_p (FOR_EXPR (t), locals))
+          return NULL_TREE;
+        tree body = predicated (FOR_BODY (t), pred, locals);
+        if (!body)
+          return NULL_TREE;
+        FOR_BODY (t) = body;
+        return t;
+      }
+    case WHILE_STMT:
+      {
+        tree body = predicated (WHILE_BODY (t), pred, locals);
+        if (!pure_p (WHILE_COND (t), locals) || !body)
+          return NULL_TREE;
+        WHILE_BODY (t) = body;
+        return t;
+      }
+    case DO_STMT:
+      {
+        tree body = predicated (DO_BODY (t), pred, locals);
+        if (!pure_p (DO_COND (t), locals) || !body)
+          return NULL_TREE;
+        DO_BODY (t) = body;
+        return t;
+      }
+    case COND_EXPR:
+      return NULL_TREE;
+    default:
+      return pure_p (t, locals) ? t : NULL_TREE;
+    }
+}
+
+/* *T, a conditional whose branches call warp functions (if (warp == 0)
+   { ... cuda_shfl_down_sync ... }), converted so that every thread runs
+   them: its condition, a variable of the thread; the warp functions, and
+   what computes their arguments and uses their results in the thread's
+   own variables, in every thread; and the rest, which reads or writes
+   memory, where the condition holds.  Where a warp function's lanes
+   take the branch, with the whole warp's mask, they all do (else the
+   program's result is undefined, as CUDA says, and as CUDAJIT_CHECK=warps
+   reports on the CPU backend), so each warp either runs the branch or
+   runs its warp functions on values that nothing uses: the barriers at
+   which the fission cuts them are reached by every thread, and the
+   condition need not be the same for the whole block.  False where a
+   branch jumps, has a conditional with warp functions of its own, or a
+   loop whose control is more than the thread's own variables.  */
+static bool
+convert_warp_branch (block_function *b, tree *t)
+{
+  tree cond = COND_EXPR_COND (*t);
+  if (TREE_SIDE_EFFECTS (cond) || contains_warp_call_p (cond))
+    return false;
+  /* Checked first, since the conversion changes the branches.  */
+  hash_set<tree> locals;
+  walk_tree_without_duplicates (t, collect_scope_variables, &locals);
+  if ((COND_EXPR_THEN (*t)
+       && !predicated (COND_EXPR_THEN (*t), NULL_TREE, &locals))
+      || (COND_EXPR_ELSE (*t)
+          && !predicated (COND_EXPR_ELSE (*t), NULL_TREE, &locals)))
+    return false;
+  tree pred = thread_variable (b, boolean_type_node);
+  tree not_pred = build1 (TRUTH_NOT_EXPR, boolean_type_node, pred);
+  tree then_clause = predicated (COND_EXPR_THEN (*t), pred, &locals);
+  tree else_clause = predicated (COND_EXPR_ELSE (*t), not_pred, &locals);
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (build2 (MODIFY_EXPR, boolean_type_node, pred,
+                                    fold_convert (boolean_type_node, cond)),
+                            &statements);
+  append_to_statement_list (then_clause, &statements);
+  append_to_statement_list (else_clause, &statements);
+  *t = statements;
+  return true;
+}
+
 /* Each statement of *T that calls a warp function, cut there; loops and
    conditionals around it are the fission's to judge.  FOLLOWING is the
    statement after *T in its list, or NULL_TREE; TOP_LEVEL, whether *T
@@ -494,6 +740,11 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
                       top_level);
       return;
     case COND_EXPR:
+      if (convert_warp_branch (b, t))
+        {
+          cut_statements (b, t, following, barrier, root, top_level);
+          return;
+        }
       cut_statements (b, &COND_EXPR_THEN (*t), NULL_TREE, barrier, root,
                       false);
       cut_statements (b, &COND_EXPR_ELSE (*t), NULL_TREE, barrier, root,
@@ -536,7 +787,8 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
     default:
       {
         warp_calls calls = { 0, NULL };
-        walk_tree_without_duplicates (computation (t), count_calls, &calls);
+        walk_tree_without_duplicates (cudajit_call_computation (t),
+                                      count_calls, &calls);
         if (calls.count == 1)
           {
             cut_statement (b, t, following, calls.first, barrier, root,

@@ -121,7 +121,8 @@ kernel_thread_x_p (tree t)
 }
 
 /* Whether E is threadIdx.x, with *MODULUS 0, or threadIdx.x % C or
-   threadIdx.x & (C - 1), C a power of two there, with *MODULUS C; or a
+   threadIdx.x & (C - 1), C a power of two there, or cuda_laneid (), C
+   a warp, with *MODULUS C; or a
    variable that BODY sets to one of those where it declares it, and
    nowhere else.  */
 static bool
@@ -134,6 +135,15 @@ lane_form_p (tree e, tree body, unsigned HOST_WIDE_INT *modulus)
   *modulus = 0;
   if (kernel_thread_x_p (e))
     return true;
+  /* cuda_laneid (), the thread's number in the block % 32, which is
+     threadIdx.x % 32 where the lanes are.  */
+  if (TREE_CODE (e) == CALL_EXPR && get_callee_fndecl (e)
+      && cudajit_device_api (get_callee_fndecl (e))
+             == &cudajit_device_apis[DEVICE_API_LANEID])
+    {
+      *modulus = CUDAJIT_WARP_SIZE;
+      return true;
+    }
   if ((TREE_CODE (e) != BIT_AND_EXPR && TREE_CODE (e) != TRUNC_MOD_EXPR)
       || !kernel_thread_x_p (TREE_OPERAND (e, 0))
       || !tree_fits_uhwi_p (TREE_OPERAND (e, 1)))

@@ -139,11 +139,9 @@ parameter (int n, int *out) /* { dg-warning "run as fibers" } */
   out[0] = n;
 }
 
-static void
-wait_here (void)
-{
-  cuda_syncthreads ();
-}
+/* Defined after the kernel, which the block function cannot inline
+   it into.  */
+static void wait_here (void);
 
 __attribute__ ((cuda_jit)) void
 device_function (int *out) /* { dg-warning "run as fibers" } */
@@ -161,6 +159,12 @@ spin (volatile int *flag, int *out) /* { dg-warning "run as fibers" } */
     while (!flag[0]) /* { dg-message "because a loop waits for another thread to change memory, which it must let run" } */
       ;
   out[threadIdx.x] = 1;
+}
+
+static void
+wait_here (void)
+{
+  cuda_syncthreads ();
 }
 
 static void
