@@ -502,6 +502,10 @@ static const char *const fiber_reason_texts[] = {
 #include "cudajit-fiber-reasons.def"
 #undef DEF_CUDAJIT_FIBER_REASON
 };
+static_assert (CUDAJIT_FIBER_REASONS - 1
+                   <= (CUDAJIT_HOST_FIBER_REASON_MASK
+                       >> CUDAJIT_HOST_FIBER_REASON_SHIFT),
+               "the host flags hold each reason");
 
 /* The host flags of REASON, met at LOC (cudajit-abi.h): its line, where
    it is one of the unit's main file, which the runtime knows the unit
@@ -597,6 +601,7 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
         {
           *kind = CUDAJIT_HOST_FIBERS;
           *fiber_flags = fiber_reason_flags (refusal, refusal_loc);
+          /* A debug build's fibers are what the user asked for.  */
           if (warn_fibers && refusal != CUDAJIT_FIBERS_DEBUG_BUILD)
             {
               auto_diagnostic_group group;
