@@ -693,11 +693,17 @@ static void __attribute__ ((noinline)) measure_kernel_cub_block_sum (void)
   cuda_launch (cub_block_sum, reduce_n / BLOCK, BLOCK) (reduce_n, d_x, d_out);
   cuda_synchronize ();
 }
+/* Each warp's sum, then the block's of them, as the kernel adds.  */
 C_AND_OPENMP (
     cub_block_sum, for (long b = 0; b < reduce_n / BLOCK; b++) {
       float s = 0;
-      for (long i = b * BLOCK; i < (b + 1) * BLOCK; i++)
-        s += x[i];
+      for (long w = b * BLOCK; w < (b + 1) * BLOCK; w += WARP)
+        {
+          float warp = 0;
+          for (long i = w; i < w + WARP; i++)
+            warp += x[i];
+          s += warp;
+        }
       c_out[b] = s;
     })
 
