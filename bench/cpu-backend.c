@@ -4,8 +4,11 @@
    functions of issue 32 (a shuffle reduction, a warp scan and a ballot
    count, each warp's result to an array) and its 2-D heat stencils in
    the common CUDA shape (16x16 blocks, 2-D array parameters; with and
-   without a shared tile, and the tiled one as a newcomer writes it),
-   each timed as a
+   without a shared tile, and the tiled one as a newcomer writes it), and
+   the four shapes of warp code of issue 45 (a shuffle reduction whose
+   lane 0 adds to a total by an atomic, an xor butterfly, CUB's block
+   reduction, a grid-stride loop then a warp reduction in a device
+   function), each timed as a
    cudajit kernel on the CPU backend, as a C loop on one thread and as the same
    loop with OpenMP on every core, best of REPEATS, alternating round by round.
    It prints for each the kernel's CPU time against C's (the work it costs),
@@ -36,6 +39,7 @@ enum
   STENCIL_Y = 8,
   STRIDE_BLOCKS = 32,
   STRIDE_THREADS = 128,
+  STRIDE_SHARE = 16,
   WARP = 32,
   HEAT = 16
 };
@@ -194,6 +198,76 @@ ballot_count (long n, const unsigned char *values, int *counts)
     counts[i / WARP] = __builtin_popcount (above);
 }
 
+/* The four shapes of warp code of issue 45, as real CUDA code writes
+   them.  A warp's sum by shuffles down, the whole warp's in lane 0: a
+   device function, as CUB's WarpReduce is.  */
+static float
+warp_reduce (float v)
+{
+  for (int d = WARP / 2; d > 0; d /= 2)
+    v += cuda_shfl_down_sync (FULL_MASK, v, d);
+  return v;
+}
+
+/* Each warp's sum by shuffles down, lane 0 chosen by cuda_laneid, then
+   added to the grid's total by an atomic.  */
+__attribute__ ((cuda_jit)) void
+warp_atomic (long n, const float *x, double *total)
+{
+  long i = cuda_grid_x ();
+  float v = i < n ? x[i] : 0;
+  for (int d = WARP / 2; d > 0; d /= 2)
+    v += cuda_shfl_down_sync (FULL_MASK, v, d);
+  if (cuda_laneid () == 0)
+    cuda_atomic_add (total, (double) v);
+}
+
+/* The xor butterfly: every lane keeps its warp's sum.  */
+__attribute__ ((cuda_jit)) void
+warp_butterfly (long n, const float *x, float *sums)
+{
+  long i = cuda_grid_x ();
+  float v = i < n ? x[i] : 0;
+  for (int d = WARP / 2; d > 0; d /= 2)
+    v += cuda_shfl_xor_sync (FULL_MASK, v, d);
+  if (i < n)
+    sums[i] = v;
+}
+
+/* CUB's block reduction: each warp's sum by the device function, one
+   partial per warp in shared memory, a barrier, then the first warp
+   reduces the partials by the same function.  */
+__attribute__ ((cuda_jit)) void
+cub_block_sum (long n, const float *x, float *partial)
+{
+  static __attribute__ ((cuda_shared)) float warp_sums[BLOCK / WARP];
+  long i = cuda_grid_x ();
+  unsigned int lane = threadIdx.x % WARP, warp = threadIdx.x / WARP;
+  float v = warp_reduce (i < n ? x[i] : 0);
+  if (lane == 0)
+    warp_sums[warp] = v;
+  cuda_syncthreads ();
+  if (warp == 0)
+    {
+      v = warp_reduce (lane < blockDim.x / WARP ? warp_sums[lane] : 0);
+      if (lane == 0)
+        partial[blockIdx.x] = v;
+    }
+}
+
+/* Each thread's grid-stride share, then its warp's sum by the device
+   function, lane 0 chosen by threadIdx.x % 32.  */
+__attribute__ ((cuda_jit)) void
+stride_warp_sum (long n, const float *x, float *sums)
+{
+  float v = 0;
+  for (long i = cuda_grid_x (); i < n; i += cuda_gridsize_x ())
+    v += x[i];
+  v = warp_reduce (v);
+  if (threadIdx.x % WARP == 0)
+    sums[cuda_grid_x () / WARP] = v;
+}
+
 /* A step of the heat equation on a grid, the CUDA way: 16x16 blocks,
    2-D array parameters, the global indices from the block's and the
    thread's; the edges stay as they were.  */
@@ -297,6 +371,7 @@ static int *ints, *d_ints, *t_out, *d_t;
 static int *warp_ints, *d_warp_ints, *warp_out, *d_warp_out;
 static unsigned char *values, *d_values;
 static unsigned int *d_bins, bins[BINS], c_bins[BINS];
+static double *d_total, c_total;
 
 static void *
 allocate (size_t bytes)
@@ -355,6 +430,7 @@ make_data (long scale)
   d_warp_ints = cuda_to_device (warp_ints, warp_n * sizeof *warp_ints);
   d_warp_out = cuda_device_array (warp_n * sizeof *warp_out);
   d_bins = cuda_device_array (sizeof bins);
+  d_total = cuda_device_array (sizeof *d_total);
 }
 
 /* Each kernel, its C loop and its OpenMP loop; each is a function of its
@@ -568,6 +644,90 @@ C_AND_OPENMP (
       warp_out[w] = count;
     })
 
+static void __attribute__ ((noinline)) measure_kernel_warp_atomic (void)
+{
+  cuda_launch (warp_atomic, warp_n / BLOCK, BLOCK) (warp_n, d_x, d_total);
+  cuda_synchronize ();
+}
+/* The total in double, as the kernel's, of each warp's sum in float.  */
+static void __attribute__ ((noinline)) measure_c_warp_atomic (void)
+{
+  for (long w = 0; w < warp_n / WARP; w++)
+    {
+      float s = 0;
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        s += x[i];
+      c_total += s;
+    }
+}
+static void __attribute__ ((noinline)) measure_openmp_warp_atomic (void)
+{
+  double total = 0;
+#pragma omp parallel for reduction(+ : total)
+  for (long w = 0; w < warp_n / WARP; w++)
+    {
+      float s = 0;
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        s += x[i];
+      total += s;
+    }
+  c_total += total;
+}
+
+static void __attribute__ ((noinline)) measure_kernel_warp_butterfly (void)
+{
+  cuda_launch (warp_butterfly, warp_n / BLOCK, BLOCK) (warp_n, d_x, d_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    warp_butterfly, for (long w = 0; w < warp_n / WARP; w++) {
+      float s = 0;
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        s += x[i];
+      for (long i = w * WARP; i < (w + 1) * WARP; i++)
+        c_out[i] = s;
+    })
+
+static void __attribute__ ((noinline)) measure_kernel_cub_block_sum (void)
+{
+  cuda_launch (cub_block_sum, reduce_n / BLOCK, BLOCK) (reduce_n, d_x, d_out);
+  cuda_synchronize ();
+}
+/* Each warp's sum, then the block's of them, as the kernel adds.  */
+C_AND_OPENMP (
+    cub_block_sum, for (long b = 0; b < reduce_n / BLOCK; b++) {
+      float s = 0;
+      for (long w = b * BLOCK; w < (b + 1) * BLOCK; w += WARP)
+        {
+          float warp = 0;
+          for (long i = w; i < w + WARP; i++)
+            warp += x[i];
+          s += warp;
+        }
+      c_out[b] = s;
+    })
+
+/* The threads of the grid-stride warp sum: STRIDE_SHARE elements each,
+   a grid of many blocks, as a GPU's launch has, where a thread's warp
+   reduction costs as much as its loop.  */
+#define STRIDE_GRID (warp_n / STRIDE_SHARE / BLOCK * BLOCK)
+
+static void __attribute__ ((noinline)) measure_kernel_stride_warp_sum (void)
+{
+  cuda_launch (stride_warp_sum, STRIDE_GRID / BLOCK, BLOCK) (warp_n, d_x,
+                                                             d_out);
+  cuda_synchronize ();
+}
+/* Each warp's sum of the elements that its lanes' strides reach.  */
+C_AND_OPENMP (
+    stride_warp_sum, for (long w = 0; w < STRIDE_GRID / WARP; w++) {
+      float s = 0;
+      for (long base = w * WARP; base < warp_n; base += STRIDE_GRID)
+        for (long i = base; i < base + WARP && i < warp_n; i++)
+          s += x[i];
+      c_out[w] = s;
+    })
+
 /* Before each run of the kernel, or of a loop: what they add to.  */
 static void
 clear_bins (int kernel)
@@ -649,27 +809,28 @@ same_transpose (void)
   return same;
 }
 
+/* Whether the kernel's first COUNT sums are the C loop's: a tree of sums
+   against a sum from left to right, close, not equal.  */
 static int
-same_block_sum (void)
+close_floats (long count)
 {
-  /* A tree of sums against a sum from left to right: close, not equal.  */
-  long blocks = reduce_n / BLOCK;
-  cuda_copy_to_host (out, d_out, blocks * sizeof *out);
-  for (long b = 0; b < blocks; b++)
-    if (fabsf (out[b] - c_out[b]) > 1e-5f * fabsf (c_out[b]))
+  cuda_copy_to_host (out, d_out, count * sizeof *out);
+  for (long i = 0; i < count; i++)
+    if (fabsf (out[i] - c_out[i]) > 1e-5f * fabsf (c_out[i]))
       return 0;
   return 1;
 }
 
 static int
+same_block_sum (void)
+{
+  return close_floats (reduce_n / BLOCK);
+}
+
+static int
 same_warp_sum (void)
 {
-  long warps = warp_n / WARP;
-  cuda_copy_to_host (out, d_out, warps * sizeof *out);
-  for (long w = 0; w < warps; w++)
-    if (fabsf (out[w] - c_out[w]) > 1e-5f * fabsf (c_out[w]))
-      return 0;
-  return 1;
+  return close_floats (warp_n / WARP);
 }
 
 static int
@@ -692,6 +853,35 @@ static int
 same_ballot_count (void)
 {
   return same_warp_ints (warp_n / WARP);
+}
+
+/* Before each run of the kernel, or of a loop: the total they add to.  */
+static void
+clear_total (int kernel)
+{
+  c_total = 0;
+  if (kernel)
+    cuda_copy_to_device (d_total, &c_total, sizeof c_total);
+}
+
+static int
+same_warp_atomic (void)
+{
+  double total;
+  cuda_copy_to_host (&total, d_total, sizeof total);
+  return fabs (total - c_total) <= 1e-5 * fabs (c_total);
+}
+
+static int
+same_warp_butterfly (void)
+{
+  return close_floats (warp_n);
+}
+
+static int
+same_stride_warp_sum (void)
+{
+  return close_floats (STRIDE_GRID / WARP);
 }
 
 static int
@@ -731,6 +921,10 @@ static const struct benchmark
   BENCHMARK (warp_sum, NULL, same_warp_sum, &warp_n, NULL),
   BENCHMARK (warp_scan, NULL, same_warp_scan, &warp_n, NULL),
   BENCHMARK (ballot_count, NULL, same_ballot_count, &warp_n, NULL),
+  BENCHMARK (warp_atomic, clear_total, same_warp_atomic, &warp_n, NULL),
+  BENCHMARK (warp_butterfly, NULL, same_warp_butterfly, &warp_n, NULL),
+  BENCHMARK (cub_block_sum, NULL, same_block_sum, &reduce_n, NULL),
+  BENCHMARK (stride_warp_sum, NULL, same_stride_warp_sum, &warp_n, NULL),
   BENCHMARK (heat, NULL, same_heat, NULL, &heat_size),
   BENCHMARK (heat_tiled, NULL, same_heat, NULL, &heat_size),
   BENCHMARK (heat_newcomer, NULL, same_heat, NULL, &heat_size),

@@ -599,10 +599,12 @@ void cudajit_drop_shared_checks (tree *body);
    handed to the call graph, and how it is called.  With CALLEES, the
    device functions KERNEL calls, it runs a block (work-item loops,
    fission at barriers) where it can, else a thread; without, it runs the
-   whole work (cuda_reduce's).  -fplugin-arg-cudajit-warn-fibers: warn of
-   the kernels whose threads run as fibers.  */
+   whole work (cuda_reduce's); *FIBER_FLAGS, the host flags that say why
+   its threads run as fibers, where they do (cudajit-abi.h).
+   -fplugin-arg-cudajit-warn-fibers: warn of the kernels whose threads run
+   as fibers.  */
 tree cudajit_host_entry (tree kernel, const vec<tree> *callees,
-                         enum cudajit_host_entry *kind);
+                         enum cudajit_host_entry *kind, int *fiber_flags);
 void cudajit_warn_fibers (void);
 
 /* race-instrumentation.cc: -fplugin-arg-cudajit-check-races, from the

@@ -120,12 +120,23 @@ enum cudajit_host_entry
    their loads and stores to cudajit_race_access, for CUDAJIT_CHECK=races,
    which runs each thread through the kernel as written, as a fiber.
    That call's second argument is the bytes accessed, shifted left by
-   CUDAJIT_RACE_SIZE_SHIFT, with CUDAJIT_RACE_WRITE for a store.  */
+   CUDAJIT_RACE_SIZE_SHIFT, with CUDAJIT_RACE_WRITE for a store.  In the
+   bits of CUDAJIT_HOST_FIBER_REASON_MASK, for a kernel whose threads
+   run as fibers (CUDAJIT_HOST_FIBERS, CUDAJIT_HOST_GRID_FIBERS), why:
+   one of enum cudajit_fiber_reason, the number of a row of
+   cudajit-fiber-reasons.def, 0 for none; and above
+   CUDAJIT_HOST_FIBER_LINE_SHIFT the line of the construct, 0 where it
+   is past CUDAJIT_HOST_FIBER_LINE_LIMIT; CUDAJIT_VERBOSE says them.  */
 enum cudajit_host_flag
 {
   CUDAJIT_HOST_UNOPTIMIZED = 1,
   CUDAJIT_HOST_CHECKS_RACES = 2
 };
+#define CUDAJIT_HOST_FIBER_REASON_SHIFT 2
+#define CUDAJIT_HOST_FIBER_REASON_MASK                                        \
+  (0x3f << CUDAJIT_HOST_FIBER_REASON_SHIFT)
+#define CUDAJIT_HOST_FIBER_LINE_SHIFT 8
+#define CUDAJIT_HOST_FIBER_LINE_LIMIT 0x7fffff
 #define CUDAJIT_RACE_WRITE 1u
 #define CUDAJIT_RACE_SIZE_SHIFT 1
 

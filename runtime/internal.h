@@ -572,6 +572,13 @@ struct cudajit_kernel
      CUDAJIT_CHECK=races; whether a launch has said that it does not.  */
   bool checks_races;
   bool said_unchecked;
+  /* Why the plugin made its threads run as fibers, a row of
+     cudajit-fiber-reasons.def (0 for none), and the line of its unit
+     (0 unknown); whether CUDAJIT_VERBOSE has said how the CPU backend
+     runs it.  */
+  unsigned int fiber_reason;
+  unsigned int fiber_line;
+  atomic_bool told_path;
   /* On each GPU, by ordinal: null until loaded; once set, launches read it
      without locking.  */
   _Atomic (CUfunction) function[CUDAJIT_MAX_GPUS];

@@ -57,10 +57,7 @@ static tree
 block_condition (block_function *b, tree cond)
 {
   if (TREE_SIDE_EFFECTS (cond))
-    cudajit_refuse_loops (
-        b, cond,
-        "a condition with side effects decides whether threads reach "
-        "'cuda_syncthreads'");
+    cudajit_refuse_loops (b, cond, CUDAJIT_FIBERS_SIDE_EFFECT_CONDITION);
   tree thread = b->builtins[THREAD_INDEX];
   tree first = build2 (MODIFY_EXPR, TREE_TYPE (thread), thread,
                        build_zero_cst (TREE_TYPE (thread)));
@@ -134,10 +131,7 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
                     tree body, tree increment, bool cond_first)
 {
   if (walk_tree_without_duplicates (&body, cudajit_find_jump, NULL))
-    cudajit_refuse_loops (
-        b, loop_statement,
-        "a loop with 'cuda_syncthreads' has a 'break', 'continue', "
-        "'return' or 'goto'");
+    cudajit_refuse_loops (b, loop_statement, CUDAJIT_FIBERS_LOOP_JUMP);
   b->nesting++;
   tree loop = alloc_stmt_list ();
   tree exit = NULL_TREE;
@@ -231,10 +225,7 @@ lower_barriers (block_function *b, tree t)
       return lower_barrier_loop (b, t, DO_COND (t), DO_BODY (t), NULL_TREE,
                                  false);
     default:
-      cudajit_refuse_loops (
-          b, t,
-          "'cuda_syncthreads' is called in an expression, a 'switch' or "
-          "a loop that GCC lowered to jumps");
+      cudajit_refuse_loops (b, t, CUDAJIT_FIBERS_BARRIER_IN_EXPRESSION);
       return t;
     }
 }
@@ -608,12 +599,8 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
             b,
             EXPR_P (*r.code) && EXPR_HAS_LOCATION (*r.code) ? *r.code
                                                             : operand,
-            b->warp_cuts ? "a condition that may differ between the threads "
-                           "of a block decides whether they reach "
-                           "'cuda_syncthreads' or a warp function"
-                         : "a condition that may differ between the threads "
-                           "of a block decides whether they reach "
-                           "'cuda_syncthreads'");
+            b->warp_cuts ? CUDAJIT_FIBERS_DIVERGENT_WARP_FUNCTION
+                         : CUDAJIT_FIBERS_DIVERGENT_BARRIER);
 }
 
 /* Localization: see localize_written_variables.  */
@@ -730,12 +717,9 @@ privatize_variables (block_function *b, tree *statements)
               && !uniform.contains (var) && !kept.contains (var))
             kept.safe_push (var);
       if (r.early_return && (r.nested || r.barriers_before < b->barriers))
-        cudajit_refuse_loops (
-            b, r.early_return,
-            b->warp_cuts ? "a thread may return before a 'cuda_syncthreads' "
-                           "or a warp function that others reach"
-                         : "a thread may return before a 'cuda_syncthreads' "
-                           "that others reach");
+        cudajit_refuse_loops (b, r.early_return,
+                              b->warp_cuts ? CUDAJIT_FIBERS_EARLY_RETURN_WARP
+                                           : CUDAJIT_FIBERS_EARLY_RETURN);
     }
   /* The other lanes read them, where the regions do not show it; lane 0
      reads the others in a loop of its own.  */
@@ -756,17 +740,12 @@ privatize_variables (block_function *b, tree *statements)
       tree type = TREE_TYPE (var);
       if (!TYPE_SIZE_UNIT (type)
           || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
-        cudajit_refuse_loops (b, var,
-                              "a variable of variable size lives across "
-                              "'cuda_syncthreads'");
+        cudajit_refuse_loops (b, var, CUDAJIT_FIBERS_VARIABLE_SIZE);
       /* Each thread's element keeps the variable's alignment if its
          size is a multiple of it.  */
       else if (DECL_ALIGN_UNIT (var) > CUDAJIT_CONTEXT_ALIGN
                || tree_to_uhwi (TYPE_SIZE_UNIT (type)) % DECL_ALIGN_UNIT (var))
-        cudajit_refuse_loops (
-            b, var,
-            "a variable aligned to more than a cache line, or to more than "
-            "its size, lives across 'cuda_syncthreads'");
+        cudajit_refuse_loops (b, var, CUDAJIT_FIBERS_OVER_ALIGNED);
     }
   if (kept.is_empty () || b->refusal)
     return;

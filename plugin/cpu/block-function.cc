@@ -293,7 +293,7 @@ restart (block_function *b)
   b->lane_values.empty ();
   b->lane_slots.empty ();
   b->lane_zero_values.empty ();
-  b->refusal = NULL;
+  b->refusal = CUDAJIT_FIBERS_NONE;
 }
 
 /* THREADS, after what the runtime's check of each launch guarantees:
@@ -334,17 +334,13 @@ assume_launch_limits (block_function *b, tree threads)
    ARGUMENTS there, with its locals added to *LOCALS; NULL_TREE where the
    threads of a block must run as fibers, with why in *REFUSAL, and
    where in *REFUSAL_LOC, unless the unit lacks cudajit.h.  */
-/* Why a debug build's kernel runs as fibers, which is what the user asked
-   for, and no cause for a warning.  */
-static const char debug_build_refusal[]
-    = "it is compiled without optimization, for debugging";
-
 static tree
 block_function_body (tree kernel, tree entry, tree *locals,
                      const vec<tree> &arguments, const vec<tree> &callees,
-                     const char **refusal, location_t *refusal_loc)
+                     enum cudajit_fiber_reason *refusal,
+                     location_t *refusal_loc)
 {
-  *refusal = NULL;
+  *refusal = CUDAJIT_FIBERS_NONE;
   tree block_start = cudajit_header_function (block_start_name);
   tree enter_thread = cudajit_header_function (enter_thread_name);
   if (!block_start || !enter_thread)
@@ -360,7 +356,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.enter_thread = enter_thread;
   b.shared_memory_fn = NULL_TREE;
   b.shared_memory = NULL_TREE;
-  b.refusal = NULL;
+  b.refusal = CUDAJIT_FIBERS_NONE;
   b.barriers = b.nesting = 0;
   b.warp_cuts = false;
   for (tree callee : callees)
@@ -368,28 +364,19 @@ block_function_body (tree kernel, tree entry, tree *locals,
         && !cudajit_inlined_wait_p (callee))
       {
         sync_callee = callee;
-        cudajit_refuse_loops (
-            &b, cudajit_calls_p (kernel_body, sync_callee_p),
-            "it calls a function that may wait for other threads (at "
-            "'cuda_syncthreads', a warp function or in a loop that waits "
-            "for memory to change)");
+        cudajit_refuse_loops (&b, cudajit_calls_p (kernel_body, sync_callee_p),
+                              CUDAJIT_FIBERS_WAITING_FUNCTION);
       }
   if (tree loop = cudajit_waiting_loop (kernel_body))
-    cudajit_refuse_loops (&b, loop,
-                          "a loop waits for another thread to change memory, "
-                          "which it must let run");
+    cudajit_refuse_loops (&b, loop, CUDAJIT_FIBERS_WAITING_LOOP);
   if (tree call = cudajit_calls_p (kernel_body, cudajit_grid_sync_call_p))
-    cudajit_refuse_loops (&b, call,
-                          "it calls 'cuda_grid_sync', where the threads of "
-                          "the whole grid wait for each other");
+    cudajit_refuse_loops (&b, call, CUDAJIT_FIBERS_GRID_SYNC);
   if (tree call = cudajit_calls_p (kernel_body, waits_otherwise_p))
-    cudajit_refuse_loops (&b, call,
-                          "it calls a warp function that needs every lane "
-                          "alive at once, or a barrier with a result");
+    cudajit_refuse_loops (&b, call, CUDAJIT_FIBERS_LANES_ALIVE);
   if (tree write = barrier ? walk_tree_without_duplicates (
                        &kernel_body, find_parameter_write, NULL)
                            : NULL_TREE)
-    cudajit_refuse_loops (&b, write, "it changes a parameter");
+    cudajit_refuse_loops (&b, write, CUDAJIT_FIBERS_PARAMETER_WRITE);
   if (b.refusal)
     {
       *refusal = b.refusal;
@@ -402,7 +389,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   if (!optimize)
     {
       if (barrier)
-        *refusal = debug_build_refusal;
+        *refusal = CUDAJIT_FIBERS_DEBUG_BUILD;
       return NULL_TREE;
     }
 
@@ -443,7 +430,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
             = build3 (COND_EXPR, void_type_node, no_wrap, signed_x, threads);
       else
         sums_on_x = false;
-      b.refusal = NULL;
+      b.refusal = CUDAJIT_FIBERS_NONE;
     }
   if (threads && has_in_range)
     {
@@ -462,7 +449,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
                                           x_no_wrap, in_range)
                                 : in_range,
                       fast, threads);
-      b.refusal = NULL;
+      b.refusal = CUDAJIT_FIBERS_NONE;
     }
   if (threads && chunks)
     threads = build3 (COND_EXPR, void_type_node, cudajit_one_dimension (&b),
@@ -482,7 +469,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
         threads
             = build3 (COND_EXPR, void_type_node,
                       build_call_expr (checks_shared, 0), checked, threads);
-      b.refusal = NULL;
+      b.refusal = CUDAJIT_FIBERS_NONE;
     }
   if (!threads)
     {
@@ -529,6 +516,34 @@ block_function_body (tree kernel, tree entry, tree *locals,
 static const char *const host_entry_options[]
     = { "no-tree-loop-distribute-patterns", "align-loops=32" };
 
+/* What each reason says after "because".  */
+static const char *const fiber_reason_texts[] = {
+  NULL,
+#define DEF_CUDAJIT_FIBER_REASON(id, text) text,
+#include "cudajit-fiber-reasons.def"
+#undef DEF_CUDAJIT_FIBER_REASON
+};
+static_assert (CUDAJIT_FIBER_REASONS - 1
+                   <= (CUDAJIT_HOST_FIBER_REASON_MASK
+                       >> CUDAJIT_HOST_FIBER_REASON_SHIFT),
+               "the host flags hold each reason");
+
+/* The host flags of REASON, met at LOC (cudajit-abi.h): its line, where
+   it is one of the unit's main file, which the runtime knows the unit
+   by.  */
+static int
+fiber_reason_flags (enum cudajit_fiber_reason reason, location_t loc)
+{
+  expanded_location where
+      = expand_location (expansion_point_location_if_in_system_header (loc));
+  int line = where.line;
+  if (!where.file || filename_cmp (where.file, main_input_filename) != 0
+      || line < 0 || line > CUDAJIT_HOST_FIBER_LINE_LIMIT)
+    line = 0;
+  return reason << CUDAJIT_HOST_FIBER_REASON_SHIFT
+         | line << CUDAJIT_HOST_FIBER_LINE_SHIFT;
+}
+
 /* Whether -fplugin-arg-cudajit-warn-fibers was given.  */
 static bool warn_fibers;
 
@@ -540,8 +555,9 @@ cudajit_warn_fibers (void)
 
 tree
 cudajit_host_entry (tree kernel, const vec<tree> *callees,
-                    enum cudajit_host_entry *kind)
+                    enum cudajit_host_entry *kind, int *fiber_flags)
 {
+  *fiber_flags = 0;
   location_t loc = DECL_SOURCE_LOCATION (kernel);
   tree args_type = build_pointer_type (ptr_type_node);
   tree args = build_decl (loc, PARM_DECL, get_identifier ("args"), args_type);
@@ -594,7 +610,7 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
   *kind = CUDAJIT_HOST_WHOLE;
   if (callees)
     {
-      const char *refusal;
+      enum cudajit_fiber_reason refusal;
       location_t refusal_loc = loc;
       run = block_function_body (kernel, entry, locals, arguments, *callees,
                                  &refusal, &refusal_loc);
@@ -605,14 +621,17 @@ cudajit_host_entry (tree kernel, const vec<tree> *callees,
       else if (refusal)
         {
           *kind = CUDAJIT_HOST_FIBERS;
-          if (warn_fibers && refusal != debug_build_refusal)
+          *fiber_flags = fiber_reason_flags (refusal, refusal_loc);
+          /* A debug build's fibers are what the user asked for.  */
+          if (warn_fibers && refusal != CUDAJIT_FIBERS_DEBUG_BUILD)
             {
               auto_diagnostic_group group;
               if (warning_at (DECL_SOURCE_LOCATION (kernel), 0,
                               "on the CPU backend, the threads of %qD run "
                               "as fibers, slower than loops",
                               kernel))
-                inform (refusal_loc, "because %s", refusal);
+                inform (refusal_loc, "because %s",
+                        fiber_reason_texts[refusal]);
             }
         }
       else

@@ -13,6 +13,17 @@
 
 #include "cudajit-plugin.h"
 
+/* Why a kernel's threads run as fibers (cudajit-fiber-reasons.def); 0,
+   CUDAJIT_FIBERS_NONE, where they need not.  */
+enum cudajit_fiber_reason
+{
+  CUDAJIT_FIBERS_NONE,
+#define DEF_CUDAJIT_FIBER_REASON(id, text) CUDAJIT_FIBERS_##id,
+#include "cudajit-fiber-reasons.def"
+#undef DEF_CUDAJIT_FIBER_REASON
+  CUDAJIT_FIBER_REASONS
+};
+
 /* The built-in variables, as the block function has them.  */
 enum builtin_variable
 {
@@ -59,9 +70,9 @@ struct block_function
      arguments.  */
   tree *locals;
   const vec<tree> *arguments;
-  /* Why the kernel cannot be cut at its barriers, and where; NULL if it
-     can.  */
-  const char *refusal;
+  /* Why the kernel cannot be cut at its barriers, and where;
+     CUDAJIT_FIBERS_NONE if it can.  */
+  enum cudajit_fiber_reason refusal;
   location_t refusal_loc;
 
   /* Fission: the regions; the variables of the kernel's scopes with
@@ -130,7 +141,8 @@ bool cudajit_block_start_below_p (block_function *b, tree t, int axis,
 /* block-statements.cc.  A && B, or B where A is null; the first reason
    why the kernel cannot be cut at its barriers, at WHERE.  */
 tree cudajit_conjoin (tree a, tree b);
-void cudajit_refuse_loops (block_function *b, tree where, const char *why);
+void cudajit_refuse_loops (block_function *b, tree where,
+                           enum cudajit_fiber_reason why);
 /* What T, an expression, writes or takes the address of, or
    NULL_TREE.  */
 tree cudajit_written_object (const_tree t);

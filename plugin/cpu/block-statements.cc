@@ -13,7 +13,8 @@ cudajit_conjoin (tree a, tree b)
 }
 
 void
-cudajit_refuse_loops (block_function *b, tree where, const char *why)
+cudajit_refuse_loops (block_function *b, tree where,
+                      enum cudajit_fiber_reason why)
 {
   if (b->refusal)
     return;

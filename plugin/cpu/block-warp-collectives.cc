@@ -388,9 +388,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
   if (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK)
     {
-      cudajit_refuse_loops (b, call,
-                            "a warp function's mask is not the constant of "
-                            "the whole warp, 0xffffffff");
+      cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_MASK);
       return;
     }
   /* cuda_syncwarp becomes the barrier, and has no result for the rest of
@@ -398,9 +396,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   if (api->kind == DA_BARRIER ? *s != call
                               : !cudajit_computes_call_alone_p (*s, call))
     {
-      cudajit_refuse_loops (b, call,
-                            "a warp function is called in a statement that "
-                            "does more than compute its result and store it");
+      cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_STATEMENT);
       return;
     }
   tree statements = alloc_stmt_list ();
@@ -411,7 +407,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
       if (TREE_SIDE_EFFECTS (argument))
         {
           cudajit_refuse_loops (b, argument,
-                                "a warp function's argument has side effects");
+                                CUDAJIT_FIBERS_WARP_ARGUMENT_SIDE_EFFECTS);
           return;
         }
       /* A vote's predicate as a byte, 0 or 1, which GCC computes for
@@ -445,9 +441,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
       tree result = result_after_cut (b, call, api, saved, &vote_local);
       if (!result)
         {
-          cudajit_refuse_loops (b, call,
-                                "cudajit.h lacks what the block function "
-                                "computes a warp function with");
+          cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_HELPER_MISSING);
           return;
         }
       *call_slot = result;
@@ -798,9 +792,7 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
         break;
       }
     }
-  cudajit_refuse_loops (b, *t,
-                        "a warp function is called in a loop's condition, a "
-                        "'switch' or an expression with another");
+  cudajit_refuse_loops (b, *t, CUDAJIT_FIBERS_WARP_IN_EXPRESSION);
 }
 
 bool

@@ -331,15 +331,17 @@ abi_version (void)
   return build_int_cst (unsigned_type_node, CUDAJIT_ABI_VERSION);
 }
 
-/* How GCC compiles KERNEL's C version, flags of enum cudajit_host_flag:
-   -Og, too, leaves the loops over a block's threads slow.  */
+/* How GCC compiles KERNEL's C version, flags of enum cudajit_host_flag,
+   with FIBER_FLAGS, why its threads run as fibers: -Og, too, leaves the
+   loops over a block's threads slow.  */
 static int
-host_flags (tree kernel)
+host_flags (tree kernel, int fiber_flags)
 {
   bool optimized
       = opt_for_fn (kernel, optimize) && !opt_for_fn (kernel, optimize_debug);
   return ((optimized ? 0 : CUDAJIT_HOST_UNOPTIMIZED)
-          | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0));
+          | (cudajit_checking_races_p () ? CUDAJIT_HOST_CHECKS_RACES : 0)
+          | fiber_flags);
 }
 
 static tree build_image_bytes (const cudajit_aot_image &image);
@@ -380,7 +382,7 @@ first_missing_c_version (tree kernel, const vec<tree> *callees)
 static void
 build_registration (tree kernel, const char *cuda_source, tree host_entry,
                     unsigned HOST_WIDE_INT static_shared_bytes,
-                    enum cudajit_host_entry host_entry_kind,
+                    enum cudajit_host_entry host_entry_kind, int fiber_flags,
                     unsigned HOST_WIDE_INT specialized,
                     const vec<tree> *callees)
 {
@@ -402,7 +404,7 @@ build_registration (tree kernel, const char *cuda_source, tree host_entry,
       size_int (static_shared_bytes),
       build_int_cst (integer_type_node, host_entry_kind),
       build_int_cst (integer_type_node, compile_flags (kernel)),
-      build_int_cst (integer_type_node, host_flags (kernel)));
+      build_int_cst (integer_type_node, host_flags (kernel, fiber_flags)));
   free (params);
   free (prelude);
   tree body = alloc_stmt_list ();
@@ -476,14 +478,15 @@ cudajit_embed_kernel (tree fndecl, const char *cuda_source,
                       unsigned HOST_WIDE_INT specialized)
 {
   enum cudajit_host_entry kind;
-  tree host_entry = cudajit_host_entry (fndecl, &callees, &kind);
+  int fiber_flags;
+  tree host_entry = cudajit_host_entry (fndecl, &callees, &kind, &fiber_flags);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
   /* The files it links come first, so that its code sees what they
      declare.  */
   char *linked = cudajit_kernel_link_text (fndecl);
   char *source = concat (linked, cuda_source, NULL);
   build_registration (fndecl, source, host_entry, static_shared_bytes, kind,
-                      specialized, &callees);
+                      fiber_flags, specialized, &callees);
   add_to_dump (source);
   free (source);
   free (linked);
@@ -493,9 +496,11 @@ void
 cudajit_embed_whole_kernel (tree fndecl, const char *cuda_source)
 {
   enum cudajit_host_entry kind;
-  tree host_entry = cudajit_host_entry (fndecl, NULL, &kind);
+  int fiber_flags;
+  tree host_entry = cudajit_host_entry (fndecl, NULL, &kind, &fiber_flags);
   define_kernel_handle (cudajit_kernel_handle (fndecl));
-  build_registration (fndecl, cuda_source, host_entry, 0, kind, 0, NULL);
+  build_registration (fndecl, cuda_source, host_entry, 0, kind, fiber_flags, 0,
+                      NULL);
   add_to_dump (cuda_source);
 }
 

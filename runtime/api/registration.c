@@ -177,6 +177,9 @@ cudajit_register_kernel (unsigned int abi_version, void **kernel,
          || host_entry_kind == CUDAJIT_HOST_BLOCK_REGIONS);
   k->host_unoptimized = host_flags & CUDAJIT_HOST_UNOPTIMIZED;
   k->checks_races = host_flags & CUDAJIT_HOST_CHECKS_RACES;
+  k->fiber_reason = (host_flags & CUDAJIT_HOST_FIBER_REASON_MASK)
+                    >> CUDAJIT_HOST_FIBER_REASON_SHIFT;
+  k->fiber_line = (unsigned int) host_flags >> CUDAJIT_HOST_FIBER_LINE_SHIFT;
   for (int i = 0; i < CUDAJIT_MAX_GPUS; i++)
     atomic_init (&k->function[i], NULL);
   atomic_init (&k->warned_low_occupancy, false);

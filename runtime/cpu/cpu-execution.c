@@ -891,6 +891,66 @@ tell_unoptimized (const struct cudajit_kernel *kernel,
            kernel->name, site->file, site->line);
 }
 
+/* What each row of cudajit-fiber-reasons.def says after "because".  */
+static const char *const fiber_reasons[] = {
+  NULL,
+#define DEF_CUDAJIT_FIBER_REASON(id, text) text,
+#include "cudajit-fiber-reasons.def"
+#undef DEF_CUDAJIT_FIBER_REASON
+};
+
+/* Says, under CUDAJIT_VERBOSE, once for each kernel, how JOB's runs on
+   the CPU, and for fibers that the plugin chose, which construct of
+   which line sent it there.  */
+static void
+tell_path (const struct job *job)
+{
+  const struct cudajit_kernel *k = job->kernel;
+  /* The one field of a kernel that its launches change.  */
+  if (!cudajit_verbose_p ()
+      || atomic_exchange ((atomic_bool *) &k->told_path, true))
+    return;
+  const char *checked = job->races   ? "CUDAJIT_CHECK=races"
+                        : job->warps ? "CUDAJIT_CHECK=warps"
+                                     : NULL;
+  const char *reason
+      = k->fiber_reason < sizeof fiber_reasons / sizeof *fiber_reasons
+            ? fiber_reasons[k->fiber_reason]
+            : NULL;
+  if (checked)
+    cudajit_verbose ("CPU backend: '%s' runs each thread as a fiber, for %s",
+                     k->name, checked);
+  else if (job->one_thread && job->fibers)
+    cudajit_verbose ("CPU backend: '%s' runs each thread as a fiber, "
+                     "through the kernel as written",
+                     k->name);
+  else if (job->fibers || k->grid_sync)
+    {
+      const char *threads = k->grid_sync ? "the threads of its whole grid"
+                                         : "the threads of each block";
+      if (reason && k->fiber_line)
+        cudajit_verbose ("CPU backend: '%s' runs %s as fibers, because at "
+                         "%s:%u %s",
+                         k->name, threads, k->module->unit_name, k->fiber_line,
+                         reason);
+      else if (reason)
+        cudajit_verbose ("CPU backend: '%s' runs %s as fibers, because %s",
+                         k->name, threads, reason);
+      else
+        cudajit_verbose ("CPU backend: '%s' runs %s as fibers", k->name,
+                         threads);
+    }
+  else if (k->host_entry_runs_block && !job->one_thread)
+    cudajit_verbose (
+        "CPU backend: '%s' runs each block as loops over its "
+        "threads%s",
+        k->name, k->barrier ? ", cut at its barriers and warp functions" : "");
+  else
+    cudajit_verbose ("CPU backend: '%s' runs one thread at a time, through "
+                     "the kernel as written",
+                     k->name);
+}
+
 /* The end of the launch of JOB, which holds launch_lock: its warp
    check's report, as the race check's.  */
 static void
@@ -956,6 +1016,7 @@ cudajit_cpu_launch (const struct cudajit_kernel *kernel,
   struct cudajit_watch watch;
 
   tell_unoptimized (kernel, site);
+  tell_path (&job);
   cudajit_know_code (kernel->host_entry);
   cudajit_watch (&watch, site);
   job.watch = &watch;

@@ -3,7 +3,7 @@
    on a GPU, the block size that cuda_forall chooses, once for each size,
    and the host arrays copied (both ways, as the kernel writes only some
    of the array's elements), and on the CPU backend how many threads run
-   its launches.  */
+   its launches and how the kernel's threads run.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_VERBOSE "1" } */
 
@@ -32,6 +32,7 @@ main (void)
 /* { dg-output "cudajit: cuda_forall of 'fill' at \[^\n\]*run-verbose.c:\[0-9\]+ over 1000 threads: blocks of \[0-9\]+\n" } */
 /* { dg-output "(cudajit: CPU backend: \[0-9\]+ threads? \\(1 process on this node\\)\n)?" } */
 /* { dg-output "(cudajit: kernel 'fill' \[^\n\]* without optimization \[^\n\]*\n)?" } */
+/* { dg-output "(cudajit: CPU backend: 'fill' runs \[^\n\]*\n)?" } */
 /* { dg-output "(cudajit: kernel 'fill' launched at \[^\n\]*run-verbose.c:\[0-9\]+: host array 'x', 4000 bytes, copied to the GPU and back\n\[^\n\]*copies to the GPU took \[0-9.\]+ ms, back \[0-9.\]+ ms\n" } */
 /* { dg-output "cudajit: kernel 'fill' launched at \[^\n\]*run-verbose.c:\[0-9\]+: host array 'x', 4000 bytes, copied to the GPU and back\n\[^\n\]*copies to the GPU took \[0-9.\]+ ms, back \[0-9.\]+ ms\n)?" } */
 /* { dg-output "x\\\[999\\\] 2" } */
