@@ -254,12 +254,8 @@ run_threads (block_function *b, tree *body, bool barrier, bool x,
   /* A device function that waits, where it could not be inlined.  */
   if (tree call = cudajit_calls_p (*body, cudajit_waiting_device_call_p))
     {
-      cudajit_refuse_loops (
-          b, call,
-          "it calls a function that may wait for other threads (at "
-          "'cuda_syncthreads', a warp function or in a loop that waits "
-          "for memory to change) in a statement that does more than "
-          "compute its value and store it");
+      cudajit_refuse_loops (b, call,
+                            CUDAJIT_FIBERS_WAITING_FUNCTION_IN_STATEMENT);
       return NULL_TREE;
     }
   if (!cudajit_cut_at_warp_functions (b, body))
