@@ -72,6 +72,42 @@ block_condition (block_function *b, tree cond)
 
 static tree lower_barriers (block_function *b, tree t);
 
+/* The return of T if T is "if (COND) return;", with no side effects in
+   COND, else NULL_TREE.  */
+static tree
+conditional_return (tree t)
+{
+  if (TREE_CODE (t) != COND_EXPR || TREE_SIDE_EFFECTS (COND_EXPR_COND (t))
+      || (COND_EXPR_ELSE (t) && !IS_EMPTY_STMT (COND_EXPR_ELSE (t))))
+    return NULL_TREE;
+  tree then_clause = expr_single (COND_EXPR_THEN (t));
+  return then_clause && TREE_CODE (then_clause) == RETURN_EXPR ? then_clause
+                                                                : NULL_TREE;
+}
+
+/* Whether a statement after I's has a barrier.  */
+static bool
+barrier_after_p (tree_stmt_iterator i)
+{
+  for (tsi_next (&i); !tsi_end_p (i); tsi_next (&i))
+    if (contains_barrier_p (tsi_stmt (i)))
+      return true;
+  return false;
+}
+
+/* "if (COND) return;", T, before a barrier: a return of the whole block,
+   where COND is the same for every thread (if (blockIdx.x == 0)
+   return;), which ends the block function; one that may differ between
+   threads is a reason to refuse the cut (find_uniform_variables).  */
+static tree
+lower_block_return (block_function *b, tree t)
+{
+  tree test = block_condition (b, COND_EXPR_COND (t));
+  b->regions.last ().early_return = COND_EXPR_THEN (t);
+  return build3 (COND_EXPR, void_type_node, test, COND_EXPR_THEN (t),
+                 build_empty_stmt (EXPR_LOCATION (t)));
+}
+
 /* Uniform variables: see find_uniform_variables.  */
 struct uniformity
 {
@@ -127,6 +163,24 @@ lower_run (block_function *b, tree run, tree *lowered)
       }
 }
 
+/* EXPR, a loop's increment, appended to *LIST with each operand of its
+   commas a statement (a += astep, b += bstep), which may then set a
+   variable the same for every thread on its own, so that the loop's
+   condition on it is too.  */
+static void
+append_comma_operands (tree expr, tree *list)
+{
+  while (CONVERT_EXPR_P (expr) && VOID_TYPE_P (TREE_TYPE (expr)))
+    expr = TREE_OPERAND (expr, 0);
+  if (TREE_CODE (expr) == COMPOUND_EXPR)
+    {
+      append_comma_operands (TREE_OPERAND (expr, 0), list);
+      append_comma_operands (TREE_OPERAND (expr, 1), list);
+    }
+  else
+    append_to_statement_list (expr, list);
+}
+
 /* A loop whose BODY has barriers, its condition COND tested before BODY
    if COND_FIRST, else after, and INCREMENT at the end of each turn.  */
 static tree
@@ -149,7 +203,11 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
     append_to_statement_list (exit, &loop);
   append_to_statement_list (lower_barriers (b, body), &loop);
   if (increment)
-    append_to_statement_list (lower_region (b, increment), &loop);
+    {
+      tree statements = alloc_stmt_list ();
+      append_comma_operands (increment, &statements);
+      append_to_statement_list (lower_region (b, statements), &loop);
+    }
   if (exit && !cond_first)
     append_to_statement_list (exit, &loop);
   b->nesting--;
@@ -180,6 +238,15 @@ lower_barriers (block_function *b, tree t)
              tsi_next (&i))
           {
             tree s = tsi_stmt (i);
+            if (conditional_return (s) && barrier_after_p (i))
+              {
+                if (run)
+                  lower_run (b, run, &lowered);
+                run = NULL_TREE;
+                append_to_statement_list (lower_block_return (b, s),
+                                          &lowered);
+                continue;
+              }
             if (!contains_barrier_p (s))
               {
                 if (!run)
@@ -570,6 +637,19 @@ add_uniform_candidates (block_function *b, hash_set<tree> *candidates)
       candidates->add (var);
 }
 
+/* Refuse the cut for RETURN, by which a thread may leave the others
+   at a barrier.  */
+static void
+refuse_early_return (block_function *b, tree early_return)
+{
+  cudajit_refuse_loops (
+      b, early_return,
+      b->warp_cuts ? "a thread may return before a 'cuda_syncthreads' "
+                     "or a warp function that others reach"
+                   : "a thread may return before a 'cuda_syncthreads' "
+                     "that others reach");
+}
+
 /* The uniform variables of B in *UNIFORM, and its regions of uniform
    statements marked so.  A condition that decides whether threads reach
    a barrier and that may differ between them is a reason to refuse the
@@ -601,9 +681,16 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
         }
     }
   for (const region &r : b->regions)
-    if (r.condition)
-      if (tree operand
-          = walk_tree_without_duplicates (r.code, find_nonuniform_operand, &u))
+    {
+      tree operand
+          = r.condition ? walk_tree_without_duplicates (
+                              r.code, find_nonuniform_operand, &u)
+                        : NULL_TREE;
+      if (!operand)
+        continue;
+      if (r.early_return)
+        refuse_early_return (b, r.early_return);
+      else
         cudajit_refuse_loops (
             b,
             EXPR_P (*r.code) && EXPR_HAS_LOCATION (*r.code) ? *r.code
@@ -614,6 +701,7 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
                          : "a condition that may differ between the threads "
                            "of a block decides whether they reach "
                            "'cuda_syncthreads'");
+    }
 }
 
 /* Localization: see localize_written_variables.  */
@@ -729,13 +817,9 @@ privatize_variables (block_function *b, tree *statements)
           if (b->barrier_scope_variables.contains (var)
               && !uniform.contains (var) && !kept.contains (var))
             kept.safe_push (var);
-      if (r.early_return && (r.nested || r.barriers_before < b->barriers))
-        cudajit_refuse_loops (
-            b, r.early_return,
-            b->warp_cuts ? "a thread may return before a 'cuda_syncthreads' "
-                           "or a warp function that others reach"
-                         : "a thread may return before a 'cuda_syncthreads' "
-                           "that others reach");
+      if (r.early_return && !r.condition
+          && (r.nested || r.barriers_before < b->barriers))
+        refuse_early_return (b, r.early_return);
     }
   /* The other lanes read them, where the regions do not show it; lane 0
      reads the others in a loop of its own.  */
