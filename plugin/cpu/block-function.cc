@@ -200,7 +200,11 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   if (!checked)
     cudajit_drop_shared_checks (&body);
   append_to_statement_list (body, &statements);
-  return scope && BIND_EXPR_VARS (scope) ? scope : statements;
+  if (!scope || !BIND_EXPR_VARS (scope))
+    return statements;
+  /* Made empty, it was taken for one without effects.  */
+  TREE_SIDE_EFFECTS (scope) = 1;
+  return scope;
 }
 
 /* The device function whose calls sync_callee_p finds.  */
