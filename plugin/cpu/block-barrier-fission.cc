@@ -82,7 +82,7 @@ conditional_return (tree t)
     return NULL_TREE;
   tree then_clause = expr_single (COND_EXPR_THEN (t));
   return then_clause && TREE_CODE (then_clause) == RETURN_EXPR ? then_clause
-                                                                : NULL_TREE;
+                                                               : NULL_TREE;
 }
 
 /* Whether a statement after I's has a barrier.  */
@@ -345,8 +345,7 @@ lower_barriers (block_function *b, tree t)
                 if (run)
                   lower_run (b, run, s, &lowered);
                 run = NULL_TREE;
-                append_to_statement_list (lower_block_return (b, s),
-                                          &lowered);
+                append_to_statement_list (lower_block_return (b, s), &lowered);
                 continue;
               }
             if (!contains_barrier_p (s))
@@ -750,10 +749,9 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
     }
   for (const region &r : b->regions)
     {
-      tree operand
-          = r.condition ? walk_tree_without_duplicates (
-                              r.code, find_nonuniform_operand, &u)
-                        : NULL_TREE;
+      tree operand = r.condition ? walk_tree_without_duplicates (
+                         r.code, find_nonuniform_operand, &u)
+                                 : NULL_TREE;
       if (!operand)
         continue;
       if (r.early_return)

@@ -172,10 +172,9 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   id.transform_new_cfg = true;
   tree body = DECL_SAVED_TREE (kernel);
   tree statements = alloc_stmt_list ();
-  tree scope = cudajit_calls_barrier_p (body)
-                   ? build3 (BIND_EXPR, void_type_node, NULL_TREE,
-                             statements, NULL_TREE)
-                   : NULL_TREE;
+  tree scope = cudajit_calls_barrier_p (body) ? build3 (
+                   BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE)
+                                              : NULL_TREE;
   unsigned int i = 0;
   for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
     {
