@@ -103,7 +103,7 @@ static tree
 lower_block_return (block_function *b, tree t)
 {
   tree test = block_condition (b, COND_EXPR_COND (t));
-  b->regions.last ().early_return = COND_EXPR_THEN (t);
+  b->regions.last ().early_return = conditional_return (t);
   return build3 (COND_EXPR, void_type_node, test, COND_EXPR_THEN (t),
                  build_empty_stmt (EXPR_LOCATION (t)));
 }
@@ -275,7 +275,9 @@ append_comma_operands (tree expr, tree *list)
     append_to_statement_list (expr, list);
 }
 
-/* EXPR as such statements, if it has commas.  */
+/* EXPR as such statements, if it has commas and they separate only
+   assignments to variables: none then reads what another left for it,
+   such as the object of a compound literal.  */
 static tree
 comma_statements (tree expr)
 {
@@ -283,6 +285,13 @@ comma_statements (tree expr)
     return expr;
   tree statements = alloc_stmt_list ();
   append_comma_operands (expr, &statements);
+  for (tree_stmt_iterator i = tsi_start (statements); !tsi_end_p (i);
+       tsi_next (&i))
+    {
+      tree written = cudajit_written_object (tsi_stmt (i));
+      if (!written || !VAR_P (written))
+        return expr;
+    }
   return statements;
 }
 
