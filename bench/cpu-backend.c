@@ -891,6 +891,231 @@ same_histogram (void)
   return memcmp (bins, c_bins, sizeof bins) == 0;
 }
 
+/* Three shapes of cuda-samples that issue 45 found on fibers: matrixMul's
+   loop over the tiles, which steps two variables (for (a = abegin, b =
+   bbegin; a <= aend; a += astep, b += bstep)); sortingNetworks' bitonic
+   sort of each block's keys, whose pointer parameters the kernel
+   advances to its block's; and shfl_scan's uniform add, whose first
+   block returns before the barrier.  */
+
+enum
+{
+  MATRIX_TILE = 16,
+  SORT_KEYS = 512
+};
+
+__attribute__ ((cuda_jit)) void
+matrix_mul (int w, float c[w * w], const float a[w * w], const float b[w * w])
+{
+  static __attribute__ ((cuda_shared)) float as[MATRIX_TILE][MATRIX_TILE];
+  static __attribute__ ((cuda_shared)) float bs[MATRIX_TILE][MATRIX_TILE];
+  int bx = blockIdx.x, by = blockIdx.y;
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int abegin = w * MATRIX_TILE * by;
+  int aend = abegin + w - 1;
+  int astep = MATRIX_TILE;
+  int bbegin = MATRIX_TILE * bx;
+  int bstep = MATRIX_TILE * w;
+  float csub = 0;
+  for (int ai = abegin, bi = bbegin; ai <= aend; ai += astep, bi += bstep)
+    {
+      as[ty][tx] = a[ai + w * ty + tx];
+      bs[ty][tx] = b[bi + w * ty + tx];
+      cuda_syncthreads ();
+      for (int k = 0; k < MATRIX_TILE; ++k)
+        csub += as[ty][k] * bs[k][tx];
+      cuda_syncthreads ();
+    }
+  c[w * MATRIX_TILE * by + MATRIX_TILE * bx + w * ty + tx] = csub;
+}
+
+__attribute__ ((cuda_jit)) void
+bitonic_sort (long n, unsigned int dst[n], const unsigned int src[n])
+{
+  static __attribute__ ((cuda_shared)) unsigned int s[SORT_KEYS];
+  src += blockIdx.x * SORT_KEYS;
+  dst += blockIdx.x * SORT_KEYS;
+  s[threadIdx.x] = src[threadIdx.x];
+  s[threadIdx.x + SORT_KEYS / 2] = src[threadIdx.x + SORT_KEYS / 2];
+  for (unsigned int size = 2; size <= SORT_KEYS; size <<= 1)
+    {
+      unsigned int up = size == SORT_KEYS || !(threadIdx.x & (size / 2));
+      for (unsigned int stride = size / 2; stride > 0; stride >>= 1)
+        {
+          cuda_syncthreads ();
+          unsigned int pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
+          unsigned int p = s[pos], q = s[pos + stride];
+          if ((p > q) == up)
+            {
+              s[pos] = q;
+              s[pos + stride] = p;
+            }
+        }
+    }
+  cuda_syncthreads ();
+  dst[threadIdx.x] = s[threadIdx.x];
+  dst[threadIdx.x + SORT_KEYS / 2] = s[threadIdx.x + SORT_KEYS / 2];
+}
+
+__attribute__ ((cuda_jit)) void
+uniform_add (long n, int data[n], const int partial[n / BLOCK])
+{
+  static __attribute__ ((cuda_shared)) int buf;
+  long id = blockIdx.x * blockDim.x + threadIdx.x;
+  if (blockIdx.x == 0)
+    return;
+  if (threadIdx.x == 0)
+    buf = partial[blockIdx.x - 1];
+  cuda_syncthreads ();
+  if (id < n)
+    data[id] += buf;
+}
+
+static int matrix_size;
+static long keys_n, add_n;
+static float *matrix_a, *matrix_b, *matrix_c, *d_matrix_a, *d_matrix_b,
+    *d_matrix_c;
+static unsigned int *keys, *sorted, *d_keys, *d_sorted;
+static int *add_data, *add_partial, *c_add_data, *d_add_data, *d_add_partial;
+
+static void
+make_barrier_shapes_data (long scale)
+{
+  matrix_size = 512 / (int) sqrt ((double) scale) / MATRIX_TILE * MATRIX_TILE;
+  keys_n = (1L << 20) / scale / SORT_KEYS * SORT_KEYS;
+  add_n = (16L << 20) / scale / BLOCK * BLOCK;
+  long cells = (long) matrix_size * matrix_size;
+  matrix_a = allocate (cells * sizeof *matrix_a);
+  matrix_b = allocate (cells * sizeof *matrix_b);
+  matrix_c = allocate (cells * sizeof *matrix_c);
+  /* Small integers, whose sums are exact in any order.  */
+  for (long i = 0; i < cells; i++)
+    {
+      matrix_a[i] = i % 7 - 3;
+      matrix_b[i] = i % 5 - 2;
+    }
+  d_matrix_a = cuda_to_device (matrix_a, cells * sizeof *matrix_a);
+  d_matrix_b = cuda_to_device (matrix_b, cells * sizeof *matrix_b);
+  d_matrix_c = cuda_device_array (cells * sizeof *matrix_c);
+  keys = allocate (keys_n * sizeof *keys);
+  sorted = allocate (keys_n * sizeof *sorted);
+  for (long i = 0; i < keys_n; i++)
+    keys[i] = (i * 2654435761u) >> 7;
+  d_keys = cuda_to_device (keys, keys_n * sizeof *keys);
+  d_sorted = cuda_device_array (keys_n * sizeof *sorted);
+  add_data = allocate (add_n * sizeof *add_data);
+  c_add_data = allocate (add_n * sizeof *c_add_data);
+  add_partial = allocate (add_n / BLOCK * sizeof *add_partial);
+  for (long i = 0; i < add_n; i++)
+    add_data[i] = i % 11;
+  for (long i = 0; i < add_n / BLOCK; i++)
+    add_partial[i] = i * 3;
+  d_add_data = cuda_device_array (add_n * sizeof *add_data);
+  d_add_partial
+      = cuda_to_device (add_partial, add_n / BLOCK * sizeof *add_partial);
+}
+
+static void __attribute__ ((noinline)) measure_kernel_matrix_mul (void)
+{
+  cuda_launch (
+      matrix_mul,
+      cuda_dim3 (matrix_size / MATRIX_TILE, matrix_size / MATRIX_TILE),
+      cuda_dim3 (MATRIX_TILE, MATRIX_TILE)) (matrix_size, d_matrix_c,
+                                             d_matrix_a, d_matrix_b);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    matrix_mul, for (long i = 0; i < matrix_size; i++) {
+      float *restrict row = matrix_c + i * matrix_size;
+      for (long j = 0; j < matrix_size; j++)
+        row[j] = 0;
+      for (long k = 0; k < matrix_size; k++)
+        {
+          const float *restrict b_row = matrix_b + k * matrix_size;
+          float a_ik = matrix_a[i * matrix_size + k];
+          for (long j = 0; j < matrix_size; j++)
+            row[j] += a_ik * b_row[j];
+        }
+    })
+
+static void __attribute__ ((noinline)) measure_kernel_bitonic_sort (void)
+{
+  cuda_launch (bitonic_sort, keys_n / SORT_KEYS,
+               SORT_KEYS / 2) (keys_n, d_sorted, d_keys);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    bitonic_sort, for (long first = 0; first < keys_n; first += SORT_KEYS) {
+      unsigned int *s = sorted + first;
+      memcpy (s, keys + first, SORT_KEYS * sizeof *s);
+      for (unsigned int size = 2; size <= SORT_KEYS; size <<= 1)
+        for (unsigned int stride = size / 2; stride > 0; stride >>= 1)
+          for (unsigned int t = 0; t < SORT_KEYS / 2; t++)
+            {
+              unsigned int up = size == SORT_KEYS || !(t & (size / 2));
+              unsigned int pos = 2 * t - (t & (stride - 1));
+              unsigned int p = s[pos];
+              unsigned int q = s[pos + stride];
+              if ((p > q) == up)
+                {
+                  s[pos] = q;
+                  s[pos + stride] = p;
+                }
+            }
+    })
+
+static void __attribute__ ((noinline)) measure_kernel_uniform_add (void)
+{
+  cuda_launch (uniform_add, add_n / BLOCK, BLOCK) (add_n, d_add_data,
+                                                   d_add_partial);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    uniform_add, for (long block = 1; block < add_n / BLOCK; block++) {
+      for (long i = block * BLOCK; i < (block + 1) * BLOCK; i++)
+        c_add_data[i] += add_partial[block - 1];
+    })
+
+/* Before each run of the kernel, or of a loop: what it adds to.  */
+static void
+reset_add_data (int kernel)
+{
+  if (kernel)
+    cuda_copy_to_device (d_add_data, add_data, add_n * sizeof *add_data);
+  else
+    memcpy (c_add_data, add_data, add_n * sizeof *add_data);
+}
+
+/* Whether the kernel's BYTES at DEVICE are those at HOST.  */
+static int
+same_elements (const void *device, const void *host, size_t bytes)
+{
+  void *back = allocate (bytes);
+  cuda_copy_to_host (back, device, bytes);
+  int same = memcmp (back, host, bytes) == 0;
+  free (back);
+  return same;
+}
+
+static int
+same_matrix_mul (void)
+{
+  return same_elements (d_matrix_c, matrix_c,
+                        (long) matrix_size * matrix_size * sizeof *matrix_c);
+}
+
+static int
+same_bitonic_sort (void)
+{
+  return same_elements (d_sorted, sorted, keys_n * sizeof *sorted);
+}
+
+static int
+same_uniform_add (void)
+{
+  return same_elements (d_add_data, c_add_data, add_n * sizeof *add_data);
+}
+
 static const struct benchmark
 {
   const char *name;
@@ -928,6 +1153,9 @@ static const struct benchmark
   BENCHMARK (heat, NULL, same_heat, NULL, &heat_size),
   BENCHMARK (heat_tiled, NULL, same_heat, NULL, &heat_size),
   BENCHMARK (heat_newcomer, NULL, same_heat, NULL, &heat_size),
+  BENCHMARK (matrix_mul, NULL, same_matrix_mul, NULL, &matrix_size),
+  BENCHMARK (bitonic_sort, NULL, same_bitonic_sort, &keys_n, NULL),
+  BENCHMARK (uniform_add, reset_add_data, same_uniform_add, &add_n, NULL),
 #undef BENCHMARK
 };
 
@@ -1119,6 +1347,7 @@ main (int argc, char **argv)
       return 2;
     }
   make_data (scale);
+  make_barrier_shapes_data (scale);
   printf ("best of %d; CPU time: the kernel on the CPU backend against a C "
           "loop on one thread;\nwall time: the kernel against the loop with "
           "OpenMP on every core\n",

@@ -69,6 +69,76 @@ block_condition (block_function *b, tree cond)
 
 static tree lower_barriers (block_function *b, tree t);
 
+/* The return of T if T is "if (COND) return;", with no side effects in
+   COND, else NULL_TREE.  */
+static tree
+conditional_return (tree t)
+{
+  if (TREE_CODE (t) != COND_EXPR || TREE_SIDE_EFFECTS (COND_EXPR_COND (t))
+      || (COND_EXPR_ELSE (t) && !IS_EMPTY_STMT (COND_EXPR_ELSE (t))))
+    return NULL_TREE;
+  tree then_clause = expr_single (COND_EXPR_THEN (t));
+  return then_clause && TREE_CODE (then_clause) == RETURN_EXPR ? then_clause
+                                                               : NULL_TREE;
+}
+
+/* Whether a statement after I's has a barrier.  */
+static bool
+barrier_after_p (tree_stmt_iterator i)
+{
+  for (tsi_next (&i); !tsi_end_p (i); tsi_next (&i))
+    if (contains_barrier_p (tsi_stmt (i)))
+      return true;
+  return false;
+}
+
+/* "if (COND) return;", T, before a barrier: a return of the whole block,
+   where COND is the same for every thread (if (blockIdx.x == 0)
+   return;), which ends the block function; one that may differ between
+   threads is a reason to refuse the cut (find_uniform_variables).  */
+static tree
+lower_block_return (block_function *b, tree t)
+{
+  tree test = block_condition (b, COND_EXPR_COND (t));
+  b->regions.last ().early_return = conditional_return (t);
+  return build3 (COND_EXPR, void_type_node, test, COND_EXPR_THEN (t),
+                 build_empty_stmt (EXPR_LOCATION (t)));
+}
+
+/* The local variables of the kernel that a region uses, and those of
+   them whose address it takes, which may be read through it in another
+   region.  */
+struct region_variables
+{
+  hash_set<tree> used;
+  hash_set<tree> addressed;
+};
+
+static tree
+collect_variables (tree *tp, int *walk_subtrees, void *data)
+{
+  region_variables *v = (region_variables *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) && !TREE_STATIC (*tp) && !DECL_EXTERNAL (*tp))
+    v->used.add (*tp);
+  else if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    {
+      /* Its initializer is walked with the scope that declares it, which
+         is outside the region when the variable is kept.  */
+      v->used.add (DECL_EXPR_DECL (*tp));
+      walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), collect_variables, v,
+                 NULL);
+    }
+  else if (TREE_CODE (*tp) == ADDR_EXPR)
+    {
+      tree base = get_base_address (TREE_OPERAND (*tp, 0));
+      if (base && VAR_P (base))
+        v->addressed.add (base);
+    }
+  return NULL_TREE;
+}
+
 /* Uniform variables: see find_uniform_variables.  */
 struct uniformity
 {
@@ -79,20 +149,60 @@ struct uniformity
 static void add_uniform_candidates (block_function *b,
                                     hash_set<tree> *candidates);
 static bool uniform_statement_p (uniformity *u, tree t);
+static tree killed_variable (tree t, tree *value);
 
-/* RUN, statements without barriers, as regions appended to *LOWERED.
-   Those at its start and at its end that may set variables the same for
-   every thread of the block (a loop's stride, before or after the work
-   that uses it) are regions of their own, so that they can run once for
-   the block, as find_uniform_variables decides once all the regions are
+/* The condition of T, a statement with barriers, that decides whether
+   the threads reach them, if it has one.  */
+static tree
+barrier_condition (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case COND_EXPR:
+      return COND_EXPR_COND (t);
+    case FOR_STMT:
+      return FOR_COND (t);
+    case WHILE_STMT:
+      return WHILE_COND (t);
+    case DO_STMT:
+      return DO_COND (t);
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether statement T sets a variable of USED.  */
+static bool
+sets_used_p (tree t, region_variables *used)
+{
+  tree value;
+  tree var = killed_variable (t, &value);
+  return var && used->used.contains (var);
+}
+
+/* RUN, statements without barriers, as regions appended to *LOWERED;
+   NEXT, the statement with barriers after it, or NULL_TREE.  Those at
+   its start and at its end that may set variables the same for every
+   thread of the block (a loop's stride, before or after the work that
+   uses it) are regions of their own, so that they can run once for the
+   block, as find_uniform_variables decides once all the regions are
    known, and the variables they set can decide whether threads reach
-   barriers.  */
+   barriers.  At its end, those that set the variables of NEXT's
+   condition, or of its increment, are regions apart from the others
+   (sum = 0; a = a0, b = b0; before for (; a <= aend; a += astep, b +=
+   bstep)), which a variable that turns out to differ between threads
+   must not take along.  */
 static void
-lower_run (block_function *b, tree run, tree *lowered)
+lower_run (block_function *b, tree run, tree next, tree *lowered)
 {
   hash_set<tree> candidates;
   add_uniform_candidates (b, &candidates);
   uniformity u = { b, &candidates };
+  region_variables tested;
+  if (tree cond = next ? barrier_condition (next) : NULL_TREE)
+    walk_tree (&cond, collect_variables, &tested, NULL);
+  if (next && TREE_CODE (next) == FOR_STMT)
+    walk_tree (&FOR_EXPR (next), collect_variables, &tested, NULL);
   auto_vec<tree> statements;
   for (tree_stmt_iterator i = tsi_start (run); !tsi_end_p (i); tsi_next (&i))
     statements.safe_push (tsi_stmt (i));
@@ -113,8 +223,20 @@ lower_run (block_function *b, tree run, tree *lowered)
      region, whether uniform or not.  */
   if (first == last)
     first = last = 0;
-  unsigned int bounds[] = { 0, first, last, n };
-  for (unsigned int part = 0; part + 1 < ARRAY_SIZE (bounds); part++)
+  auto_vec<unsigned int> bounds;
+  bounds.safe_push (0);
+  bounds.safe_push (first);
+  bounds.safe_push (last);
+  bool setting = false;
+  for (unsigned int k = last; k < n; k++)
+    if (TREE_CODE (statements[k]) != DEBUG_BEGIN_STMT
+        && sets_used_p (statements[k], &tested) != setting)
+      {
+        setting = !setting;
+        bounds.safe_push (k);
+      }
+  bounds.safe_push (n);
+  for (unsigned int part = 0; part + 1 < bounds.length (); part++)
     if (bounds[part] < bounds[part + 1])
       {
         tree list = alloc_stmt_list ();
@@ -122,6 +244,52 @@ lower_run (block_function *b, tree run, tree *lowered)
           append_to_statement_list (statements[k], &list);
         append_to_statement_list (lower_region (b, list), lowered);
       }
+}
+
+/* EXPR without its conversion to void, if any.  */
+static tree
+strip_void_conversion (tree expr)
+{
+  while (CONVERT_EXPR_P (expr) && VOID_TYPE_P (TREE_TYPE (expr)))
+    expr = TREE_OPERAND (expr, 0);
+  return expr;
+}
+
+/* EXPR, a statement or a loop's increment, appended to *LIST with each
+   operand of its commas a statement (a += astep, b += bstep), which may
+   then set a variable the same for every thread on its own, so that a
+   loop's condition on it is too.  */
+static void
+append_comma_operands (tree expr, tree *list)
+{
+  expr = strip_void_conversion (expr);
+  if (TREE_CODE (expr) == COMPOUND_EXPR)
+    {
+      append_comma_operands (TREE_OPERAND (expr, 0), list);
+      append_comma_operands (TREE_OPERAND (expr, 1), list);
+    }
+  else
+    append_to_statement_list (expr, list);
+}
+
+/* EXPR as such statements, if it has commas and they separate only
+   assignments to variables: none then reads what another left for it,
+   such as the object of a compound literal.  */
+static tree
+comma_statements (tree expr)
+{
+  if (TREE_CODE (strip_void_conversion (expr)) != COMPOUND_EXPR)
+    return expr;
+  tree statements = alloc_stmt_list ();
+  append_comma_operands (expr, &statements);
+  for (tree_stmt_iterator i = tsi_start (statements); !tsi_end_p (i);
+       tsi_next (&i))
+    {
+      tree written = cudajit_written_object (tsi_stmt (i));
+      if (!written || !VAR_P (written))
+        return expr;
+    }
+  return statements;
 }
 
 /* A loop whose BODY has barriers, its condition COND tested before BODY
@@ -143,7 +311,8 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
     append_to_statement_list (exit, &loop);
   append_to_statement_list (lower_barriers (b, body), &loop);
   if (increment)
-    append_to_statement_list (lower_region (b, increment), &loop);
+    append_to_statement_list (lower_region (b, comma_statements (increment)),
+                              &loop);
   if (exit && !cond_first)
     append_to_statement_list (exit, &loop);
   b->nesting--;
@@ -174,20 +343,28 @@ lower_barriers (block_function *b, tree t)
              tsi_next (&i))
           {
             tree s = tsi_stmt (i);
+            if (conditional_return (s) && barrier_after_p (i))
+              {
+                if (run)
+                  lower_run (b, run, s, &lowered);
+                run = NULL_TREE;
+                append_to_statement_list (lower_block_return (b, s), &lowered);
+                continue;
+              }
             if (!contains_barrier_p (s))
               {
                 if (!run)
                   run = alloc_stmt_list ();
-                append_to_statement_list (s, &run);
+                append_to_statement_list (comma_statements (s), &run);
                 continue;
               }
             if (run)
-              lower_run (b, run, &lowered);
+              lower_run (b, run, s, &lowered);
             run = NULL_TREE;
             append_to_statement_list (lower_barriers (b, s), &lowered);
           }
         if (run)
-          lower_run (b, run, &lowered);
+          lower_run (b, run, NULL_TREE, &lowered);
         return lowered;
       }
     case BIND_EXPR:
@@ -228,40 +405,6 @@ lower_barriers (block_function *b, tree t)
       cudajit_refuse_loops (b, t, CUDAJIT_FIBERS_BARRIER_IN_EXPRESSION);
       return t;
     }
-}
-
-/* The local variables of the kernel that a region uses, and those of
-   them whose address it takes, which may be read through it in another
-   region.  */
-struct region_variables
-{
-  hash_set<tree> used;
-  hash_set<tree> addressed;
-};
-
-static tree
-collect_variables (tree *tp, int *walk_subtrees, void *data)
-{
-  region_variables *v = (region_variables *) data;
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  else if (VAR_P (*tp) && !TREE_STATIC (*tp) && !DECL_EXTERNAL (*tp))
-    v->used.add (*tp);
-  else if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
-    {
-      /* Its initializer is walked with the scope that declares it, which
-         is outside the region when the variable is kept.  */
-      v->used.add (DECL_EXPR_DECL (*tp));
-      walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), collect_variables, v,
-                 NULL);
-    }
-  else if (TREE_CODE (*tp) == ADDR_EXPR)
-    {
-      tree base = get_base_address (TREE_OPERAND (*tp, 0));
-      if (base && VAR_P (base))
-        v->addressed.add (base);
-    }
-  return NULL_TREE;
 }
 
 tree
@@ -561,6 +704,16 @@ add_uniform_candidates (block_function *b, hash_set<tree> *candidates)
       candidates->add (var);
 }
 
+/* Refuse the cut for RETURN, by which a thread may leave the others
+   at a barrier.  */
+static void
+refuse_early_return (block_function *b, tree early_return)
+{
+  cudajit_refuse_loops (b, early_return,
+                        b->warp_cuts ? CUDAJIT_FIBERS_EARLY_RETURN_WARP
+                                     : CUDAJIT_FIBERS_EARLY_RETURN);
+}
+
 /* The uniform variables of B in *UNIFORM, and its regions of uniform
    statements marked so.  A condition that decides whether threads reach
    a barrier and that may differ between them is a reason to refuse the
@@ -592,15 +745,22 @@ find_uniform_variables (block_function *b, hash_set<tree> *uniform)
         }
     }
   for (const region &r : b->regions)
-    if (r.condition)
-      if (tree operand
-          = walk_tree_without_duplicates (r.code, find_nonuniform_operand, &u))
+    {
+      tree operand = r.condition ? walk_tree_without_duplicates (
+                         r.code, find_nonuniform_operand, &u)
+                                 : NULL_TREE;
+      if (!operand)
+        continue;
+      if (r.early_return)
+        refuse_early_return (b, r.early_return);
+      else
         cudajit_refuse_loops (
             b,
             EXPR_P (*r.code) && EXPR_HAS_LOCATION (*r.code) ? *r.code
                                                             : operand,
             b->warp_cuts ? CUDAJIT_FIBERS_DIVERGENT_WARP_FUNCTION
                          : CUDAJIT_FIBERS_DIVERGENT_BARRIER);
+    }
 }
 
 /* Localization: see localize_written_variables.  */
@@ -716,10 +876,9 @@ privatize_variables (block_function *b, tree *statements)
           if (b->barrier_scope_variables.contains (var)
               && !uniform.contains (var) && !kept.contains (var))
             kept.safe_push (var);
-      if (r.early_return && (r.nested || r.barriers_before < b->barriers))
-        cudajit_refuse_loops (b, r.early_return,
-                              b->warp_cuts ? CUDAJIT_FIBERS_EARLY_RETURN_WARP
-                                           : CUDAJIT_FIBERS_EARLY_RETURN);
+      if (r.early_return && !r.condition
+          && (r.nested || r.barriers_before < b->barriers))
+        refuse_early_return (b, r.early_return);
     }
   /* The other lanes read them, where the regions do not show it; lane 0
      reads the others in a loop of its own.  */

@@ -97,17 +97,6 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Whether the kernel's body writes one of its parameters, which the
-   block function keeps once for all threads.  */
-static tree
-find_parameter_write (tree *tp, int *walk_subtrees, void *)
-{
-  if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  tree target = cudajit_written_object (*tp);
-  return target && TREE_CODE (target) == PARM_DECL ? *tp : NULL_TREE;
-}
-
 /* Whether a call of CALLEE waits for other threads otherwise than at
    cuda_syncthreads or a warp function that the block function may be cut
    at.  */
@@ -168,9 +157,13 @@ lower_compound_literal (tree *tp, int *walk_subtrees, void *data)
 
 /* A copy of the body of KERNEL for ENTRY, with KERNEL's parameters as
    the entry's ARGUMENTS, which are read once for the block; a parameter
-   that the body changes is, for each thread, a local of its own (in
-   *LOCALS) that the copy sets from its argument first.  Its accesses to
-   shared arrays check their bounds if CHECKED.  */
+   that the body changes is, for each thread, a local of its own that
+   the copy sets from its argument first: in *LOCALS, or, where the body
+   waits at barriers, in a scope around the copy, so that the cut at
+   barriers keeps it as it keeps the kernel's variables, once for the
+   block where it stays the same for every thread (key += blockIdx.x *
+   n), else for each thread.  Its accesses to shared arrays check their
+   bounds if CHECKED.  */
 static tree
 copy_kernel_body (tree kernel, tree entry, tree *locals,
                   const vec<tree> &arguments, bool checked = false)
@@ -187,14 +180,18 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   id.transform_new_cfg = true;
   tree body = DECL_SAVED_TREE (kernel);
   tree statements = alloc_stmt_list ();
+  tree scope = cudajit_calls_barrier_p (body) ? build3 (
+                   BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE)
+                                              : NULL_TREE;
   unsigned int i = 0;
   for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
     {
       tree argument = arguments[i++];
       if (walk_tree_without_duplicates (&body, cudajit_find_write, parm))
         {
-          tree own = cudajit_block_local (entry, locals, "parameter",
-                                          TREE_TYPE (parm));
+          tree own = cudajit_block_local (
+              entry, scope ? &BIND_EXPR_VARS (scope) : locals, "parameter",
+              TREE_TYPE (parm));
           append_to_statement_list (
               build2 (MODIFY_EXPR, TREE_TYPE (own), own, argument),
               &statements);
@@ -211,7 +208,11 @@ copy_kernel_body (tree kernel, tree entry, tree *locals,
   if (!checked)
     cudajit_drop_shared_checks (&body);
   append_to_statement_list (body, &statements);
-  return statements;
+  if (!scope || !BIND_EXPR_VARS (scope))
+    return statements;
+  /* Made empty, it was taken for one without effects.  */
+  TREE_SIDE_EFFECTS (scope) = 1;
+  return scope;
 }
 
 /* The device function whose calls sync_callee_p finds.  */
@@ -369,10 +370,6 @@ block_function_body (tree kernel, tree entry, tree *locals,
     cudajit_refuse_loops (&b, call, CUDAJIT_FIBERS_GRID_SYNC);
   if (tree call = cudajit_calls_p (kernel_body, waits_otherwise_p))
     cudajit_refuse_loops (&b, call, CUDAJIT_FIBERS_LANES_ALIVE);
-  if (tree write = barrier ? walk_tree_without_duplicates (
-                       &kernel_body, find_parameter_write, NULL)
-                           : NULL_TREE)
-    cudajit_refuse_loops (&b, write, CUDAJIT_FIBERS_PARAMETER_WRITE);
   if (b.refusal)
     {
       *refusal = b.refusal;

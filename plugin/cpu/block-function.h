@@ -49,7 +49,8 @@ struct region
      how many barriers come before it in the kernel's text.  */
   bool nested;
   int barriers_before;
-  /* A return in it, which ends the thread, or NULL_TREE.  */
+  /* A return in it, which ends the thread, or, for a condition, the
+     return of the whole block that it decides; or NULL_TREE.  */
   tree early_return;
 };
 
