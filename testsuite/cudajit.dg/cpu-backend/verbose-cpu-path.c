@@ -17,13 +17,9 @@ enum
   THREADS = 64
 };
 
-static unsigned
-warp_sum (unsigned v)
-{
-  for (int d = WARP / 2; d > 0; d /= 2)
-    v += cuda_shfl_down_sync (0xffffffff, v, d);
-  return v;
-}
+/* Defined after the kernel that calls it, which the block function
+   cannot inline.  */
+static unsigned warp_sum (unsigned v);
 
 __attribute__ ((cuda_jit)) void
 loops (unsigned *out)
@@ -44,6 +40,14 @@ __attribute__ ((cuda_jit)) void
 in_function (unsigned *out)
 {
   out[threadIdx.x] = warp_sum (out[threadIdx.x]);
+}
+
+static unsigned
+warp_sum (unsigned v)
+{
+  for (int d = WARP / 2; d > 0; d /= 2)
+    v += cuda_shfl_down_sync (0xffffffff, v, d);
+  return v;
 }
 
 __attribute__ ((cuda_jit)) void
@@ -108,6 +112,6 @@ main (void)
 
 /* { dg-output "cudajit: CPU backend: 'loops' runs each block as loops over its threads\n" } */
 /* { dg-output "cudajit: CPU backend: 'cut' runs each block as loops over its threads, cut at its barriers and warp functions\n" } */
-/* { dg-output "cudajit: CPU backend: 'in_function' runs the threads of each block as fibers, because at verbose-cpu-path.c:46 it calls a function that may wait for other threads \\(at 'cuda_syncthreads', a warp function or in a loop that waits for memory to change\\)\n" } */
-/* { dg-output "cudajit: CPU backend: 'half_mask' runs the threads of each block as fibers, because at verbose-cpu-path.c:53 a warp function's mask is not the constant of the whole warp, 0xffffffff\n" } */
+/* { dg-output "cudajit: CPU backend: 'in_function' runs the threads of each block as fibers, because at verbose-cpu-path.c:42 it calls a function that may wait for other threads \\(at 'cuda_syncthreads', a warp function or in a loop that waits for memory to change\\)\n" } */
+/* { dg-output "cudajit: CPU backend: 'half_mask' runs the threads of each block as fibers, because at verbose-cpu-path.c:57 a warp function's mask is not the constant of the whole warp, 0xffffffff\n" } */
 /* { dg-output "each kernel's path said once" } */
