@@ -13,7 +13,7 @@ scale=${2:-16}
 kernels="add add_stride double gaussian stencil transpose tile_transpose
 block_sum histogram histogram_shared warp_sum warp_scan ballot_count
 warp_atomic warp_butterfly cub_block_sum stride_warp_sum heat heat_tiled
-heat_newcomer"
+heat_newcomer matrix_mul bitonic_sort uniform_add"
 command -v valgrind >/dev/null || {
   echo "$0: needs valgrind" >&2
   exit 77
