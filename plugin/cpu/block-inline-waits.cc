@@ -98,8 +98,8 @@ static bool
 opaque_wait_p (const_tree callee)
 {
   return program_function_p (callee)
-         && cudajit_device_function_may_sync (CONST_CAST_TREE (callee))
-         && !inlinable_p (CONST_CAST_TREE (callee), search_depth);
+         && cudajit_device_function_may_sync (const_cast<tree> (callee))
+         && !inlinable_p (const_cast<tree> (callee), search_depth);
 }
 
 static bool
@@ -130,8 +130,8 @@ bool
 cudajit_inlined_wait_p (const_tree callee)
 {
   return program_function_p (callee)
-         && cudajit_device_function_may_sync (CONST_CAST_TREE (callee))
-         && inlinable_p (CONST_CAST_TREE (callee), 0);
+         && cudajit_device_function_may_sync (const_cast<tree> (callee))
+         && inlinable_p (const_cast<tree> (callee), 0);
 }
 
 /* The calls of device functions to inline in a statement.  */
@@ -340,7 +340,7 @@ bool
 cudajit_waiting_device_call_p (const_tree callee)
 {
   return program_function_p (callee)
-         && cudajit_device_function_may_sync (CONST_CAST_TREE (callee));
+         && cudajit_device_function_may_sync (const_cast<tree> (callee));
 }
 
 bool
