@@ -784,9 +784,14 @@ use_locals (tree *tp, int *walk_subtrees, void *data)
     {
       tree var = DECL_EXPR_DECL (*tp);
       tree *local = l->locals.get (var);
-      if (!local)
-        return NULL_TREE;
       *walk_subtrees = 0;
+      /* walk_tree does not go into a declared variable's initializer,
+         which may read a localized one.  */
+      if (!local)
+        {
+          walk_tree (&DECL_INITIAL (var), use_locals, l, NULL);
+          return NULL_TREE;
+        }
       tree init = DECL_INITIAL (var);
       DECL_INITIAL (var) = NULL_TREE;
       if (init)
