@@ -70,7 +70,8 @@ cudajit_lane_element (tree slots, tree type, tree index)
 enum warp_loop_kind
 {
   WARP_REDUCTION,
-  WARP_SCAN
+  WARP_SCAN,
+  WARP_BUTTERFLY
 };
 
 struct warp_reduction
@@ -85,7 +86,8 @@ struct warp_reduction
   bool call_first;
   /* The delta's first value, where the kernel declares it.  */
   tree first_delta;
-  /* A scan's: its deltas, from the first; and the modulus of threadIdx.x
+  /* A scan's or a butterfly's: its deltas, from the first; and a scan's
+     modulus of threadIdx.x
      that its lane is (0 for threadIdx.x itself), the lanes it adds to
      being those whose lane is at least the delta.  */
   auto_vec<unsigned HOST_WIDE_INT> deltas;
@@ -192,10 +194,13 @@ lane_zero_condition_p (tree cond, tree body)
    for find_later_reads.  */
 struct later_reads
 {
-  /* The statement after which to look, the variable whose reads in code
-     that lane 0 alone runs do not count, one whose reads all do.  */
+  /* The statement after which to look; the variables whose reads in
+     code that lane 0 alone runs do not count: the value's, and the plain
+     locals that copy it after the statement (float v = warp_sum (x),
+     inlined, copies the function's value to V); the one whose reads all
+     do.  */
   tree statement;
-  tree value;
+  hash_set<tree> values;
   tree delta;
   tree body;
   bool passed;
@@ -206,6 +211,31 @@ struct later_reads
   bool delta_read;
   bool jump;
 };
+
+/* If T copies one of R's values to a plain local of its type, which
+   then holds it too, that local; else NULL_TREE.  */
+static tree
+value_copy (later_reads *r, tree t)
+{
+  tree to, from;
+  if (TREE_CODE (t) == MODIFY_EXPR)
+    {
+      to = TREE_OPERAND (t, 0);
+      from = TREE_OPERAND (t, 1);
+    }
+  else if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
+    {
+      to = DECL_EXPR_DECL (t);
+      from = DECL_INITIAL (to);
+    }
+  else
+    return NULL_TREE;
+  return from && r->values.contains (from) && cudajit_plain_local_p (to)
+                 && TYPE_MAIN_VARIANT (TREE_TYPE (to))
+                        == TYPE_MAIN_VARIANT (TREE_TYPE (from))
+             ? to
+             : NULL_TREE;
+}
 
 static tree
 find_later_reads (tree *tp, int *walk_subtrees, void *data)
@@ -227,6 +257,12 @@ find_later_reads (tree *tp, int *walk_subtrees, void *data)
     }
   if (!r->passed)
     return NULL_TREE;
+  if (tree copy = value_copy (r, t))
+    {
+      r->values.add (copy);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
   /* A declaration's value is computed where the declaration is, not
      where its scope begins, which walk_tree walks it at.  */
   if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
@@ -241,11 +277,33 @@ find_later_reads (tree *tp, int *walk_subtrees, void *data)
       walk_tree (&COND_EXPR_ELSE (t), find_later_reads, r, NULL);
       *walk_subtrees = 0;
     }
-  if (t == r->value && !r->in_lane_zero)
+  if (r->values.contains (t) && !r->in_lane_zero)
     r->value_read = true;
   if (t == r->delta)
     r->delta_read = true;
   return NULL_TREE;
+}
+
+/* In *R, what ROOT, the kernel's body, reads of VALUE and DELTA after
+   STATEMENT.  Walked again while it finds more copies of the value, as
+   a loop may read a copy before the statement in it that sets it.  */
+static void
+walk_later_reads (tree root, tree statement, tree value, tree delta,
+                  later_reads *r)
+{
+  r->statement = statement;
+  r->values.add (value);
+  r->delta = delta;
+  r->body = root;
+  size_t copies;
+  do
+    {
+      copies = r->values.elements ();
+      r->passed = r->in_lane_zero = false;
+      r->value_read = r->delta_read = r->jump = false;
+      walk_tree (&root, find_later_reads, r, NULL);
+    }
+  while (r->values.elements () != copies);
 }
 
 /* A write of the variable that DATA, an assignment, sets, other than
@@ -265,9 +323,8 @@ find_write_but (tree *tp, int *walk_subtrees, void *data)
 bool
 cudajit_read_by_lane_zero_p (tree root, tree statement, tree var)
 {
-  later_reads r
-      = { statement, var, NULL_TREE, root, false, false, false, false, false };
-  walk_tree (&root, find_later_reads, &r, NULL);
+  later_reads r;
+  walk_later_reads (root, statement, var, NULL_TREE, &r);
   return !r.value_read && !r.jump;
 }
 
@@ -354,29 +411,12 @@ warp_operation_p (tree s, warp_reduction *w, tree *other)
   return TREE_OPERAND (operation, w->call_first ? 1 : 0) == w->value;
 }
 
-/* Whether LOOP, in the kernel's body ROOT, is a warp reduction that W
-   then describes: a loop whose condition is D > 0 or D >= 1 and whose
-   step halves D, around a statement
-   V = V OP cuda_shfl_down_sync (0xffffffff, V, D) (or with the shuffle
-   first), OP an arithmetic or bitwise operator, V and D plain locals, D
-   declared with a constant and changed only by the step, the shuffle
-   over the whole warp.  */
+/* Whether the body of W's LOOP is the one statement
+   V = V OP API (0xffffffff, V, D), or with the shuffle first, OP an
+   arithmetic or bitwise operator, the shuffle over the whole warp.  */
 static bool
-warp_reduction_p (tree loop, tree root, warp_reduction *w)
+shuffle_update_p (tree loop, enum device_api_id api, warp_reduction *w)
 {
-  w->kind = WARP_REDUCTION;
-  if (!delta_loop_p (loop, root, w)
-      || !(delta_step_p (w, TRUNC_DIV_EXPR, 2, false)
-           || delta_step_p (w, RSHIFT_EXPR, 1, false)))
-    return false;
-  tree cond = FOR_COND (loop);
-  if ((TREE_CODE (cond) != GT_EXPR || !integer_zerop (TREE_OPERAND (cond, 1)))
-      && (TREE_CODE (cond) != GE_EXPR
-          || !integer_onep (TREE_OPERAND (cond, 1))))
-    return false;
-  if (TREE_OPERAND (cond, 0) != w->delta)
-    return false;
-
   tree *slot = cudajit_inner_statement (&FOR_BODY (loop), false);
   if (!slot)
     return false;
@@ -389,7 +429,97 @@ warp_reduction_p (tree loop, tree root, warp_reduction *w)
     return false;
   if (TREE_CODE (call) == SAVE_EXPR)
     call = TREE_OPERAND (call, 0);
-  return warp_shuffle_p (call, DEVICE_API_SHFL_DOWN_SYNC, w);
+  return warp_shuffle_p (call, api, w);
+}
+
+/* Whether W's loop, which delta_loop_p has found, has the condition
+   D > 0, D >= 1 or D != 0 (as the C front end folds an unsigned D >= 1)
+   and a step that halves D.  */
+static bool
+halving_loop_p (const warp_reduction *w)
+{
+  tree cond = FOR_COND (w->loop);
+  return (delta_step_p (w, TRUNC_DIV_EXPR, 2, false)
+          || delta_step_p (w, RSHIFT_EXPR, 1, false))
+         && (((TREE_CODE (cond) == GT_EXPR || TREE_CODE (cond) == NE_EXPR)
+              && integer_zerop (TREE_OPERAND (cond, 1)))
+             || (TREE_CODE (cond) == GE_EXPR
+                 && integer_onep (TREE_OPERAND (cond, 1))))
+         && TREE_OPERAND (cond, 0) == w->delta;
+}
+
+/* The most stages a scan may have, past which its delta would pass the
+   width of an int.  */
+#define SCAN_STAGES_MAX 30
+
+/* Whether W's loop, which delta_loop_p has found, has the condition
+   D < C or D <= C, C a constant, and a step that doubles D, from a
+   positive constant; W's deltas are then D's values.  */
+static bool
+doubling_loop_p (warp_reduction *w)
+{
+  tree cond = FOR_COND (w->loop);
+  if (!(delta_step_p (w, MULT_EXPR, 2, true)
+        || delta_step_p (w, LSHIFT_EXPR, 1, true))
+      || tree_int_cst_sgn (w->first_delta) <= 0
+      || (TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR)
+      || TREE_OPERAND (cond, 0) != w->delta
+      || TREE_CODE (TREE_OPERAND (cond, 1)) != INTEGER_CST)
+    return false;
+  w->deltas.truncate (0);
+  for (widest_int d = wi::to_widest (w->first_delta);
+       TREE_CODE (cond) == LT_EXPR
+           ? wi::lts_p (d, wi::to_widest (TREE_OPERAND (cond, 1)))
+           : wi::les_p (d, wi::to_widest (TREE_OPERAND (cond, 1)));
+       d = d * 2)
+    {
+      if (w->deltas.length () == SCAN_STAGES_MAX)
+        return false;
+      w->deltas.safe_push (d.to_uhwi ());
+    }
+  return true;
+}
+
+/* Whether LOOP, in the kernel's body ROOT, is a warp reduction that W
+   then describes: a loop whose condition is D > 0 or D >= 1 and whose
+   step halves D, around a statement
+   V = V OP cuda_shfl_down_sync (0xffffffff, V, D) (or with the shuffle
+   first), OP an arithmetic or bitwise operator, V and D plain locals, D
+   declared with a constant and changed only by the step, the shuffle
+   over the whole warp.  */
+static bool
+warp_reduction_p (tree loop, tree root, warp_reduction *w)
+{
+  w->kind = WARP_REDUCTION;
+  return delta_loop_p (loop, root, w) && halving_loop_p (w)
+         && shuffle_update_p (loop, DEVICE_API_SHFL_DOWN_SYNC, w);
+}
+
+/* Whether LOOP, in the kernel's body ROOT, is an xor butterfly that W
+   then describes: a loop whose delta halves down to 1 or doubles up to a
+   constant, from a power of two, around a statement
+   V = V OP cuda_shfl_xor_sync (0xffffffff, V, D), each delta below a
+   warp, as warp_reduction_p's.  */
+static bool
+warp_butterfly_p (tree loop, tree root, warp_reduction *w)
+{
+  w->kind = WARP_BUTTERFLY;
+  if (!delta_loop_p (loop, root, w)
+      || !shuffle_update_p (loop, DEVICE_API_SHFL_XOR_SYNC, w)
+      || !tree_fits_uhwi_p (w->first_delta)
+      || !pow2p_hwi (tree_to_uhwi (w->first_delta))
+      || tree_to_uhwi (w->first_delta) >= CUDAJIT_WARP_SIZE)
+    return false;
+  if (halving_loop_p (w))
+    {
+      w->deltas.truncate (0);
+      for (unsigned HOST_WIDE_INT d = tree_to_uhwi (w->first_delta); d;
+           d /= 2)
+        w->deltas.safe_push (d);
+      return true;
+    }
+  return doubling_loop_p (w) && !w->deltas.is_empty ()
+         && w->deltas.last () < CUDAJIT_WARP_SIZE;
 }
 
 /* The statements of BODY, through a scope, without debug markers, up to
@@ -411,10 +541,6 @@ plain_statements (tree body, tree *statements, int count)
   return found;
 }
 
-/* The most stages a scan may have, past which its delta would pass the
-   width of an int.  */
-#define SCAN_STAGES_MAX 30
-
 /* Whether LOOP, in the kernel's body ROOT, is a warp scan that W then
    describes: a loop whose condition is D < C or D <= C and whose step
    doubles D, from a positive constant, around
@@ -430,27 +556,8 @@ static bool
 warp_scan_p (tree loop, tree root, warp_reduction *w)
 {
   w->kind = WARP_SCAN;
-  if (!delta_loop_p (loop, root, w)
-      || !(delta_step_p (w, MULT_EXPR, 2, true)
-           || delta_step_p (w, LSHIFT_EXPR, 1, true))
-      || tree_int_cst_sgn (w->first_delta) <= 0)
+  if (!delta_loop_p (loop, root, w) || !doubling_loop_p (w))
     return false;
-  tree cond = FOR_COND (loop);
-  if ((TREE_CODE (cond) != LT_EXPR && TREE_CODE (cond) != LE_EXPR)
-      || TREE_OPERAND (cond, 0) != w->delta
-      || TREE_CODE (TREE_OPERAND (cond, 1)) != INTEGER_CST)
-    return false;
-  w->deltas.truncate (0);
-  for (widest_int d = wi::to_widest (w->first_delta);
-       TREE_CODE (cond) == LT_EXPR
-           ? wi::lts_p (d, wi::to_widest (TREE_OPERAND (cond, 1)))
-           : wi::les_p (d, wi::to_widest (TREE_OPERAND (cond, 1)));
-       d = d * 2)
-    {
-      if (w->deltas.length () == SCAN_STAGES_MAX)
-        return false;
-      w->deltas.safe_push (d.to_uhwi ());
-    }
 
   tree statements[3];
   if (plain_statements (FOR_BODY (loop), statements, 3) != 2
@@ -735,6 +842,97 @@ lane_zero_scan (block_function *b, const warp_reduction *w, tree slots,
   return statements;
 }
 
+/* Xor butterflies.  A stage of one,
+
+     v += cuda_shfl_xor_sync (0xffffffff, v, d);
+
+   gives lanes L and L ^ D the same value, V[L] + V[L ^ D] and
+   V[L ^ D] + V[L], as the operations a butterfly may have are
+   commutative, floating point's too.  So after its stages every lane has
+   the value of the lane of its group (the lanes that differ from it in
+   the stages' bits alone) whose bits of the stages are clear, and lane 0
+   of a whole warp computes only those, each stage the lanes whose bits
+   of the stages so far are clear, then copies them to the others: 31
+   operations for a butterfly over the warp, rather than 160.  In a warp
+   cut short by the end of the block, a lane whose partner does not
+   exist reads its own value, as the cut at the shuffle has it, and the
+   stages compute every lane.  */
+
+/* W's butterfly as lane 0 runs it for its warp, whose elements of the
+   value start at SLOTS and which has LANES lanes; where LANE_ZERO_ONLY,
+   in a whole warp, only lane 0's.  */
+static tree
+lane_zero_butterfly (block_function *b, const warp_reduction *w, tree slots,
+                     tree lanes, bool lane_zero_only)
+{
+  tree type = TREE_TYPE (w->value);
+  tree lane
+      = cudajit_block_local (b->entry, b->locals, "lane", unsigned_type_node);
+
+  tree whole = alloc_stmt_list ();
+  unsigned HOST_WIDE_INT bits = 0;
+  for (unsigned HOST_WIDE_INT delta : w->deltas)
+    {
+      bits |= delta;
+      for (unsigned HOST_WIDE_INT l = 0; l < CUDAJIT_WARP_SIZE; l++)
+        if (!(l & bits))
+          append_to_statement_list (
+              lane_update (w, slots, build_int_cst (unsigned_type_node, l),
+                           PLUS_EXPR,
+                           build_int_cst (unsigned_type_node, delta)),
+              &whole);
+    }
+  if (!lane_zero_only)
+    append_lane_loop (
+        lane, build_zero_cst (unsigned_type_node),
+        build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE),
+        build2 (MODIFY_EXPR, type, cudajit_lane_element (slots, type, lane),
+                cudajit_lane_element (
+                    slots, type,
+                    build2 (BIT_AND_EXPR, unsigned_type_node, lane,
+                            build_int_cst (unsigned_type_node, ~bits)))),
+        &whole);
+
+  tree part = alloc_stmt_list ();
+  tree own = cudajit_block_local (b->entry, b->locals, "own", type);
+  for (unsigned HOST_WIDE_INT delta : w->deltas)
+    {
+      tree d = build_int_cst (unsigned_type_node, delta);
+      tree partner = build2 (BIT_IOR_EXPR, unsigned_type_node, lane, d);
+      tree both = alloc_stmt_list ();
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, type, own,
+                  cudajit_lane_element (slots, type, lane)),
+          &both);
+      append_to_statement_list (lane_update (w, slots, lane, PLUS_EXPR, d),
+                                &both);
+      append_to_statement_list (
+          warp_operation (w, cudajit_lane_element (slots, type, partner),
+                          own),
+          &both);
+      tree pair = build3 (
+          COND_EXPR, void_type_node,
+          build2 (LT_EXPR, boolean_type_node, unshare_expr (partner), lanes),
+          both,
+          lane_update (w, slots, lane, PLUS_EXPR,
+                       build_zero_cst (unsigned_type_node)));
+      append_lane_loop (
+          lane, build_zero_cst (unsigned_type_node), lanes,
+          build3 (COND_EXPR, void_type_node,
+                  build2 (EQ_EXPR, boolean_type_node,
+                          build2 (BIT_AND_EXPR, unsigned_type_node, lane, d),
+                          build_zero_cst (unsigned_type_node)),
+                  pair, build_empty_stmt (UNKNOWN_LOCATION)),
+          &part);
+    }
+
+  return build3 (COND_EXPR, void_type_node,
+                 build2 (EQ_EXPR, boolean_type_node, lanes,
+                         build_int_cst (unsigned_type_node,
+                                        CUDAJIT_WARP_SIZE)),
+                 whole, part);
+}
+
 /* W's loop as lane 0 runs it for its warp, whose elements of the value
    start at SLOTS, where BY_X the lanes being threadIdx.x % 32 in a row:
    for a reduction, only the lanes that lane 0's result needs where
@@ -758,8 +956,9 @@ lane_zero_loop (block_function *b, const warp_reduction *w, tree slots,
   append_to_statement_list (
       build2 (MODIFY_EXPR, TREE_TYPE (values), values, slots), &statements);
   append_to_statement_list (
-      w->kind == WARP_SCAN
-          ? lane_zero_scan (b, w, values, lanes, by_x)
+      w->kind == WARP_SCAN ? lane_zero_scan (b, w, values, lanes, by_x)
+      : w->kind == WARP_BUTTERFLY
+          ? lane_zero_butterfly (b, w, values, lanes, lane_zero_only && by_x)
           : lane_zero_reduction (b, w, values, lanes, lane_zero_only && by_x),
       &statements);
   return statements;
@@ -801,11 +1000,11 @@ bool
 cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
 {
   warp_reduction w;
-  if (!warp_reduction_p (*t, root, &w) && !warp_scan_p (*t, root, &w))
+  if (!warp_reduction_p (*t, root, &w) && !warp_scan_p (*t, root, &w)
+      && !warp_butterfly_p (*t, root, &w))
     return false;
-  later_reads r
-      = { w.loop, w.value, w.delta, root, false, false, false, false, false };
-  walk_tree (&root, find_later_reads, &r, NULL);
+  later_reads r;
+  walk_later_reads (root, w.loop, w.value, w.delta, &r);
   if (r.delta_read || r.jump)
     return false;
 
