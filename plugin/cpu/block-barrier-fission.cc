@@ -808,6 +808,54 @@ use_locals (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* A use of a localized variable, for a walk that passes over the
+   statements of DATA's guard.  */
+struct localized_use
+{
+  localization *l;
+  tree guard;
+};
+
+static tree
+find_localized_use (tree *tp, int *walk_subtrees, void *data)
+{
+  localized_use *u = (localized_use *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (*tp == u->guard)
+    {
+      *walk_subtrees = 0;
+      return walk_tree (&COND_EXPR_COND (*tp), find_localized_use, u, NULL);
+    }
+  if (TREE_CODE (*tp) == DECL_EXPR)
+    return u->l->locals.get (DECL_EXPR_DECL (*tp)) ? *tp : NULL_TREE;
+  return VAR_P (*tp) && u->l->locals.get (*tp) ? *tp : NULL_TREE;
+}
+
+/* Where a region's code *CODE is a guard of all its statements (a branch
+   of warp functions, whose statements block-warp-collectives.cc guards
+   one by one, joined), on a condition that no variable of L reads, and
+   its declarations outside the guard are of no variable of L, the
+   guard's statements, in which L's locals may live, so that the loop
+   over the threads runs only those that pass the guard
+   (block-guard-bounds.cc); else CODE.  */
+static tree *
+guarded_code (tree *code, localization *l)
+{
+  cudajit_join_guards (code);
+  tree *only = cudajit_inner_statement (code, true);
+  if (!only || TREE_CODE (*only) != COND_EXPR
+      || (COND_EXPR_ELSE (*only) && !IS_EMPTY_STMT (COND_EXPR_ELSE (*only))))
+    return code;
+  localized_use u = { l, *only };
+  return walk_tree (code, find_localized_use, &u, NULL)
+             ? code
+             : &COND_EXPR_THEN (*only);
+}
+
 /* In region R, run for each thread, each variable of KEPT, which live in
    context arrays, that R sets, a scalar whose address no region takes
    (in ADDRESSED), is a local of R's turn of the thread: copied from the
@@ -852,10 +900,11 @@ localize_written_variables (block_function *b, region *r,
     }
   if (l.locals.is_empty ())
     return;
-  walk_tree (r->code, use_locals, &l, NULL);
-  append_to_statement_list (*r->code, &copy_in);
+  tree *code = guarded_code (r->code, &l);
+  walk_tree (code, use_locals, &l, NULL);
+  append_to_statement_list (*code, &copy_in);
   append_to_statement_list (copy_out, &copy_in);
-  *r->code = copy_in;
+  *code = copy_in;
 }
 
 /* The variables that live across barriers, those that a region reads

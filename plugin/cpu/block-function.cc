@@ -287,6 +287,7 @@ restart (block_function *b)
   b->barrier_scope_variables.empty ();
   b->barriers = b->nesting = 0;
   b->warp_cuts = false;
+  b->warp_branch_guard = NULL_TREE;
   b->lane_values.empty ();
   b->lane_slots.empty ();
   b->lane_zero_values.empty ();
@@ -356,6 +357,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.refusal = CUDAJIT_FIBERS_NONE;
   b.barriers = b.nesting = 0;
   b.warp_cuts = false;
+  b.warp_branch_guard = NULL_TREE;
   for (tree callee : callees)
     if (cudajit_device_function_may_sync (callee)
         && !cudajit_inlined_wait_p (callee))

@@ -90,6 +90,13 @@ struct block_function
      the locals that stand for the address of lane 0's element of such a
      variable in the thread's warp, each with its variable.  */
   bool warp_cuts;
+  /* While the cut runs through a branch of warp functions whose
+     condition is made of the thread's indices and unchanged locals (if
+     (warp == 0), the second stage of a block reduction), that condition:
+     the branch's statements are guarded by it, which the loops over the
+     threads take as bounds, and the warp loops run by lane 0 of the
+     warps that take it alone.  */
+  tree warp_branch_guard;
   hash_set<tree> lane_values;
   hash_map<tree, tree> lane_slots;
   /* The variables that a vote's result sets and only lane 0 of a warp
@@ -176,6 +183,12 @@ bool cudajit_parameter_sizes_p (const_tree t);
 void cudajit_guard_bounds (block_function *b, tree *statements, int axis,
                            tree *start, tree *end,
                            unsigned HOST_WIDE_INT *step);
+/* Adjacent guards of the statement list of *BODY, through its scopes, on
+   the same condition that their statements do not change, joined into
+   the first, which the loop over the threads may then take as bounds:
+   the statements of a branch of warp functions, each under the branch's
+   condition (block-warp-collectives.cc).  */
+void cudajit_join_guards (tree *body);
 /* Whether STATEMENT is a guard whose comparisons of threadIdx.x, or
    conditions the same for all x, bound that loop, or whose test of a
    warp's lane steps it.  */

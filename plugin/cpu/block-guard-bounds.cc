@@ -115,12 +115,87 @@ plain_guard_p (const_tree t)
          && !TREE_SIDE_EFFECTS (COND_EXPR_COND (t));
 }
 
+/* A variable, or a read of memory, of a guard's condition, for a walk
+   of it.  */
+static tree
+find_condition_operand (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  switch (TREE_CODE (*tp))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+    case INDIRECT_REF:
+    case MEM_REF:
+    case TARGET_MEM_REF:
+    case ARRAY_REF:
+    case ARRAY_RANGE_REF:
+    case CALL_EXPR:
+      return *tp;
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether the statements of GUARD, a plain guard, may change its
+   condition: it reads memory, or a variable that they set.  */
+static bool
+guard_changes_condition_p (tree guard)
+{
+  tree cond = COND_EXPR_COND (guard);
+  hash_set<tree> operands;
+  for (;;)
+    {
+      tree operand
+          = walk_tree (&cond, find_condition_operand, NULL, &operands);
+      if (!operand)
+        return false;
+      if (!VAR_P (operand)
+          || walk_tree_without_duplicates (&COND_EXPR_THEN (guard),
+                                           cudajit_find_write, operand))
+        return true;
+    }
+}
+
+void
+cudajit_join_guards (tree *body)
+{
+  while (TREE_CODE (*body) == BIND_EXPR)
+    body = &BIND_EXPR_BODY (*body);
+  if (TREE_CODE (*body) != STATEMENT_LIST)
+    return;
+  tree open = NULL_TREE;
+  for (tree_stmt_iterator i = tsi_start (*body); !tsi_end_p (i);)
+    {
+      tree s = tsi_stmt (i);
+      if (TREE_CODE (s) == DEBUG_BEGIN_STMT)
+        {
+          tsi_next (&i);
+          continue;
+        }
+      if (open && plain_guard_p (s)
+          && operand_equal_p (COND_EXPR_COND (open), COND_EXPR_COND (s), 0)
+          && !guard_changes_condition_p (s))
+        {
+          append_to_statement_list (COND_EXPR_THEN (s),
+                                    &COND_EXPR_THEN (open));
+          tsi_delink (&i);
+          continue;
+        }
+      open = plain_guard_p (s) && !guard_changes_condition_p (s) ? s
+                                                                 : NULL_TREE;
+      tsi_next (&i);
+    }
+}
+
 /* The slot of the guard of the statements *BODY, a conditional without
    else after declarations without side effects and the parameters'
    sizes, or null.  */
 static tree *
 guard_slot (tree *body)
 {
+  cudajit_join_guards (body);
   body = cudajit_inner_statement (body, true);
   if (!body || TREE_CODE (*body) != COND_EXPR || !plain_guard_p (*body))
     return NULL;
@@ -253,9 +328,63 @@ narrow_by (guard *g, enum tree_code code, tree type, tree a, tree limit,
   narrow (upper ? end : start, upper ? MIN_EXPR : MAX_EXPR, value);
 }
 
+static bool bound_of_comparison (guard *g, tree comparison, tree *start,
+                                 tree *end);
+
+/* If E CODE U is threadIdx.x / C against K, C and K constants in an
+   unsigned type (a warp's number, warp == 0), narrow *START or *END, or
+   both, to the threads that pass it, those whose threadIdx.x is between
+   multiples of C; false if it is not.  */
+static bool
+bound_of_quotient (guard *g, enum tree_code code, tree e, tree u, tree *start,
+                   tree *end)
+{
+  tree type = TREE_TYPE (e);
+  if (TREE_CODE (e) != TRUNC_DIV_EXPR || !TYPE_UNSIGNED (type)
+      || TREE_CODE (TREE_OPERAND (e, 1)) != INTEGER_CST
+      || integer_zerop (TREE_OPERAND (e, 1)) || TREE_CODE (u) != INTEGER_CST
+      || !converted_thread_axis_p (g->b, TREE_OPERAND (e, 0), g->axis))
+    return false;
+  /* The first x of quotient K, and of K + 1, where they fit.  */
+  widest_int divisor = wi::to_widest (TREE_OPERAND (e, 1));
+  widest_int first = wi::to_widest (u) * divisor;
+  widest_int next = first + divisor;
+  if (!wi::fits_to_tree_p (first, type) || !wi::fits_to_tree_p (next, type))
+    return false;
+  tree x = TREE_OPERAND (e, 0);
+  tree below_next = build2 (LT_EXPR, boolean_type_node, x,
+                            wide_int_to_tree (type, next));
+  tree from_first = build2 (GE_EXPR, boolean_type_node, unshare_expr (x),
+                            wide_int_to_tree (type, first));
+  switch (code)
+    {
+    case LT_EXPR:
+      return bound_of_comparison (
+          g,
+          build2 (LT_EXPR, boolean_type_node, unshare_expr (x),
+                  wide_int_to_tree (type, first)),
+          start, end);
+    case LE_EXPR:
+      return bound_of_comparison (g, below_next, start, end);
+    case GT_EXPR:
+      return bound_of_comparison (
+          g,
+          build2 (GE_EXPR, boolean_type_node, unshare_expr (x),
+                  wide_int_to_tree (type, next)),
+          start, end);
+    case GE_EXPR:
+      return bound_of_comparison (g, from_first, start, end);
+    case EQ_EXPR:
+      return bound_of_comparison (g, from_first, start, end)
+             && bound_of_comparison (g, below_next, start, end);
+    default:
+      return false;
+    }
+}
+
 /* If COMPARISON is threadIdx.x + A against an invariant (<, <=, >, >=,
-   ==), narrow *START or *END, or both, to the threads that pass it; false
-   if it is not.  */
+   ==), or threadIdx.x / C against a constant, narrow *START or *END, or
+   both, to the threads that pass it; false if it is not.  */
 static bool
 bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
 {
@@ -271,6 +400,8 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
       std::swap (e, u);
       code = swap_tree_comparison (code);
     }
+  if (bound_of_quotient (g, code, e, u, start, end))
+    return true;
   tree type = TREE_TYPE (e), a;
   if (!INTEGRAL_TYPE_P (type)
       || TYPE_MAIN_VARIANT (type) != TYPE_MAIN_VARIANT (TREE_TYPE (u))

@@ -552,13 +552,64 @@ collect_scope_variables (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* T, a statement of a branch that PRED takes, to run in every thread:
-   its warp functions for all, its other effects where PRED holds; or
-   NULL_TREE where it cannot.  Without PRED, T itself where it can,
-   unchanged.  */
+/* Into DATA, a set, the variables that T reads.  */
 static tree
-predicated (tree t, tree pred, hash_set<tree> *locals)
+collect_read_variables (tree *tp, int *walk_subtrees, void *data)
 {
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp))
+    ((hash_set<tree> *) data)->add (*tp);
+  return NULL_TREE;
+}
+
+/* Into DATA, a set, the variables that the control of a loop with warp
+   functions reads: the loop of every thread, which the statements that
+   set them must run in every thread.  */
+static tree
+collect_loop_controls (tree *tp, int *, void *data)
+{
+  tree t = *tp;
+  tree controls[3] = { NULL_TREE, NULL_TREE, NULL_TREE };
+  if (TREE_CODE (t) == FOR_STMT && contains_warp_call_p (FOR_BODY (t)))
+    {
+      controls[0] = FOR_INIT_STMT (t);
+      controls[1] = FOR_COND (t);
+      controls[2] = FOR_EXPR (t);
+    }
+  else if (TREE_CODE (t) == WHILE_STMT && contains_warp_call_p (WHILE_BODY (t)))
+    controls[0] = WHILE_COND (t);
+  else if (TREE_CODE (t) == DO_STMT && contains_warp_call_p (DO_BODY (t)))
+    controls[0] = DO_COND (t);
+  for (tree &control : controls)
+    if (control)
+      walk_tree_without_duplicates (&control, collect_read_variables, data);
+  return NULL_TREE;
+}
+
+/* Whether statement T sets a variable of CONTROLS.  */
+static bool
+sets_control_p (tree t, hash_set<tree> *controls)
+{
+  if (TREE_CODE (t) == DECL_EXPR)
+    return controls->contains (DECL_EXPR_DECL (t));
+  for (tree var : *controls)
+    if (walk_tree_without_duplicates (&t, cudajit_find_write, var))
+      return true;
+  return false;
+}
+
+/* T, a statement of a branch that PRED takes, to run in every thread:
+   its warp functions for all, its other effects where PRED holds, and,
+   where CONTROLS (the variables of collect_loop_controls) is given, its
+   statements without warp functions there too, but those that set a
+   variable of CONTROLS; or NULL_TREE where it cannot.  Without PRED, T
+   itself where it can, unchanged.  */
+static tree
+predicated (tree t, tree pred, hash_set<tree> *locals,
+            hash_set<tree> *controls)
+{
+  bool all = controls != NULL;
   if (!t)
     return t;
   if (walk_tree_without_duplicates (&t, cudajit_find_jump, NULL))
@@ -570,7 +621,8 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
     return NULL_TREE;
   if (!contains_warp_call_p (t))
     {
-      if (!pred || TREE_CODE (t) == DEBUG_BEGIN_STMT || pure_p (t, locals))
+      if (!pred || TREE_CODE (t) == DEBUG_BEGIN_STMT
+          || ((!all || sets_control_p (t, controls)) && pure_p (t, locals)))
         return t;
       /* A declaration stays where it is, for the statements after it,
          with its value set where PRED holds, and a scalar's zero
@@ -586,19 +638,20 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
           tree statements = alloc_stmt_list ();
           append_to_statement_list (t, &statements);
           tree set;
-          if (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
-              || POINTER_TYPE_P (type))
-            set = build2 (
-                MODIFY_EXPR, type, var,
-                build3 (COND_EXPR, type, pred, init, build_zero_cst (type)));
+          if (!all
+              && (INTEGRAL_TYPE_P (type) || SCALAR_FLOAT_TYPE_P (type)
+                  || POINTER_TYPE_P (type)))
+            set = build2 (MODIFY_EXPR, type, var,
+                          build3 (COND_EXPR, type, unshare_expr (pred), init,
+                                  build_zero_cst (type)));
           else
-            set = build3 (COND_EXPR, void_type_node, pred,
+            set = build3 (COND_EXPR, void_type_node, unshare_expr (pred),
                           build2 (MODIFY_EXPR, type, var, init),
                           build_empty_stmt (UNKNOWN_LOCATION));
           append_to_statement_list (set, &statements);
           return statements;
         }
-      return build3 (COND_EXPR, void_type_node, pred, t,
+      return build3 (COND_EXPR, void_type_node, unshare_expr (pred), t,
                      build_empty_stmt (UNKNOWN_LOCATION));
     }
   switch (TREE_CODE (t))
@@ -606,7 +659,7 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
         {
-          tree s = predicated (tsi_stmt (i), pred, locals);
+          tree s = predicated (tsi_stmt (i), pred, locals, controls);
           if (!s)
             return NULL_TREE;
           *tsi_stmt_ptr (i) = s;
@@ -614,7 +667,7 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
       return t;
     case BIND_EXPR:
       {
-        tree body = predicated (BIND_EXPR_BODY (t), pred, locals);
+        tree body = predicated (BIND_EXPR_BODY (t), pred, locals, controls);
         if (!body)
           return NULL_TREE;
         BIND_EXPR_BODY (t) = body;
@@ -626,7 +679,7 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
             || !pure_p (FOR_COND (t), locals)
             || !pure_p (FOR_EXPR (t), locals))
           return NULL_TREE;
-        tree body = predicated (FOR_BODY (t), pred, locals);
+        tree body = predicated (FOR_BODY (t), pred, locals, controls);
         if (!body)
           return NULL_TREE;
         FOR_BODY (t) = body;
@@ -634,7 +687,7 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
       }
     case WHILE_STMT:
       {
-        tree body = predicated (WHILE_BODY (t), pred, locals);
+        tree body = predicated (WHILE_BODY (t), pred, locals, controls);
         if (!pure_p (WHILE_COND (t), locals) || !body)
           return NULL_TREE;
         WHILE_BODY (t) = body;
@@ -642,7 +695,7 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
       }
     case DO_STMT:
       {
-        tree body = predicated (DO_BODY (t), pred, locals);
+        tree body = predicated (DO_BODY (t), pred, locals, controls);
         if (!pure_p (DO_COND (t), locals) || !body)
           return NULL_TREE;
         DO_BODY (t) = body;
@@ -653,6 +706,67 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
     default:
       return pure_p (t, locals) ? t : NULL_TREE;
     }
+}
+
+/* A part of a branch's condition that guard_condition_p refuses, for a
+   walk of it; DATA is the conditional.  */
+static tree
+find_unguardable (tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (VAR_P (t))
+    {
+      tree branch = (tree) data;
+      return cudajit_builtin_variable (t) != BUILTIN_VARIABLES
+                     || (cudajit_plain_local_p (t)
+                         && !walk_tree_without_duplicates (
+                             &branch, cudajit_find_write, t))
+                 ? NULL_TREE
+                 : t;
+    }
+  if (CONSTANT_CLASS_P (t) || TREE_CODE (t) == COMPONENT_REF
+      || CONVERT_EXPR_P (t) || COMPARISON_CLASS_P (t)
+      || truth_value_p (TREE_CODE (t)))
+    return NULL_TREE;
+  switch (TREE_CODE (t))
+    {
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case BIT_AND_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+    case LSHIFT_EXPR:
+    case RSHIFT_EXPR:
+      return NULL_TREE;
+    case TRUNC_DIV_EXPR:
+    case TRUNC_MOD_EXPR:
+      /* By a constant that cannot trap, as every thread computes it.  */
+      return TREE_CODE (TREE_OPERAND (t, 1)) == INTEGER_CST
+                     && !integer_zerop (TREE_OPERAND (t, 1))
+                     && !integer_minus_onep (TREE_OPERAND (t, 1))
+                 ? NULL_TREE
+                 : t;
+    default:
+      return t;
+    }
+}
+
+/* Whether the condition of BRANCH, a conditional without else, has the
+   same value wherever its statements are: made of the built-in
+   variables, constants and plain locals that the branch does not set,
+   it reads no memory.  Each statement may then test it again.  */
+static bool
+guard_condition_p (tree branch)
+{
+  return (!COND_EXPR_ELSE (branch) || IS_EMPTY_STMT (COND_EXPR_ELSE (branch)))
+         && !walk_tree_without_duplicates (&COND_EXPR_COND (branch),
+                                           find_unguardable, branch);
 }
 
 /* *T, a conditional whose branches call warp functions (if (warp == 0)
@@ -666,11 +780,16 @@ predicated (tree t, tree pred, hash_set<tree> *locals)
    reports on the CPU backend), so each warp either runs the branch or
    runs its warp functions on values that nothing uses: the barriers at
    which the fission cuts them are reached by every thread, and the
-   condition need not be the same for the whole block.  False where a
-   branch jumps, has a conditional with warp functions of its own, or a
-   loop whose control is more than the thread's own variables.  */
+   condition need not be the same for the whole block.  Where the
+   condition is a guard (guard_condition_p), it is *GUARD, and every
+   statement but the warp functions' is under it, not a variable, so
+   that a loop over the threads that runs only the branch's statements
+   runs only the threads that take it (block-guard-bounds.cc); else
+   *GUARD is NULL_TREE.  False where a branch jumps, has a conditional
+   with warp functions of its own, or a loop whose control is more than
+   the thread's own variables.  */
 static bool
-convert_warp_branch (block_function *b, tree *t)
+convert_warp_branch (block_function *b, tree *t, tree *guard)
 {
   tree cond = COND_EXPR_COND (*t);
   if (TREE_SIDE_EFFECTS (cond) || contains_warp_call_p (cond))
@@ -679,15 +798,29 @@ convert_warp_branch (block_function *b, tree *t)
   hash_set<tree> locals;
   walk_tree_without_duplicates (t, collect_scope_variables, &locals);
   if ((COND_EXPR_THEN (*t)
-       && !predicated (COND_EXPR_THEN (*t), NULL_TREE, &locals))
+       && !predicated (COND_EXPR_THEN (*t), NULL_TREE, &locals, NULL))
       || (COND_EXPR_ELSE (*t)
-          && !predicated (COND_EXPR_ELSE (*t), NULL_TREE, &locals)))
+          && !predicated (COND_EXPR_ELSE (*t), NULL_TREE, &locals, NULL)))
     return false;
+  tree statements = alloc_stmt_list ();
+  *guard = guard_condition_p (*t) ? fold_convert (boolean_type_node, cond)
+                                  : NULL_TREE;
+  if (*guard)
+    {
+      hash_set<tree> controls;
+      walk_tree_without_duplicates (&COND_EXPR_THEN (*t),
+                                    collect_loop_controls, &controls);
+      append_to_statement_list (
+          predicated (COND_EXPR_THEN (*t), *guard, &locals, &controls),
+          &statements);
+      *t = statements;
+      return true;
+    }
   tree pred = thread_variable (b, boolean_type_node);
   tree not_pred = build1 (TRUTH_NOT_EXPR, boolean_type_node, pred);
-  tree then_clause = predicated (COND_EXPR_THEN (*t), pred, &locals);
-  tree else_clause = predicated (COND_EXPR_ELSE (*t), not_pred, &locals);
-  tree statements = alloc_stmt_list ();
+  tree then_clause = predicated (COND_EXPR_THEN (*t), pred, &locals, NULL);
+  tree else_clause
+      = predicated (COND_EXPR_ELSE (*t), not_pred, &locals, NULL);
   append_to_statement_list (build2 (MODIFY_EXPR, boolean_type_node, pred,
                                     fold_convert (boolean_type_node, cond)),
                             &statements);
@@ -734,9 +867,12 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
                       top_level);
       return;
     case COND_EXPR:
-      if (convert_warp_branch (b, t))
+      if (tree guard; convert_warp_branch (b, t, &guard))
         {
+          tree outer = b->warp_branch_guard;
+          b->warp_branch_guard = guard;
           cut_statements (b, t, following, barrier, root, top_level);
+          b->warp_branch_guard = outer;
           return;
         }
       cut_statements (b, &COND_EXPR_THEN (*t), NULL_TREE, barrier, root,

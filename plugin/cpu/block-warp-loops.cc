@@ -1022,20 +1022,27 @@ cudajit_cut_warp_loop (block_function *b, tree *t, tree root, tree barrier)
       = build2 (EQ_EXPR, boolean_type_node, cudajit_thread_lane (b),
                 build_zero_cst (unsigned_type_node));
 
-  tree statements = alloc_stmt_list ();
-  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  tree lane_zero = alloc_stmt_list ();
   append_to_statement_list (
       build3 (COND_EXPR, void_type_node, lanes_by_x,
               lane_zero_loop (b, &w, slots, true, !r.value_read),
               build_empty_stmt (UNKNOWN_LOCATION)),
-      &statements);
+      &lane_zero);
   append_to_statement_list (
       build3 (COND_EXPR, void_type_node,
               build2 (TRUTH_ANDIF_EXPR, boolean_type_node, lanes_otherwise,
                       number_lane_zero),
               lane_zero_loop (b, &w, slots, false, false),
               build_empty_stmt (UNKNOWN_LOCATION)),
-      &statements);
+      &lane_zero);
+  /* In a branch that a warp takes whole, only its warps need the loop.  */
+  if (b->warp_branch_guard)
+    lane_zero = build3 (COND_EXPR, void_type_node,
+                        unshare_expr (b->warp_branch_guard), lane_zero,
+                        build_empty_stmt (UNKNOWN_LOCATION));
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  append_to_statement_list (lane_zero, &statements);
   *t = statements;
   return true;
 }
