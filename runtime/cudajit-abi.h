@@ -354,6 +354,12 @@ enum cudajit_linked_kind
 #define CUDAJIT_GRID_Y_MAX 65535
 #define CUDAJIT_GRID_Z_MAX 65535
 
+/* The shared memory of a block: what every GPU gives it, and what an
+   H100's or an H200's gives a launch that asks for more (CUDA's opt-in
+   limit), which the CPU backend allows too.  */
+#define CUDAJIT_SHARED_BYTES_DEFAULT (48 * 1024)
+#define CUDAJIT_SHARED_BYTES_OPT_IN (227 * 1024)
+
 /* The local memory that a GPU gives each thread: the plugin refuses a
    kernel or device function whose local variables take more, which the
    CPU backend could run but no GPU.  */

@@ -800,6 +800,11 @@ extern "C"
     int max_threads_per_block;
     cuda_dim3 max_block_dim;
     cuda_dim3 max_grid_dim;
+    /* The most shared memory a block may have, its static arrays and a
+       launch's .shared_bytes together: above 48 KiB, a GPU's opt-in
+       limit (CUDA's sharedMemPerBlockOptin, 227 KiB on an H100), which
+       cudajit asks for where a launch needs it; the same on the CPU
+       backend.  */
     size_t shared_memory_per_block;
     /* What a multiprocessor holds at once, which bounds the occupancy
        queries' answers.  */

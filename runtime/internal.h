@@ -233,7 +233,12 @@ struct cudajit_limits
   unsigned int threads;
   cuda_dim3 block;
   cuda_dim3 grid;
+  /* The shared memory that a block may have, the dynamic of a launch
+     that asks for more than SHARED_BYTES_DEFAULT, the most without
+     asking, included (CUDA's sharedMemPerBlockOptin and
+     sharedMemPerBlock).  */
   size_t shared_bytes;
+  size_t shared_bytes_default;
 };
 
 /* What every GPU since compute capability 3.0 allows, which the CPU backend

@@ -13,7 +13,8 @@ const struct cudajit_limits cudajit_cpu_limits
     = { CUDAJIT_BLOCK_THREADS_MAX,
         { CUDAJIT_BLOCK_X_MAX, CUDAJIT_BLOCK_Y_MAX, CUDAJIT_BLOCK_Z_MAX },
         { CUDAJIT_GRID_X_MAX, CUDAJIT_GRID_Y_MAX, CUDAJIT_GRID_Z_MAX },
-        48 * 1024 };
+        CUDAJIT_SHARED_BYTES_OPT_IN,
+        CUDAJIT_SHARED_BYTES_DEFAULT };
 
 static size_t
 host_pages_bytes (int name)

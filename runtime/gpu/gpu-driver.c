@@ -64,6 +64,7 @@ read_gpu_properties (struct cudajit_gpu *gpu)
     CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
     CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z,
     CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
   };
   int v[sizeof attributes / sizeof *attributes];
 
@@ -75,8 +76,10 @@ read_gpu_properties (struct cudajit_gpu *gpu)
         return r;
     }
   gpu->arch = v[0] * 10 + v[1];
+  /* A GPU without opt-in (before compute capability 7.0) says 0.  */
   gpu->limits = (struct cudajit_limits){
-    v[2], { v[3], v[4], v[5] }, { v[6], v[7], v[8] }, v[9]
+    v[2], { v[3], v[4], v[5] }, { v[6], v[7], v[8] }, v[10] > v[9] ? v[10] : v[9],
+    v[9]
   };
   return CUDA_SUCCESS;
 }

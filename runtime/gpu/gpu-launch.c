@@ -123,6 +123,37 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
                  config->shared_bytes, cudajit_cuda_error (error), local_note);
 }
 
+/* How far the kernel's static shared arrays may take more on the GPU than
+   the plugin counts (their alignment), so that a launch whose shared
+   memory stays that far below a block's default need not ask.  */
+#define STATIC_SHARED_SLACK 1024
+
+/* FUNCTION, KERNEL's, allowed CONFIG's dynamic shared memory where with
+   its static shared arrays it passes what a block has without asking
+   (above 48 KiB, up to the GPU's opt-in limit, which the launch's check
+   enforced); false after reporting why not at SITE.  */
+static bool
+allow_shared_bytes (const struct cudajit_kernel *kernel, CUfunction function,
+                    const struct cudajit_launch_config *config,
+                    const struct cudajit_site *site)
+{
+  size_t most = cudajit_current_gpu->limits.shared_bytes_default;
+  int static_bytes = 0;
+  if (config->shared_bytes + kernel->static_shared_bytes + STATIC_SHARED_SLACK
+      <= most)
+    return true;
+  CUresult r = cudajit_cu.cuFuncGetAttribute (
+      &static_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function);
+  if (r == CUDA_SUCCESS && config->shared_bytes + static_bytes > most)
+    r = cudajit_cu.cuFuncSetAttribute (
+        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        (int) config->shared_bytes);
+  if (r == CUDA_SUCCESS)
+    return true;
+  launch_failed (kernel, function, config, site, r);
+  return false;
+}
+
 void
 cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
                            struct cudajit_launch_config config,
@@ -147,6 +178,8 @@ cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
              == CUDAJIT_CAPTURE_REFUSED)
     return;
   function = cudajit_specialized_function (k, function, &config, args, site);
+  if (!allow_shared_bytes (k, function, &config, site))
+    return;
   config.stream = cudajit_driver_stream (config.stream);
   cudajit_note_launch (site);
   if (cudajit_launch_host_arrays (k, function, &config, site, args,
