@@ -352,26 +352,26 @@ bound_of_quotient (guard *g, enum tree_code code, tree e, tree u, tree *start,
   if (!wi::fits_to_tree_p (first, type) || !wi::fits_to_tree_p (next, type))
     return false;
   tree x = TREE_OPERAND (e, 0);
-  tree below_next = build2 (LT_EXPR, boolean_type_node, x,
-                            wide_int_to_tree (type, next));
+  tree below_next
+      = build2 (LT_EXPR, boolean_type_node, x, wide_int_to_tree (type, next));
   tree from_first = build2 (GE_EXPR, boolean_type_node, unshare_expr (x),
                             wide_int_to_tree (type, first));
   switch (code)
     {
     case LT_EXPR:
-      return bound_of_comparison (
-          g,
-          build2 (LT_EXPR, boolean_type_node, unshare_expr (x),
-                  wide_int_to_tree (type, first)),
-          start, end);
+      return bound_of_comparison (g,
+                                  build2 (LT_EXPR, boolean_type_node,
+                                          unshare_expr (x),
+                                          wide_int_to_tree (type, first)),
+                                  start, end);
     case LE_EXPR:
       return bound_of_comparison (g, below_next, start, end);
     case GT_EXPR:
-      return bound_of_comparison (
-          g,
-          build2 (GE_EXPR, boolean_type_node, unshare_expr (x),
-                  wide_int_to_tree (type, next)),
-          start, end);
+      return bound_of_comparison (g,
+                                  build2 (GE_EXPR, boolean_type_node,
+                                          unshare_expr (x),
+                                          wide_int_to_tree (type, next)),
+                                  start, end);
     case GE_EXPR:
       return bound_of_comparison (g, from_first, start, end);
     case EQ_EXPR:

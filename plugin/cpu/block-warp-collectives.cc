@@ -577,7 +577,8 @@ collect_loop_controls (tree *tp, int *, void *data)
       controls[1] = FOR_COND (t);
       controls[2] = FOR_EXPR (t);
     }
-  else if (TREE_CODE (t) == WHILE_STMT && contains_warp_call_p (WHILE_BODY (t)))
+  else if (TREE_CODE (t) == WHILE_STMT
+           && contains_warp_call_p (WHILE_BODY (t)))
     controls[0] = WHILE_COND (t);
   else if (TREE_CODE (t) == DO_STMT && contains_warp_call_p (DO_BODY (t)))
     controls[0] = DO_COND (t);
@@ -819,8 +820,7 @@ convert_warp_branch (block_function *b, tree *t, tree *guard)
   tree pred = thread_variable (b, boolean_type_node);
   tree not_pred = build1 (TRUTH_NOT_EXPR, boolean_type_node, pred);
   tree then_clause = predicated (COND_EXPR_THEN (*t), pred, &locals, NULL);
-  tree else_clause
-      = predicated (COND_EXPR_ELSE (*t), not_pred, &locals, NULL);
+  tree else_clause = predicated (COND_EXPR_ELSE (*t), not_pred, &locals, NULL);
   append_to_statement_list (build2 (MODIFY_EXPR, boolean_type_node, pred,
                                     fold_convert (boolean_type_node, cond)),
                             &statements);

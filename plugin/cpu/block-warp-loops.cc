@@ -513,8 +513,7 @@ warp_butterfly_p (tree loop, tree root, warp_reduction *w)
   if (halving_loop_p (w))
     {
       w->deltas.truncate (0);
-      for (unsigned HOST_WIDE_INT d = tree_to_uhwi (w->first_delta); d;
-           d /= 2)
+      for (unsigned HOST_WIDE_INT d = tree_to_uhwi (w->first_delta); d; d /= 2)
         w->deltas.safe_push (d);
       return true;
     }
@@ -907,8 +906,7 @@ lane_zero_butterfly (block_function *b, const warp_reduction *w, tree slots,
       append_to_statement_list (lane_update (w, slots, lane, PLUS_EXPR, d),
                                 &both);
       append_to_statement_list (
-          warp_operation (w, cudajit_lane_element (slots, type, partner),
-                          own),
+          warp_operation (w, cudajit_lane_element (slots, type, partner), own),
           &both);
       tree pair = build3 (
           COND_EXPR, void_type_node,
@@ -926,11 +924,11 @@ lane_zero_butterfly (block_function *b, const warp_reduction *w, tree slots,
           &part);
     }
 
-  return build3 (COND_EXPR, void_type_node,
-                 build2 (EQ_EXPR, boolean_type_node, lanes,
-                         build_int_cst (unsigned_type_node,
-                                        CUDAJIT_WARP_SIZE)),
-                 whole, part);
+  return build3 (
+      COND_EXPR, void_type_node,
+      build2 (EQ_EXPR, boolean_type_node, lanes,
+              build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE)),
+      whole, part);
 }
 
 /* W's loop as lane 0 runs it for its warp, whose elements of the value

@@ -77,10 +77,11 @@ read_gpu_properties (struct cudajit_gpu *gpu)
     }
   gpu->arch = v[0] * 10 + v[1];
   /* A GPU without opt-in (before compute capability 7.0) says 0.  */
-  gpu->limits = (struct cudajit_limits){
-    v[2], { v[3], v[4], v[5] }, { v[6], v[7], v[8] }, v[10] > v[9] ? v[10] : v[9],
-    v[9]
-  };
+  gpu->limits = (struct cudajit_limits){ v[2],
+                                         { v[3], v[4], v[5] },
+                                         { v[6], v[7], v[8] },
+                                         v[10] > v[9] ? v[10] : v[9],
+                                         v[9] };
   return CUDA_SUCCESS;
 }
 
