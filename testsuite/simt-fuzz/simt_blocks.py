@@ -318,9 +318,11 @@ class Blocks:
         if s is None:
             return []
         k = self.rng.randrange(s.slots)
-        write = self.update(b, s.own(k, b.tid), s.ty, 2, self.compound_ok(b))
+        # Marked first: the update's value must not read others' slots,
+        # which their threads write in the same epoch.
         b.epoch.mark(s.name, "W")
         b.epoch.mark(s.name, "O")
+        write = self.update(b, s.own(k, b.tid), s.ty, 2, self.compound_ok(b))
         if not b.nested:
             b.strong.add((s.name, k, "W!"))
         nodes += [Code(write), self.barrier(b)]
