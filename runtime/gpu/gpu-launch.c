@@ -25,6 +25,34 @@ cudajit_gpu_config_fits (const struct cudajit_kernel *kernel,
                                &cudajit_current_gpu->limits, 0);
 }
 
+/* How far the kernel's static shared arrays may take more on the GPU than
+   the plugin counts (their alignment), so that a launch whose shared
+   memory stays that far below a block's default need not ask.  */
+#define STATIC_SHARED_SLACK 1024
+
+/* FUNCTION allowed SHARED_BYTES of dynamic shared memory where, with its
+   static shared arrays (STATIC_ESTIMATE as the plugin counts them), they
+   pass what a block has without asking: its
+   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES set, up to the GPU's
+   opt-in limit (which the launch's check enforces), for its launches and
+   the occupancy queries alike.  */
+static CUresult
+allow_shared_bytes (CUfunction function, size_t static_estimate,
+                    size_t shared_bytes)
+{
+  size_t most = cudajit_current_gpu->limits.shared_bytes_default;
+  int static_bytes = 0;
+  if (shared_bytes + static_estimate + STATIC_SHARED_SLACK <= most)
+    return CUDA_SUCCESS;
+  CUresult r = cudajit_cu.cuFuncGetAttribute (
+      &static_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function);
+  if (r == CUDA_SUCCESS && shared_bytes + static_bytes > most)
+    r = cudajit_cu.cuFuncSetAttribute (
+        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        (int) shared_bytes);
+  return r;
+}
+
 /* cudajit_gpu_resident_blocks, for FUNCTION, KERNEL's loaded.  */
 static bool
 resident_blocks (CUfunction function, cuda_dim3 block, size_t shared_bytes,
@@ -33,7 +61,9 @@ resident_blocks (CUfunction function, cuda_dim3 block, size_t shared_bytes,
 {
   unsigned int threads = block.x * block.y * block.z;
 
-  return cudajit_check (
+  return cudajit_check (allow_shared_bytes (function, 0, shared_bytes), site,
+                        "cuFuncSetAttribute")
+         && cudajit_check (
              cudajit_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor (
                  per_multiprocessor, function, (int) threads, shared_bytes),
              site, "cuOccupancyMaxActiveBlocksPerMultiprocessor")
@@ -123,37 +153,6 @@ launch_failed (const struct cudajit_kernel *kernel, CUfunction function,
                  config->shared_bytes, cudajit_cuda_error (error), local_note);
 }
 
-/* How far the kernel's static shared arrays may take more on the GPU than
-   the plugin counts (their alignment), so that a launch whose shared
-   memory stays that far below a block's default need not ask.  */
-#define STATIC_SHARED_SLACK 1024
-
-/* FUNCTION, KERNEL's, allowed CONFIG's dynamic shared memory where with
-   its static shared arrays it passes what a block has without asking
-   (above 48 KiB, up to the GPU's opt-in limit, which the launch's check
-   enforced); false after reporting why not at SITE.  */
-static bool
-allow_shared_bytes (const struct cudajit_kernel *kernel, CUfunction function,
-                    const struct cudajit_launch_config *config,
-                    const struct cudajit_site *site)
-{
-  size_t most = cudajit_current_gpu->limits.shared_bytes_default;
-  int static_bytes = 0;
-  if (config->shared_bytes + kernel->static_shared_bytes + STATIC_SHARED_SLACK
-      <= most)
-    return true;
-  CUresult r = cudajit_cu.cuFuncGetAttribute (
-      &static_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function);
-  if (r == CUDA_SUCCESS && config->shared_bytes + static_bytes > most)
-    r = cudajit_cu.cuFuncSetAttribute (
-        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-        (int) config->shared_bytes);
-  if (r == CUDA_SUCCESS)
-    return true;
-  launch_failed (kernel, function, config, site, r);
-  return false;
-}
-
 void
 cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
                            struct cudajit_launch_config config,
@@ -178,7 +177,9 @@ cudajit_gpu_launch_kernel (struct cudajit_kernel *k,
              == CUDAJIT_CAPTURE_REFUSED)
     return;
   function = cudajit_specialized_function (k, function, &config, args, site);
-  if (!allow_shared_bytes (k, function, &config, site))
+  if (!cudajit_check (allow_shared_bytes (function, k->static_shared_bytes,
+                                          config.shared_bytes),
+                      site, "cuFuncSetAttribute"))
     return;
   config.stream = cudajit_driver_stream (config.stream);
   cudajit_note_launch (site);
@@ -235,6 +236,8 @@ cudajit_gpu_best_block (struct cudajit_kernel *kernel, size_t shared_bytes,
   int min_grid;
 
   if (!function
+      || !cudajit_check (allow_shared_bytes (function, 0, shared_bytes), site,
+                         "cuFuncSetAttribute")
       || !cudajit_check (
           cudajit_cu.cuOccupancyMaxPotentialBlockSize (
               &min_grid, block, function, NULL, shared_bytes, 0),
