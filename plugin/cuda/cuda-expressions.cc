@@ -766,10 +766,33 @@ emit_statement_expression (cuda_emitter *e, tree body, tree slot)
   pp_string (&e->pp, "} ()");
 }
 
+/* Whether T is a truth value (a comparison, &&, ||, !) whose type is not
+   C's int, as GCC folds (unsigned long long) (a < b) into the comparison:
+   CUDA C++'s bool would promote to int in the arithmetic around it, and
+   (x < y) << 40 or ~(x < y) compute in 32 bits.  */
+static bool
+typed_truth_value_p (const_tree t)
+{
+  tree type = TREE_TYPE (t);
+  return truth_value_p (TREE_CODE (t)) && INTEGRAL_TYPE_P (type)
+         && TREE_CODE (type) != BOOLEAN_TYPE
+         && TYPE_MAIN_VARIANT (type) != integer_type_node;
+}
+
 void
 emit_expr (cuda_emitter *e, tree t)
 {
   t = cudajit_skip_sanitizer_check (t);
+  if (typed_truth_value_p (t))
+    {
+      /* Converted from the same truth value as an int.  */
+      tree truth = copy_node (t);
+      TREE_TYPE (truth) = integer_type_node;
+      emit_conversion_open (e, TREE_TYPE (t));
+      emit_expr (e, truth);
+      emit_conversion_close (e, TREE_TYPE (t));
+      return;
+    }
   tree string = cudajit_string_literal (t);
   if (string)
     {
