@@ -63,5 +63,5 @@ main (void)
 /* { dg-output "narrow elements: 0 errors" } */
 /* { dg-final { scan-cuda "_CjVector<unsigned char, 4> ..\\(\\(unsigned char\\) \\(x \\^ y\\)\\)" } } */
 /* { dg-final { scan-cuda "_CjVector<short, 4> ..\\(\\(short\\) \\(p \\^ q\\)\\)" } } */
-/* { dg-final { scan-cuda "_CjVector<unsigned int, 2> ..\\(\\(unsigned int\\) \\(-\\(x >= y\\)\\)\\)" } } */
+/* { dg-final { scan-cuda "_CjVector<unsigned int, 2> ..\\(\\(unsigned int\\) \\(-\\(\\(unsigned int\\) \\(\\(x >= y\\)\\)\\)\\)\\)" } } */
 /* { dg-cudajit-levels all } */
