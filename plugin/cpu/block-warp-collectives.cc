@@ -867,7 +867,8 @@ cut_statements (block_function *b, tree *t, tree following, tree barrier,
                       top_level);
       return;
     case COND_EXPR:
-      if (tree guard; convert_warp_branch (b, t, &guard))
+      tree guard;
+      if (convert_warp_branch (b, t, &guard))
         {
           tree outer = b->warp_branch_guard;
           b->warp_branch_guard = guard;
