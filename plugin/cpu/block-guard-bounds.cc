@@ -351,35 +351,42 @@ bound_of_quotient (guard *g, enum tree_code code, tree e, tree u, tree *start,
   widest_int next = first + divisor;
   if (!wi::fits_to_tree_p (first, type) || !wi::fits_to_tree_p (next, type))
     return false;
-  tree x = TREE_OPERAND (e, 0);
-  tree below_next
-      = build2 (LT_EXPR, boolean_type_node, x, wide_int_to_tree (type, next));
-  tree from_first = build2 (GE_EXPR, boolean_type_node, unshare_expr (x),
-                            wide_int_to_tree (type, first));
+  /* threadIdx.x from LOWER, below UPPER (either NULL for none).  */
+  const widest_int *lower = NULL, *upper = NULL;
   switch (code)
     {
     case LT_EXPR:
-      return bound_of_comparison (g,
-                                  build2 (LT_EXPR, boolean_type_node,
-                                          unshare_expr (x),
-                                          wide_int_to_tree (type, first)),
-                                  start, end);
+      upper = &first;
+      break;
     case LE_EXPR:
-      return bound_of_comparison (g, below_next, start, end);
+      upper = &next;
+      break;
     case GT_EXPR:
-      return bound_of_comparison (g,
-                                  build2 (GE_EXPR, boolean_type_node,
-                                          unshare_expr (x),
-                                          wide_int_to_tree (type, next)),
-                                  start, end);
+      lower = &next;
+      break;
     case GE_EXPR:
-      return bound_of_comparison (g, from_first, start, end);
+      lower = &first;
+      break;
     case EQ_EXPR:
-      return bound_of_comparison (g, from_first, start, end)
-             && bound_of_comparison (g, below_next, start, end);
+      lower = &first;
+      upper = &next;
+      break;
     default:
       return false;
     }
+  tree x = TREE_OPERAND (e, 0);
+  return (!lower
+          || bound_of_comparison (g,
+                                  build2 (GE_EXPR, boolean_type_node,
+                                          unshare_expr (x),
+                                          wide_int_to_tree (type, *lower)),
+                                  start, end))
+         && (!upper
+             || bound_of_comparison (g,
+                                     build2 (LT_EXPR, boolean_type_node,
+                                             unshare_expr (x),
+                                             wide_int_to_tree (type, *upper)),
+                                     start, end));
 }
 
 /* If COMPARISON is threadIdx.x + A against an invariant (<, <=, >, >=,
