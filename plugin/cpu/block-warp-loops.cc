@@ -267,6 +267,14 @@ find_later_reads (tree *tp, int *walk_subtrees, void *data)
      where its scope begins, which walk_tree walks it at.  */
   if (TREE_CODE (t) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (t)))
     walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), find_later_reads, r, NULL);
+  /* Setting a copy anew (v = warp_sum (partial), CUB's second stage)
+     reads only what it sets it to.  */
+  else if (TREE_CODE (t) == MODIFY_EXPR
+           && r->values.contains (TREE_OPERAND (t, 0)))
+    {
+      walk_tree (&TREE_OPERAND (t, 1), find_later_reads, r, NULL);
+      *walk_subtrees = 0;
+    }
   else if (TREE_CODE (t) == COND_EXPR && !r->in_lane_zero
            && lane_zero_condition_p (COND_EXPR_COND (t), r->body))
     {
