@@ -398,6 +398,8 @@ extern "C"
 #define CUDAJIT_T_INT int
 #define CUDAJIT_T_UINT unsigned int
 #define CUDAJIT_T_LONGLONG long long
+#define CUDAJIT_T_FLOAT float
+#define CUDAJIT_T_DOUBLE double
 #define CUDAJIT_T_SIZE size_t
 #define CUDAJIT_T_PTR void *
 #define CUDAJIT_T_CONST_PTR const void *
@@ -416,6 +418,8 @@ extern "C"
 #undef CUDAJIT_T_INT
 #undef CUDAJIT_T_UINT
 #undef CUDAJIT_T_LONGLONG
+#undef CUDAJIT_T_FLOAT
+#undef CUDAJIT_T_DOUBLE
 #undef CUDAJIT_T_SIZE
 #undef CUDAJIT_T_PTR
 #undef CUDAJIT_T_CONST_PTR

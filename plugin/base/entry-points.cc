@@ -14,6 +14,8 @@ enum entry_type
   CUDAJIT_T_INT,
   CUDAJIT_T_UINT,
   CUDAJIT_T_LONGLONG,
+  CUDAJIT_T_FLOAT,
+  CUDAJIT_T_DOUBLE,
   CUDAJIT_T_SIZE,
   CUDAJIT_T_PTR,
   CUDAJIT_T_CONST_PTR,
@@ -66,6 +68,10 @@ type_tree (enum entry_type type, tree config_type)
       return unsigned_type_node;
     case CUDAJIT_T_LONGLONG:
       return long_long_integer_type_node;
+    case CUDAJIT_T_FLOAT:
+      return float_type_node;
+    case CUDAJIT_T_DOUBLE:
+      return double_type_node;
     case CUDAJIT_T_SIZE:
       return size_type_node;
     case CUDAJIT_T_PTR:

@@ -267,6 +267,7 @@ run_threads (block_function *b, tree *body, bool barrier, bool x,
       && !cudajit_shared_reduction_p (b, *body, b->reduction_loop))
     b->reduction_loop = NULL_TREE;
   cudajit_plain_shared_atomics (b, body);
+  cudajit_defer_atomic_adds (b, body);
   cudajit_rematerialize (b, body, *b->arguments);
   *no_wrap = cudajit_signed_indices (b, body, x, sums_on_x);
   tree threads = barrier ? cudajit_cut_at_barriers (b, *body)

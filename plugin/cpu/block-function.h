@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files that build a kernel's block function share:
    block-function.cc, which calls block-warp-collectives.cc,
-   block-inline-waits.cc, block-shared-atomics.cc,
+   block-inline-waits.cc, block-shared-atomics.cc, block-deferred-adds.cc,
    block-barrier-fission.cc and
    block-grid-stride.cc, which both call block-guard-fission.cc; they all
    call block-work-item-loops.cc, the loops over a block's threads, with
@@ -243,6 +243,11 @@ tree cudajit_signed_indices (block_function *b, tree *body, bool x,
    offset; whether CALLEE is the runtime's function that gives the
    block's shared memory.  */
 void cudajit_plain_shared_atomics (block_function *b, tree *body);
+
+/* block-deferred-adds.cc: in BODY, the copy of a kernel's body, the
+   atomic additions that the kernel cannot see before it ends, kept for
+   later by the runtime.  */
+void cudajit_defer_atomic_adds (block_function *b, tree *body);
 bool cudajit_shared_address_p (const block_function *b, const_tree address);
 bool cudajit_shared_memory_fn_p (const_tree callee);
 

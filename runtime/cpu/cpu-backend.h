@@ -219,6 +219,11 @@ void cudajit_release_warp (struct runner *r, unsigned int number);
    position, each with the mask of them all.  */
 void cudajit_converge_warp (struct runner *r, unsigned int number);
 
+/* Make the atomic additions that the calling thread keeps for later
+   (cpu-deferred-adds.c): at the end of its part of a launch.  */
+void cudajit_flush_deferred_adds (void)
+    __attribute__ ((visibility ("hidden")));
+
 /* cpu-race-check.c: CUDAJIT_CHECK=races.  Follow the accesses of JOB,
    whose blocks run one after another on the calling thread, each a
    fiber for each thread; count a cuda_grid_sync passed; report the races

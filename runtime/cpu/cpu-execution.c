@@ -796,6 +796,7 @@ run_blocks (struct job *job, struct runner *r)
             run_threads (job);
         }
     while (take_blocks (job, &taken));
+  cudajit_flush_deferred_adds ();
   cudajit_one_thread = 0;
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
