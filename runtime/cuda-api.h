@@ -111,6 +111,28 @@ typedef enum
   CU_MEMORYTYPE_DEVICE = 2
 } CUmemorytype;
 
+typedef struct CUarray_st *CUarray;
+/* A copy of Height rows of WidthInBytes bytes, cuMemcpy2D's.  */
+typedef struct CUDA_MEMCPY2D_st
+{
+  size_t srcXInBytes;
+  size_t srcY;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes;
+  size_t dstY;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes;
+  size_t Height;
+} CUDA_MEMCPY2D;
+
 #define CU_EVENT_DEFAULT 0
 #define CU_EVENT_DISABLE_TIMING 2
 #define CU_MEMHOSTALLOC_PORTABLE 1
