@@ -290,6 +290,18 @@ struct cudajit_backend_ops
   void (*memory_info) (size_t *free_bytes, size_t *total_bytes,
                        const char *function);
 
+  /* Textures (texture.c).  */
+
+  /* A texture over the HEIGHT rows of WIDTH floats at DEV, PITCH bytes
+     apart, all checked, read with linear filtering and clamped addresses
+     at coordinates in elements, into *TEXTURE, for FUNCTION; false once
+     an error is reported.  */
+  bool (*texture_create) (const float *dev, size_t width, size_t height,
+                          size_t pitch, cuda_texture_t *texture,
+                          const char *function);
+  /* End TEXTURE, which texture.c knew as live, for FUNCTION.  */
+  void (*texture_destroy) (cuda_texture_t texture, const char *function);
+
   /* Memory shared between processes (ipc.c).  */
 
   /* Fill H for INFO, the device memory that cuda_ipc_handle shares;
@@ -317,6 +329,13 @@ bool cudajit_gpu_device_properties (int device,
                                     const char *function);
 void cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+
+/* gpu-texture.c */
+bool cudajit_gpu_texture_create (const float *dev, size_t width, size_t height,
+                                 size_t pitch, cuda_texture_t *texture,
+                                 const char *function);
+void cudajit_gpu_texture_destroy (cuda_texture_t texture,
+                                  const char *function);
 
 /* gpu-ipc.c */
 bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
@@ -433,6 +452,13 @@ bool cudajit_cpu_device_properties (int device,
                                     const char *function);
 void cudajit_cpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+
+/* cpu-texture.c */
+bool cudajit_cpu_texture_create (const float *dev, size_t width, size_t height,
+                                 size_t pitch, cuda_texture_t *texture,
+                                 const char *function);
+void cudajit_cpu_texture_destroy (cuda_texture_t texture,
+                                  const char *function);
 
 /* cpu-ipc.c */
 bool cudajit_cpu_ipc_share (const struct cudajit_object_info *info,

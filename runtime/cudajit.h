@@ -731,6 +731,24 @@ extern "C"
   void cuda_copy_2d (void *dst, size_t dpitch, const void *src, size_t spitch,
                      size_t width, size_t height, cuda_copy_kind kind);
 
+  /* 2-D textures, CUDA's texture objects (cudaCreateTextureObject of a
+     cudaResourceTypePitch2D of floats, cudaFilterModeLinear,
+     cudaAddressModeClamp, coordinates not normalized, tex2D<float>):
+     cuda_texture_2d (dev, width, height, pitch) reads the HEIGHT rows of
+     WIDTH floats at DEV, device memory from cuda_device_array_pitched,
+     PITCH bytes apart, until cuda_texture_destroy; a kernel that takes
+     it as a parameter reads it with cuda_tex2d (texture, x, y), at
+     coordinates in elements, element (i, j)'s centre at (i + 0.5,
+     j + 0.5): the four elements around it weighted by their distance, in
+     steps of 1/256, those past an edge replaced by the edge's.  The CPU
+     backend computes the same, as CUDA's programming guide describes
+     the filtering.  */
+  typedef unsigned long long cuda_texture_t;
+  cuda_texture_t cuda_texture_2d (const float *dev, size_t width,
+                                  size_t height, size_t pitch);
+  void cuda_texture_destroy (cuda_texture_t texture);
+  float cuda_tex2d (cuda_texture_t texture, float x, float y);
+
   /* numba.cuda.mapped_array: pinned host memory that kernels also take,
      reaching it across the bus, at the same address as the host.  And
      numba.cuda.managed_array: unified memory, which host and kernels both
