@@ -2,7 +2,8 @@
    that name the call, which return with CUDAJIT_ERRORS=return, on both
    backends alike: a width past either pitch, a null host or device
    pointer, rows past the end of the device memory, a direction that is
-   none of the three, a null pointer to the pitch, a size past size_t.
+   none of the three, a null pointer to the pitch, a size past size_t, a
+   copy while a stream is captured into a graph.
    Nothing is copied, and the program goes on.  */
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_ERRORS "return" } */
@@ -81,6 +82,20 @@ main (void)
   errors += !reported ("cuda_copy_2d: the direction, 7, is none of "
                        "CUDA_COPY_TO_DEVICE, CUDA_COPY_TO_HOST and "
                        "CUDA_COPY_DEVICE");
+  /* A copy that waits, refused while a stream is captured.  */
+  cuda_stream_t stream = cuda_stream ();
+  int line = __LINE__ + 1;
+  cuda_graph_capture_begin (stream);
+  cuda_copy_2d (dev, pitch, host, sizeof host[0], sizeof host[0], H,
+                CUDA_COPY_TO_DEVICE);
+  snprintf (wanted, sizeof wanted,
+            "cuda_copy_2d on the default stream while a stream is being "
+            "captured into a graph (cuda_graph_capture_begin at %s:%d)",
+            __FILE__, line);
+  errors += !reported (wanted);
+  cuda_graph_destroy (cuda_graph_capture_end (stream));
+  cuda_stream_destroy (stream);
+  errors += cuda_last_error () != NULL;
   errors += cuda_device_array_pitched (NULL, sizeof host[0], H) != NULL;
   errors += !reported (
       "cuda_device_array_pitched: the pointer to the pitch is null");
