@@ -136,7 +136,8 @@ enum device_api_kind
   DA_CLOCK,
   DA_CACHE_LOAD,
   DA_CACHE_STORE,
-  DA_ROUNDED
+  DA_ROUNDED,
+  DA_TEXTURE
 };
 enum device_api_where
 {

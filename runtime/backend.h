@@ -61,6 +61,20 @@ struct cudajit_graph_step
   const char *function;
 };
 
+/* A copy of HEIGHT rows of WIDTH bytes from SRC, whose rows are SPITCH
+   bytes apart, to DST, whose rows are DPITCH bytes apart, with the
+   DEVICE_ENDS of enum cudajit_copy_ends: cuda_copy_2d's, checked.  Each
+   end's BYTES run from its start to the end of its last row.  */
+struct cudajit_copy_2d
+{
+  void *dst;
+  size_t dpitch, dst_bytes;
+  const void *src;
+  size_t spitch, src_bytes;
+  size_t width, height;
+  int device_ends;
+};
+
 /* What a cuda_graph_t points to, on both backends.  */
 struct cudajit_graph
 {
@@ -98,6 +112,14 @@ struct cudajit_backend_ops
                     unsigned int host_flags, cuda_stream_t stream,
                     const char *function, enum cudajit_host_mapping *mapping,
                     unsigned long long *buffer_id);
+  /* Device memory of HEIGHT rows of WIDTH bytes, both above zero, for
+     FUNCTION, into *P, each row starting *PITCH bytes after the one
+     before, as allocate does; *PITCH is the GPU's choice, or what it
+     would be.  */
+  bool (*allocate_pitched) (void **p, size_t *pitch, size_t width,
+                            size_t height, const char *function,
+                            enum cudajit_host_mapping *mapping,
+                            unsigned long long *buffer_id);
   /* What memory of KIND is, for the message of an allocation that runs
      out of it.  */
   const char *(*memory_name) (enum cudajit_object_kind kind);
@@ -122,6 +144,8 @@ struct cudajit_backend_ops
      on STREAM if ASYNC.  */
   void (*copy_device) (void *dst, const void *src, size_t bytes, bool async,
                        cuda_stream_t stream, const char *function);
+  /* Do COPY, whose rows are not empty, at once, for FUNCTION.  */
+  void (*copy_2d) (const struct cudajit_copy_2d *copy, const char *function);
   /* Set the BYTES of device memory at PTR to BYTE, for FUNCTION: queued
      on STREAM if ASYNC.  */
   void (*memset) (void *ptr, int byte, size_t bytes, bool async,
@@ -266,6 +290,18 @@ struct cudajit_backend_ops
   void (*memory_info) (size_t *free_bytes, size_t *total_bytes,
                        const char *function);
 
+  /* Textures (texture.c).  */
+
+  /* A texture over the HEIGHT rows of WIDTH floats at DEV, PITCH bytes
+     apart, all checked, read with linear filtering and clamped addresses
+     at coordinates in elements, into *TEXTURE, for FUNCTION; false once
+     an error is reported.  */
+  bool (*texture_create) (const float *dev, size_t width, size_t height,
+                          size_t pitch, cuda_texture_t *texture,
+                          const char *function);
+  /* End TEXTURE, which texture.c knew as live, for FUNCTION.  */
+  void (*texture_destroy) (cuda_texture_t texture, const char *function);
+
   /* Memory shared between processes (ipc.c).  */
 
   /* Fill H for INFO, the device memory that cuda_ipc_handle shares;
@@ -293,6 +329,13 @@ bool cudajit_gpu_device_properties (int device,
                                     const char *function);
 void cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+
+/* gpu-texture.c */
+bool cudajit_gpu_texture_create (const float *dev, size_t width, size_t height,
+                                 size_t pitch, cuda_texture_t *texture,
+                                 const char *function);
+void cudajit_gpu_texture_destroy (cuda_texture_t texture,
+                                  const char *function);
 
 /* gpu-ipc.c */
 bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
@@ -355,6 +398,10 @@ bool cudajit_gpu_allocate (void **p, size_t bytes,
                            const char *function,
                            enum cudajit_host_mapping *mapping,
                            unsigned long long *buffer_id);
+bool cudajit_gpu_allocate_pitched (void **p, size_t *pitch, size_t width,
+                                   size_t height, const char *function,
+                                   enum cudajit_host_mapping *mapping,
+                                   unsigned long long *buffer_id);
 const char *cudajit_gpu_memory_name (enum cudajit_object_kind kind);
 void cudajit_gpu_release (void *p, enum cudajit_object_kind kind,
                           bool released, cuda_stream_t stream,
@@ -366,6 +413,8 @@ bool cudajit_gpu_copy (void *dst, const void *src, size_t bytes,
 void cudajit_gpu_copy_device (void *dst, const void *src, size_t bytes,
                               bool async, cuda_stream_t stream,
                               const char *function);
+void cudajit_gpu_copy_2d (const struct cudajit_copy_2d *copy,
+                          const char *function);
 void cudajit_gpu_memset (void *ptr, int byte, size_t bytes, bool async,
                          cuda_stream_t stream, const char *function);
 bool cudajit_gpu_pin (void *host, size_t bytes);
@@ -403,6 +452,13 @@ bool cudajit_cpu_device_properties (int device,
                                     const char *function);
 void cudajit_cpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+
+/* cpu-texture.c */
+bool cudajit_cpu_texture_create (const float *dev, size_t width, size_t height,
+                                 size_t pitch, cuda_texture_t *texture,
+                                 const char *function);
+void cudajit_cpu_texture_destroy (cuda_texture_t texture,
+                                  const char *function);
 
 /* cpu-ipc.c */
 bool cudajit_cpu_ipc_share (const struct cudajit_object_info *info,
@@ -465,6 +521,10 @@ bool cudajit_cpu_allocate (void **p, size_t bytes,
                            const char *function,
                            enum cudajit_host_mapping *mapping,
                            unsigned long long *buffer_id);
+bool cudajit_cpu_allocate_pitched (void **p, size_t *pitch, size_t width,
+                                   size_t height, const char *function,
+                                   enum cudajit_host_mapping *mapping,
+                                   unsigned long long *buffer_id);
 const char *cudajit_cpu_memory_name (enum cudajit_object_kind kind);
 bool cudajit_cpu_driver_memory (const void *p, int *owner);
 void cudajit_cpu_release (void *p, enum cudajit_object_kind kind,
@@ -477,6 +537,8 @@ bool cudajit_cpu_copy (void *dst, const void *src, size_t bytes,
 void cudajit_cpu_copy_device (void *dst, const void *src, size_t bytes,
                               bool async, cuda_stream_t stream,
                               const char *function);
+void cudajit_cpu_copy_2d (const struct cudajit_copy_2d *copy,
+                          const char *function);
 void cudajit_cpu_memset (void *ptr, int byte, size_t bytes, bool async,
                          cuda_stream_t stream, const char *function);
 bool cudajit_cpu_pin (void *host, size_t bytes);

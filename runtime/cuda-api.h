@@ -111,6 +111,83 @@ typedef enum
   CU_MEMORYTYPE_DEVICE = 2
 } CUmemorytype;
 
+typedef struct CUarray_st *CUarray;
+/* A copy of Height rows of WidthInBytes bytes, cuMemcpy2D's.  */
+typedef struct CUDA_MEMCPY2D_st
+{
+  size_t srcXInBytes;
+  size_t srcY;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes;
+  size_t dstY;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes;
+  size_t Height;
+} CUDA_MEMCPY2D;
+
+/* A texture over pitched memory, cuTexObjectCreate's: its resource and
+   how it is read.  */
+typedef unsigned long long CUtexObject;
+typedef enum
+{
+  CU_RESOURCE_TYPE_PITCH2D = 3
+} CUresourcetype;
+typedef enum
+{
+  CU_AD_FORMAT_FLOAT = 0x20
+} CUarray_format;
+typedef enum
+{
+  CU_TR_ADDRESS_MODE_CLAMP = 1
+} CUaddress_mode;
+typedef enum
+{
+  CU_TR_FILTER_MODE_LINEAR = 1
+} CUfilter_mode;
+typedef struct CUDA_RESOURCE_DESC_st
+{
+  CUresourcetype resType;
+  union
+  {
+    struct
+    {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct
+    {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} CUDA_RESOURCE_DESC;
+typedef struct CUDA_TEXTURE_DESC_st
+{
+  CUaddress_mode addressMode[3];
+  CUfilter_mode filterMode;
+  unsigned int flags;
+  unsigned int maxAnisotropy;
+  CUfilter_mode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+} CUDA_TEXTURE_DESC;
+typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC;
+
 #define CU_EVENT_DEFAULT 0
 #define CU_EVENT_DISABLE_TIMING 2
 #define CU_MEMHOSTALLOC_PORTABLE 1

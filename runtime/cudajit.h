@@ -708,6 +708,47 @@ extern "C"
   void cuda_memset_async (void *ptr, int byte, size_t bytes,
                           cuda_stream_t stream);
 
+  /* Pitched 2-D device memory, CUDA's cudaMallocPitch and cudaMemcpy2D.
+     cuda_device_array_pitched (&pitch, width, height) allocates HEIGHT
+     rows of WIDTH bytes, each row PITCH bytes after the one before,
+     padded so that every row starts as aligned as the array: a kernel
+     reaches row R at (T *) ((char *) base + R * pitch).  cuda_free frees
+     it.  The pitch is the driver's choice on the GPU; on the CPU backend,
+     WIDTH rounded up to 512 bytes, as the GPUs give.  cuda_copy_2d copies
+     HEIGHT rows of WIDTH bytes from SRC, whose rows are SPITCH bytes
+     apart, to DST, whose rows are DPITCH bytes apart, in the direction
+     KIND: CUDA_COPY_TO_DEVICE (host to device, as cuda_copy_to_device),
+     CUDA_COPY_TO_HOST or CUDA_COPY_DEVICE (device to device), waiting for
+     the kernels before it.  A width past either pitch, a null pointer, or
+     rows past the end of device memory are errors that name the call.  */
+  typedef enum
+  {
+    CUDA_COPY_TO_DEVICE,
+    CUDA_COPY_TO_HOST,
+    CUDA_COPY_DEVICE
+  } cuda_copy_kind;
+  void *cuda_device_array_pitched (size_t *pitch, size_t width, size_t height);
+  void cuda_copy_2d (void *dst, size_t dpitch, const void *src, size_t spitch,
+                     size_t width, size_t height, cuda_copy_kind kind);
+
+  /* 2-D textures, CUDA's texture objects (cudaCreateTextureObject of a
+     cudaResourceTypePitch2D of floats, cudaFilterModeLinear,
+     cudaAddressModeClamp, coordinates not normalized, tex2D<float>):
+     cuda_texture_2d (dev, width, height, pitch) reads the HEIGHT rows of
+     WIDTH floats at DEV, device memory from cuda_device_array_pitched,
+     PITCH bytes apart, until cuda_texture_destroy; a kernel that takes
+     it as a parameter reads it with cuda_tex2d (texture, x, y), at
+     coordinates in elements, element (i, j)'s centre at (i + 0.5,
+     j + 0.5): the four elements around it weighted by their distance, in
+     steps of 1/256, those past an edge replaced by the edge's.  The CPU
+     backend computes the same, as CUDA's programming guide describes
+     the filtering.  */
+  typedef unsigned long long cuda_texture_t;
+  cuda_texture_t cuda_texture_2d (const float *dev, size_t width,
+                                  size_t height, size_t pitch);
+  void cuda_texture_destroy (cuda_texture_t texture);
+  float cuda_tex2d (cuda_texture_t texture, float x, float y);
+
   /* numba.cuda.mapped_array: pinned host memory that kernels also take,
      reaching it across the bus, at the same address as the host.  And
      numba.cuda.managed_array: unified memory, which host and kernels both

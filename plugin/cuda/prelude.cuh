@@ -841,6 +841,18 @@ __device__ __forceinline__ unsigned long long cudajit_globaltimer (void)
 { unsigned long long t; asm volatile ("mov.u64 %0, %%globaltimer;" : "=l" (t));
   return t; }
 
+/* @part tex2d cudajit_tex2d */
+/* cuda_tex2d: a texture object's first channel of floats at (X, Y), by
+   the PTX that CUDA's tex2D<float> becomes, as NVRTC has no texture
+   headers without the toolkit's.  */
+__device__ __forceinline__ float
+cudajit_tex2d (unsigned long long texture, float x, float y)
+{ float r, g, b, a;
+  asm volatile ("tex.2d.v4.f32.f32 {%0, %1, %2, %3}, [%4, {%5, %6}];"
+                : "=f" (r), "=f" (g), "=f" (b), "=f" (a)
+                : "l" (texture), "f" (x), "f" (y));
+  return r; }
+
 /* @part cache cudajit_ld cudajit_st */
 /* The cache-hinted loads and stores of cudajit.h, by type, as CUDA's
    overloads.  */

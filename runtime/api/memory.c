@@ -229,6 +229,122 @@ cuda_memset_async (void *ptr, int byte, size_t bytes, cuda_stream_t stream)
   fill (ptr, byte, bytes, true, stream, "cuda_memset_async");
 }
 
+void *
+cuda_device_array_pitched (size_t *pitch, size_t width, size_t height)
+{
+  static const char function[] = "cuda_device_array_pitched";
+  enum cudajit_host_mapping mapping = CUDAJIT_NOT_MAPPED;
+  unsigned long long buffer_id = 0;
+  void *p = NULL;
+
+  if (!pitch)
+    {
+      cudajit_error (NULL, "%s: the pointer to the pitch is null", function);
+      return NULL;
+    }
+  *pitch = 0;
+  /* As cuda_device_array's, an empty array is no error.  */
+  if (width == 0 || height == 0)
+    return NULL;
+  if (height > SIZE_MAX / width)
+    {
+      cudajit_error (NULL,
+                     "%s: %zu rows of %zu bytes are more bytes than size_t "
+                     "holds",
+                     function, height, width);
+      return NULL;
+    }
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
+  if (!ops->allocate_pitched (&p, pitch, width, height, function, &mapping,
+                              &buffer_id))
+    return NULL;
+  if (!p)
+    {
+      cudajit_error (
+          NULL, "%s: out of %s memory allocating %zu rows of %zu bytes",
+          function, ops->memory_name (CUDAJIT_DEVICE_MEMORY), height, width);
+      *pitch = 0;
+    }
+  else
+    cudajit_register_object (p, *pitch * height, CUDAJIT_DEVICE_MEMORY,
+                             mapping, buffer_id, 0);
+  return p;
+}
+
+/* Whether P, the end WHICH of FUNCTION's copy of HEIGHT rows of WIDTH
+   bytes, both above zero, whose rows are PITCH bytes apart there, may be
+   copied to or from: into *BYTES, the bytes from P to the end of its
+   last row, which must lie in memory from cudajit if DEVICE.  If not,
+   report why.  */
+static bool
+copy_2d_end_ok (const void *p, bool device, size_t pitch, size_t width,
+                size_t height, const char *which, size_t *bytes,
+                const struct cudajit_backend_ops *ops, const char *function)
+{
+  if (width > pitch)
+    {
+      cudajit_error (NULL,
+                     "%s: the width, %zu bytes, is more than the %s's pitch, "
+                     "%zu bytes",
+                     function, width, which, pitch);
+      return false;
+    }
+  if (!p)
+    {
+      cudajit_error (NULL, "%s: the %s pointer is null", function,
+                     device ? "device" : "host");
+      return false;
+    }
+  if (height - 1 > (SIZE_MAX - width) / pitch)
+    {
+      cudajit_error (NULL,
+                     "%s: %zu rows %zu bytes apart are more bytes than "
+                     "size_t holds",
+                     function, height, pitch);
+      return false;
+    }
+  *bytes = (height - 1) * pitch + width;
+  return !device || cudajit_check_range (NULL, function, p, *bytes, ops->gpu);
+}
+
+void
+cuda_copy_2d (void *dst, size_t dpitch, const void *src, size_t spitch,
+              size_t width, size_t height, cuda_copy_kind kind)
+{
+  static const char function[] = "cuda_copy_2d";
+  static const int device_ends[] = {
+    [CUDA_COPY_TO_DEVICE] = CUDAJIT_DEVICE_DST,
+    [CUDA_COPY_TO_HOST] = CUDAJIT_DEVICE_SRC,
+    [CUDA_COPY_DEVICE] = CUDAJIT_DEVICE_DST | CUDAJIT_DEVICE_SRC,
+  };
+  const struct cudajit_backend_ops *ops = cudajit_backend_ops ();
+
+  if ((unsigned int) kind >= sizeof device_ends / sizeof *device_ends)
+    {
+      cudajit_error (NULL,
+                     "%s: the direction, %d, is none of CUDA_COPY_TO_DEVICE, "
+                     "CUDA_COPY_TO_HOST and CUDA_COPY_DEVICE",
+                     function, (int) kind);
+      return;
+    }
+  struct cudajit_copy_2d copy
+      = { dst, dpitch, 0, src, spitch, 0, width, height, device_ends[kind] };
+  if (width == 0 || height == 0)
+    return;
+  if (!copy_2d_end_ok (dst, copy.device_ends & CUDAJIT_DEVICE_DST, dpitch,
+                       width, height, "destination", &copy.dst_bytes, ops,
+                       function)
+      || !copy_2d_end_ok (src, copy.device_ends & CUDAJIT_DEVICE_SRC, spitch,
+                          width, height, "source", &copy.src_bytes, ops,
+                          function)
+      || (cudajit_graph_capturing_p ()
+          && cudajit_graph_refuses (NULL, NULL, function)))
+    return;
+  ops->copy_2d (&copy, function);
+  if (kind == CUDA_COPY_TO_HOST)
+    cudajit_gpu_waited ();
+}
+
 void
 cuda_free (void *dev)
 {

@@ -6,6 +6,7 @@
 
 #include "internal.h"
 
+#include <stdint.h>
 #include <string.h>
 
 bool
@@ -16,6 +17,26 @@ cudajit_cpu_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
 {
   *p = cudajit_host_allocate (bytes, CUDAJIT_HOST_ALIGN, mapping);
   *buffer_id = 0;
+  return true;
+}
+
+/* The alignment of a pitched array's rows and start: cuMemAllocPitch's
+   on the GPUs of the last ten years, so that a program that assumes it
+   runs alike here.  */
+#define PITCH_ALIGN 512
+
+bool
+cudajit_cpu_allocate_pitched (void **p, size_t *pitch, size_t width,
+                              size_t height, const char *function,
+                              enum cudajit_host_mapping *mapping,
+                              unsigned long long *buffer_id)
+{
+  *buffer_id = 0;
+  *p = NULL;
+  *pitch = (width + PITCH_ALIGN - 1) & -(size_t) PITCH_ALIGN;
+  /* Past size_t, as no GPU has it, it is out of memory.  */
+  if (*pitch >= width && height <= SIZE_MAX / *pitch)
+    *p = cudajit_host_allocate (*pitch * height, PITCH_ALIGN, mapping);
   return true;
 }
 
@@ -51,6 +72,14 @@ cudajit_cpu_copy_device (void *dst, const void *src, size_t bytes, bool async,
                          cuda_stream_t stream, const char *function)
 {
   memmove (dst, src, bytes);
+}
+
+void
+cudajit_cpu_copy_2d (const struct cudajit_copy_2d *copy, const char *function)
+{
+  for (size_t row = 0; row < copy->height; row++)
+    memmove ((char *) copy->dst + row * copy->dpitch,
+             (const char *) copy->src + row * copy->spitch, copy->width);
 }
 
 void

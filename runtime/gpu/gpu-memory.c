@@ -71,6 +71,23 @@ driver_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
   return r;
 }
 
+/* The end of FUNCTION's allocation of *P, memory of KIND, by the driver,
+   which returned R, with ERRORS returned before it: as the backend's
+   allocate.  */
+static bool
+allocated (CUresult r, unsigned int errors, void **p,
+           enum cudajit_object_kind kind, const char *function,
+           enum cudajit_host_mapping *mapping, unsigned long long *buffer_id)
+{
+  if ((r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
+      || errors != cudajit_errors_returned ())
+    return false;
+  *mapping = CUDAJIT_NOT_MAPPED;
+  *buffer_id
+      = *p && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (*p) : 0;
+  return true;
+}
+
 bool
 cudajit_gpu_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
                       unsigned int host_flags, cuda_stream_t stream,
@@ -81,13 +98,29 @@ cudajit_gpu_allocate (void **p, size_t bytes, enum cudajit_object_kind kind,
   CUresult r = driver_allocate (p, bytes, kind, host_flags,
                                 cudajit_driver_stream (stream), function);
 
-  if ((r != CUDA_ERROR_OUT_OF_MEMORY && !cudajit_check (r, NULL, function))
-      || errors != cudajit_errors_returned ())
-    return false;
-  *mapping = CUDAJIT_NOT_MAPPED;
-  *buffer_id
-      = *p && kind != CUDAJIT_PINNED_MEMORY ? cudajit_buffer_id (*p) : 0;
-  return true;
+  return allocated (r, errors, p, kind, function, mapping, buffer_id);
+}
+
+/* The largest loads and stores that a kernel makes of a pitched array,
+   a cuda_float4's, for which cuMemAllocPitch pads the rows so that each
+   warp's accesses to one stay coalesced: smaller ones are as fast, larger
+   ones correct but slower.  */
+#define PITCHED_ACCESS_BYTES 16
+
+bool
+cudajit_gpu_allocate_pitched (void **p, size_t *pitch, size_t width,
+                              size_t height, const char *function,
+                              enum cudajit_host_mapping *mapping,
+                              unsigned long long *buffer_id)
+{
+  unsigned int errors = cudajit_errors_returned ();
+  CUdeviceptr dev = 0;
+  CUresult r = cudajit_cu.cuMemAllocPitch_v2 (&dev, pitch, width, height,
+                                              PITCHED_ACCESS_BYTES);
+
+  *p = (void *) (uintptr_t) dev;
+  return allocated (r, errors, p, CUDAJIT_DEVICE_MEMORY, function, mapping,
+                    buffer_id);
 }
 
 const char *
@@ -189,6 +222,55 @@ cudajit_gpu_copy_device (void *dst, const void *src, size_t bytes, bool async,
             : cudajit_cu.cuMemcpy (device_pointer (dst), device_pointer (src),
                                    bytes),
       function, ends, 2, bytes);
+}
+
+void
+cudajit_gpu_copy_2d (const struct cudajit_copy_2d *copy, const char *function)
+{
+  CUDA_MEMCPY2D c = { 0 };
+  struct cudajit_watch watch;
+  CUresult r;
+
+  c.srcPitch = copy->spitch;
+  c.dstPitch = copy->dpitch;
+  c.WidthInBytes = copy->width;
+  c.Height = copy->height;
+  if (copy->device_ends & CUDAJIT_DEVICE_SRC)
+    {
+      c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+      c.srcDevice = device_pointer (copy->src);
+    }
+  else
+    {
+      c.srcMemoryType = CU_MEMORYTYPE_HOST;
+      c.srcHost = copy->src;
+    }
+  if (copy->device_ends & CUDAJIT_DEVICE_DST)
+    {
+      c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+      c.dstDevice = device_pointer (copy->dst);
+    }
+  else
+    {
+      c.dstMemoryType = CU_MEMORYTYPE_HOST;
+      c.dstHost = copy->dst;
+    }
+  /* It waits for the kernels before it, as the other copies that are
+     not async.  */
+  cudajit_watch_gpu (&watch);
+  r = cudajit_cu.cuMemcpy2DUnaligned_v2 (&c);
+  cudajit_unwatch (&watch);
+  /* Memory that neither the registry nor the driver knows gets the CPU
+     backend's message.  */
+  if (r == CUDA_ERROR_INVALID_VALUE
+      && (((copy->device_ends & CUDAJIT_DEVICE_DST)
+           && !cudajit_check_range (NULL, function, copy->dst, copy->dst_bytes,
+                                    false))
+          || ((copy->device_ends & CUDAJIT_DEVICE_SRC)
+              && !cudajit_check_range (NULL, function, copy->src,
+                                       copy->src_bytes, false))))
+    return;
+  cudajit_check (r, NULL, function);
 }
 
 void

@@ -231,6 +231,7 @@ void host_DSQRT_RN (void) { d = cuda_dsqrt_rn (d); } /* { dg-error "'cuda_dsqrt_
 void host_DSQRT_RZ (void) { d = cuda_dsqrt_rz (d); } /* { dg-error "'cuda_dsqrt_rz' used outside a kernel" } */
 void host_DSQRT_RU (void) { d = cuda_dsqrt_ru (d); } /* { dg-error "'cuda_dsqrt_ru' used outside a kernel" } */
 void host_DSQRT_RD (void) { d = cuda_dsqrt_rd (d); } /* { dg-error "'cuda_dsqrt_rd' used outside a kernel" } */
+void host_TEX2D (void) { f = cuda_tex2d (ull, f, f); } /* { dg-error "'cuda_tex2d' used outside a kernel" } */
 
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
