@@ -209,8 +209,9 @@ const char *cudajit_kernel_only_name (const_tree decl);
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
 /* Why a kernel may not call FNDECL if it is a function of <math.h> that
-   math-functions.def refuses, else NULL.  */
-const char *cudajit_math_refusal (const_tree fndecl);
+   math-functions.def refuses, or one of <stdlib.h>'s heap that CUDA
+   lacks, else NULL.  */
+const char *cudajit_library_refusal (const_tree fndecl);
 /* The argument X of T if T is GCC's __builtin_cexpi (X) or its float
    variant, maybe saved, which the C front end makes of sincos (X, &s,
    &c): its real part is cos (X), its imaginary part sin (X), which the

@@ -265,6 +265,8 @@ struct cudajit_backend_ops
      at 0 after an error.  */
   void (*memory_info) (size_t *free_bytes, size_t *total_bytes,
                        const char *function);
+  /* Give the heap of malloc and free in kernels BYTES, for FUNCTION.  */
+  void (*set_device_heap) (size_t bytes, const char *function);
 
   /* Memory shared between processes (ipc.c).  */
 
@@ -293,6 +295,7 @@ bool cudajit_gpu_device_properties (int device,
                                     const char *function);
 void cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+void cudajit_gpu_set_device_heap (size_t bytes, const char *function);
 
 /* gpu-ipc.c */
 bool cudajit_gpu_ipc_share (const struct cudajit_object_info *info,
@@ -403,6 +406,7 @@ bool cudajit_cpu_device_properties (int device,
                                     const char *function);
 void cudajit_cpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+void cudajit_cpu_set_device_heap (size_t bytes, const char *function);
 
 /* cpu-ipc.c */
 bool cudajit_cpu_ipc_share (const struct cudajit_object_info *info,

@@ -833,6 +833,13 @@ extern "C"
      total bytes of memory of the calling thread's GPU, or on the CPU
      backend of the host.  */
   void cuda_memory_info (size_t *free_bytes, size_t *total_bytes);
+  /* CUDA's cudaDeviceSetLimit (cudaLimitMallocHeapSize, BYTES): the size
+     of the heap of malloc and free in kernels on the selected GPU, 8 MiB
+     unless set; before the program's first launch, else an error naming
+     the call, on both backends.  Kernels' malloc returns NULL once the
+     heap is exhausted.  On the CPU backend kernels allocate from the C
+     library, whose heap has no such size.  */
+  void cuda_set_device_heap (size_t bytes);
 
   /* numba.cuda.profile_start and profile_stop: the range of the program
      that a profiler started with its capture limited to it records, as

@@ -1164,6 +1164,9 @@ void cudajit_cpu_launch_profiled (struct cudajit_kernel *kernel,
    no bound.  */
 unsigned int cudajit_launch_bound (const struct cudajit_kernel *kernel);
 
+/* Whether a launch has passed cudajit_check_config, on either backend.  */
+bool cudajit_launched_p (void);
+
 /* Whether CONFIG, of a launch of KERNEL at SITE, respects LIMITS and the
    kernel's launch_bounds; if not, report why.  STATIC_SHARED is what the
    kernel's static shared arrays take of LIMITS->shared_bytes.  */

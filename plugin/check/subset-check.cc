@@ -434,10 +434,10 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "have GCC%'s %<__atomic%> and %<__sync%> builtins on integers of "
             "1, 2, 4 and 8 bytes, and %<cuda_threadfence%> for fences",
             fndecl);
-  else if (cudajit_math_refusal (fndecl))
+  else if (cudajit_library_refusal (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU: %s", fndecl,
-            cudajit_math_refusal (fndecl));
+            cudajit_library_refusal (fndecl));
   else if (DECL_EXTERNAL (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU", fndecl);
