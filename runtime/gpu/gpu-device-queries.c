@@ -177,7 +177,6 @@ cudajit_gpu_set_device_heap (size_t bytes, const char *function)
 {
   /* The selected GPU's context, current in this thread.  */
   if (cudajit_gpu_p ())
-    cudajit_check (
-        cudajit_cu.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, bytes), NULL,
-        function);
+    cudajit_check (cudajit_cu.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, bytes),
+                   NULL, function);
 }
