@@ -136,7 +136,9 @@ enum device_api_kind
   DA_CLOCK,
   DA_CACHE_LOAD,
   DA_CACHE_STORE,
-  DA_ROUNDED
+  DA_ROUNDED,
+  DA_BACKEND,
+  DA_TRAP
 };
 enum device_api_where
 {
@@ -305,6 +307,20 @@ bool cudajit_builtin_variable_p (const_tree decl);
    have, is called in C, in the plural ("vector types"); NULL where
    there is no better name than "this construct".  */
 const char *cudajit_construct_name (enum tree_code code);
+
+/* tree-queries.cc: whether T, a statement, is none or does nothing.  */
+bool cudajit_empty_statement_p (tree t);
+
+/* gpu-branches.cc: whether COND is cuda_on_gpu (), as a condition; whether
+   T is `if (cuda_on_gpu ()) ... else ...', the GPU's branch, with an
+   else branch that is not empty, the CPU backend's; whether BODY has
+   one; and BODY, a host version, with each such branch's condition
+   false and its GPU branch dropped, and each other cuda_on_gpu ()
+   false.  */
+bool cudajit_on_gpu_condition_p (tree cond);
+bool cudajit_gpu_branch_p (tree t);
+bool cudajit_has_gpu_branch_p (tree body);
+void cudajit_drop_host_gpu_branches (tree *body);
 
 /* sanitizer-checks.cc: T, or its value without the check that
    -fsanitize=undefined put before it, which the GPU leaves out.  */
