@@ -24,9 +24,14 @@ lane (void)
   return l;
 }
 
+/* Defined after the kernel, which needs them: one static, one that the
+   unit exports.  */
+static unsigned int bit_reverse (unsigned int x);
+__attribute__ ((cuda_device)) unsigned int population (unsigned int x);
+
 __attribute__ ((cuda_jit)) void
 ptx_kernel (int n, unsigned int sums[n], int lanes[n], long long wide[n],
-            int on_gpu[n])
+            int on_gpu[n], unsigned int bits[n])
 {
   int i = cuda_grid_x ();
   if (i >= n)
@@ -48,23 +53,57 @@ ptx_kernel (int n, unsigned int sums[n], int lanes[n], long long wide[n],
   lanes[i] = lane ();
   wide[i] = w;
   on_gpu[i] = cuda_on_gpu ();
+  bits[i] = bit_reverse (a) ^ population (b);
+}
+
+static unsigned int
+bit_reverse (unsigned int x)
+{
+  unsigned int r;
+  if (cuda_on_gpu ())
+    __asm__ ("brev.b32 %0, %1;" : "=r"(r) : "r"(x));
+  else
+    r = cuda_brev (x);
+  return r;
+}
+
+__attribute__ ((cuda_device)) unsigned int
+population (unsigned int x)
+{
+  unsigned int n;
+  if (cuda_on_gpu ())
+    __asm__ ("popc.b32 %0, %1;" : "=r"(n) : "r"(x));
+  else
+    n = __builtin_popcount (x);
+  return n;
+}
+
+/* Plain C's.  */
+static unsigned int
+reversed (unsigned int x)
+{
+  unsigned int r = 0;
+  for (int k = 0; k < 32; k++)
+    r |= (x >> k & 1) << (31 - k);
+  return r;
 }
 
 int
 main (void)
 {
-  unsigned int sums[N];
+  unsigned int sums[N], bits[N];
   int lanes[N], on_gpu[N];
   long long wide[N];
 
   cuda_launch (ptx_kernel, (N + BLOCK - 1) / BLOCK, BLOCK) (N, sums, lanes,
-                                                           wide, on_gpu);
+                                                           wide, on_gpu, bits);
   int bad = 0, gpu = cuda_is_available ();
   for (int i = 0; i < N; i++)
     {
       unsigned int a = i * 2654435761u, b = i ^ 0x5bd1e995u;
       if (sums[i] != a + b || lanes[i] != i % BLOCK % 32
-          || wide[i] != (long long) i * -3 || on_gpu[i] != gpu)
+          || wide[i] != (long long) i * -3 || on_gpu[i] != gpu
+          || bits[i] != (reversed (a) ^ (unsigned int) __builtin_popcount (b)))
         {
           if (bad++ < 5)
             printf ("thread %d: sum %u lane %d wide %lld on_gpu %d\n", i,
