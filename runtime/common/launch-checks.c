@@ -17,6 +17,12 @@ cudajit_launched_p (void)
   return atomic_load_explicit (&launched, memory_order_relaxed);
 }
 
+void
+cudajit_note_launched (void)
+{
+  atomic_store_explicit (&launched, true, memory_order_relaxed);
+}
+
 unsigned int
 cudajit_launch_bound (const struct cudajit_kernel *kernel)
 {
@@ -77,7 +83,7 @@ cudajit_check_config (const struct cudajit_kernel *kernel,
                    config->shared_bytes, static_shared, limits->shared_bytes);
   else
     {
-      atomic_store_explicit (&launched, true, memory_order_relaxed);
+      cudajit_note_launched ();
       return true;
     }
   return false;
