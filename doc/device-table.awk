@@ -20,6 +20,8 @@ BEGIN {
   kinds["DA_CACHE_STORE"] = "store with a cache hint"
   kinds["DA_ROUNDED"] = "arithmetic in a rounding mode"
   kinds["DA_TEXTURE"] = "texture read"
+  kinds["DA_BACKEND"] = "which backend runs the code"
+  kinds["DA_TRAP"] = "trap"
   wheres["DA_KERNEL_ONLY"] = "kernels and device functions"
   wheres["DA_ANYWHERE"] = "anywhere"
   cpus["DA_CPU_LOCALS"] = "computed in the block function"

@@ -137,7 +137,9 @@ enum device_api_kind
   DA_CACHE_LOAD,
   DA_CACHE_STORE,
   DA_ROUNDED,
-  DA_TEXTURE
+  DA_TEXTURE,
+  DA_BACKEND,
+  DA_TRAP
 };
 enum device_api_where
 {
@@ -210,8 +212,9 @@ const char *cudajit_kernel_only_name (const_tree decl);
    function.  */
 const char *cudajit_builtin_cuda_name (const_tree fndecl);
 /* Why a kernel may not call FNDECL if it is a function of <math.h> that
-   math-functions.def refuses, else NULL.  */
-const char *cudajit_math_refusal (const_tree fndecl);
+   math-functions.def refuses, or one of <stdlib.h>'s heap that CUDA
+   lacks, else NULL.  */
+const char *cudajit_library_refusal (const_tree fndecl);
 /* The argument X of T if T is GCC's __builtin_cexpi (X) or its float
    variant, maybe saved, which the C front end makes of sincos (X, &s,
    &c): its real part is cos (X), its imaginary part sin (X), which the
@@ -305,6 +308,20 @@ bool cudajit_builtin_variable_p (const_tree decl);
    have, is called in C, in the plural ("vector types"); NULL where
    there is no better name than "this construct".  */
 const char *cudajit_construct_name (enum tree_code code);
+
+/* tree-queries.cc: whether T, a statement, is none or does nothing.  */
+bool cudajit_empty_statement_p (tree t);
+
+/* gpu-branches.cc: whether COND is cuda_on_gpu (), as a condition; whether
+   T is `if (cuda_on_gpu ()) ... else ...', the GPU's branch, with an
+   else branch that is not empty, the CPU backend's; whether BODY has
+   one; and BODY, a host version, with each such branch's condition
+   false and its GPU branch dropped, and each other cuda_on_gpu ()
+   false.  */
+bool cudajit_on_gpu_condition_p (tree cond);
+bool cudajit_gpu_branch_p (tree t);
+bool cudajit_has_gpu_branch_p (tree body);
+void cudajit_drop_host_gpu_branches (tree *body);
 
 /* sanitizer-checks.cc: T, or its value without the check that
    -fsanitize=undefined put before it, which the GPU leaves out.  */

@@ -38,9 +38,10 @@ translate (tree fndecl, tree body)
       char *cuda_source
           = cudajit_emit_function (fndecl, body, callees, specialized);
       cudajit_embed_device_variables (body);
-      /* After the CUDA C, which calls the GPU's assert, and before the
-         host entry copies the body.  */
+      /* After the CUDA C, which calls the GPU's assert and keeps the
+         GPU's branches, and before the host entry copies the body.  */
       cudajit_redirect_host_assertions (fndecl);
+      cudajit_drop_host_gpu_branches (&DECL_SAVED_TREE (fndecl));
       hash_map<tree, tree> relocated;
       if (kernel)
         {

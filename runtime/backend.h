@@ -289,6 +289,8 @@ struct cudajit_backend_ops
      at 0 after an error.  */
   void (*memory_info) (size_t *free_bytes, size_t *total_bytes,
                        const char *function);
+  /* Give the heap of malloc and free in kernels BYTES, for FUNCTION.  */
+  void (*set_device_heap) (size_t bytes, const char *function);
 
   /* Textures (texture.c).  */
 
@@ -329,6 +331,7 @@ bool cudajit_gpu_device_properties (int device,
                                     const char *function);
 void cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+void cudajit_gpu_set_device_heap (size_t bytes, const char *function);
 
 /* gpu-texture.c */
 bool cudajit_gpu_texture_create (const float *dev, size_t width, size_t height,
@@ -452,6 +455,7 @@ bool cudajit_cpu_device_properties (int device,
                                     const char *function);
 void cudajit_cpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                               const char *function);
+void cudajit_cpu_set_device_heap (size_t bytes, const char *function);
 
 /* cpu-texture.c */
 bool cudajit_cpu_texture_create (const float *dev, size_t width, size_t height,

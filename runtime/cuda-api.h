@@ -219,6 +219,11 @@ typedef enum
 
 typedef enum
 {
+  CU_LIMIT_MALLOC_HEAP_SIZE = 2
+} CUlimit;
+
+typedef enum
+{
   NVRTC_SUCCESS = 0
 } nvrtcResult;
 

@@ -222,6 +222,30 @@ extern "C"
   void cuda_threadfence_block (void);
   void cuda_threadfence_system (void);
 
+  /* Inline PTX, which only a GPU runs, and what the CPU backend runs
+     instead: in a kernel or device function, an __asm__ statement is
+     written in the branch of
+
+       if (cuda_on_gpu ())
+         __asm__ volatile ("mov.u32 %0, %%laneid;" : "=r" (lane));
+       else
+         lane = cuda_laneid ();
+
+     whose else branch is the C of the CPU backend, which the plugin
+     requires, on the asm's line.  cuda_on_gpu () is 1 in the CUDA C and
+     0 on the CPU backend, whose host version has the GPU's branch
+     dropped.  */
+  static __inline__ int
+  cuda_on_gpu (void)
+  {
+    return 0;
+  }
+
+  /* CUDA's __trap (): the kernel ends, and the program with an error that
+     names the kernel and its launch, and the thread that trapped (on a
+     GPU, the thread in a line of its own printf).  */
+  _Noreturn void cuda_trap (void);
+
   /* numba.cuda's cg.this_grid ().sync (): a barrier of all the threads of
      the grid, each waiting there until every thread of every block has
      arrived, with what each wrote before it visible to all after it.  A
@@ -874,6 +898,13 @@ extern "C"
      total bytes of memory of the calling thread's GPU, or on the CPU
      backend of the host.  */
   void cuda_memory_info (size_t *free_bytes, size_t *total_bytes);
+  /* CUDA's cudaDeviceSetLimit (cudaLimitMallocHeapSize, BYTES): the size
+     of the heap of malloc and free in kernels on the selected GPU, 8 MiB
+     unless set; before the program's first launch, else an error naming
+     the call, on both backends.  Kernels' malloc returns NULL once the
+     heap is exhausted.  On the CPU backend kernels allocate from the C
+     library, whose heap has no such size.  */
+  void cuda_set_device_heap (size_t bytes);
 
   /* numba.cuda.profile_start and profile_stop: the range of the program
      that a profiler started with its capture limited to it records, as

@@ -1164,6 +1164,12 @@ void cudajit_cpu_launch_profiled (struct cudajit_kernel *kernel,
    no bound.  */
 unsigned int cudajit_launch_bound (const struct cudajit_kernel *kernel);
 
+/* Whether a launch has passed cudajit_check_config, or cuda_reduce has
+   run, which the CPU backend does without it, on either backend; and the
+   record of one.  */
+bool cudajit_launched_p (void);
+void cudajit_note_launched (void);
+
 /* Whether CONFIG, of a launch of KERNEL at SITE, respects LIMITS and the
    kernel's launch_bounds; if not, report why.  STATIC_SHARED is what the
    kernel's static shared arrays take of LIMITS->shared_bytes.  */

@@ -28,6 +28,10 @@ static const callable callables[] = {
 #undef DEF_COMPLEX
   /* printf, which CUDA has for the device too.  */
   { "printf", "printf" },
+  /* The device heap's, which cuda_set_device_heap sizes; the C library's
+     on the CPU backend.  */
+  { "malloc", "malloc" },
+  { "free", "free" },
   { "abs", "abs" },
   { "labs", "labs" },
   { "llabs", "llabs" },
@@ -102,13 +106,19 @@ static const callable callables[] = {
 };
 
 
-/* The functions of <math.h> that kernels may not call, and why.  */
-static const callable math_refusals[] = {
+/* The functions of <math.h> and <stdlib.h> that kernels may not call,
+   and why.  */
+static const callable library_refusals[] = {
 #define DEF_MATH(name, what)
 #define DEF_MATH_REFUSED(name, why) { #name, why }, { #name "f", why },
 #include "math-functions.def"
 #undef DEF_MATH
 #undef DEF_MATH_REFUSED
+  /* CUDA's device heap has malloc and free alone.  */
+  { "calloc", "CUDA has no device calloc; call malloc, then memset" },
+  { "realloc", "CUDA has no device realloc; call malloc, memcpy and free" },
+  { "aligned_alloc", "CUDA has no device aligned_alloc; malloc's memory is "
+                     "aligned to 16 bytes" },
 };
 /* clang-format on */
 
@@ -147,13 +157,13 @@ cudajit_builtin_cuda_name (const_tree fndecl)
 }
 
 const char *
-cudajit_math_refusal (const_tree fndecl)
+cudajit_library_refusal (const_tree fndecl)
 {
   if (!DECL_NAME (fndecl))
     return NULL;
   const char *name
       = strip_builtin_prefix (IDENTIFIER_POINTER (DECL_NAME (fndecl)));
-  for (const callable &c : math_refusals)
+  for (const callable &c : library_refusals)
     if (strcmp (name, c.c_name) == 0)
       return c.cuda_name;
   return NULL;

@@ -142,9 +142,22 @@ cudajit_device_function_finished (tree fndecl)
   tree copy = DECL_SAVED_TREE (fndecl);
   hash_map<tree, tree> copies;
   walk_tree (&copy, copy_statements_r, &copies, NULL);
+  cudajit_drop_host_gpu_branches (&copy);
   statement_copies = tree_cons (fndecl, copy, statement_copies);
   if (!TREE_PUBLIC (fndecl))
-    return NULL_TREE;
+    {
+      /* The host version, whether a kernel needs the function or not, is
+         without the GPU's branches; a copy of its own, as the body saved
+         for the CUDA C shares its BIND_EXPRs.  */
+      if (cudajit_has_gpu_branch_p (DECL_SAVED_TREE (fndecl)))
+        {
+          hash_map<tree, tree> host_copies;
+          walk_tree (&DECL_SAVED_TREE (fndecl), copy_statements_r,
+                     &host_copies, NULL);
+          cudajit_drop_host_gpu_branches (&DECL_SAVED_TREE (fndecl));
+        }
+      return NULL_TREE;
+    }
   f->needed = f->done = true;
   return DECL_SAVED_TREE (fndecl);
 }

@@ -737,3 +737,10 @@ cudajit_waiting_loop (tree body)
 {
   return walk_tree_without_duplicates (&body, find_waiting_loop, NULL);
 }
+
+bool
+cudajit_empty_statement_p (tree t)
+{
+  return (!t || IS_EMPTY_STMT (t)
+          || (TREE_CODE (t) == STATEMENT_LIST && tsi_end_p (tsi_start (t))));
+}

@@ -17,6 +17,9 @@ struct subset_checker
   vec<location_t> *call_sites;
   /* Whether the expression checked is an argument of printf.  */
   bool in_printf;
+  /* Whether the statement checked runs only on the GPU, in the branch of
+     `if (cuda_on_gpu ())' whose else branch the CPU backend runs.  */
+  bool in_gpu_branch;
   /* Inside a statement expression, the loops and the switches entered
    since it began, which its break and continue may leave: it prints as
    a lambda (cuda-expressions.cc), which no jump may leave.  */
@@ -434,10 +437,10 @@ check_call (subset_checker *checker, tree call, location_t loc)
             "have GCC%'s %<__atomic%> and %<__sync%> builtins on integers of "
             "1, 2, 4 and 8 bytes, and %<cuda_threadfence%> for fences",
             fndecl);
-  else if (cudajit_math_refusal (fndecl))
+  else if (cudajit_library_refusal (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU: %s", fndecl,
-            cudajit_math_refusal (fndecl));
+            cudajit_library_refusal (fndecl));
   else if (DECL_EXTERNAL (fndecl))
     reject (checker, loc,
             "kernel calls %qD, which is not available on the GPU", fndecl);
@@ -461,6 +464,30 @@ check_call (subset_checker *checker, tree call, location_t loc)
       check_expr (checker, CALL_EXPR_ARG (call, i), loc);
     }
   checker->in_printf = outer;
+}
+
+/* Inline PTX, which the CUDA C keeps as it is: only where the CPU
+   backend has C to run instead (gpu-branches.cc).  */
+static void
+check_asm (subset_checker *checker, tree t, location_t loc)
+{
+  if (!checker->in_gpu_branch)
+    {
+      reject (checker, loc,
+              "inline assembly in a kernel needs the C that the CPU backend "
+              "runs instead: write %<if (cuda_on_gpu ()) { asm ...; } else "
+              "{ C ... }%>, whose else branch is not empty");
+      return;
+    }
+  if (ASM_LABELS (t))
+    {
+      reject (checker, loc, "%<asm goto%> is not supported in a kernel");
+      return;
+    }
+  tree operands[] = { ASM_OUTPUTS (t), ASM_INPUTS (t) };
+  for (tree list : operands)
+    for (tree operand = list; operand; operand = TREE_CHAIN (operand))
+      check_expr (checker, TREE_VALUE (operand), loc);
 }
 
 static void
@@ -611,8 +638,13 @@ check_stmt (subset_checker *checker, tree t, location_t loc)
       }
 
     case COND_EXPR:
-      check_expr (checker, COND_EXPR_COND (t), loc);
-      check_stmt (checker, COND_EXPR_THEN (t), loc);
+      {
+        check_expr (checker, COND_EXPR_COND (t), loc);
+        bool outer = checker->in_gpu_branch;
+        checker->in_gpu_branch |= cudajit_gpu_branch_p (t);
+        check_stmt (checker, COND_EXPR_THEN (t), loc);
+        checker->in_gpu_branch = outer;
+      }
       if (COND_EXPR_ELSE (t))
         check_stmt (checker, COND_EXPR_ELSE (t), loc);
       return;
@@ -804,7 +836,7 @@ check_expr (subset_checker *checker, tree t, location_t loc)
       return;
 
     case ASM_EXPR:
-      reject (checker, loc, "inline assembly is not supported in a kernel");
+      check_asm (checker, t, loc);
       return;
 
     case REALPART_EXPR:
@@ -980,6 +1012,7 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
   checker.callees = callees;
   checker.call_sites = call_sites;
   checker.in_printf = false;
+  checker.in_gpu_branch = false;
   checker.in_statement_expression = false;
   checker.loops = checker.switches = 0;
   checker.local_bytes = 0;

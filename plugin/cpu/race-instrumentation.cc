@@ -144,6 +144,15 @@ struct race_pass : gimple_opt_pass
             }
         if (gimple_store_p (stmt))
           report_access (&gsi, gimple_get_lhs (stmt), true, loc);
+        /* What the heap gives again is no other thread's.  */
+        if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
+          {
+            gimple *forget = gimple_build_call (
+                cudajit_entry_point (CUDAJIT_ENTRY_RACE_FREE, NULL_TREE), 1,
+                gimple_call_arg (stmt, 0));
+            gimple_set_location (forget, loc);
+            gsi_insert_before (&gsi, forget, GSI_SAME_STMT);
+          }
       }
     return 0;
   }

@@ -65,13 +65,6 @@ emit_block (cuda_emitter *e, tree body)
   pp_character (&e->pp, '}');
 }
 
-static bool
-empty_statement_p (tree t)
-{
-  return (!t || IS_EMPTY_STMT (t)
-          || (TREE_CODE (t) == STATEMENT_LIST && tsi_end_p (tsi_start (t))));
-}
-
 /* Add to the vector DATA the case ranges of a switch's body, not those
    of the switches inside it.  */
 static tree
@@ -149,6 +142,58 @@ emit_variant_unroll (cuda_emitter *e, tree loop)
   emit_line_marker (e, EXPR_LOCATION (loop));
 }
 
+/* The operands of an asm, LIST, as "constraint" (expression), its outputs
+   those the asm writes.  The front end has made their names numbers in
+   the template.  */
+static void
+emit_asm_operands (cuda_emitter *e, tree list, bool outputs)
+{
+  for (tree operand = list; operand; operand = TREE_CHAIN (operand))
+    {
+      tree constraint = TREE_VALUE (TREE_PURPOSE (operand));
+      emit_string (e, constraint, strlen (TREE_STRING_POINTER (constraint)));
+      pp_string (&e->pp, " (");
+      if (outputs)
+        emit_expr (e, TREE_VALUE (operand));
+      else
+        emit_value (e, TREE_VALUE (operand));
+      pp_right_paren (&e->pp);
+      if (TREE_CHAIN (operand))
+        pp_string (&e->pp, ", ");
+    }
+}
+
+/* Inline PTX, as written: CUDA C has GNU C's asm.  */
+static void
+emit_asm (cuda_emitter *e, tree t)
+{
+  tree code = ASM_STRING (t);
+  emit_newline (e);
+  pp_string (&e->pp, ASM_VOLATILE_P (t) ? "asm volatile (" : "asm (");
+  /* Not TREE_STRING_LENGTH: the template whose operand names the front
+     end made numbers has no terminating null byte.  */
+  emit_string (e, code, strlen (TREE_STRING_POINTER (code)));
+  /* A basic asm has no operands, and its % are no operands' either.  */
+  if (!ASM_INPUT_P (t))
+    {
+      pp_string (&e->pp, " : ");
+      emit_asm_operands (e, ASM_OUTPUTS (t), true);
+      pp_string (&e->pp, " : ");
+      emit_asm_operands (e, ASM_INPUTS (t), false);
+      if (ASM_CLOBBERS (t))
+        pp_string (&e->pp, " : ");
+      for (tree clobber = ASM_CLOBBERS (t); clobber;
+           clobber = TREE_CHAIN (clobber))
+        {
+          tree name = TREE_VALUE (clobber);
+          emit_string (e, name, strlen (TREE_STRING_POINTER (name)));
+          if (TREE_CHAIN (clobber))
+            pp_string (&e->pp, ", ");
+        }
+    }
+  pp_string (&e->pp, ");");
+}
+
 static void
 emit_stmt (cuda_emitter *e, tree t)
 {
@@ -187,6 +232,9 @@ emit_stmt (cuda_emitter *e, tree t)
       if (cudajit_fallthrough_p (t))
         return;
       break;
+    case ASM_EXPR:
+      emit_asm (e, t);
+      return;
     case DECL_EXPR:
       {
         tree decl = DECL_EXPR_DECL (t);
@@ -288,7 +336,7 @@ emit_stmt (cuda_emitter *e, tree t)
           pp_right_paren (&e->pp);
           emit_newline (e);
           emit_block (e, COND_EXPR_THEN (t));
-          if (!empty_statement_p (COND_EXPR_ELSE (t)))
+          if (!cudajit_empty_statement_p (COND_EXPR_ELSE (t)))
             {
               emit_newline (e);
               pp_string (&e->pp, "else");

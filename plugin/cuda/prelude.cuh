@@ -826,6 +826,24 @@ cudajit_assert_fail (const char *expression, const char *file,
   unsigned int line, const char *function)
 { __assertfail (expression, file, line, function, 1); }
 
+/* @part on_gpu cuda_on_gpu */
+/* cuda_on_gpu: true here, false on the CPU backend (cudajit.h), whose
+   host version drops the branch of inline PTX that it guards.  */
+__device__ __forceinline__ int cuda_on_gpu (void)
+{ return 1; }
+
+/* @part trap cudajit_trap */
+/* cuda_trap: CUDA's __trap, after a line that says which thread, as the
+   CPU backend's error does; the runtime names the kernel and its launch
+   when the driver reports the trap.  */
+#define DEF_CUDAJIT_TRAP(format)                                         \
+__device__ __forceinline__ void cudajit_trap (void)                    \
+{ printf (format "\n", threadIdx.x, threadIdx.y, threadIdx.z,           \
+          blockIdx.x, blockIdx.y, blockIdx.z);                          \
+  __trap (); }
+#include "cudajit-trap.def"
+#undef DEF_CUDAJIT_TRAP
+
 /* @part clock cudajit_clock */
 /* cuda_clock: the multiprocessor's 32-bit cycle counter, as an unsigned
    count whatever CUDA's clock () makes of it, as the CPU backend gives

@@ -48,3 +48,19 @@ cuda_memory_info (size_t *free_bytes, size_t *total_bytes)
   cudajit_backend_ops ()->memory_info (free_bytes, total_bytes,
                                        "cuda_memory_info");
 }
+
+void
+cuda_set_device_heap (size_t bytes)
+{
+  /* CUDA sizes a GPU's heap when a kernel that calls malloc or free first
+     runs there, and refuses a size after; the runtime does not know
+     which kernels do, so both backends refuse it after any launch.  */
+  if (cudajit_launched_p ())
+    cudajit_error (NULL,
+                   "cuda_set_device_heap (%zu) after a kernel's launch: the "
+                   "heap of malloc and free in kernels is sized before the "
+                   "program's first launch",
+                   bytes);
+  else
+    cudajit_backend_ops ()->set_device_heap (bytes, "cuda_set_device_heap");
+}

@@ -109,6 +109,7 @@ cudajit_reduce (void *kernel, const void *array, long long n,
       || (res && !check_res (res, element_size, &reduce, ops))
       || (n && !check_array (array, n, element_size, &reduce, ops)))
     return 0;
+  cudajit_note_launched ();
   return ops->reduce (k, array, n, element_size, init, stream, res, &reduce,
                       result);
 }

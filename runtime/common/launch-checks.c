@@ -5,6 +5,24 @@
 
 #include "internal.h"
 
+#include <stdatomic.h>
+
+/* Whether a launch has passed the checks, after which the device heap's
+   size is fixed (cuda_set_device_heap).  */
+static atomic_bool launched;
+
+bool
+cudajit_launched_p (void)
+{
+  return atomic_load_explicit (&launched, memory_order_relaxed);
+}
+
+void
+cudajit_note_launched (void)
+{
+  atomic_store_explicit (&launched, true, memory_order_relaxed);
+}
+
 unsigned int
 cudajit_launch_bound (const struct cudajit_kernel *kernel)
 {
@@ -64,7 +82,10 @@ cudajit_check_config (const struct cudajit_kernel *kernel,
                    "have",
                    config->shared_bytes, static_shared, limits->shared_bytes);
   else
-    return true;
+    {
+      cudajit_note_launched ();
+      return true;
+    }
   return false;
 }
 

@@ -456,6 +456,18 @@ cuda_laneid (void)
    are real ones; the strongest serves for every scope.  */
 
 void
+cuda_trap (void)
+{
+  struct runner *r = kernel_runner ("cuda_trap");
+
+#define DEF_CUDAJIT_TRAP(format)                                              \
+  cudajit_fatal (&r->job->site, format, threadIdx.x, threadIdx.y,             \
+                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
+#include "cudajit-trap.def"
+#undef DEF_CUDAJIT_TRAP
+}
+
+void
 cuda_threadfence (void)
 {
   atomic_thread_fence (memory_order_seq_cst);

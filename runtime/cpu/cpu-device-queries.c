@@ -76,3 +76,11 @@ cudajit_cpu_memory_info (size_t *free_bytes, size_t *total_bytes,
   *free_bytes = host_pages_bytes (_SC_AVPHYS_PAGES);
   *total_bytes = host_pages_bytes (_SC_PHYS_PAGES);
 }
+
+/* Kernels' malloc is the C library's, whose heap grows as it needs.  */
+void
+cudajit_cpu_set_device_heap (size_t bytes, const char *function)
+{
+  (void) bytes;
+  (void) function;
+}

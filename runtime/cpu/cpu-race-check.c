@@ -21,6 +21,7 @@
 
 #include "cpu-backend.h"
 
+#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,9 +103,10 @@ hash (uintptr_t word, unsigned long long space)
   return (size_t) (h ^ h >> 32);
 }
 
-/* The entry of WORD in SPACE, made if there is none.  */
+/* The entry of WORD in SPACE, made if there is none and MAKE; else
+   null.  */
 static struct shadow *
-shadow_of (uintptr_t word, unsigned long long space)
+find_shadow (uintptr_t word, unsigned long long space, bool make)
 {
   if (2 * (check.used + 1) > check.capacity)
     {
@@ -121,7 +123,7 @@ shadow_of (uintptr_t word, unsigned long long space)
       check.used = 0;
       for (size_t i = 0; i < old_capacity; i++)
         if (old[i].write.thread || old[i].read.thread)
-          *shadow_of (old[i].word, old[i].space) = old[i];
+          *find_shadow (old[i].word, old[i].space, true) = old[i];
       free (old);
     }
   size_t mask = check.capacity - 1;
@@ -131,6 +133,8 @@ shadow_of (uintptr_t word, unsigned long long space)
 
       if (!s->write.thread && !s->read.thread)
         {
+          if (!make)
+            return NULL;
           s->word = word;
           s->space = space;
           check.used++;
@@ -287,8 +291,25 @@ cudajit_race_access (const void *address, unsigned int size_write,
       if (to > start + size)
         to = start + size;
       a.bytes = ((1u << (to - from)) - 1) << (from % WORD_BYTES);
-      record (shadow_of (word, shared ? block + 1 : 0), &a,
+      record (find_shadow (word, shared ? block + 1 : 0, true), &a,
               size_write & CUDAJIT_RACE_WRITE, shared);
+    }
+}
+
+void
+cudajit_race_free (void *p)
+{
+  if (!check.job || !p)
+    return;
+  /* Its entries stay, that the table's probes pass, touching no byte.  */
+  uintptr_t start = (uintptr_t) p;
+  size_t size = malloc_usable_size (p);
+  for (uintptr_t word = start / WORD_BYTES;
+       word <= (start + size - 1) / WORD_BYTES; word++)
+    {
+      struct shadow *s = find_shadow (word, 0, false);
+      if (s)
+        s->write.bytes = s->read.bytes = s->other_read.bytes = 0;
     }
 }
 

@@ -171,3 +171,12 @@ cudajit_gpu_memory_info (size_t *free_bytes, size_t *total_bytes,
                       NULL, function))
     *free_bytes = *total_bytes = 0;
 }
+
+void
+cudajit_gpu_set_device_heap (size_t bytes, const char *function)
+{
+  /* The selected GPU's context, current in this thread.  */
+  if (cudajit_gpu_p ())
+    cudajit_check (cudajit_cu.cuCtxSetLimit (CU_LIMIT_MALLOC_HEAP_SIZE, bytes),
+                   NULL, function);
+}

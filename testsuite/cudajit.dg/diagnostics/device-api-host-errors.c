@@ -44,6 +44,8 @@ void host_MATCH_ALL_SYNC (void) { u = cuda_match_all_sync (~0u, f, &i); } /* { d
 void host_ACTIVEMASK (void) { u = cuda_activemask (); } /* { dg-error "'cuda_activemask' used outside a kernel" } */
 void host_LANEID (void) { i = cuda_laneid (); } /* { dg-error "'cuda_laneid' used outside a kernel" } */
 void host_LANEMASK_LT (void) { u = cuda_lanemask_lt (); } /* { dg-error "'cuda_lanemask_lt' used outside a kernel" } */
+void host_ON_GPU (void) { i = cuda_on_gpu (); } /* { dg-error "'cuda_on_gpu' used outside a kernel" } */
+void host_TRAP (void) { cuda_trap (); } /* { dg-error "'cuda_trap' used outside a kernel" } */
 void host_ATOMIC_ADD (void) { f = cuda_atomic_add (&f, 1.0f); } /* { dg-error "'cuda_atomic_add' used outside a kernel" } */
 void host_ATOMIC_ADD_BLOCK (void) { i = cuda_atomic_add_block (&i, 1); } /* { dg-error "'cuda_atomic_add_block' used outside a kernel" } */
 void host_ATOMIC_ADD_SYSTEM (void) { d = cuda_atomic_add_system (&d, 1); } /* { dg-error "'cuda_atomic_add_system' used outside a kernel" } */

@@ -6,7 +6,7 @@
 __attribute__ ((cuda_jit)) void
 inline_asm (int *out)
 {
-  __asm__ volatile ("nop"); /* { dg-error "inline assembly is not supported in a kernel" } */
+  __asm__ volatile ("nop"); /* { dg-error "inline assembly in a kernel needs the C that the CPU backend runs instead" } */
   out[0] = 1;
 }
 
