@@ -304,7 +304,9 @@ enum cudajit_extent_error
      #ifndef CUDAJIT_LINKED_GUARD<hash of its path>
      #define CUDAJIT_LINKED_GUARD<hash of its path>
      #line 1 "its path"
-   then its content and #endif, where cudajit-inspect finds it.  */
+   then its content and #endif, where cudajit-inspect finds it, and
+   nvrtc-common.c, which compiles CUDA C that may include the toolkit's
+   headers without NVRTC's -minimal.  */
 #define CUDAJIT_LINKED_GUARD "_cjLinked"
 
 /* What a kernel links: CUDA C, in its CUDA C as above, or code that the

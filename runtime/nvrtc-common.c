@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* NVRTC, as libcudajit and the plugin both use it (nvrtc-common.h).  */
 
+/* For dladdr.  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "nvrtc-common.h"
 #include "cudajit-abi.h"
 
@@ -9,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Load NVRTC from PATH into LIB.  Return null, or why not.  */
 static const char *
@@ -65,9 +70,84 @@ open_soname (struct cudajit_nvrtc_lib *lib, const char *soname,
   return false;
 }
 
-const char *
-cudajit_nvrtc_open (struct cudajit_nvrtc_lib *lib, const char *library,
-                    const char *cuda_home, int driver_major)
+/* Whether DIR/FILE exists, as a directory if DIRECTORY.  */
+static bool
+exists_in (const char *dir, const char *file, bool directory)
+{
+  char path[PATH_MAX];
+  struct stat st;
+
+  return snprintf (path, sizeof path, "%s/%s", dir, file) < (int) sizeof path
+         && stat (path, &st) == 0 && (S_ISDIR (st.st_mode) || !directory);
+}
+
+/* Add DIR to LIB's toolkit headers, and DIR/cccl where it exists.  */
+static void
+use_toolkit_headers (struct cudajit_nvrtc_lib *lib, const char *dir)
+{
+  static const char *const subdirs[CUDAJIT_TOOLKIT_INCLUDE_DIRS]
+      = { "", "/cccl" };
+
+  for (int i = 0; i < CUDAJIT_TOOLKIT_INCLUDE_DIRS; i++)
+    if (!*subdirs[i] || exists_in (dir, subdirs[i] + 1, true))
+      {
+        char *option = (char *) malloc (strlen ("-I") + strlen (dir)
+                                        + strlen (subdirs[i]) + 1);
+        if (!option)
+          return;
+        sprintf (option, "-I%s%s", dir, subdirs[i]);
+        lib->include_option[lib->include_count++] = option;
+      }
+}
+
+/* Find the toolkit's headers for LIB, as cudajit_nvrtc_open says.  */
+static void
+find_toolkit_headers (struct cudajit_nvrtc_lib *lib, const char *cuda_home)
+{
+  /* Its directory, which dladdr names as the loader found it, then up
+     to the toolkit's include, then up again (/usr/lib/ARCH).  */
+  static const char *const beside[] = { "/../include", "/../../include" };
+  char dirs[3][PATH_MAX], looked[3 * PATH_MAX + 64];
+  int count = 0;
+  Dl_info info;
+
+  lib->include_count = 0;
+  if (cuda_home && *cuda_home)
+    {
+      snprintf (dirs[0], sizeof dirs[0], "%s/include", cuda_home);
+      if (exists_in (dirs[0], CUDAJIT_TOOLKIT_HEADER, false))
+        use_toolkit_headers (lib, dirs[0]);
+      snprintf (looked, sizeof looked,
+                "$" CUDAJIT_CUDA_HOME_VARIABLE "/include, %s", dirs[0]);
+      lib->include_looked = strdup (looked);
+      return;
+    }
+  if (dladdr ((void *) lib->nvrtcVersion, &info) && info.dli_fname
+      && strrchr (info.dli_fname, '/'))
+    for (size_t i = 0; i < sizeof beside / sizeof *beside; i++)
+      snprintf (dirs[count++], sizeof dirs[0], "%.*s%s",
+                (int) (strrchr (info.dli_fname, '/') - info.dli_fname),
+                info.dli_fname, beside[i]);
+  snprintf (dirs[count++], sizeof dirs[0], "%s/include",
+            CUDAJIT_DEFAULT_CUDA_HOME);
+  *looked = '\0';
+  for (int i = 0; i < count; i++)
+    {
+      if (exists_in (dirs[i], CUDAJIT_TOOLKIT_HEADER, false))
+        {
+          use_toolkit_headers (lib, dirs[i]);
+          break;
+        }
+      snprintf (looked + strlen (looked), sizeof looked - strlen (looked),
+                "%s%s", i ? ", " : "", dirs[i]);
+    }
+  lib->include_looked = strdup (looked);
+}
+
+/* Load NVRTC, as cudajit_nvrtc_open.  */
+static const char *
+load (struct cudajit_nvrtc_lib *lib, const char *library,
+      const char *cuda_home, int driver_major)
 {
   /* Newest first.  NVRTC 11.0 and 11.1 lack nvrtcGetSupportedArchs.  */
   static const struct
@@ -103,6 +183,17 @@ cudajit_nvrtc_open (struct cudajit_nvrtc_lib *lib, const char *library,
          "is in the loader's path, $" CUDAJIT_CUDA_HOME_VARIABLE
          "/lib64 or /usr/local/cuda/lib64; set " CUDAJIT_NVRTC_LIBRARY_VARIABLE
          " to its path";
+}
+
+const char *
+cudajit_nvrtc_open (struct cudajit_nvrtc_lib *lib, const char *library,
+                    const char *cuda_home, int driver_major)
+{
+  const char *why = load (lib, library, cuda_home, driver_major);
+
+  if (!why)
+    find_toolkit_headers (lib, cuda_home);
+  return why;
 }
 
 int *
@@ -200,6 +291,9 @@ cudajit_nvrtc_options (const struct cudajit_target *target, int flags,
 #define MINIMAL_MAJOR 12
 #define MINIMAL_MINOR 4
 
+/* How CUDA C that a kernel links begins (cudajit-abi.h).  */
+#define LINKED_CUDA "#ifndef " CUDAJIT_LINKED_GUARD
+
 static bool
 has_minimal (const struct cudajit_nvrtc_lib *lib)
 {
@@ -229,11 +323,17 @@ cudajit_nvrtc_build (const struct cudajit_nvrtc_lib *lib, const char *source,
     return lib->nvrtcGetErrorString (result);
   /* The compilation itself, which NVRTC's log explains.  */
   *failed = NULL;
-  const char *option[sizeof options->option / sizeof *options->option + 1];
+  const char *option[sizeof options->option / sizeof *options->option + 1
+                     + CUDAJIT_TOOLKIT_INCLUDE_DIRS];
   int count = options->count;
   memcpy (option, options->option, count * sizeof *option);
-  if (has_minimal (lib))
+  /* CUDA C that a kernel links may include the toolkit's headers, of
+     which CUB's need the types of the runtime API that -minimal leaves
+     out.  */
+  if (has_minimal (lib) && !strstr (source, LINKED_CUDA))
     option[count++] = MINIMAL_OPTION;
+  for (int i = 0; i < lib->include_count; i++)
+    option[count++] = lib->include_option[i];
   compiled = result = lib->nvrtcCompileProgram (program, count, option);
   if (lib->nvrtcGetProgramLogSize (program, &log_size) == NVRTC_SUCCESS
       && (*log = (char *) malloc (log_size)))
@@ -264,4 +364,36 @@ cudajit_nvrtc_build (const struct cudajit_nvrtc_lib *lib, const char *source,
   if (result != NVRTC_SUCCESS)
     return lib->nvrtcGetErrorString (result);
   return *code ? NULL : "out of memory";
+}
+
+/* What NVRTC's log says of a header that it cannot open, before the
+   header's name in quotes: "cannot open source file", or "could not" in
+   some versions.  */
+#define CANNOT_OPEN_HEADER "open source file \""
+
+bool
+cudajit_nvrtc_missing_header (const struct cudajit_nvrtc_lib *lib,
+                              const char *log, char *buffer, size_t size)
+{
+  const char *name = log ? strstr (log, CANNOT_OPEN_HEADER) : NULL;
+
+  if (!name)
+    return false;
+  name += strlen (CANNOT_OPEN_HEADER);
+  int length = (int) strcspn (name, "\"\n");
+  if (lib->include_count)
+    snprintf (buffer, size,
+              "NVRTC cannot find the header <%.*s>, which is neither among "
+              "the CUDA toolkit's headers, in %s, nor in the directories of "
+              "the unit's -I options, where the plugin looked for it at "
+              "compile time",
+              length, name, lib->include_option[0] + strlen ("-I"));
+  else
+    snprintf (buffer, size,
+              "NVRTC cannot find the header <%.*s>: the CUDA toolkit's "
+              "headers were not found (looked in %s); "
+              "set " CUDAJIT_CUDA_HOME_VARIABLE " to the toolkit's directory, "
+              "where include/" CUDAJIT_TOOLKIT_HEADER " is",
+              length, name, lib->include_looked ? lib->include_looked : "");
+  return true;
 }

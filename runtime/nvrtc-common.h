@@ -25,18 +25,37 @@ extern "C"
      search paths often lack.  */
 #define CUDAJIT_DEFAULT_CUDA_HOME "/usr/local/cuda"
 
+  /* The directories of the CUDA toolkit's headers that NVRTC searches:
+     its include and, where it has one, include/cccl (CUB, Thrust and
+     libcu++ from CUDA 13).  */
+#define CUDAJIT_TOOLKIT_INCLUDE_DIRS 2
+  /* A header that every toolkit's include has: the mark of one.  */
+#define CUDAJIT_TOOLKIT_HEADER "cuda_runtime.h"
+
   struct cudajit_nvrtc_lib
   {
 #define NVRTC_ONE_CALL(result, name, params) result (*name) params;
 #include "nvrtc-lib.def"
 #undef NVRTC_ONE_CALL
+    /* NVRTC's options -IDIR of the toolkit's headers, malloc'ed; none
+       where no toolkit was found.  */
+    char *include_option[CUDAJIT_TOOLKIT_INCLUDE_DIRS];
+    int include_count;
+    /* Where the toolkit's headers were looked for, for the message about
+       a header that NVRTC cannot open.  */
+    char *include_looked;
   };
 
   /* Load NVRTC into LIB: from LIBRARY if not null, else by its sonames,
      newest first, also from CUDA_HOME/lib64 and /usr/local/cuda/lib64.
      The driver may reject code from an NVRTC newer than itself, so the
      versions that DRIVER_MAJOR knows come first (0: no driver, any).
-     Return null, or why not, in a static buffer.  */
+     Find the toolkit's headers too, in the directory that has
+     CUDAJIT_TOOLKIT_HEADER: CUDA_HOME/include if CUDA_HOME is set, so
+     that it says which toolkit; else the first of those beside NVRTC's
+     library (DIR/../include or, as Debian puts them, DIR/../../include)
+     and /usr/local/cuda/include.  Return null, or why not, in a
+     static buffer.  */
   const char *cudajit_nvrtc_open (struct cudajit_nvrtc_lib *lib,
                                   const char *library, const char *cuda_home,
                                   int driver_major);
@@ -100,14 +119,25 @@ extern "C"
 
   /* Compile SOURCE, called NAME in NVRTC's log, with OPTIONS, into PTX if
      PTX, else a cubin: malloc'ed in *CODE, of *SIZE bytes (PTX with its
-     NUL).  *LOG, malloc'ed, has NVRTC's log without trailing newlines, or
-     is null if memory ran out.  Return null, or NVRTC's error, with the
-     call that failed in *FAILED, null for the compilation itself.  */
+     NUL), with the toolkit's headers in NVRTC's path.  *LOG, malloc'ed, has
+     NVRTC's log without trailing newlines, or is null if memory ran out.
+     Return null, or NVRTC's error, with the call that failed in *FAILED, null
+     for the compilation itself.  */
   const char *cudajit_nvrtc_build (const struct cudajit_nvrtc_lib *lib,
                                    const char *source, const char *name,
                                    const struct cudajit_nvrtc_options *options,
                                    bool ptx, char **code, size_t *size,
                                    char **log, const char **failed);
+
+  /* Room for cudajit_nvrtc_missing_header's message.  */
+#define CUDAJIT_MISSING_HEADER_SIZE 16384
+
+  /* If LOG, NVRTC's, says that it cannot open a header, write into BUFFER
+     of SIZE bytes a message that names the header and says where LIB
+     looked for the toolkit's headers, and return true.  */
+  bool cudajit_nvrtc_missing_header (const struct cudajit_nvrtc_lib *lib,
+                                     const char *log, char *buffer,
+                                     size_t size);
 
 #ifdef __cplusplus
 }

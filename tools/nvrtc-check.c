@@ -208,7 +208,11 @@ main (int argc, char **argv)
         fprintf (stderr, "%s\n", image.log);
       if (error)
         {
-          fprintf (stderr, "nvrtc-check: %s: %s\n", argv[i], error);
+          char header[CUDAJIT_MISSING_HEADER_SIZE];
+          bool missing = cudajit_nvrtc_missing_header (
+              &cudajit_nvrtc, image.log, header, sizeof header);
+          fprintf (stderr, "nvrtc-check: %s: %s%s%s\n", argv[i], error,
+                   missing ? ": " : "", missing ? header : "");
           status = 1;
         }
       else if (use_cache)

@@ -6,10 +6,11 @@
    time.  CUDA C (.cu) goes into the kernel's CUDA C once, guarded, so that
    the kernel compiles alone or with the other kernels of its module, with
    their options, and the kernel cache's key covers it; the files of its
-   #include "FILE" lines, found as the preprocessor would, go in their
+   #include "FILE" lines, found as the preprocessor would, and of its
+   #include <FILE> lines found in the directories of -I, go in their
    place, with #line directives that keep the files' own lines in NVRTC's
-   messages (#include <FILE> is left to NVRTC's paths); PTX, cubins and
-   fat binaries are embedded and registered for the runtime to link with
+   messages (the CUDA toolkit's headers are left to NVRTC's path); PTX, cubins
+   and fat binaries are embedded and registered for the runtime to link with
    the kernel's module (embed.cc, runtime/gpu/gpu-link.c).  The kernel calls
    their functions, extern "C" __device__ in CUDA C, through declarations
    __attribute__ ((cuda_device)) that the unit does not define: the CPU
@@ -19,6 +20,7 @@
 #include "cudajit-plugin.h"
 #include "c-family/c-pragma.h"
 #include "incpath.h"
+#include "nvrtc-common.h"
 
 #include <sys/stat.h>
 
@@ -71,23 +73,36 @@ file_in (const char *dir, const char *file)
   return NULL;
 }
 
-/* FILE, named in the file FROM, where #include "FILE" would find it; null
-   if nowhere.  */
+/* FILE, named in the file FROM, where #include "FILE" would find it, or
+   #include <FILE> if BRACKET (in the directories of -I alone); null if
+   nowhere.  A directory of the CUDA toolkit's headers is left to NVRTC,
+   which has it in its path (nvrtc-common.c): its headers, which NVRTC
+   reads as they are, stay out of the CUDA C.  */
 static char *
-find (const char *file, const char *from)
+find (const char *file, const char *from, bool bracket)
 {
   if (IS_ABSOLUTE_PATH (file))
     return file_in ("", file);
-  /* Without its last slash, but for the root's.  */
-  size_t length = from ? lbasename (from) - from : 0;
-  char *dir = xstrndup (from ? from : "", length > 1 ? length - 1 : length);
-  char *path = file_in (*dir ? dir : ".", file);
-  free (dir);
-  for (int chain = INC_QUOTE;
+  char *path = NULL;
+  if (!bracket)
+    {
+      /* Without its last slash, but for the root's.  */
+      size_t length = from ? lbasename (from) - from : 0;
+      char *dir
+          = xstrndup (from ? from : "", length > 1 ? length - 1 : length);
+      path = file_in (*dir ? dir : ".", file);
+      free (dir);
+    }
+  for (int chain = bracket ? INC_BRACKET : INC_QUOTE;
        !path && get_added_cpp_dirs && chain <= INC_BRACKET; chain++)
     for (cpp_dir *d = get_added_cpp_dirs ((incpath_kind) chain); d && !path;
          d = d->next)
-      path = file_in (d->name, file);
+      {
+        char *toolkit = file_in (d->name, CUDAJIT_TOOLKIT_HEADER);
+        if (!toolkit)
+          path = file_in (d->name, file);
+        free (toolkit);
+      }
   return path;
 }
 
@@ -143,16 +158,19 @@ directive_rest (const char *line, const char *name)
   return line + length + strspn (line + length, " \t");
 }
 
-/* If the line at LINE is #include "FILE", FILE's first character, and
-   its length in *LENGTH; else null.  */
+/* If the line at LINE is #include "FILE" or #include <FILE> (then
+   *BRACKET), FILE's first character, and its length in *LENGTH; else
+   null.  */
 static const char *
-quoted_include (const char *line, size_t *length)
+include_line (const char *line, size_t *length, bool *bracket)
 {
   const char *rest = directive_rest (line, "include");
-  if (!rest || *rest != '"')
+  if (!rest || (*rest != '"' && *rest != '<'))
     return NULL;
-  *length = strcspn (rest + 1, "\"\n");
-  return rest[1 + *length] == '"' ? rest + 1 : NULL;
+  *bracket = *rest == '<';
+  char close = *bracket ? '>' : '"';
+  *length = strcspn (rest + 1, *bracket ? ">\n" : "\"\n");
+  return rest[1 + *length] == close ? rest + 1 : NULL;
 }
 
 /* Whether the line at LINE is #pragma once.  */
@@ -203,15 +221,16 @@ comment_open_after (const char *p, const char *end, bool in_comment)
 static char *embed_includes (const char *text, const char *path,
                              vec<const char *> *open, location_t loc);
 
-/* The text that stands for #include "FILE" at line LINE of the CUDA C at
-   FROM, where OPEN are the files being included: FILE's text, its own
-   includes in their place, between #line directives; or null if FILE is
-   nowhere to be found, which NVRTC will say.  */
+/* The text that stands for #include "FILE" (#include <FILE> if BRACKET)
+   at line LINE of the CUDA C at FROM, where OPEN are the files being
+   included: FILE's text, its own includes in their place, between #line
+   directives; or null if FILE is nowhere to be found, which leaves it to
+   NVRTC, which has the toolkit's headers.  */
 static char *
-included_text (const char *file, const char *from, int line,
+included_text (const char *file, bool bracket, const char *from, int line,
                vec<const char *> *open, location_t loc)
 {
-  char *path = find (file, from);
+  char *path = find (file, from, bracket);
   if (!path)
     return NULL;
   bool again = false;
@@ -281,11 +300,14 @@ embed_includes (const char *text, const char *path, vec<const char *> *open,
       const char *end = line + strcspn (line, "\n");
       const char *next = *end ? end + 1 : end;
       size_t length;
-      const char *file = in_comment ? NULL : quoted_include (line, &length);
+      bool bracket;
+      const char *file
+          = in_comment ? NULL : include_line (line, &length, &bracket);
       if (file)
         {
           char *name = xstrndup (file, length);
-          char *included = included_text (name, path, number, open, loc);
+          char *included
+              = included_text (name, bracket, path, number, open, loc);
           free (name);
           if (included)
             {
@@ -352,7 +374,7 @@ linked_file (const char *option, location_t loc, bool diagnose)
                   option);
       return NULL;
     }
-  char *found = find (file, LOCATION_FILE (loc));
+  char *found = find (file, LOCATION_FILE (loc), false);
   if (!found)
     {
       if (diagnose)

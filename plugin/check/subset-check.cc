@@ -950,6 +950,13 @@ check_expr (subset_checker *checker, tree t, location_t loc)
                   TREE_OPERAND (t, 1), loc);
       break;
 
+    case ANNOTATE_EXPR:
+      /* A loop's condition, with what #pragma GCC unroll, ivdep, vector
+         or novector says of the loop: the CUDA C keeps the unrolling
+         (cuda-statements.cc).  */
+      check_expr (checker, TREE_OPERAND (t, 0), loc);
+      return;
+
     case SAVE_EXPR:
       /* Its operand is evaluated once, and is best diagnosed once.  */
       if (checker->reported.add (t))

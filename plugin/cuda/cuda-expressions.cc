@@ -978,6 +978,9 @@ emit_expr (cuda_emitter *e, tree t)
       emit_cast (e, TREE_TYPE (t), TREE_OPERAND (t, 0));
       return;
     case NON_LVALUE_EXPR:
+    /* A loop's condition, whose #pragma unroll its loop's statement
+       prints.  */
+    case ANNOTATE_EXPR:
       emit_expr (e, TREE_OPERAND (t, 0));
       return;
     case MODIFY_EXPR:

@@ -194,6 +194,27 @@ emit_asm (cuda_emitter *e, tree t)
   pp_string (&e->pp, ");");
 }
 
+/* Before the loop whose condition is COND: #pragma GCC unroll N as
+   CUDA C says it, #pragma unroll N (1 for GCC's 0, no unrolling).
+   Return whether it had one.  */
+static bool
+emit_user_unroll (cuda_emitter *e, tree cond, location_t loc)
+{
+  for (; cond && TREE_CODE (cond) == ANNOTATE_EXPR;
+       cond = TREE_OPERAND (cond, 0))
+    if ((enum annot_expr_kind) tree_to_shwi (TREE_OPERAND (cond, 1))
+        == annot_expr_unroll_kind)
+      {
+        emit_printf (e, "\n#pragma unroll " HOST_WIDE_INT_PRINT_DEC,
+                     MAX (tree_to_shwi (TREE_OPERAND (cond, 2)), 1));
+        /* Its line counts as the emitter's; the loop's #line follows.  */
+        e->newlines++;
+        emit_line_marker (e, loc);
+        return true;
+      }
+  return false;
+}
+
 static void
 emit_stmt (cuda_emitter *e, tree t)
 {
@@ -290,7 +311,8 @@ emit_stmt (cuda_emitter *e, tree t)
     case FOR_STMT:
       if (FOR_INIT_STMT (t))
         emit_stmt (e, FOR_INIT_STMT (t));
-      emit_variant_unroll (e, t);
+      if (!emit_user_unroll (e, FOR_COND (t), EXPR_LOCATION (t)))
+        emit_variant_unroll (e, t);
       emit_newline (e);
       pp_string (&e->pp, "for (; ");
       if (FOR_COND (t))
@@ -303,6 +325,7 @@ emit_stmt (cuda_emitter *e, tree t)
       emit_block (e, FOR_BODY (t));
       return;
     case WHILE_STMT:
+      emit_user_unroll (e, WHILE_COND (t), EXPR_LOCATION (t));
       emit_newline (e);
       pp_string (&e->pp, "while (");
       emit_expr (e, WHILE_COND (t));
@@ -311,6 +334,7 @@ emit_stmt (cuda_emitter *e, tree t)
       emit_block (e, WHILE_BODY (t));
       return;
     case DO_STMT:
+      emit_user_unroll (e, DO_COND (t), EXPR_LOCATION (t));
       emit_newline (e);
       pp_string (&e->pp, "do");
       emit_newline (e);

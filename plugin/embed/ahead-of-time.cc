@@ -159,11 +159,15 @@ parse_linked_message (const char *line, const char *end,
 {
   char *copy = xstrndup (line, end - line);
   char *kind = strstr (copy, "): ");
-  char *paren = kind ? strrchr (copy, '(') : NULL;
   char *colon = kind ? strstr (kind + 3, ": ") : NULL;
-  if (paren && paren < kind && colon)
+  /* The text may have parentheses too: "(no directories in search
+     list)".  */
+  if (kind)
+    *kind = '\0';
+  char *paren = kind ? strrchr (copy, '(') : NULL;
+  if (paren && colon)
     {
-      *paren = *kind = *colon = '\0';
+      *paren = *colon = '\0';
       char *digits_end;
       long number = strtol (paren + 1, &digits_end, 10);
       if (*digits_end == '\0' && number > 0 && number <= INT_MAX
@@ -209,6 +213,10 @@ diagnose_linked_messages (const char *log, const char *target)
           }
         line = *end ? end + 1 : end;
       }
+  char header[CUDAJIT_MISSING_HEADER_SIZE];
+  if (users
+      && cudajit_nvrtc_missing_header (&nvrtc, log, header, sizeof header))
+    inform (UNKNOWN_LOCATION, "cudajit: %s", header);
   if (users)
     inform (UNKNOWN_LOCATION,
             "cudajit: NVRTC compiles the CUDA C that kernels of this unit "

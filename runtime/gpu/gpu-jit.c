@@ -199,9 +199,15 @@ compile (struct cudajit_kernel *kernel, bool alone, int arch,
   if (error && cudajit_load_nvrtc ())
     cudajit_error (site, "%s", error);
   else if (error)
-    cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s", name,
-                   image.ptx ? "compute" : "sm", image.arch, error,
-                   *image.log ? "\n" : "", image.log);
+    {
+      char header[CUDAJIT_MISSING_HEADER_SIZE];
+      bool missing = cudajit_nvrtc_missing_header (&cudajit_nvrtc, image.log,
+                                                   header, sizeof header);
+      cudajit_error (site, "NVRTC cannot compile %s for %s_%d: %s%s%s%s%s",
+                     name, image.ptx ? "compute" : "sm", image.arch, error,
+                     missing ? ": " : "", missing ? header : "",
+                     *image.log ? "\n" : "", image.log);
+    }
   else if (alone)
     {
       free (kernel->own_code);

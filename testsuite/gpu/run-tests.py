@@ -83,7 +83,11 @@ def build(bundle, plugin, build_dir, tests):
                 or "CUDAJIT_TEST_CC" in text):
             continue
         name = os.path.splitext(os.path.basename(test))[0]
-        options = [tcl_string(o) for o in directive(text, "options")]
+        # DejaGnu's $srcdir, the testsuite's directory, in -I's.
+        srcdir = os.path.abspath(os.path.join(os.path.dirname(test),
+                                              os.pardir, os.pardir))
+        options = [tcl_string(o).replace("$srcdir", srcdir)
+                   for o in directive(text, "options")]
         sources = [os.path.join(os.path.dirname(test), source)
                    for args in directive(text, "additional-sources")
                    for source in tcl_string(args).split()]
