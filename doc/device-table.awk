@@ -10,6 +10,7 @@ BEGIN {
   kinds["DA_WARP_VOTE"] = "warp vote"
   kinds["DA_WARP_SHUFFLE"] = "warp shuffle"
   kinds["DA_WARP_MATCH"] = "warp match"
+  kinds["DA_COLLECTIVE"] = "block or warp collective"
   kinds["DA_LANE"] = "lanes"
   kinds["DA_ATOMIC"] = "atomic"
   kinds["DA_MATH"] = "math"
@@ -34,6 +35,7 @@ BEGIN {
   types["DA_INTEGER_TYPES"] = "integers"
   types["DA_WIDE_INTEGER_TYPES"] = "integers of `int` and wider"
   types["DA_UNSIGNED_TYPES"] = "`unsigned int` and wider"
+  types["DA_WORD_TYPES"] = "`int`, `unsigned int`"
 }
 
 # The next row of TABLE, its columns in ROW[1..7]; 0 at the end.
