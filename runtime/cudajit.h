@@ -592,6 +592,104 @@ extern "C"
   CUDAJIT_REDUCE_SYNC_DECLARE (xor)
 #undef CUDAJIT_REDUCE_SYNC_DECLARE
 
+/* The collectives' arithmetic on the CPU backend, on each type T:
+   cudajit_combine_T (op, a, b), A OP B, wrapping on integers as on the
+   GPU, and fmin and fmax on floating types; cudajit_identity_T (op),
+   what an exclusive scan gives its first thread.  For a block function
+   cut at a collective (the plugin's block-warp-collectives.cc), which
+   runs the threads in the order of their index: cudajit_fold_T, the
+   first COUNT of VALUES combined, a warp's or the block's reduction; and
+   the step of each thread of a scan, which RUNNING carries from one to
+   the next, FIRST for the first thread of the warp or the block.  */
+#define CUDAJIT_COLLECTIVE_INTEGER(t, type)                                   \
+  static __inline__ type cudajit_combine_##t (int op, type a, type b)         \
+  {                                                                           \
+    switch (op)                                                               \
+      {                                                                       \
+      case CUDA_MIN:                                                          \
+        return b < a ? b : a;                                                 \
+      case CUDA_MAX:                                                          \
+        return a < b ? b : a;                                                 \
+      case CUDA_AND:                                                          \
+        return a & b;                                                         \
+      case CUDA_OR:                                                           \
+        return a | b;                                                         \
+      case CUDA_XOR:                                                          \
+        return a ^ b;                                                         \
+      default:                                                                \
+        return (type) ((unsigned long long) a + (unsigned long long) b);      \
+      }                                                                       \
+  }                                                                           \
+                                                                              \
+  static __inline__ type cudajit_identity_##t (int op)                        \
+  {                                                                           \
+    int is_signed = (type) -1 < (type) 1;                                     \
+    unsigned long long ones = ~0ull >> (64 - 8 * sizeof (type));              \
+    type largest = (type) (is_signed ? ones >> 1 : ones);                     \
+                                                                              \
+    switch (op)                                                               \
+      {                                                                       \
+      case CUDA_MIN:                                                          \
+        return largest;                                                       \
+      case CUDA_MAX:                                                          \
+        return is_signed ? (type) (-largest - 1) : (type) 0;                  \
+      case CUDA_AND:                                                          \
+        return (type) ones;                                                   \
+      default:                                                                \
+        return 0;                                                             \
+      }                                                                       \
+  }
+#define CUDAJIT_COLLECTIVE_FLOATING(t, type)                                  \
+  static __inline__ type cudajit_combine_##t (int op, type a, type b)         \
+  {                                                                           \
+    return op == CUDA_MIN   ? __builtin_fmin (a, b)                           \
+           : op == CUDA_MAX ? __builtin_fmax (a, b)                           \
+                            : a + b;                                          \
+  }                                                                           \
+                                                                              \
+  static __inline__ type cudajit_identity_##t (int op)                        \
+  {                                                                           \
+    return op == CUDA_MIN   ? (type) __builtin_inf ()                         \
+           : op == CUDA_MAX ? (type) -__builtin_inf ()                        \
+                            : 0;                                              \
+  }
+#define CUDAJIT_COLLECTIVE_SMALL_INTEGER CUDAJIT_COLLECTIVE_INTEGER
+#define CUDAJIT_COLLECTIVE_SIGNED_INTEGER CUDAJIT_COLLECTIVE_INTEGER
+#define CUDAJIT_COLLECTIVE_UNSIGNED_INTEGER CUDAJIT_COLLECTIVE_INTEGER
+#define CUDAJIT_COLLECTIVE_STEPS(t, type)                                     \
+  static __inline__ type cudajit_fold_##t (const type *values,                \
+                                           unsigned int count, int op)        \
+  {                                                                           \
+    type r = cudajit_identity_##t (op);                                       \
+    for (unsigned int i = 0; i < count; i++)                                  \
+      r = cudajit_combine_##t (op, r, values[i]);                             \
+    return r;                                                                 \
+  }                                                                           \
+                                                                              \
+  static __inline__ type cudajit_scan_inclusive_step_##t (                    \
+      type *running, type v, int op, int first)                               \
+  {                                                                           \
+    return *running = first ? v : cudajit_combine_##t (op, *running, v);      \
+  }                                                                           \
+                                                                              \
+  static __inline__ type cudajit_scan_exclusive_step_##t (                    \
+      type *running, type v, int op, int first)                               \
+  {                                                                           \
+    type before = first ? cudajit_identity_##t (op) : *running;               \
+    *running = first ? v : cudajit_combine_##t (op, *running, v);             \
+    return before;                                                            \
+  }
+#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
+  CUDAJIT_COLLECTIVE_##kind (t, type) CUDAJIT_COLLECTIVE_STEPS (t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_COLLECTIVE_INTEGER
+#undef CUDAJIT_COLLECTIVE_FLOATING
+#undef CUDAJIT_COLLECTIVE_SMALL_INTEGER
+#undef CUDAJIT_COLLECTIVE_SIGNED_INTEGER
+#undef CUDAJIT_COLLECTIVE_UNSIGNED_INTEGER
+#undef CUDAJIT_COLLECTIVE_STEPS
+
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
      macro, which would break the field of that name in the CUDA runtime's
      cudaDeviceProp.  */

@@ -532,66 +532,6 @@ collective_begin (const char *function, struct collective *c)
   return true;
 }
 
-/* OP on each type: fmin and fmax on floating ones, as on the GPU; the
-   identity of OP, which an exclusive scan gives its first thread.  */
-#define COLLECTIVE_INTEGER_OPS(t, type)                                       \
-  static type combine_##t (int op, type a, type b)                            \
-  {                                                                           \
-    switch (op)                                                               \
-      {                                                                       \
-      case CUDA_MIN:                                                          \
-        return b < a ? b : a;                                                 \
-      case CUDA_MAX:                                                          \
-        return a < b ? b : a;                                                 \
-      case CUDA_AND:                                                          \
-        return a & b;                                                         \
-      case CUDA_OR:                                                           \
-        return a | b;                                                         \
-      case CUDA_XOR:                                                          \
-        return a ^ b;                                                         \
-      default:                                                                \
-        /* Wrapping, as the GPU's.  */                                        \
-        return (type) ((unsigned long long) a + (unsigned long long) b);      \
-      }                                                                       \
-  }                                                                           \
-                                                                              \
-  static type identity_##t (int op)                                           \
-  {                                                                           \
-    bool is_signed = (type) -1 < (type) 1;                                    \
-    unsigned long long ones = ~0ull >> (64 - 8 * sizeof (type));              \
-    type largest = (type) (is_signed ? ones >> 1 : ones);                     \
-                                                                              \
-    switch (op)                                                               \
-      {                                                                       \
-      case CUDA_MIN:                                                          \
-        return largest;                                                       \
-      case CUDA_MAX:                                                          \
-        return is_signed ? (type) (-largest - 1) : (type) 0;                  \
-      case CUDA_AND:                                                          \
-        return (type) ones;                                                   \
-      default:                                                                \
-        return 0;                                                             \
-      }                                                                       \
-  }
-#define COLLECTIVE_FLOATING_OPS(t, type)                                      \
-  static type combine_##t (int op, type a, type b)                            \
-  {                                                                           \
-    return op == CUDA_MIN   ? __builtin_fmin (a, b)                           \
-           : op == CUDA_MAX ? __builtin_fmax (a, b)                           \
-                            : a + b;                                          \
-  }                                                                           \
-                                                                              \
-  static type identity_##t (int op)                                           \
-  {                                                                           \
-    return op == CUDA_MIN   ? (type) __builtin_inf ()                         \
-           : op == CUDA_MAX ? (type) -__builtin_inf ()                        \
-                            : 0;                                              \
-  }
-#define COLLECTIVE_OPS_SMALL_INTEGER COLLECTIVE_INTEGER_OPS
-#define COLLECTIVE_OPS_SIGNED_INTEGER COLLECTIVE_INTEGER_OPS
-#define COLLECTIVE_OPS_UNSIGNED_INTEGER COLLECTIVE_INTEGER_OPS
-#define COLLECTIVE_OPS_FLOATING COLLECTIVE_FLOATING_OPS
-
 /* The body of a warp's, FUNCTION: the lanes of the warp wait for each
    other twice, the second time so that none writes its next value before
    all have read.  */
@@ -600,12 +540,13 @@ collective_begin (const char *function, struct collective *c)
   type *values, result;                                                       \
                                                                               \
   if (!collective_begin (function, &c))                                       \
-    return inclusive ? v : identity_##t (op);                                 \
+    return inclusive ? v : cudajit_identity_##t (op);                         \
   values = (type *) c.scratch->values;                                        \
   values[c.thread] = v;                                                       \
   warp_vote (function, c.mask, 0, NULL);                                      \
-  result = fold_##t (op, identity_##t (op), values, c.first,                  \
-                     whole ? c.first + c.lanes : c.thread + inclusive);       \
+  result = cudajit_fold_##t (                                                 \
+      values + c.first, (whole ? c.lanes : c.thread - c.first + inclusive),   \
+      op);                                                                    \
   warp_vote (function, c.mask, 0, NULL);                                      \
   return result
 
@@ -617,19 +558,19 @@ collective_begin (const char *function, struct collective *c)
   unsigned int arrived;                                                       \
                                                                               \
   if (!collective_begin (function, &c))                                       \
-    return inclusive ? v : identity_##t (op);                                 \
+    return inclusive ? v : cudajit_identity_##t (op);                         \
   values = (type *) c.scratch->values;                                        \
   results = (type *) c.scratch->results;                                      \
   values[c.thread] = v;                                                       \
   barrier (function, 0, &arrived);                                            \
   if (c.thread == 0 && whole)                                                 \
-    results[0] = fold_##t (op, identity_##t (op), values, 0, c.threads);      \
+    results[0] = cudajit_fold_##t (values, c.threads, op);                    \
   else if (c.thread == 0)                                                     \
     {                                                                         \
-      type running = identity_##t (op);                                       \
+      type running = cudajit_identity_##t (op);                               \
       for (unsigned int i = 0; i < c.threads; i++)                            \
         {                                                                     \
-          type next = combine_##t (op, running, values[i]);                   \
+          type next = cudajit_combine_##t (op, running, values[i]);           \
           results[i] = inclusive ? next : running;                            \
           running = next;                                                     \
         }                                                                     \
@@ -637,17 +578,8 @@ collective_begin (const char *function, struct collective *c)
   barrier (function, 0, &arrived);                                            \
   return results[whole ? 0 : c.thread]
 
-/* The values of the threads FIRST to END - 1 combined, after START; and
-   the collectives.  */
+/* The collectives on each type.  */
 #define COLLECTIVES(t, type)                                                  \
-  static type fold_##t (int op, type start, const type *values,               \
-                        unsigned int first, unsigned int end)                 \
-  {                                                                           \
-    for (unsigned int i = first; i < end; i++)                                \
-      start = combine_##t (op, start, values[i]);                             \
-    return start;                                                             \
-  }                                                                           \
-                                                                              \
   type cudajit_warp_reduce_##t (type v, int op)                               \
   {                                                                           \
     WARP_COLLECTIVE (t, type, "cuda_warp_reduce", 1, 1);                      \
@@ -677,8 +609,7 @@ collective_begin (const char *function, struct collective *c)
   {                                                                           \
     BLOCK_COLLECTIVE (t, type, "cuda_block_scan_exclusive", 0, 0);            \
   }
-#define CUDAJIT_SCALAR(t, type, kind, bytes)                                  \
-  COLLECTIVE_OPS_##kind (t, type) COLLECTIVES (t, type)
+#define CUDAJIT_SCALAR(t, type, kind, bytes) COLLECTIVES (t, type)
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
 #undef COLLECTIVES
@@ -699,10 +630,10 @@ collective_begin (const char *function, struct collective *c)
     values = (type *) c.scratch->values;                                      \
     values[c.thread] = v;                                                     \
     warp_vote ("cuda_reduce_" #name "_sync", mask, 0, &present);              \
-    result = identity_##t (op);                                               \
+    result = cudajit_identity_##t (op);                                       \
     for (unsigned int lane = 0; lane < c.lanes; lane++)                       \
       if (present >> lane & 1)                                                \
-        result = combine_##t (op, result, values[c.first + lane]);            \
+        result = cudajit_combine_##t (op, result, values[c.first + lane]);    \
     warp_vote ("cuda_reduce_" #name "_sync", mask, 0, NULL);                  \
     return result;                                                            \
   }
