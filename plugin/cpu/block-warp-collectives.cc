@@ -254,62 +254,6 @@ shifted_lane_read (block_function *b, const device_api *api, tree slots,
                          build3 (COND_EXPR, type, in_warp, other, own)));
 }
 
-/* What CALL, a block or warp collective (API), returns after the cut,
-   from VALUE, the thread's value, kept in an array of one element a
-   thread whose element of lane 0 of the thread's warp is at SLOTS, and
-   LANES, the warp's: a reduction is computed by the warp's lane 0, or
-   the block's thread 0, which the loop over the threads reaches first
-   (the region after the cut starts with this statement), and kept for
-   the others; a scan is a step of each thread from the one before it,
-   which the loop runs just before.  The combining, cudajit.h's
-   cudajit_fold_T or cudajit_scan_*_step_T for the type T that ends the
-   callee's name; NULL_TREE where it lacks them.  */
-static tree
-collective_after_cut (block_function *b, tree call, const device_api *api,
-                      tree value, tree slots, tree lanes)
-{
-  const device_api *rows = cudajit_device_apis;
-  bool block = api == &rows[DEVICE_API_BLOCK_REDUCE]
-               || api == &rows[DEVICE_API_BLOCK_SCAN_INCLUSIVE]
-               || api == &rows[DEVICE_API_BLOCK_SCAN_EXCLUSIVE];
-  bool reduce = api == &rows[DEVICE_API_BLOCK_REDUCE]
-                || api == &rows[DEVICE_API_WARP_REDUCE];
-  bool inclusive = api == &rows[DEVICE_API_BLOCK_SCAN_INCLUSIVE]
-                   || api == &rows[DEVICE_API_WARP_SCAN_INCLUSIVE];
-  const char *callee
-      = IDENTIFIER_POINTER (DECL_NAME (get_callee_fndecl (call)));
-  const char *type_suffix
-      = callee + strlen ("cudajit_") + strlen (api->name + strlen ("cuda_"));
-  char *name = concat (reduce      ? "cudajit_fold"
-                       : inclusive ? "cudajit_scan_inclusive_step"
-                                   : "cudajit_scan_exclusive_step",
-                       type_suffix, NULL);
-  tree helper = cudajit_header_function (name);
-  free (name);
-  if (!helper)
-    return NULL_TREE;
-  tree type = TREE_TYPE (value);
-  tree op = CALL_EXPR_ARG (call, 1);
-  tree position = block ? cudajit_thread_number (b, unsigned_type_node)
-                        : cudajit_thread_lane (b);
-  tree first = build2 (EQ_EXPR, boolean_type_node, position,
-                       build_zero_cst (TREE_TYPE (position)));
-  tree kept = cudajit_block_local (b->entry, b->locals, "collective", type);
-  /* Set by the first thread, before the others read it.  */
-  cudajit_suppress_uninitialized_warning (kept);
-  if (reduce)
-    {
-      tree count = block ? cudajit_block_threads (b) : lanes;
-      tree folded = build_call_expr (
-          helper, 3, slots, fold_convert (unsigned_type_node, count), op);
-      return build3 (COND_EXPR, type, first,
-                     build2 (MODIFY_EXPR, type, kept, folded), kept);
-    }
-  TREE_ADDRESSABLE (kept) = 1;
-  return build_call_expr (helper, 4, build_fold_addr_expr (kept), value, op,
-                          fold_convert (integer_type_node, first));
-}
-
 /* What CALL, a warp function, returns after the cut, from the values in
    SAVED of its arguments after the mask, the value being a lane value;
    for a vote, with the local that keeps lane 0's result for the other
@@ -329,8 +273,6 @@ result_after_cut (block_function *b, tree call, const device_api *api,
   tree slot_type = build_pointer_type (TREE_TYPE (value));
   tree slots = cudajit_block_local (b->entry, b->locals, "lane0", slot_type);
   b->lane_slots.put (slots, value);
-  if (api->kind == DA_COLLECTIVE)
-    return collective_after_cut (b, call, api, value, slots, lanes);
   if (api->kind == DA_WARP_VOTE)
     {
       tree votes = lanes_function (api, "_lanes");
@@ -433,6 +375,94 @@ vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
   *s = statements;
 }
 
+/* *S, a statement that calls CALL, a block or warp collective (API), at
+   *CALL_SLOT, run as: a scan, each thread's step from the one before it
+   (cudajit.h's cudajit_scan_*_step_T for the type T that ends the
+   callee's name), which the loop over the threads runs in their order,
+   with no cut; a reduction, the same steps into the block's value, or
+   its warp's, then a barrier, after which each thread reads it: one
+   pass over the threads, as C's loop.  */
+static void
+cut_collective (block_function *b, tree *s, tree *call_slot,
+                const device_api *api, tree barrier)
+{
+  tree call = *call_slot;
+  const device_api *rows = cudajit_device_apis;
+  bool block = api == &rows[DEVICE_API_BLOCK_REDUCE]
+               || api == &rows[DEVICE_API_BLOCK_SCAN_INCLUSIVE]
+               || api == &rows[DEVICE_API_BLOCK_SCAN_EXCLUSIVE];
+  bool reduce = api == &rows[DEVICE_API_BLOCK_REDUCE]
+                || api == &rows[DEVICE_API_WARP_REDUCE];
+  bool exclusive = api == &rows[DEVICE_API_BLOCK_SCAN_EXCLUSIVE]
+                   || api == &rows[DEVICE_API_WARP_SCAN_EXCLUSIVE];
+  tree callee = get_callee_fndecl (call);
+  const char *type_suffix = IDENTIFIER_POINTER (DECL_NAME (callee))
+                            + strlen ("cudajit_")
+                            + strlen (api->name + strlen ("cuda_"));
+  char *name = concat (exclusive ? "cudajit_scan_exclusive_step"
+                                 : "cudajit_scan_inclusive_step",
+                       type_suffix, NULL);
+  tree step = cudajit_header_function (name);
+  free (name);
+  /* The C front end passes a short as an int, where the collective of
+     short combines shorts.  */
+  tree type = TREE_TYPE (TREE_TYPE (callee));
+  tree value = fold_convert (type, CALL_EXPR_ARG (call, 0));
+  if (!step)
+    {
+      cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_HELPER_MISSING);
+      return;
+    }
+  if (TREE_SIDE_EFFECTS (value))
+    {
+      cudajit_refuse_loops (b, value,
+                            CUDAJIT_FIBERS_WARP_ARGUMENT_SIDE_EFFECTS);
+      return;
+    }
+  tree position = block ? cudajit_thread_number (b, unsigned_type_node)
+                        : cudajit_thread_lane (b);
+  tree first = fold_convert (integer_type_node,
+                             build2 (EQ_EXPR, boolean_type_node, position,
+                                     build_zero_cst (TREE_TYPE (position))));
+  tree running = cudajit_block_local (b->entry, b->locals, "collective", type);
+  /* Set by the first thread, before the others read it.  */
+  cudajit_suppress_uninitialized_warning (running);
+  TREE_ADDRESSABLE (running) = 1;
+  tree stepped = build_call_expr (step, 4, build_fold_addr_expr (running),
+                                  value, CALL_EXPR_ARG (call, 1), first);
+  if (!reduce)
+    {
+      *call_slot = stepped;
+      return;
+    }
+  /* A warp's reduction is where its last lane leaves it, kept for the
+     warp: each lane stores it, with no load, which would wait for the
+     store before it.  */
+  tree result = running;
+  if (!block)
+    {
+      tree warps = cudajit_block_local (
+          b->entry, b->locals, "collectives",
+          build_array_type_nelts (type, CUDAJIT_BLOCK_THREADS_MAX
+                                            / CUDAJIT_WARP_SIZE));
+      cudajit_suppress_uninitialized_warning (warps);
+      result = build4 (
+          ARRAY_REF, type, warps,
+          build2 (TRUNC_DIV_EXPR, unsigned_type_node,
+                  cudajit_thread_number (b, unsigned_type_node),
+                  build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE)),
+          NULL_TREE, NULL_TREE);
+      stepped = build2 (MODIFY_EXPR, type, result, stepped);
+    }
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (stepped, &statements);
+  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  b->warp_cuts = true;
+  *call_slot = unshare_expr (result);
+  append_to_statement_list (*s, &statements);
+  *s = statements;
+}
+
 /* *S, a statement that calls the warp function CALL, at *CALL_SLOT, run
    as: its arguments saved, a barrier, and *S with CALL's result computed
    from the values saved; TOP_LEVEL, whether *S is in no loop or
@@ -443,14 +473,16 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
 {
   tree call = *call_slot;
   const device_api *api = cudajit_device_api (get_callee_fndecl (call));
-  /* A collective (V, OP) has no mask, and OP is a constant.  */
-  bool collective = api->kind == DA_COLLECTIVE;
-  int value_argument = collective ? 0 : VALUE_ARGUMENT;
-  int arguments = collective ? 1 : call_expr_nargs (call);
-  tree mask
-      = collective ? NULL_TREE : fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
-  if (mask
-      && (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK))
+  if (api->kind == DA_COLLECTIVE)
+    {
+      if (cudajit_computes_call_alone_p (*s, call))
+        cut_collective (b, s, call_slot, api, barrier);
+      else
+        cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_STATEMENT);
+      return;
+    }
+  tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
+  if (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK)
     {
       cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_MASK);
       return;
@@ -465,7 +497,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
     }
   tree statements = alloc_stmt_list ();
   auto_vec<tree> saved;
-  for (int i = value_argument; i < arguments; i++)
+  for (int i = VALUE_ARGUMENT; i < call_expr_nargs (call); i++)
     {
       tree argument = CALL_EXPR_ARG (call, i);
       if (TREE_SIDE_EFFECTS (argument))
@@ -477,18 +509,12 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
       /* A vote's predicate as a byte, 0 or 1, which GCC computes for
          many lanes at once, and cudajit.h's cudajit_STEM_lanes gathers
          by sixteen.  */
-      if (i == value_argument && api->kind == DA_WARP_VOTE)
+      if (i == VALUE_ARGUMENT && api->kind == DA_WARP_VOTE)
         argument
             = fold_convert (unsigned_char_type_node,
                             build2 (NE_EXPR, integer_type_node, argument,
                                     build_zero_cst (TREE_TYPE (argument))));
-      /* The C front end passes a short as an int, where the collective
-         of short combines shorts.  */
-      if (collective)
-        argument = fold_convert (
-            TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (get_callee_fndecl (call)))),
-            argument);
-      if (i == value_argument
+      if (i == VALUE_ARGUMENT
           && in_place_lane_value_p (api, *s, following, argument))
         {
           b->barrier_scope_variables.add (argument);
@@ -497,7 +523,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
           continue;
         }
       tree var = thread_variable (b, TREE_TYPE (argument));
-      if (i == value_argument)
+      if (i == VALUE_ARGUMENT)
         b->lane_values.add (var);
       append_to_statement_list (
           build2 (MODIFY_EXPR, TREE_TYPE (var), var, argument), &statements);
