@@ -379,12 +379,12 @@ vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
    *CALL_SLOT, run as: a scan, each thread's step from the one before it
    (cudajit.h's cudajit_scan_*_step_T for the type T that ends the
    callee's name), which the loop over the threads runs in their order,
-   with no cut; a reduction, the same steps into the block's value, or
-   its warp's, then a barrier, after which each thread reads it: one
-   pass over the threads, as C's loop.  */
+   with no cut where TOP_LEVEL, in no loop or conditional; a reduction, the
+   same steps into the block's value, or its warp's, then a barrier, after
+   which each thread reads it: one pass over the threads, as C's loop.  */
 static void
 cut_collective (block_function *b, tree *s, tree *call_slot,
-                const device_api *api, tree barrier)
+                const device_api *api, tree barrier, bool top_level)
 {
   tree call = *call_slot;
   const device_api *rows = cudajit_device_apis;
@@ -433,6 +433,17 @@ cut_collective (block_function *b, tree *s, tree *call_slot,
   if (!reduce)
     {
       *call_slot = stepped;
+      /* In a loop, a barrier before it, so that the loop over the
+         threads runs it for each round of the loop, not each thread all
+         its rounds in turn.  */
+      if (!top_level)
+        {
+          tree statements = alloc_stmt_list ();
+          append_to_statement_list (build_call_expr (barrier, 0), &statements);
+          append_to_statement_list (*s, &statements);
+          *s = statements;
+          b->warp_cuts = true;
+        }
       return;
     }
   /* A warp's reduction is where its last lane leaves it, kept for the
@@ -476,7 +487,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   if (api->kind == DA_COLLECTIVE)
     {
       if (cudajit_computes_call_alone_p (*s, call))
-        cut_collective (b, s, call_slot, api, barrier);
+        cut_collective (b, s, call_slot, api, barrier, top_level);
       else
         cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_STATEMENT);
       return;
