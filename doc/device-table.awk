@@ -24,7 +24,7 @@ BEGIN {
   wheres["DA_ANYWHERE"] = "anywhere"
   cpus["DA_CPU_LOCALS"] = "computed in the block function"
   cpus["DA_CPU_FISSION"] = "the block function is cut there (fibers where it cannot be)"
-  cpus["DA_CPU_WARP_FISSION"] = "the block function is cut there, with mask 0xffffffff where the whole block calls it alike (fibers elsewhere)"
+  cpus["DA_CPU_WARP_FISSION"] = "the block function is cut there where the whole block calls it alike, a warp function with mask 0xffffffff (fibers elsewhere)"
   cpus["DA_CPU_FIBERS"] = "the block's threads run as fibers"
   cpus["DA_CPU_GRID_FIBERS"] = "the grid's threads run as fibers"
   cpus["DA_CPU_CALL"] = "a call that waits for no one"
