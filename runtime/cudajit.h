@@ -595,12 +595,12 @@ extern "C"
 /* The collectives' arithmetic on the CPU backend, on each type T:
    cudajit_combine_T (op, a, b), A OP B, wrapping on integers as on the
    GPU, and fmin and fmax on floating types; cudajit_identity_T (op),
-   what an exclusive scan gives its first thread.  For a block function
-   cut at a collective (the plugin's block-warp-collectives.cc), which
-   runs the threads in the order of their index: cudajit_fold_T, the
-   first COUNT of VALUES combined, a warp's or the block's reduction; and
-   the step of each thread of a scan, which RUNNING carries from one to
-   the next, FIRST for the first thread of the warp or the block.  */
+   what an exclusive scan gives its first thread; cudajit_fold_T, the
+   first COUNT of VALUES combined, for the fibers' reductions.  And, for
+   a block function that steps a collective thread by thread in the
+   order of their index (the plugin's block-warp-collectives.cc), each
+   thread's step of a scan or a reduction, which RUNNING carries from one
+   to the next, FIRST for the first thread of the warp or the block.  */
 #define CUDAJIT_COLLECTIVE_INTEGER(t, type)                                   \
   static __inline__ type cudajit_combine_##t (int op, type a, type b)         \
   {                                                                           \

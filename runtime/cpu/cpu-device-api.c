@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU backend's device API: what kernels call on the CPU, the twins
    of CUDA's built-in functions (cuda_syncthreads, cuda_grid_sync, the
-   warp votes, shuffles and match functions, the fences) and of the GPU's
-   assert.  The
+   warp votes, shuffles and match functions, the fences, the block and
+   warp collectives where fibers run them) and of the GPU's assert.  The
    threads of a block that wait for each other run as fibers
    (cpu-execution.c).  */
 
