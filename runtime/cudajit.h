@@ -642,17 +642,33 @@ extern "C"
 #define CUDAJIT_COLLECTIVE_FLOATING(t, type)                                  \
   static __inline__ type cudajit_combine_##t (int op, type a, type b)         \
   {                                                                           \
-    return op == CUDA_MIN   ? __builtin_fmin (a, b)                           \
-           : op == CUDA_MAX ? __builtin_fmax (a, b)                           \
-                            : a + b;                                          \
+    switch (op)                                                               \
+      {                                                                       \
+      case CUDA_MIN:                                                          \
+        return CUDAJIT_FMIN_##t (a, b);                                       \
+      case CUDA_MAX:                                                          \
+        return CUDAJIT_FMAX_##t (a, b);                                       \
+      default:                                                                \
+        return a + b;                                                         \
+      }                                                                       \
   }                                                                           \
                                                                               \
   static __inline__ type cudajit_identity_##t (int op)                        \
   {                                                                           \
-    return op == CUDA_MIN   ? (type) __builtin_inf ()                         \
-           : op == CUDA_MAX ? (type) -__builtin_inf ()                        \
-                            : 0;                                              \
+    switch (op)                                                               \
+      {                                                                       \
+      case CUDA_MIN:                                                          \
+        return (type) __builtin_inf ();                                       \
+      case CUDA_MAX:                                                          \
+        return (type) -__builtin_inf ();                                      \
+      default:                                                                \
+        return 0;                                                             \
+      }                                                                       \
   }
+#define CUDAJIT_FMIN_float __builtin_fminf
+#define CUDAJIT_FMAX_float __builtin_fmaxf
+#define CUDAJIT_FMIN_double __builtin_fmin
+#define CUDAJIT_FMAX_double __builtin_fmax
 #define CUDAJIT_COLLECTIVE_SMALL_INTEGER CUDAJIT_COLLECTIVE_INTEGER
 #define CUDAJIT_COLLECTIVE_SIGNED_INTEGER CUDAJIT_COLLECTIVE_INTEGER
 #define CUDAJIT_COLLECTIVE_UNSIGNED_INTEGER CUDAJIT_COLLECTIVE_INTEGER
@@ -661,7 +677,9 @@ extern "C"
                                            unsigned int count, int op)        \
   {                                                                           \
     type r = cudajit_identity_##t (op);                                       \
-    for (unsigned int i = 0; i < count; i++)                                  \
+    unsigned int i;                                                           \
+                                                                              \
+    for (i = 0; i < count; i++)                                               \
       r = cudajit_combine_##t (op, r, values[i]);                             \
     return r;                                                                 \
   }                                                                           \
@@ -689,6 +707,10 @@ extern "C"
 #undef CUDAJIT_COLLECTIVE_SIGNED_INTEGER
 #undef CUDAJIT_COLLECTIVE_UNSIGNED_INTEGER
 #undef CUDAJIT_COLLECTIVE_STEPS
+#undef CUDAJIT_FMIN_float
+#undef CUDAJIT_FMAX_float
+#undef CUDAJIT_FMIN_double
+#undef CUDAJIT_FMAX_double
 
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
      macro, which would break the field of that name in the CUDA runtime's
