@@ -8,7 +8,9 @@
    the four shapes of warp code of issue 45 (a shuffle reduction whose
    lane 0 adds to a total by an atomic, an xor butterfly, CUB's block
    reduction, a grid-stride loop then a warp reduction in a device
-   function), each timed as a
+   function), and issue 46's block and warp collectives doing the same
+   (cuda_block_reduce, cuda_block_scan_inclusive, cuda_warp_reduce,
+   cuda_warp_scan_inclusive), each timed as a
    cudajit kernel on the CPU backend, as a C loop on one thread and as the same
    loop with OpenMP on every core, best of REPEATS, alternating round by round.
    It prints for each the kernel's CPU time against C's (the work it costs),
@@ -266,6 +268,46 @@ stride_warp_sum (long n, const float *x, float *sums)
   v = warp_reduce (v);
   if (threadIdx.x % WARP == 0)
     sums[cuda_grid_x () / WARP] = v;
+}
+
+/* The block and warp collectives of issue 46 doing what the kernels above
+   do by hand: cub_block_sum's block sum by cuda_block_reduce, each
+   block's inclusive scan by cuda_block_scan_inclusive, warp_sum's by
+   cuda_warp_reduce and warp_scan's by cuda_warp_scan_inclusive.  */
+__attribute__ ((cuda_jit)) void
+collective_block_sum (long n, const float *x, float *partial)
+{
+  long i = cuda_grid_x ();
+  float v = cuda_block_reduce (i < n ? x[i] : 0, CUDA_ADD);
+  if (threadIdx.x == 0)
+    partial[blockIdx.x] = v;
+}
+
+__attribute__ ((cuda_jit)) void
+collective_block_scan (long n, const int *in, int *out)
+{
+  long i = cuda_grid_x ();
+  int v = cuda_block_scan_inclusive (i < n ? in[i] : 0, CUDA_ADD);
+  if (i < n)
+    out[i] = v;
+}
+
+__attribute__ ((cuda_jit)) void
+collective_warp_sum (long n, const float *x, float *sums)
+{
+  long i = cuda_grid_x ();
+  float v = cuda_warp_reduce (i < n ? x[i] : 0, CUDA_ADD);
+  if (threadIdx.x % WARP == 0)
+    sums[i / WARP] = v;
+}
+
+__attribute__ ((cuda_jit)) void
+collective_warp_scan (long n, const int *in, int *out)
+{
+  long i = cuda_grid_x ();
+  int v = cuda_warp_scan_inclusive (i < n ? in[i] : 0, CUDA_ADD);
+  if (i < n)
+    out[i] = v;
 }
 
 /* A step of the heat equation on a grid, the CUDA way: 16x16 blocks,
@@ -706,6 +748,70 @@ C_AND_OPENMP (
         }
       c_out[b] = s;
     })
+
+static void __attribute__ ((noinline))
+measure_kernel_collective_block_sum (void)
+{
+  cuda_launch (collective_block_sum, reduce_n / BLOCK, BLOCK) (reduce_n, d_x,
+                                                               d_out);
+  cuda_synchronize ();
+}
+/* Each block's sum, in the order of its elements.  */
+C_AND_OPENMP (
+    collective_block_sum, for (long b = 0; b < reduce_n / BLOCK; b++) {
+      float s = 0;
+      for (long i = b * BLOCK; i < (b + 1) * BLOCK; i++)
+        s += x[i];
+      c_out[b] = s;
+    })
+
+static void __attribute__ ((noinline))
+measure_kernel_collective_block_scan (void)
+{
+  cuda_launch (collective_block_scan, warp_n / BLOCK,
+               BLOCK) (warp_n, d_warp_ints, d_warp_out);
+  cuda_synchronize ();
+}
+C_AND_OPENMP (
+    collective_block_scan, for (long b = 0; b < warp_n / BLOCK; b++) {
+      int s = 0;
+      for (long i = b * BLOCK; i < (b + 1) * BLOCK; i++)
+        warp_out[i] = s += warp_ints[i];
+    })
+
+static void __attribute__ ((noinline))
+measure_kernel_collective_warp_sum (void)
+{
+  cuda_launch (collective_warp_sum, warp_n / BLOCK, BLOCK) (warp_n, d_x,
+                                                            d_out);
+  cuda_synchronize ();
+}
+static void __attribute__ ((noinline)) measure_c_collective_warp_sum (void)
+{
+  measure_c_warp_sum ();
+}
+static void __attribute__ ((noinline))
+measure_openmp_collective_warp_sum (void)
+{
+  measure_openmp_warp_sum ();
+}
+
+static void __attribute__ ((noinline))
+measure_kernel_collective_warp_scan (void)
+{
+  cuda_launch (collective_warp_scan, warp_n / BLOCK,
+               BLOCK) (warp_n, d_warp_ints, d_warp_out);
+  cuda_synchronize ();
+}
+static void __attribute__ ((noinline)) measure_c_collective_warp_scan (void)
+{
+  measure_c_warp_scan ();
+}
+static void __attribute__ ((noinline))
+measure_openmp_collective_warp_scan (void)
+{
+  measure_openmp_warp_scan ();
+}
 
 /* The threads of the grid-stride warp sum: STRIDE_SHARE elements each,
    a grid of many blocks, as a GPU's launch has, where a thread's warp
@@ -1150,6 +1256,10 @@ static const struct benchmark
   BENCHMARK (warp_butterfly, NULL, same_warp_butterfly, &warp_n, NULL),
   BENCHMARK (cub_block_sum, NULL, same_block_sum, &reduce_n, NULL),
   BENCHMARK (stride_warp_sum, NULL, same_stride_warp_sum, &warp_n, NULL),
+  BENCHMARK (collective_block_sum, NULL, same_block_sum, &reduce_n, NULL),
+  BENCHMARK (collective_block_scan, NULL, same_warp_scan, &warp_n, NULL),
+  BENCHMARK (collective_warp_sum, NULL, same_warp_sum, &warp_n, NULL),
+  BENCHMARK (collective_warp_scan, NULL, same_warp_scan, &warp_n, NULL),
   BENCHMARK (heat, NULL, same_heat, NULL, &heat_size),
   BENCHMARK (heat_tiled, NULL, same_heat, NULL, &heat_size),
   BENCHMARK (heat_newcomer, NULL, same_heat, NULL, &heat_size),

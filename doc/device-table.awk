@@ -10,6 +10,7 @@ BEGIN {
   kinds["DA_WARP_VOTE"] = "warp vote"
   kinds["DA_WARP_SHUFFLE"] = "warp shuffle"
   kinds["DA_WARP_MATCH"] = "warp match"
+  kinds["DA_COLLECTIVE"] = "block or warp collective"
   kinds["DA_LANE"] = "lanes"
   kinds["DA_ATOMIC"] = "atomic"
   kinds["DA_MATH"] = "math"
@@ -26,7 +27,7 @@ BEGIN {
   wheres["DA_ANYWHERE"] = "anywhere"
   cpus["DA_CPU_LOCALS"] = "computed in the block function"
   cpus["DA_CPU_FISSION"] = "the block function is cut there (fibers where it cannot be)"
-  cpus["DA_CPU_WARP_FISSION"] = "the block function is cut there, with mask 0xffffffff where the whole block calls it alike (fibers elsewhere)"
+  cpus["DA_CPU_WARP_FISSION"] = "the block function is cut there where the whole block calls it alike, a warp function with mask 0xffffffff (fibers elsewhere)"
   cpus["DA_CPU_FIBERS"] = "the block's threads run as fibers"
   cpus["DA_CPU_GRID_FIBERS"] = "the grid's threads run as fibers"
   cpus["DA_CPU_CALL"] = "a call that waits for no one"
@@ -37,6 +38,7 @@ BEGIN {
   types["DA_INTEGER_TYPES"] = "integers"
   types["DA_WIDE_INTEGER_TYPES"] = "integers of `int` and wider"
   types["DA_UNSIGNED_TYPES"] = "`unsigned int` and wider"
+  types["DA_WORD_TYPES"] = "`int`, `unsigned int`"
 }
 
 # The next row of TABLE, its columns in ROW[1..7]; 0 at the end.

@@ -128,6 +128,7 @@ enum device_api_kind
   DA_WARP_VOTE,
   DA_WARP_SHUFFLE,
   DA_WARP_MATCH,
+  DA_COLLECTIVE,
   DA_LANE,
   DA_ATOMIC,
   DA_MATH,
@@ -163,7 +164,8 @@ enum device_api_types
   DA_ADD_TYPES,
   DA_INTEGER_TYPES,
   DA_WIDE_INTEGER_TYPES,
-  DA_UNSIGNED_TYPES
+  DA_UNSIGNED_TYPES,
+  DA_WORD_TYPES
 };
 struct device_api
 {

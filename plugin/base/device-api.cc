@@ -32,16 +32,17 @@ static const struct
 {
   const char *suffix;
   scalar_class klass;
+  int bytes;
 } scalar_types[] = {
-#define CUDAJIT_SCALAR(t, type, kind, bytes) { #t, kind },
-#define CUDAJIT_ADDEND(t, type) { #t, ADDEND },
+#define CUDAJIT_SCALAR(t, type, kind, bytes) { #t, kind, bytes },
+#define CUDAJIT_ADDEND(t, type) { #t, ADDEND, 0 },
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_ADDEND
 };
 
 static bool
-type_in_p (device_api_types types, scalar_class klass)
+type_in_p (device_api_types types, scalar_class klass, int bytes)
 {
   switch (types)
     {
@@ -57,6 +58,9 @@ type_in_p (device_api_types types, scalar_class klass)
       return klass == SIGNED_INTEGER || klass == UNSIGNED_INTEGER;
     case DA_UNSIGNED_TYPES:
       return klass == UNSIGNED_INTEGER;
+    case DA_WORD_TYPES:
+      return (klass == SIGNED_INTEGER || klass == UNSIGNED_INTEGER)
+             && bytes == 4;
     case DA_UNTYPED:
       break;
     }
@@ -78,7 +82,7 @@ typed_function_p (const device_api &api, const char *name)
   const char *suffix = rest + stem_length + 1;
   for (const auto &scalar : scalar_types)
     if (strcmp (suffix, scalar.suffix) == 0)
-      return type_in_p (api.types, scalar.klass);
+      return type_in_p (api.types, scalar.klass, scalar.bytes);
   return false;
 }
 

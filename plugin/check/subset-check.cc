@@ -399,6 +399,45 @@ check_copy (subset_checker *checker, tree type, tree value, location_t loc)
             "cannot be copied as a whole in a kernel; copy their fields");
 }
 
+/* The operations of the block and warp collectives, whether each is
+   bitwise, by their number.  */
+static const bool collective_op_bitwise[] = {
+#define CUDAJIT_COLLECTIVE_OP(name, bitwise) bitwise,
+#include "cudajit-collective-ops.def"
+#undef CUDAJIT_COLLECTIVE_OP
+};
+
+/* CALL of API, a block or warp collective (V, OP): OP is a constant
+   operation, bitwise only on an integer V, as the prelude's and the CPU
+   backend's functions need.  */
+static void
+check_collective_op (subset_checker *checker, const device_api *api, tree call,
+                     location_t loc)
+{
+  if (api->types == DA_WORD_TYPES)
+    return;
+  tree op = fold (CALL_EXPR_ARG (call, 1));
+  STRIP_NOPS (op);
+  if (TREE_CODE (op) != INTEGER_CST)
+    reject (checker, loc,
+            "the operation of %qs must be a constant: %<CUDA_ADD%>, "
+            "%<CUDA_MIN%>, %<CUDA_MAX%>, %<CUDA_AND%>, %<CUDA_OR%> or "
+            "%<CUDA_XOR%>",
+            api->name);
+  else if (!tree_fits_uhwi_p (op)
+           || tree_to_uhwi (op) >= ARRAY_SIZE (collective_op_bitwise))
+    reject (checker, loc,
+            "the operation of %qs is none of %<CUDA_ADD%>, %<CUDA_MIN%>, "
+            "%<CUDA_MAX%>, %<CUDA_AND%>, %<CUDA_OR%> and %<CUDA_XOR%>",
+            api->name);
+  else if (collective_op_bitwise[tree_to_uhwi (op)]
+           && FLOAT_TYPE_P (TREE_TYPE (CALL_EXPR_ARG (call, 0))))
+    reject (checker, loc,
+            "%qs with %<CUDA_AND%>, %<CUDA_OR%> or %<CUDA_XOR%> needs an "
+            "integer value, not %qT",
+            api->name, TREE_TYPE (CALL_EXPR_ARG (call, 0)));
+}
+
 static void
 check_call (subset_checker *checker, tree call, location_t loc)
 {
@@ -417,7 +456,11 @@ check_call (subset_checker *checker, tree call, location_t loc)
     /* Diagnosed by launch rewriting.  */
     checker->clean = false;
   else if (cudajit_builtin_cuda_name (fndecl))
-    ;
+    {
+      const device_api *api = cudajit_device_api (fndecl);
+      if (api && api->kind == DA_COLLECTIVE)
+        check_collective_op (checker, api, call, loc);
+    }
   else if (decl_function_context (fndecl))
     reject (checker, loc,
             "kernel calls the nested function %qD; nested functions are not "

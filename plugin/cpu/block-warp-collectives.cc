@@ -375,6 +375,105 @@ vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
   *s = statements;
 }
 
+/* *S, a statement that calls CALL, a block or warp collective (API), at
+   *CALL_SLOT, run as: a scan, each thread's step from the one before it
+   (cudajit.h's cudajit_scan_*_step_T for the type T that ends the
+   callee's name), which the loop over the threads runs in their order,
+   with no cut where TOP_LEVEL, in no loop or conditional; a reduction, the
+   same steps into the block's value, or its warp's, then a barrier, after
+   which each thread reads it: one pass over the threads, as C's loop.  */
+static void
+cut_collective (block_function *b, tree *s, tree *call_slot,
+                const device_api *api, tree barrier, bool top_level)
+{
+  tree call = *call_slot;
+  const device_api *rows = cudajit_device_apis;
+  bool block = api == &rows[DEVICE_API_BLOCK_REDUCE]
+               || api == &rows[DEVICE_API_BLOCK_SCAN_INCLUSIVE]
+               || api == &rows[DEVICE_API_BLOCK_SCAN_EXCLUSIVE];
+  bool reduce = api == &rows[DEVICE_API_BLOCK_REDUCE]
+                || api == &rows[DEVICE_API_WARP_REDUCE];
+  bool exclusive = api == &rows[DEVICE_API_BLOCK_SCAN_EXCLUSIVE]
+                   || api == &rows[DEVICE_API_WARP_SCAN_EXCLUSIVE];
+  tree callee = get_callee_fndecl (call);
+  const char *type_suffix = IDENTIFIER_POINTER (DECL_NAME (callee))
+                            + strlen ("cudajit_")
+                            + strlen (api->name + strlen ("cuda_"));
+  char *name = concat (exclusive ? "cudajit_scan_exclusive_step"
+                                 : "cudajit_scan_inclusive_step",
+                       type_suffix, NULL);
+  tree step = cudajit_header_function (name);
+  free (name);
+  /* The C front end passes a short as an int, where the collective of
+     short combines shorts.  */
+  tree type = TREE_TYPE (TREE_TYPE (callee));
+  tree value = fold_convert (type, CALL_EXPR_ARG (call, 0));
+  if (!step)
+    {
+      cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_HELPER_MISSING);
+      return;
+    }
+  if (TREE_SIDE_EFFECTS (value))
+    {
+      cudajit_refuse_loops (b, value,
+                            CUDAJIT_FIBERS_WARP_ARGUMENT_SIDE_EFFECTS);
+      return;
+    }
+  tree position = block ? cudajit_thread_number (b, unsigned_type_node)
+                        : cudajit_thread_lane (b);
+  tree first = fold_convert (integer_type_node,
+                             build2 (EQ_EXPR, boolean_type_node, position,
+                                     build_zero_cst (TREE_TYPE (position))));
+  tree running = cudajit_block_local (b->entry, b->locals, "collective", type);
+  /* Set by the first thread, before the others read it.  */
+  cudajit_suppress_uninitialized_warning (running);
+  TREE_ADDRESSABLE (running) = 1;
+  tree stepped = build_call_expr (step, 4, build_fold_addr_expr (running),
+                                  value, CALL_EXPR_ARG (call, 1), first);
+  if (!reduce)
+    {
+      *call_slot = stepped;
+      /* In a loop, a barrier before it, so that the loop over the
+         threads runs it for each round of the loop, not each thread all
+         its rounds in turn.  */
+      if (!top_level)
+        {
+          tree statements = alloc_stmt_list ();
+          append_to_statement_list (build_call_expr (barrier, 0), &statements);
+          append_to_statement_list (*s, &statements);
+          *s = statements;
+          b->warp_cuts = true;
+        }
+      return;
+    }
+  /* A warp's reduction is where its last lane leaves it, kept for the
+     warp: each lane stores it, with no load, which would wait for the
+     store before it.  */
+  tree result = running;
+  if (!block)
+    {
+      tree warps = cudajit_block_local (
+          b->entry, b->locals, "collectives",
+          build_array_type_nelts (type, CUDAJIT_BLOCK_THREADS_MAX
+                                            / CUDAJIT_WARP_SIZE));
+      cudajit_suppress_uninitialized_warning (warps);
+      result = build4 (
+          ARRAY_REF, type, warps,
+          build2 (TRUNC_DIV_EXPR, unsigned_type_node,
+                  cudajit_thread_number (b, unsigned_type_node),
+                  build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE)),
+          NULL_TREE, NULL_TREE);
+      stepped = build2 (MODIFY_EXPR, type, result, stepped);
+    }
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (stepped, &statements);
+  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  b->warp_cuts = true;
+  *call_slot = unshare_expr (result);
+  append_to_statement_list (*s, &statements);
+  *s = statements;
+}
+
 /* *S, a statement that calls the warp function CALL, at *CALL_SLOT, run
    as: its arguments saved, a barrier, and *S with CALL's result computed
    from the values saved; TOP_LEVEL, whether *S is in no loop or
@@ -385,6 +484,14 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
 {
   tree call = *call_slot;
   const device_api *api = cudajit_device_api (get_callee_fndecl (call));
+  if (api->kind == DA_COLLECTIVE)
+    {
+      if (cudajit_computes_call_alone_p (*s, call))
+        cut_collective (b, s, call_slot, api, barrier, top_level);
+      else
+        cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_STATEMENT);
+      return;
+    }
   tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
   if (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK)
     {

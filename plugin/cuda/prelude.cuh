@@ -652,6 +652,233 @@ __device__ __forceinline__ void
 #undef CUDAJIT_MATCH
 #undef CUDAJIT_WARP
 
+/* @part collectives cudajit_warp_ cudajit_block_ cudajit_reduce_ */
+/* The block and warp collectives: cudajit.h's cuda_warp_reduce (v, op)
+   and the rest are cudajit_warp_reduce_TYPE (v, op), with OP a constant
+   of cudajit-collective-ops.def, which inlining folds; and
+   cuda_reduce_OP_sync (mask, v), cudajit_reduce_OP_sync_TYPE.  */
+enum
+{
+#define CUDAJIT_COLLECTIVE_OP(name, bitwise) CUDA_##name,
+#include "cudajit-collective-ops.def"
+#undef CUDAJIT_COLLECTIVE_OP
+};
+
+/* A OP B; fmin and fmax on floating types, as on the CPU backend.  */
+__device__ __forceinline__ float
+cudajit_collective_op (int op, float a, float b)
+{ return op == CUDA_MIN ? fminf (a, b) : op == CUDA_MAX ? fmaxf (a, b)
+  : a + b; }
+__device__ __forceinline__ double
+cudajit_collective_op (int op, double a, double b)
+{ return op == CUDA_MIN ? fmin (a, b) : op == CUDA_MAX ? fmax (a, b)
+  : a + b; }
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_op (int op, T a, T b)
+{ switch (op)
+    { case CUDA_MIN: return b < a ? b : a;
+      case CUDA_MAX: return a < b ? b : a;
+      case CUDA_AND: return a & b;
+      case CUDA_OR: return a | b;
+      case CUDA_XOR: return a ^ b;
+      default: return a + b; } }
+
+/* OP's identity on T: what an exclusive scan gives its first thread.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_identity (int op)
+{ const bool is_signed = (T) -1 < (T) 1;
+  const unsigned long long ones = ~0ull >> (64 - 8 * sizeof (T));
+  const T largest = (T) (is_signed ? ones >> 1 : ones);
+  switch (op)
+    { case CUDA_MIN: return largest;
+      case CUDA_MAX: return is_signed ? (T) (-largest - 1) : (T) 0;
+      case CUDA_AND: return (T) ones;
+      default: return (T) 0; } }
+template <> __device__ __forceinline__ float
+cudajit_collective_identity<float> (int op)
+{ return op == CUDA_MIN ? __int_as_float (0x7f800000)
+  : op == CUDA_MAX ? __int_as_float ((int) 0xff800000u) : 0.0f; }
+template <> __device__ __forceinline__ double
+cudajit_collective_identity<double> (int op)
+{ return op == CUDA_MIN ? __longlong_as_double (0x7ff0000000000000ll)
+  : op == CUDA_MAX
+  ? __longlong_as_double ((long long) 0xfff0000000000000ull) : 0.0; }
+
+/* Where the calling thread is: its linear index in the block, its lane
+   and warp, and its warp's lanes, the last warp's maybe fewer than 32,
+   as a count and a mask.  */
+struct cudajit_warp_place
+{ unsigned int thread, threads, lane, warp, lanes, mask; };
+__device__ __forceinline__ cudajit_warp_place
+cudajit_warp_place_of (void)
+{ cudajit_warp_place p;
+  p.thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y
+             * threadIdx.z);
+  p.threads = blockDim.x * blockDim.y * blockDim.z;
+  p.lane = p.thread % 32;
+  p.warp = p.thread / 32;
+  p.lanes = min (p.threads - p.warp * 32, 32u);
+  p.mask = p.lanes == 32 ? 0xffffffffu : (1u << p.lanes) - 1;
+  return p; }
+
+/* V of the lanes of P's warp combined by OP, in every lane: redux.sync
+   for 32-bit integers where the GPU has it, else a butterfly of
+   shuffles in a whole warp, and in a partial one shuffles down to lane
+   0, which gives its value to the others.  */
+#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ unsigned int
+cudajit_collective_warp_reduce (unsigned int v, int op,
+                                const cudajit_warp_place &p)
+{ switch (op)
+    { case CUDA_MIN: return __reduce_min_sync (p.mask, v);
+      case CUDA_MAX: return __reduce_max_sync (p.mask, v);
+      case CUDA_AND: return __reduce_and_sync (p.mask, v);
+      case CUDA_OR: return __reduce_or_sync (p.mask, v);
+      case CUDA_XOR: return __reduce_xor_sync (p.mask, v);
+      default: return __reduce_add_sync (p.mask, v); } }
+__device__ __forceinline__ int
+cudajit_collective_warp_reduce (int v, int op, const cudajit_warp_place &p)
+{ switch (op)
+    { case CUDA_MIN: return __reduce_min_sync (p.mask, v);
+      case CUDA_MAX: return __reduce_max_sync (p.mask, v);
+      case CUDA_ADD: return __reduce_add_sync (p.mask, v);
+      default: return (int) cudajit_collective_warp_reduce ((unsigned int) v,
+                                                            op, p); } }
+#endif
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_warp_reduce (T v, int op, const cudajit_warp_place &p)
+{ if (p.lanes == 32)
+    { for (int delta = 16; delta > 0; delta >>= 1)
+        v = cudajit_collective_op (op, v,
+                                   (T) __shfl_xor_sync (0xffffffffu, v, delta));
+      return v; }
+  for (unsigned int delta = 16; delta > 0; delta >>= 1)
+    { T other = (T) __shfl_down_sync (p.mask, v, delta);
+      if (p.lane + delta < p.lanes) v = cudajit_collective_op (op, v, other); }
+  return (T) __shfl_sync (p.mask, v, 0); }
+
+/* V of lanes 0 to P's lane combined by OP.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_warp_scan (T v, int op, const cudajit_warp_place &p)
+{ for (unsigned int delta = 1; delta < 32; delta <<= 1)
+    { T other = (T) __shfl_up_sync (p.mask, v, delta);
+      if (p.lane >= delta) v = cudajit_collective_op (op, other, v); }
+  return v; }
+
+/* The inclusive scan INCLUSIVE made exclusive: the lane before's.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_warp_shift (T inclusive, int op,
+                               const cudajit_warp_place &p)
+{ T before = (T) __shfl_up_sync (p.mask, inclusive, 1);
+  return p.lane == 0 ? cudajit_collective_identity<T> (op) : before; }
+
+/* V of the block's threads combined by OP, in every thread: each warp
+   combines its own, warp 0 their results, which each thread then reads.
+   Warp 0 reads the warps' results before the second barrier, and every
+   thread the block's before the first of the next call, so that calls
+   one after the other need no third.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_block_reduce (T v, int op)
+{ __shared__ T partial[33];
+  cudajit_warp_place p = cudajit_warp_place_of ();
+  unsigned int warps = (p.threads + 31) / 32;
+  v = cudajit_collective_warp_reduce (v, op, p);
+  if (warps == 1) return v;
+  if (p.lane == 0) partial[p.warp] = v;
+  __syncthreads ();
+  if (p.warp == 0)
+    { T w = p.lane < warps ? partial[p.lane]
+            : cudajit_collective_identity<T> (op);
+      w = cudajit_collective_warp_reduce (w, op, p);
+      if (p.lane == 0) partial[32] = w; }
+  __syncthreads ();
+  return partial[32]; }
+
+/* The inclusive scan of V over the block's threads, and in *EXCLUSIVE
+   the exclusive one, if not null: each warp scans its own, warp 0 the
+   warps' totals, whose exclusive scan each warp starts from.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_block_scan (T v, int op, T *exclusive)
+{ __shared__ T partial[32], prefix[32];
+  cudajit_warp_place p = cudajit_warp_place_of ();
+  unsigned int warps = (p.threads + 31) / 32;
+  T inclusive = cudajit_collective_warp_scan (v, op, p);
+  T before = exclusive ? cudajit_collective_warp_shift (inclusive, op, p)
+             : inclusive;
+  if (warps > 1)
+    { if (p.lane == p.lanes - 1) partial[p.warp] = inclusive;
+      __syncthreads ();
+      if (p.warp == 0)
+        { T w = p.lane < warps ? partial[p.lane]
+                : cudajit_collective_identity<T> (op);
+          w = cudajit_collective_warp_scan (w, op, p);
+          prefix[p.lane] = cudajit_collective_warp_shift (w, op, p); }
+      __syncthreads ();
+      if (p.warp > 0)
+        { T start = prefix[p.warp];
+          inclusive = cudajit_collective_op (op, start, inclusive);
+          before = p.lane == 0 ? start
+                   : cudajit_collective_op (op, start, before); } }
+  if (exclusive) *exclusive = before;
+  return inclusive; }
+
+#define CUDAJIT_COLLECTIVES(t, type) \
+  __device__ __forceinline__ type cudajit_warp_reduce_##t (type v, int op) \
+  { return cudajit_collective_warp_reduce (v, op, \
+                                           cudajit_warp_place_of ()); } \
+  __device__ __forceinline__ type \
+  cudajit_warp_scan_inclusive_##t (type v, int op) \
+  { return cudajit_collective_warp_scan (v, op, cudajit_warp_place_of ()); } \
+  __device__ __forceinline__ type \
+  cudajit_warp_scan_exclusive_##t (type v, int op) \
+  { cudajit_warp_place p = cudajit_warp_place_of (); \
+    return cudajit_collective_warp_shift ( \
+      cudajit_collective_warp_scan (v, op, p), op, p); } \
+  __device__ __forceinline__ type cudajit_block_reduce_##t (type v, int op) \
+  { return cudajit_collective_block_reduce (v, op); } \
+  __device__ __forceinline__ type \
+  cudajit_block_scan_inclusive_##t (type v, int op) \
+  { return cudajit_collective_block_scan (v, op, (type *) 0); } \
+  __device__ __forceinline__ type \
+  cudajit_block_scan_exclusive_##t (type v, int op) \
+  { type exclusive; \
+    cudajit_collective_block_scan (v, op, &exclusive); \
+    return exclusive; }
+#define CUDAJIT_SCALAR(t, type, kind, n) CUDAJIT_COLLECTIVES (t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_COLLECTIVES
+
+/* CUDA's __reduce_OP_sync from sm_80; before, the lanes of MASK read
+   each other's V one at a time.  */
+#if __CUDA_ARCH__ >= 800
+#define CUDAJIT_REDUCE_SYNC(op, name, t, type) \
+  __device__ __forceinline__ type \
+  cudajit_reduce_##name##_sync_##t (unsigned int mask, type v) \
+  { return (type) __reduce_##name##_sync (mask, v); }
+#else
+#define CUDAJIT_REDUCE_SYNC(op, name, t, type) \
+  __device__ __forceinline__ type \
+  cudajit_reduce_##name##_sync_##t (unsigned int mask, type v) \
+  { type r = cudajit_collective_identity<type> (op); \
+    for (unsigned int lanes = mask; lanes; lanes &= lanes - 1) \
+      r = cudajit_collective_op (op, r, \
+                                 (type) __shfl_sync (mask, v, \
+                                                     __ffs (lanes) - 1)); \
+    return r; }
+#endif
+#define CUDAJIT_REDUCE_SYNCS(op, name) \
+  CUDAJIT_REDUCE_SYNC (op, name, int, int) \
+  CUDAJIT_REDUCE_SYNC (op, name, uint, unsigned int)
+CUDAJIT_REDUCE_SYNCS (CUDA_ADD, add)
+CUDAJIT_REDUCE_SYNCS (CUDA_MIN, min)
+CUDAJIT_REDUCE_SYNCS (CUDA_MAX, max)
+CUDAJIT_REDUCE_SYNCS (CUDA_AND, and)
+CUDAJIT_REDUCE_SYNCS (CUDA_OR, or)
+CUDAJIT_REDUCE_SYNCS (CUDA_XOR, xor)
+#undef CUDAJIT_REDUCE_SYNC
+#undef CUDAJIT_REDUCE_SYNCS
+
 /* @part layout */
 /* CUDA makes warps of consecutive linear thread indices.  */
 __device__ __forceinline__ int cuda_laneid (void)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU backend's device API: what kernels call on the CPU, the twins
    of CUDA's built-in functions (cuda_syncthreads, cuda_grid_sync, the
-   warp votes, shuffles and match functions, the fences) and of the GPU's
-   assert.  The
+   warp votes, shuffles and match functions, the fences, the block and
+   warp collectives where fibers run them) and of the GPU's assert.  The
    threads of a block that wait for each other run as fibers
    (cpu-execution.c).  */
 
@@ -500,3 +500,163 @@ cudajit_assert_fail (const char *expression, const char *file,
                  expression, file, line, threadIdx.x, threadIdx.y, threadIdx.z,
                  blockIdx.x, blockIdx.y, blockIdx.z);
 }
+
+/* The block and warp collectives on fibers, where the plugin's fission
+   does not compute them in the block function.  Each thread puts its
+   value in VALUES, at its linear index, and waits for the others: for a
+   warp's, each lane then combines the values of its warp itself; for a
+   block's, thread 0 computes every thread's result into RESULTS, which
+   each reads after a second barrier.  The next call writes VALUES only
+   after the threads have passed that barrier, and RESULTS after the
+   next call's first, once everyone has read them.  */
+struct collective_scratch
+{
+  unsigned long long values[CUDAJIT_BLOCK_THREADS_MAX];
+  unsigned long long results[CUDAJIT_BLOCK_THREADS_MAX];
+};
+
+/* Where the calling thread takes part in the collective FUNCTION: the
+   block's scratch, its linear index in the block and the block's
+   threads, its warp's first thread and lanes as a count and a mask;
+   false where it is alone in its block, with no one to wait for.  */
+struct collective
+{
+  struct collective_scratch *scratch;
+  unsigned int thread, threads, first, lanes, mask;
+};
+
+static bool
+collective_begin (const char *function, struct collective *c)
+{
+  static const char key = 0;
+  struct runner *r = fiber_runner (function);
+
+  if (!r)
+    return false;
+  c->scratch = cudajit_block_shared_array (&key, sizeof *c->scratch,
+                                           "the collectives' scratch");
+  c->thread = r->running;
+  c->threads = r->job->threads;
+  c->first = c->thread - c->thread % CUDAJIT_WARP_SIZE;
+  c->lanes = c->threads - c->first < CUDAJIT_WARP_SIZE ? c->threads - c->first
+                                                       : CUDAJIT_WARP_SIZE;
+  c->mask = cudajit_warp_lanes (c->lanes);
+  return true;
+}
+
+/* The body of a warp's, FUNCTION: the lanes of the warp wait for each
+   other twice, the second time so that none writes its next value before
+   all have read.  */
+#define WARP_COLLECTIVE(t, type, function, inclusive, whole)                  \
+  struct collective c;                                                        \
+  type *values, result;                                                       \
+                                                                              \
+  if (!collective_begin (function, &c))                                       \
+    return inclusive ? v : cudajit_identity_##t (op);                         \
+  values = (type *) c.scratch->values;                                        \
+  values[c.thread] = v;                                                       \
+  warp_vote (function, c.mask, 0, NULL);                                      \
+  result = cudajit_fold_##t (                                                 \
+      values + c.first, (whole ? c.lanes : c.thread - c.first + inclusive),   \
+      op);                                                                    \
+  warp_vote (function, c.mask, 0, NULL);                                      \
+  return result
+
+/* The body of a block's, FUNCTION: thread 0 computes the results, the
+   reduction's in RESULTS[0], the scans' at each thread's index.  */
+#define BLOCK_COLLECTIVE(t, type, function, inclusive, whole)                 \
+  struct collective c;                                                        \
+  type *values, *results;                                                     \
+  unsigned int arrived;                                                       \
+                                                                              \
+  if (!collective_begin (function, &c))                                       \
+    return inclusive ? v : cudajit_identity_##t (op);                         \
+  values = (type *) c.scratch->values;                                        \
+  results = (type *) c.scratch->results;                                      \
+  values[c.thread] = v;                                                       \
+  barrier (function, 0, &arrived);                                            \
+  if (c.thread == 0 && whole)                                                 \
+    results[0] = cudajit_fold_##t (values, c.threads, op);                    \
+  else if (c.thread == 0)                                                     \
+    {                                                                         \
+      type running = cudajit_identity_##t (op);                               \
+      for (unsigned int i = 0; i < c.threads; i++)                            \
+        {                                                                     \
+          type next = cudajit_combine_##t (op, running, values[i]);           \
+          results[i] = inclusive ? next : running;                            \
+          running = next;                                                     \
+        }                                                                     \
+    }                                                                         \
+  barrier (function, 0, &arrived);                                            \
+  return results[whole ? 0 : c.thread]
+
+/* The collectives on each type.  */
+#define COLLECTIVES(t, type)                                                  \
+  type cudajit_warp_reduce_##t (type v, int op)                               \
+  {                                                                           \
+    WARP_COLLECTIVE (t, type, "cuda_warp_reduce", 1, 1);                      \
+  }                                                                           \
+                                                                              \
+  type cudajit_warp_scan_inclusive_##t (type v, int op)                       \
+  {                                                                           \
+    WARP_COLLECTIVE (t, type, "cuda_warp_scan_inclusive", 1, 0);              \
+  }                                                                           \
+                                                                              \
+  type cudajit_warp_scan_exclusive_##t (type v, int op)                       \
+  {                                                                           \
+    WARP_COLLECTIVE (t, type, "cuda_warp_scan_exclusive", 0, 0);              \
+  }                                                                           \
+                                                                              \
+  type cudajit_block_reduce_##t (type v, int op)                              \
+  {                                                                           \
+    BLOCK_COLLECTIVE (t, type, "cuda_block_reduce", 1, 1);                    \
+  }                                                                           \
+                                                                              \
+  type cudajit_block_scan_inclusive_##t (type v, int op)                      \
+  {                                                                           \
+    BLOCK_COLLECTIVE (t, type, "cuda_block_scan_inclusive", 1, 0);            \
+  }                                                                           \
+                                                                              \
+  type cudajit_block_scan_exclusive_##t (type v, int op)                      \
+  {                                                                           \
+    BLOCK_COLLECTIVE (t, type, "cuda_block_scan_exclusive", 0, 0);            \
+  }
+#define CUDAJIT_SCALAR(t, type, kind, bytes) COLLECTIVES (t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef COLLECTIVES
+#undef WARP_COLLECTIVE
+#undef BLOCK_COLLECTIVE
+
+/* __reduce_OP_sync: the lanes of MASK that take part combine their V,
+   each the values of all, as the warp collectives do.  */
+#define REDUCE_SYNC(name, op, t, type)                                        \
+  type cudajit_reduce_##name##_sync_##t (unsigned int mask, type v)           \
+  {                                                                           \
+    struct collective c;                                                      \
+    type *values, result;                                                     \
+    unsigned int present;                                                     \
+                                                                              \
+    if (!collective_begin ("cuda_reduce_" #name "_sync", &c))                 \
+      return v;                                                               \
+    values = (type *) c.scratch->values;                                      \
+    values[c.thread] = v;                                                     \
+    warp_vote ("cuda_reduce_" #name "_sync", mask, 0, &present);              \
+    result = cudajit_identity_##t (op);                                       \
+    for (unsigned int lane = 0; lane < c.lanes; lane++)                       \
+      if (present >> lane & 1)                                                \
+        result = cudajit_combine_##t (op, result, values[c.first + lane]);    \
+    warp_vote ("cuda_reduce_" #name "_sync", mask, 0, NULL);                  \
+    return result;                                                            \
+  }
+#define REDUCE_SYNCS(name, op)                                                \
+  REDUCE_SYNC (name, op, int, int)                                            \
+  REDUCE_SYNC (name, op, uint, unsigned int)
+REDUCE_SYNCS (add, CUDA_ADD)
+REDUCE_SYNCS (min, CUDA_MIN)
+REDUCE_SYNCS (max, CUDA_MAX)
+REDUCE_SYNCS (and, CUDA_AND)
+REDUCE_SYNCS (or, CUDA_OR)
+REDUCE_SYNCS (xor, CUDA_XOR)
+#undef REDUCE_SYNC
+#undef REDUCE_SYNCS
