@@ -2,9 +2,8 @@
    floats, with linear filtering and clamped addresses: a kernel reads a
    texture at elements' centres, between them at steps of 1/256 (the
    weights' own, which the GPU computes exactly as the CPU backend), past
-   the edges, and at coordinates off those steps, whose weights the GPU
-   rounds as CUDA does not say, within one step.  On the CPU backend the
-   values are the plain C's exactly.  Checked against the
+   the edges, and at coordinates off those steps.  On the CPU backend the
+   values are the plain C's exactly; a GPU's, within two weight steps.  Checked against the
    filtering of CUDA's programming guide, in plain C.  */
 /* { dg-do run } */
 
@@ -99,12 +98,14 @@ main (void)
   for (int k = 0; k < POINTS; k++)
     {
       float want = filtered (m, xs[k], ys[k]);
-      /* On the steps, the sum that the guide gives is exact in float;
-         the GPU's arithmetic of it, which CUDA does not say, may still
-         round its last bits.  Off the steps, a weight one step off moves
-         the value by up to the largest difference of two elements, 16,
-         over 256.  */
-      float slack = k < ON_STEPS ? 16 * 0x1p-20f : 2 * 16 / 256.0f;
+      /* On the CPU backend, the guide's sum, exact in float on the
+         steps.  A GPU's filtering is coarser than the guide says: an
+         H200 gives multiples of 1/256 that differ from it by up to 8
+         of them even on the steps, as if a weight were two steps off;
+         allowed two steps, which move the value by up to the largest
+         difference of two elements, 16, over 256 each.  */
+      float slack = k < ON_STEPS && !cuda_is_available () ? 16 * 0x1p-20f
+                                                           : 2 * 16 / 256.0f;
       if (!(fabsf (out[k] - want) <= slack) && errors++ < 10)
         printf ("(%g, %g): %.9g, expected %.9g\n", xs[k], ys[k], out[k],
                 want);
