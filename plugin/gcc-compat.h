@@ -38,6 +38,11 @@
 #define bfloat16_type_node NULL_TREE
 #endif
 
+/* GCC 15 named the flag of an asm without operands ASM_BASIC_P.  */
+#if BUILDING_GCC_MAJOR < 15
+#define ASM_BASIC_P(NODE) ASM_INPUT_P (NODE)
+#endif
+
 /* GCC 16 dropped system.h's C-era casts.  */
 #ifndef CONST_CAST
 #define CONST_CAST(TYPE, X) (const_cast<TYPE> (X))

@@ -174,7 +174,7 @@ emit_asm (cuda_emitter *e, tree t)
      end made numbers has no terminating null byte.  */
   emit_string (e, code, strlen (TREE_STRING_POINTER (code)));
   /* A basic asm has no operands, and its % are no operands' either.  */
-  if (!ASM_INPUT_P (t))
+  if (!ASM_BASIC_P (t))
     {
       pp_string (&e->pp, " : ");
       emit_asm_operands (e, ASM_OUTPUTS (t), true);
