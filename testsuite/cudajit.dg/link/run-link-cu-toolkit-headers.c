@@ -6,6 +6,7 @@
    toolkit compute; the CPU backend runs their C versions.  The results
    are checked against plain C, on values that no rounding changes.  */
 /* { dg-do run } */
+/* { dg-require-effective-target cuda_toolkit_headers } */
 /* { dg-options "-O2 -I$srcdir/cudajit.dg/link/units/toolkit-include" } */
 /* { dg-additional-sources "units/toolkit-headers-c.c" } */
 
