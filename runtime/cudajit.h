@@ -244,7 +244,7 @@ extern "C"
   /* CUDA's __trap (): the kernel ends, and the program with an error that
      names the kernel and its launch, and the thread that trapped (on a
      GPU, the thread in a line of its own printf).  */
-  _Noreturn void cuda_trap (void);
+  __attribute__ ((__noreturn__)) void cuda_trap (void);
 
   /* numba.cuda's cg.this_grid ().sync (): a barrier of all the threads of
      the grid, each waiting there until every thread of every block has
