@@ -3,8 +3,10 @@
    error that names the kernel and the launch's line, the header, says
    that the toolkit's headers were not found, where they were looked for,
    and what to set.  The CPU backend runs the C versions, which need no
-   header.  */
+   header.  The test's nvrtc check compiles the linked unit against the
+   toolkit's headers, which Debian's NVRTC package alone lacks.  */
 /* { dg-do run } */
+/* { dg-require-effective-target cuda_toolkit_headers } */
 /* { dg-options "-O2 -I$srcdir/cudajit.dg/link/units/toolkit-include" } */
 /* { dg-additional-sources "units/toolkit-headers-c.c" } */
 /* { dg-set-target-env-var CUDA_HOME "/nonexistent-cuda-home" } */
@@ -49,6 +51,6 @@ main (void)
   return bad != 0;
 }
 
-/* { dg-output "error: kernel 'use_half' launched at \[^\n\]*run-link-cu-toolkit-headers-missing.c:37: NVRTC cannot compile \[^\n\]*: NVRTC cannot find the header <cooperative_groups.h>: the CUDA toolkit's headers were not found \\(looked in \\\$CUDA_HOME/include, /nonexistent-cuda-home/include\\); set CUDA_HOME to the toolkit's directory" { target cuda_gpu } } */
+/* { dg-output "error: kernel 'use_half' launched at \[^\n\]*run-link-cu-toolkit-headers-missing.c:39: NVRTC cannot compile \[^\n\]*: NVRTC cannot find the header <cooperative_groups.h>: the CUDA toolkit's headers were not found \\(looked in \\\$CUDA_HOME/include, /nonexistent-cuda-home/include\\); set CUDA_HOME to the toolkit's directory" { target cuda_gpu } } */
 /* { dg-output "0 wrong" { target { ! cuda_gpu } } } */
 /* { dg-cudajit-levels all } */
