@@ -3,8 +3,9 @@
 # for each "@part NAME TRIGGER..." line, { "NAME", "TRIGGER ...", TEXT },
 # where TEXT is the part's lines as a C string, with the text of each file
 # it includes by #include "NAME" (looked for in INCDIR) in place of the
-# directive: NVRTC gets the string alone, without its includes.  What
-# precedes the first part, the file's own comment, is left out.
+# directive: NVRTC gets the string alone, without its includes.  Given
+# several files, their parts follow one another; what precedes a file's
+# first part, its own comment, is left out.
 
 # What a backslash in gsub's replacement means differs between awks
 # (mawk writes one of "\\\\"), so the line is escaped a character at a
@@ -18,6 +19,11 @@ function emit(line,    escaped, c, i) {
     escaped = escaped c
   }
   print "\"" escaped "\\n\""
+}
+FNR == 1 {
+  if (in_part)
+    print "},"
+  in_part = 0
 }
 /^\/\* @part [a-z_0-9]+( [A-Za-z_0-9]+)* \*\/$/ {
   if (in_part)
