@@ -71,22 +71,9 @@ extern "C"
    compile time, on the caller's line: a constant, one of the
    operations, and bitwise only for an integer V.  */
 #define CUDAJIT_COLLECTIVE(name, v, op)                                       \
-  __extension__ _Generic((v), char                                            \
-                         : cudajit_##name##_char, signed char                 \
-                         : cudajit_##name##_schar, unsigned char              \
-                         : cudajit_##name##_uchar, short                      \
-                         : cudajit_##name##_short, unsigned short             \
-                         : cudajit_##name##_ushort, int                       \
-                         : cudajit_##name##_int, unsigned int                 \
-                         : cudajit_##name##_uint, long                        \
-                         : cudajit_##name##_long, unsigned long               \
-                         : cudajit_##name##_ulong, long long                  \
-                         : cudajit_##name##_ll, unsigned long long            \
-                         : cudajit_##name##_ull, float                        \
-                         : cudajit_##name##_float, double                     \
-                         : cudajit_##name##_double, default                   \
-                         : cuda_collective_not_available_for_this_type) (     \
-      (v), (int) (op))
+  CUDAJIT_BY_SCALAR_TYPE ((v), name,                                          \
+                          cuda_collective_not_available_for_this_type)        \
+  ((v), (int) (op))
 
   void cuda_collective_not_available_for_this_type (
       struct cudajit_no_such_type value, ...);

@@ -200,21 +200,7 @@ extern "C"
    unparenthesized, so that GCC's error for another type is on the
    caller's line and names the pointer's type.  */
 #define CUDAJIT_CACHE_TYPED(op, ptr)                                          \
-  __extension__ _Generic(*(ptr), char                                         \
-                         : cudajit_##op##_char, signed char                   \
-                         : cudajit_##op##_schar, unsigned char                \
-                         : cudajit_##op##_uchar, short                        \
-                         : cudajit_##op##_short, unsigned short               \
-                         : cudajit_##op##_ushort, int                         \
-                         : cudajit_##op##_int, unsigned int                   \
-                         : cudajit_##op##_uint, long                          \
-                         : cudajit_##op##_long, unsigned long                 \
-                         : cudajit_##op##_ulong, long long                    \
-                         : cudajit_##op##_ll, unsigned long long              \
-                         : cudajit_##op##_ull, float                          \
-                         : cudajit_##op##_float, double                       \
-                         : cudajit_##op##_double, default                     \
-                         : cuda_cache_not_available_for_this_type)
+  CUDAJIT_BY_SCALAR_TYPE (*(ptr), op, cuda_cache_not_available_for_this_type)
 
   void cuda_cache_not_available_for_this_type (struct cudajit_no_such_type,
                                                ...);

@@ -202,6 +202,25 @@ extern "C"
     return (long) gridDim.z * blockDim.z;
   }
 
+/* cudajit_NAME_T for the type T of VALUE, one of the numbers of
+   cudajit-scalar-types.def, or MISSING for another type.  */
+#define CUDAJIT_BY_SCALAR_TYPE(value, name, missing)                          \
+  __extension__ _Generic((value), char                                        \
+                         : cudajit_##name##_char, signed char                 \
+                         : cudajit_##name##_schar, unsigned char              \
+                         : cudajit_##name##_uchar, short                      \
+                         : cudajit_##name##_short, unsigned short             \
+                         : cudajit_##name##_ushort, int                       \
+                         : cudajit_##name##_int, unsigned int                 \
+                         : cudajit_##name##_uint, long                        \
+                         : cudajit_##name##_long, unsigned long               \
+                         : cudajit_##name##_ulong, long long                  \
+                         : cudajit_##name##_ll, unsigned long long            \
+                         : cudajit_##name##_ull, float                        \
+                         : cudajit_##name##_float, double                     \
+                         : cudajit_##name##_double, default                   \
+                         : missing)
+
 /* numba.cuda.atomic, and CUDA's scoped atomics: the cuda_atomic_*
    macros, and the CPU backend's functions that they choose.  */
 #include "cudajit-atomics.h"
