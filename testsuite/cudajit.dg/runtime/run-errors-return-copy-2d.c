@@ -8,7 +8,7 @@
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_ERRORS "return" } */
 
-#include <cudajit.h>
+#include "errors-return.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,16 +18,6 @@ enum
   W = 10,
   H = 6
 };
-
-/* Whether the last error contains WANTED.  */
-static int
-reported (const char *wanted)
-{
-  const char *error = cuda_last_error ();
-
-  printf ("error: %s\n", error ? error : "(none)");
-  return error && strstr (error, wanted) && !cuda_last_error ();
-}
 
 int
 main (void)

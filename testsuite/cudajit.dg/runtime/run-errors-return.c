@@ -6,7 +6,7 @@
 /* { dg-do run } */
 /* { dg-set-target-env-var CUDAJIT_ERRORS "return" } */
 
-#include <cudajit.h>
+#include "errors-return.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,16 +15,6 @@ __attribute__ ((cuda_jit)) void
 kernel (int *out)
 {
   out[threadIdx.x] = 1;
-}
-
-/* Whether the last error contains WANTED, and only one error is kept.  */
-static int
-reported (const char *wanted)
-{
-  const char *error = cuda_last_error ();
-
-  printf ("error: %s\n", error ? error : "(none)");
-  return error && strstr (error, wanted) && !cuda_last_error ();
 }
 
 int
