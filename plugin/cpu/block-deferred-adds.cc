@@ -38,8 +38,9 @@ struct deferral
      something after one refuses them all.  */
   bool after;
   bool refused;
-  /* The additions to keep.  */
+  /* The statements of the additions to keep, and their calls.  */
   auto_vec<tree *> additions;
+  auto_vec<tree> calls;
 };
 
 /* The entry point that keeps an addition of TYPE, or
@@ -224,6 +225,7 @@ walk_statements (deferral *d, tree *t)
     }
   check_after (d, &CALL_EXPR_ARG (call, 1));
   d->additions.safe_push (t);
+  d->calls.safe_push (call);
   d->after = true;
 }
 
@@ -236,9 +238,11 @@ cudajit_defer_atomic_adds (block_function *b, tree *body)
   walk_statements (&d, body);
   if (d.refused)
     return;
-  for (tree *t : d.additions)
+  unsigned i;
+  tree *t;
+  FOR_EACH_VEC_ELT (d.additions, i, t)
     {
-      tree call = deferrable_addition (b, *t);
+      tree call = d.calls[i];
       tree value = CALL_EXPR_ARG (call, 1);
       enum cudajit_entry_point which = deferred_entry (TREE_TYPE (value));
       tree keep = cudajit_entry_point (which, NULL_TREE);
