@@ -238,19 +238,17 @@ cudajit_defer_atomic_adds (block_function *b, tree *body)
   walk_statements (&d, body);
   if (d.refused)
     return;
-  unsigned i;
-  tree *t;
-  FOR_EACH_VEC_ELT (d.additions, i, t)
-  {
-    tree call = d.calls[i];
-    tree value = CALL_EXPR_ARG (call, 1);
-    enum cudajit_entry_point which = deferred_entry (TREE_TYPE (value));
-    tree keep = cudajit_entry_point (which, NULL_TREE);
-    tree value_type
-        = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (keep))));
-    *t = build_call_expr_loc (
-        EXPR_LOCATION (call), keep, 2,
-        fold_convert (ptr_type_node, CALL_EXPR_ARG (call, 0)),
-        fold_convert (value_type, value));
-  }
+  for (unsigned i = 0; i < d.additions.length (); i++)
+    {
+      tree call = d.calls[i];
+      tree value = CALL_EXPR_ARG (call, 1);
+      enum cudajit_entry_point which = deferred_entry (TREE_TYPE (value));
+      tree keep = cudajit_entry_point (which, NULL_TREE);
+      tree value_type
+          = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (keep))));
+      *d.additions[i] = build_call_expr_loc (
+          EXPR_LOCATION (call), keep, 2,
+          fold_convert (ptr_type_node, CALL_EXPR_ARG (call, 0)),
+          fold_convert (value_type, value));
+    }
 }
