@@ -140,7 +140,8 @@ enum device_api_kind
   DA_ROUNDED,
   DA_TEXTURE,
   DA_BACKEND,
-  DA_TRAP
+  DA_TRAP,
+  DA_ASYNC_COPY
 };
 enum device_api_where
 {

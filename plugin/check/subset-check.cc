@@ -438,6 +438,20 @@ check_collective_op (subset_checker *checker, const device_api *api, tree call,
             api->name, TREE_TYPE (CALL_EXPR_ARG (call, 0)));
 }
 
+/* cuda_memcpy_async's size, which cp.async takes as an immediate.  */
+static void
+check_async_copy_size (subset_checker *checker, tree call, location_t loc)
+{
+  tree bytes = fold (CALL_EXPR_ARG (call, 2));
+  STRIP_NOPS (bytes);
+  if (TREE_CODE (bytes) != INTEGER_CST || !tree_fits_uhwi_p (bytes)
+      || (tree_to_uhwi (bytes) != 4 && tree_to_uhwi (bytes) != 8
+          && tree_to_uhwi (bytes) != 16))
+    reject (checker, loc,
+            "the size of %<cuda_memcpy_async%> must be the constant 4, 8 "
+            "or 16");
+}
+
 static void
 check_call (subset_checker *checker, tree call, location_t loc)
 {
@@ -460,6 +474,8 @@ check_call (subset_checker *checker, tree call, location_t loc)
       const device_api *api = cudajit_device_api (fndecl);
       if (api && api->kind == DA_COLLECTIVE)
         check_collective_op (checker, api, call, loc);
+      else if (api == &cudajit_device_apis[DEVICE_API_MEMCPY_ASYNC])
+        check_async_copy_size (checker, call, loc);
     }
   else if (decl_function_context (fndecl))
     reject (checker, loc,

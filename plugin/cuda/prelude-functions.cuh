@@ -456,17 +456,90 @@ cudajit_assert_fail (const char *expression, const char *file,
 __device__ __forceinline__ int cuda_on_gpu (void)
 { return 1; }
 
-/* @part trap cudajit_trap */
-/* cuda_trap: CUDA's __trap, after a line that says which thread, as the
-   CPU backend's error does; the runtime names the kernel and its launch
-   when the driver reports the trap.  */
-#define DEF_CUDAJIT_TRAP(format)                                         \
-__device__ __forceinline__ void cudajit_trap (void)                    \
+/* @part trap cudajit_trap cudajit_memcpy_async */
+/* cuda_trap, CUDA's __trap, and the other ends of a kernel with an error:
+   __trap after a line that says which thread, as the CPU backend's error
+   does; the runtime names the kernel and its launch when the driver
+   reports the trap.  */
+#define DEF_CUDAJIT_TRAP(name, format)                                   \
+__device__ __noinline__ void cudajit_##name (void)                     \
 { printf (format "\n", threadIdx.x, threadIdx.y, threadIdx.z,           \
           blockIdx.x, blockIdx.y, blockIdx.z);                          \
   __trap (); }
 #include "cudajit-trap.def"
 #undef DEF_CUDAJIT_TRAP
+
+/* @part async_copy cudajit_memcpy_async cudajit_pipeline_ */
+/* cuda_memcpy_async (dst, src, bytes): sm_80's cp.async of 4, 8 or 16
+   bytes (a constant, which the plugin checks) from global memory to
+   shared memory, done when a later cuda_pipeline_wait says so; .cg, past
+   L1, for 16 bytes, as CUDA's own __pipeline_memcpy_async.  Other
+   memory, and older GPUs, copy at once, as CUDA does there too.  A
+   misaligned address traps on every GPU, as on the CPU backend, rather
+   than only where cp.async faults.  */
+__device__ __forceinline__ void
+cudajit_memcpy_async (void *dst, const void *src, unsigned long bytes)
+{
+  if (((unsigned long) dst | (unsigned long) src) & (bytes - 1))
+    cudajit_misaligned_copy ();
+#if __CUDA_ARCH__ >= 800
+  if (__isShared (dst) && __isGlobal (src))
+    {
+      unsigned int shared = (unsigned int) __cvta_generic_to_shared (dst);
+      if (bytes == 16)
+        asm volatile ("cp.async.cg.shared.global [%0], [%1], 16;"
+                      : : "r" (shared), "l" (src) : "memory");
+      else if (bytes == 8)
+        asm volatile ("cp.async.ca.shared.global [%0], [%1], 8;"
+                      : : "r" (shared), "l" (src) : "memory");
+      else
+        asm volatile ("cp.async.ca.shared.global [%0], [%1], 4;"
+                      : : "r" (shared), "l" (src) : "memory");
+      return;
+    }
+#endif
+  if (bytes == 16)
+    *(uint4 *) dst = *(const uint4 *) src;
+  else if (bytes == 8)
+    *(uint2 *) dst = *(const uint2 *) src;
+  else
+    *(unsigned int *) dst = *(const unsigned int *) src;
+}
+
+/* cuda_pipeline_commit: the copies since the last commit become a
+   group.  */
+__device__ __forceinline__ void
+cudajit_pipeline_commit (void)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile ("cp.async.commit_group;" ::: "memory");
+#endif
+}
+
+/* cuda_pipeline_wait (n): all but the last N groups done.  cp.async's
+   count is an immediate, so a count from 0 to 7, as CUDA's
+   __pipeline_wait_prior, and more waits as for 8.  */
+#define CUDAJIT_WAIT_GROUP(n)                                           \
+  asm volatile ("cp.async.wait_group " #n ";" ::: "memory")
+__device__ __forceinline__ void
+cudajit_pipeline_wait (unsigned int groups)
+{
+#if __CUDA_ARCH__ >= 800
+  switch (groups)
+    {
+    case 0: CUDAJIT_WAIT_GROUP (0); break;
+    case 1: CUDAJIT_WAIT_GROUP (1); break;
+    case 2: CUDAJIT_WAIT_GROUP (2); break;
+    case 3: CUDAJIT_WAIT_GROUP (3); break;
+    case 4: CUDAJIT_WAIT_GROUP (4); break;
+    case 5: CUDAJIT_WAIT_GROUP (5); break;
+    case 6: CUDAJIT_WAIT_GROUP (6); break;
+    case 7: CUDAJIT_WAIT_GROUP (7); break;
+    default: CUDAJIT_WAIT_GROUP (8); break;
+    }
+#endif
+}
+#undef CUDAJIT_WAIT_GROUP
 
 /* @part clock cudajit_clock */
 /* cuda_clock: the multiprocessor's 32-bit cycle counter, as an unsigned

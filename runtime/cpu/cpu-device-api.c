@@ -455,16 +455,28 @@ cuda_laneid (void)
 /* The blocks of a launch run on several host threads, so that the fences
    are real ones; the strongest serves for every scope.  */
 
+/* trap_NAME (FUNCTION): the error of cudajit-trap.def's row NAME, of the
+   calling thread, which called FUNCTION.  */
+#define DEF_CUDAJIT_TRAP(name, format)                                        \
+  static _Noreturn void trap_##name (const char *function)                    \
+  {                                                                           \
+    struct runner *r = kernel_runner (function);                              \
+    cudajit_fatal (&r->job->site, format, threadIdx.x, threadIdx.y,           \
+                   threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);          \
+  }
+#include "cudajit-trap.def"
+#undef DEF_CUDAJIT_TRAP
+
 void
 cuda_trap (void)
 {
-  struct runner *r = kernel_runner ("cuda_trap");
+  trap_trap ("cuda_trap");
+}
 
-#define DEF_CUDAJIT_TRAP(format)                                              \
-  cudajit_fatal (&r->job->site, format, threadIdx.x, threadIdx.y,             \
-                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);
-#include "cudajit-trap.def"
-#undef DEF_CUDAJIT_TRAP
+void
+cudajit_misaligned_copy (void)
+{
+  trap_misaligned_copy ("cuda_memcpy_async");
 }
 
 void

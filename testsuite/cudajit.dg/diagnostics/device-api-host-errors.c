@@ -46,6 +46,9 @@ void host_LANEID (void) { i = cuda_laneid (); } /* { dg-error "'cuda_laneid' use
 void host_LANEMASK_LT (void) { u = cuda_lanemask_lt (); } /* { dg-error "'cuda_lanemask_lt' used outside a kernel" } */
 void host_ON_GPU (void) { i = cuda_on_gpu (); } /* { dg-error "'cuda_on_gpu' used outside a kernel" } */
 void host_TRAP (void) { cuda_trap (); } /* { dg-error "'cuda_trap' used outside a kernel" } */
+void host_MEMCPY_ASYNC (void) { cuda_memcpy_async (&i, &i, 4); } /* { dg-error "'cuda_memcpy_async' used outside a kernel" } */
+void host_PIPELINE_COMMIT (void) { cuda_pipeline_commit (); } /* { dg-error "'cuda_pipeline_commit' used outside a kernel" } */
+void host_PIPELINE_WAIT (void) { cuda_pipeline_wait (0); } /* { dg-error "'cuda_pipeline_wait' used outside a kernel" } */
 void host_WARP_REDUCE (void) { i = cuda_warp_reduce (i, CUDA_ADD); } /* { dg-error "'cuda_warp_reduce' used outside a kernel" } */
 void host_WARP_SCAN_INCLUSIVE (void) { f = cuda_warp_scan_inclusive (f, CUDA_MAX); } /* { dg-error "'cuda_warp_scan_inclusive' used outside a kernel" } */
 void host_WARP_SCAN_EXCLUSIVE (void) { ll = cuda_warp_scan_exclusive (ll, CUDA_XOR); } /* { dg-error "'cuda_warp_scan_exclusive' used outside a kernel" } */
