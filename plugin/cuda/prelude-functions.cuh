@@ -49,7 +49,7 @@
 #undef CUDAJIT_MATCH
 #undef CUDAJIT_WARP
 
-/* @part collectives cudajit_warp_ cudajit_block_ cudajit_reduce_ */
+/* @part collectives cudajit_warp_ cudajit_block_ cudajit_reduce_ cudajit_tile */
 /* The block and warp collectives: cudajit.h's cuda_warp_reduce (v, op)
    and the rest are cudajit_warp_reduce_TYPE (v, op), with OP a constant
    of cudajit-collective-ops.def, which inlining folds; and
@@ -246,6 +246,16 @@ cudajit_collective_block_scan (T v, int op, T *exclusive)
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_COLLECTIVES
 
+/* V of the lanes of MASK combined by OP, each lane reading the others'
+   one at a time.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_lanes_reduce (T v, int op, unsigned int mask)
+{ T r = cudajit_collective_identity<T> (op);
+  for (unsigned int lanes = mask; lanes; lanes &= lanes - 1)
+    r = cudajit_collective_op (op, r, (T) __shfl_sync (mask, v,
+                                                       __ffs (lanes) - 1));
+  return r; }
+
 /* CUDA's __reduce_OP_sync from sm_80; before, the lanes of MASK read
    each other's V one at a time.  */
 #if __CUDA_ARCH__ >= 800
@@ -257,12 +267,7 @@ cudajit_collective_block_scan (T v, int op, T *exclusive)
 #define CUDAJIT_REDUCE_SYNC(op, name, t, type) \
   __device__ __forceinline__ type \
   cudajit_reduce_##name##_sync_##t (unsigned int mask, type v) \
-  { type r = cudajit_collective_identity<type> (op); \
-    for (unsigned int lanes = mask; lanes; lanes &= lanes - 1) \
-      r = cudajit_collective_op (op, r, \
-                                 (type) __shfl_sync (mask, v, \
-                                                     __ffs (lanes) - 1)); \
-    return r; }
+  { return cudajit_collective_lanes_reduce (v, op, mask); }
 #endif
 #define CUDAJIT_REDUCE_SYNCS(op, name) \
   CUDAJIT_REDUCE_SYNC (op, name, int, int) \
@@ -304,6 +309,84 @@ template <typename T, typename O> __device__ __forceinline__ T
 cudajit_bits (const O &object, long byte)
 { T bits; memcpy (&bits, (const char *) &object + byte, sizeof bits);
   return bits; }
+
+/* @part tiles cudajit_tile */
+/* Cooperative groups' tiles: a tile is the mask of its lanes, and
+   cudajit.h's cuda_tiled_partition (n) is cudajit_tiled_partition (n),
+   cuda_tile_shfl (t, v, src) cudajit_tile_shfl_TYPE (t, v, src), and so
+   on, as cudajit-tiles.h's inline functions are on the CPU backend.  */
+__device__ __forceinline__ unsigned int
+cudajit_tiled_partition (unsigned int size)
+{ cudajit_warp_place p = cudajit_warp_place_of ();
+  unsigned int tile = (size >= 32 ? 0xffffffffu : (1u << size) - 1)
+                      << (p.lane & ~(size - 1));
+  return tile & p.mask; }
+__device__ __forceinline__ unsigned int
+cudajit_tile_rank (unsigned int t)
+{ return __popc (t & cuda_lanemask_lt ()); }
+
+/* The lane of rank RANK in T, or the caller's where T has no such
+   rank: the shuffles' source; in a tile of contiguous lanes, the
+   first's plus RANK.  */
+__device__ __forceinline__ int
+cudajit_tile_lane (unsigned int t, unsigned int rank)
+{ unsigned int low = __ffs (t) - 1, run = t >> low;
+  if (rank >= (unsigned int) __popc (t)) return cuda_laneid ();
+  if ((run & (run + 1)) == 0) return low + rank;
+  for (; rank > 0; rank--) t &= t - 1;
+  return __ffs (t) - 1; }
+
+/* The bits of BALLOT at T's lanes, packed from bit 0 in rank order.  */
+__device__ __forceinline__ unsigned int
+cudajit_tile_ballot (unsigned int t, int predicate)
+{ unsigned int ballot = __ballot_sync (t, predicate), packed = 0, rank = 0;
+  for (; t; t &= t - 1, rank++)
+    packed |= (ballot >> (__ffs (t) - 1) & 1) << rank;
+  return packed; }
+
+/* V of T's lanes combined by OP: in a tile of tiled_partition, whose
+   lanes are a whole aligned group of a power of two, a butterfly of
+   shuffles within it; else each lane reads the others'.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_tile_reduce (T v, int op, unsigned int t)
+{ unsigned int size = __popc (t), low = __ffs (t) - 1;
+  if ((size & (size - 1)) == 0 && low % size == 0
+      && (t >> low) == (size == 32 ? 0xffffffffu : (1u << size) - 1))
+    { for (unsigned int delta = size / 2; delta > 0; delta >>= 1)
+        v = cudajit_collective_op (op, v, (T) __shfl_xor_sync (t, v, delta,
+                                                               (int) size));
+      return v; }
+  return cudajit_collective_lanes_reduce (v, op, t); }
+
+#define CUDAJIT_TILE_SHUFFLES(t, type) \
+  __device__ __forceinline__ type \
+  cudajit_tile_shfl_##t (unsigned int tile, type v, int src) \
+  { return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
+      (unsigned int) src % __popc (tile))); } \
+  __device__ __forceinline__ type \
+  cudajit_tile_shfl_down_##t (unsigned int tile, type v, unsigned int delta) \
+  { unsigned int rank = cudajit_tile_rank (tile); \
+    return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
+      delta < __popc (tile) - rank ? rank + delta : rank)); } \
+  __device__ __forceinline__ type \
+  cudajit_tile_shfl_xor_##t (unsigned int tile, type v, int mask) \
+  { return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
+      cudajit_tile_rank (tile) ^ (unsigned int) mask)); }
+#define CUDAJIT_TILE_SMALL_INTEGER(t, type)
+#define CUDAJIT_TILE_SIGNED_INTEGER CUDAJIT_TILE_SHUFFLES
+#define CUDAJIT_TILE_UNSIGNED_INTEGER CUDAJIT_TILE_SHUFFLES
+#define CUDAJIT_TILE_FLOATING CUDAJIT_TILE_SHUFFLES
+#define CUDAJIT_SCALAR(t, type, kind, n) CUDAJIT_TILE_##kind (t, type) \
+  __device__ __forceinline__ type \
+  cudajit_tile_reduce_##t (unsigned int tile, type v, int op) \
+  { return cudajit_collective_tile_reduce (v, op, tile); }
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_TILE_SHUFFLES
+#undef CUDAJIT_TILE_SMALL_INTEGER
+#undef CUDAJIT_TILE_SIGNED_INTEGER
+#undef CUDAJIT_TILE_UNSIGNED_INTEGER
+#undef CUDAJIT_TILE_FLOATING
 
 /* @part float_compare cudajit_un cudajit_ordered cudajit_ltgt cudajit_signbit */
 /* Comparisons that are true or false for NaNs (see float-compare.cc).
