@@ -321,6 +321,10 @@ cudajit_tiled_partition (unsigned int size)
   unsigned int tile = (size >= 32 ? 0xffffffffu : (1u << size) - 1)
                       << (p.lane & ~(size - 1));
   return tile & p.mask; }
+/* unsigned int, as on the CPU backend, where __popc is an int.  */
+__device__ __forceinline__ unsigned int
+cudajit_tile_size (unsigned int t)
+{ return __popc (t); }
 __device__ __forceinline__ unsigned int
 cudajit_tile_rank (unsigned int t)
 { return __popc (t & cuda_lanemask_lt ()); }
@@ -331,7 +335,7 @@ cudajit_tile_rank (unsigned int t)
 __device__ __forceinline__ int
 cudajit_tile_lane (unsigned int t, unsigned int rank)
 { unsigned int low = __ffs (t) - 1, run = t >> low;
-  if (rank >= (unsigned int) __popc (t)) return cuda_laneid ();
+  if (rank >= cudajit_tile_size (t)) return cuda_laneid ();
   if ((run & (run + 1)) == 0) return low + rank;
   for (; rank > 0; rank--) t &= t - 1;
   return __ffs (t) - 1; }
@@ -349,7 +353,7 @@ cudajit_tile_ballot (unsigned int t, int predicate)
    shuffles within it; else each lane reads the others'.  */
 template <typename T> __device__ __forceinline__ T
 cudajit_collective_tile_reduce (T v, int op, unsigned int t)
-{ unsigned int size = __popc (t), low = __ffs (t) - 1;
+{ unsigned int size = cudajit_tile_size (t), low = __ffs (t) - 1;
   if ((size & (size - 1)) == 0 && low % size == 0
       && (t >> low) == (size == 32 ? 0xffffffffu : (1u << size) - 1))
     { for (unsigned int delta = size / 2; delta > 0; delta >>= 1)
@@ -362,12 +366,12 @@ cudajit_collective_tile_reduce (T v, int op, unsigned int t)
   __device__ __forceinline__ type \
   cudajit_tile_shfl_##t (unsigned int tile, type v, int src) \
   { return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
-      (unsigned int) src % __popc (tile))); } \
+      (unsigned int) src % cudajit_tile_size (tile))); } \
   __device__ __forceinline__ type \
   cudajit_tile_shfl_down_##t (unsigned int tile, type v, unsigned int delta) \
   { unsigned int rank = cudajit_tile_rank (tile); \
     return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
-      delta < __popc (tile) - rank ? rank + delta : rank)); } \
+      delta < cudajit_tile_size (tile) - rank ? rank + delta : rank)); } \
   __device__ __forceinline__ type \
   cudajit_tile_shfl_xor_##t (unsigned int tile, type v, int mask) \
   { return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
