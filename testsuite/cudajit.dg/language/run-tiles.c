@@ -3,9 +3,9 @@
    shuffles by rank (int, double and long long values), cuda_tile_ballot
    and cuda_tile_reduce (several operations and types) on it, in blocks
    of 32, 64 and 40 threads (whose second warp has 8 lanes, fewer than
-   the larger tiles); and cuda_coalesced_threads () in a branch that
-   only some lanes take, with the same functions on it.  Checked against
-   plain C.  */
+   the larger tiles), and the rank and size alone, with no wait; and
+   cuda_coalesced_threads () in a branch that only some lanes take, with
+   the same functions on it.  Checked against plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -106,6 +106,20 @@ tiles (int size, const int in[N], int scratch[N], long long out[N][RESULTS])
   tile_functions (t, in, scratch, i, out[i]);
 }
 
+/* The tile's rank and size alone, which wait for no one: the CPU
+   backend's block function runs the threads in loops.  */
+__attribute__ ((cuda_jit)) void
+ranks (int size, long long out[N][RESULTS])
+{
+  long i = cuda_grid_x ();
+  cuda_tile t = size == 4 ? cuda_tiled_partition (4)
+                : size == 8 ? cuda_tiled_partition (8)
+                            : cuda_tiled_partition (32);
+
+  out[i][RANK] = cuda_tile_rank (t);
+  out[i][SIZE] = cuda_tile_size (t);
+}
+
 /* Whether the thread of input X takes the branch.  */
 static int
 takes_branch (int x)
@@ -184,7 +198,7 @@ static const char *const names[RESULTS]
 
 static void
 compare (long long out[N][RESULTS], const int *in, int size, int threads,
-         int coalesced_only)
+         int coalesced_only, int results)
 {
   for (long i = 0; i < (long) BLOCKS * threads; i++)
     {
@@ -210,7 +224,7 @@ compare (long long out[N][RESULTS], const int *in, int size, int threads,
             lanes[count++] = j;
         }
       expect (in, lanes, count, i, want);
-      for (int k = 0; k < RESULTS; k++)
+      for (int k = 0; k < results; k++)
         check (out[i][k], want[k], names[k], size, threads, i);
     }
 }
@@ -230,11 +244,16 @@ main (void)
         {
           memset (scratch, 0, sizeof scratch);
           cuda_launch (tiles, BLOCKS, threads[b]) (size, in, scratch, out);
-          compare (out, in, size, threads[b], 0);
+          compare (out, in, size, threads[b], 0, RESULTS);
+          if (size == 4 || size == 8 || size == 32)
+            {
+              cuda_launch (ranks, BLOCKS, threads[b]) (size, out);
+              compare (out, in, size, threads[b], 0, SIZE + 1);
+            }
         }
       memset (scratch, 0, sizeof scratch);
       cuda_launch (coalesced, BLOCKS, threads[b]) (in, scratch, out);
-      compare (out, in, 0, threads[b], 1);
+      compare (out, in, 0, threads[b], 1, RESULTS);
     }
   printf ("%d errors\n", errors);
   return errors != 0;
