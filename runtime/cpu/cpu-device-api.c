@@ -546,19 +546,20 @@ collective_begin (const char *function, struct collective *c)
 
 /* The body of a warp's, FUNCTION: the lanes of the warp wait for each
    other twice, the second time so that none writes its next value before
-   all have read.  */
+   all have read.  Each warp's values are in its own lanes' slots of
+   VALUES, whatever their type: another warp may be at a collective of
+   another type meanwhile.  */
 #define WARP_COLLECTIVE(t, type, function, inclusive, whole)                  \
   struct collective c;                                                        \
   type *values, result;                                                       \
                                                                               \
   if (!collective_begin (function, &c))                                       \
     return inclusive ? v : cudajit_identity_##t (op);                         \
-  values = (type *) c.scratch->values;                                        \
-  values[c.thread] = v;                                                       \
+  values = (type *) (c.scratch->values + c.first);                            \
+  values[c.thread - c.first] = v;                                             \
   warp_vote (function, c.mask, 0, NULL);                                      \
   result = cudajit_fold_##t (                                                 \
-      values + c.first, (whole ? c.lanes : c.thread - c.first + inclusive),   \
-      op);                                                                    \
+      values, (whole ? c.lanes : c.thread - c.first + inclusive), op);        \
   warp_vote (function, c.mask, 0, NULL);                                      \
   return result
 
