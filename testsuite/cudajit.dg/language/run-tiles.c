@@ -5,7 +5,8 @@
    of 32, 64 and 40 threads (whose second warp has 8 lanes, fewer than
    the larger tiles), and the rank and size alone, with no wait; and
    cuda_coalesced_threads () in a branch that only some lanes take, with
-   the same functions on it.  Checked against plain C.  */
+   the same functions on it, and in a device function called in a loop
+   whose rounds differ between lanes.  Checked against plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -136,8 +137,42 @@ coalesced (const int in[N], int scratch[N], long long out[N][RESULTS])
     tile_functions (cuda_coalesced_threads (), in, scratch, i, out[i]);
 }
 
+enum
+{
+  TRIPS = 4
+};
+
+/* How many times the thread of input X goes round the loop.  */
+static int
+trips (int x)
+{
+  return (x + 500) % (TRIPS + 1);
+}
+
+/* The lanes still in the caller's loop, from a device function.  */
+static cuda_tile
+still_going (void)
+{
+  return cuda_coalesced_threads ();
+}
+
+__attribute__ ((cuda_jit)) void
+coalesced_loop (const int in[N], long long out[N][RESULTS])
+{
+  long i = cuda_grid_x ();
+
+  for (int k = 0; k < trips (in[i]); k++)
+    {
+      cuda_tile c = still_going ();
+      out[i][k] = cuda_tile_reduce (c, in[i] + k, CUDA_ADD);
+      out[i][TRIPS + k] = cuda_tile_rank (c);
+    }
+}
+
 static int errors;
 
+/* WHAT of thread I, in blocks of THREADS, in tiles of SIZE (0 for
+   coalesced threads) or in round SIZE of coalesced_loop.  */
 static void
 check (long long got, long long want, const char *what, int size,
        int threads, int i)
@@ -145,8 +180,8 @@ check (long long got, long long want, const char *what, int size,
   if (got == want)
     return;
   if (errors++ < 20)
-    printf ("%s, tiles of %d, blocks of %d, thread %d: %lld, not %lld\n",
-            what, size, threads, i, got, want);
+    printf ("%s (%d), blocks of %d, thread %d: %lld, not %lld\n", what,
+            size, threads, i, got, want);
 }
 
 /* What tile_functions gives thread I, whose tile is the threads LANES[0]
@@ -229,6 +264,33 @@ compare (long long out[N][RESULTS], const int *in, int size, int threads,
     }
 }
 
+/* Each round's tile in coalesced_loop: the lanes of the warp whose
+   threads go round it that many times or more.  */
+static void
+compare_loop (long long out[N][RESULTS], const int *in, int threads)
+{
+  for (long i = 0; i < (long) BLOCKS * threads; i++)
+    {
+      long block_first = i / threads * threads;
+      long warp_first = block_first + (i - block_first) / 32 * 32;
+      long block_end = block_first + threads;
+
+      for (int k = 0; k < trips (in[i]); k++)
+        {
+          long long sum = 0, rank = 0;
+          for (long j = warp_first; j < warp_first + 32 && j < block_end; j++)
+            if (trips (in[j]) > k)
+              {
+                sum += in[j] + k;
+                rank += j < i;
+              }
+          check (out[i][k], sum, "coalesced reduce in a loop", k, threads, i);
+          check (out[i][TRIPS + k], rank, "coalesced rank in a loop", k,
+                 threads, i);
+        }
+    }
+}
+
 int
 main (void)
 {
@@ -254,6 +316,8 @@ main (void)
       memset (scratch, 0, sizeof scratch);
       cuda_launch (coalesced, BLOCKS, threads[b]) (in, scratch, out);
       compare (out, in, 0, threads[b], 1, RESULTS);
+      cuda_launch (coalesced_loop, BLOCKS, threads[b]) (in, out);
+      compare_loop (out, in, threads[b]);
     }
   printf ("%d errors\n", errors);
   return errors != 0;
