@@ -123,24 +123,31 @@ cudajit_warp_place_of (void)
    shuffles in a whole warp, and in a partial one shuffles down to lane
    0, which gives its value to the others.  */
 #if __CUDA_ARCH__ >= 800
+/* V of the lanes of MASK combined by OP: redux.sync.  */
+__device__ __forceinline__ unsigned int
+cudajit_collective_redux (unsigned int v, int op, unsigned int mask)
+{ switch (op)
+    { case CUDA_MIN: return __reduce_min_sync (mask, v);
+      case CUDA_MAX: return __reduce_max_sync (mask, v);
+      case CUDA_AND: return __reduce_and_sync (mask, v);
+      case CUDA_OR: return __reduce_or_sync (mask, v);
+      case CUDA_XOR: return __reduce_xor_sync (mask, v);
+      default: return __reduce_add_sync (mask, v); } }
+__device__ __forceinline__ int
+cudajit_collective_redux (int v, int op, unsigned int mask)
+{ switch (op)
+    { case CUDA_MIN: return __reduce_min_sync (mask, v);
+      case CUDA_MAX: return __reduce_max_sync (mask, v);
+      case CUDA_ADD: return __reduce_add_sync (mask, v);
+      default: return (int) cudajit_collective_redux ((unsigned int) v, op,
+                                                      mask); } }
 __device__ __forceinline__ unsigned int
 cudajit_collective_warp_reduce (unsigned int v, int op,
                                 const cudajit_warp_place &p)
-{ switch (op)
-    { case CUDA_MIN: return __reduce_min_sync (p.mask, v);
-      case CUDA_MAX: return __reduce_max_sync (p.mask, v);
-      case CUDA_AND: return __reduce_and_sync (p.mask, v);
-      case CUDA_OR: return __reduce_or_sync (p.mask, v);
-      case CUDA_XOR: return __reduce_xor_sync (p.mask, v);
-      default: return __reduce_add_sync (p.mask, v); } }
+{ return cudajit_collective_redux (v, op, p.mask); }
 __device__ __forceinline__ int
 cudajit_collective_warp_reduce (int v, int op, const cudajit_warp_place &p)
-{ switch (op)
-    { case CUDA_MIN: return __reduce_min_sync (p.mask, v);
-      case CUDA_MAX: return __reduce_max_sync (p.mask, v);
-      case CUDA_ADD: return __reduce_add_sync (p.mask, v);
-      default: return (int) cudajit_collective_warp_reduce ((unsigned int) v,
-                                                            op, p); } }
+{ return cudajit_collective_redux (v, op, p.mask); }
 #endif
 template <typename T> __device__ __forceinline__ T
 cudajit_collective_warp_reduce (T v, int op, const cudajit_warp_place &p)
@@ -348,9 +355,10 @@ cudajit_tile_ballot (unsigned int t, int predicate)
     packed |= (ballot >> (__ffs (t) - 1) & 1) << rank;
   return packed; }
 
-/* V of T's lanes combined by OP: in a tile of tiled_partition, whose
-   lanes are a whole aligned group of a power of two, a butterfly of
-   shuffles within it; else each lane reads the others'.  */
+/* V of T's lanes combined by OP: redux.sync for 32-bit integers where
+   the GPU has it; else, in a tile of tiled_partition, whose lanes are a
+   whole aligned group of a power of two, a butterfly of shuffles within
+   it, and in another each lane reads the others'.  */
 template <typename T> __device__ __forceinline__ T
 cudajit_collective_tile_reduce (T v, int op, unsigned int t)
 { unsigned int size = cudajit_tile_size (t), low = __ffs (t) - 1;
@@ -361,6 +369,14 @@ cudajit_collective_tile_reduce (T v, int op, unsigned int t)
                                                                (int) size));
       return v; }
   return cudajit_collective_lanes_reduce (v, op, t); }
+#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ unsigned int
+cudajit_collective_tile_reduce (unsigned int v, int op, unsigned int t)
+{ return cudajit_collective_redux (v, op, t); }
+__device__ __forceinline__ int
+cudajit_collective_tile_reduce (int v, int op, unsigned int t)
+{ return cudajit_collective_redux (v, op, t); }
+#endif
 
 #define CUDAJIT_TILE_SHUFFLES(t, type) \
   __device__ __forceinline__ type \
