@@ -6,7 +6,8 @@
    the larger tiles), and the rank and size alone, with no wait; and
    cuda_coalesced_threads () in a branch that only some lanes take, with
    the same functions on it, and in a device function called in a loop
-   whose rounds differ between lanes.  Checked against plain C.  */
+   whose rounds differ between lanes; and tiles under a branch that only
+   some of them take.  Checked against plain C.  */
 /* { dg-do run } */
 
 #include <cudajit.h>
@@ -119,6 +120,20 @@ ranks (int size, long long out[N][RESULTS])
 
   out[i][RANK] = cuda_tile_rank (t);
   out[i][SIZE] = cuda_tile_size (t);
+}
+
+/* Tiles of 8 under a branch that only every other one takes.  */
+__attribute__ ((cuda_jit)) void
+some_tiles (const int in[N], long long out[N][RESULTS])
+{
+  long i = cuda_grid_x ();
+  cuda_tile t = cuda_tiled_partition (8);
+
+  if (cuda_laneid () / 8 % 2 == 0)
+    {
+      out[i][REDUCE_MAX] = cuda_tile_reduce (t, in[i], CUDA_MAX);
+      out[i][SHFL] = cuda_tile_shfl (t, in[i], cuda_tile_rank (t) * 3 + 1);
+    }
 }
 
 /* Whether the thread of input X takes the branch.  */
@@ -264,6 +279,35 @@ compare (long long out[N][RESULTS], const int *in, int size, int threads,
     }
 }
 
+/* some_tiles's results, of the tiles that took the branch.  */
+static void
+compare_some_tiles (long long out[N][RESULTS], const int *in, int threads)
+{
+  for (long i = 0; i < (long) BLOCKS * threads; i++)
+    {
+      long block_first = i / threads * threads;
+      long lane = (i - block_first) % 32;
+      long first = i - lane % 8, end = first + 8;
+      int max = in[i];
+      long tile[8] = { 0 };
+      unsigned int count = 0;
+
+      if (lane / 8 % 2)
+        continue;
+      if (end > block_first + threads)
+        end = block_first + threads;
+      for (long j = first; j < end; j++)
+        {
+          max = in[j] > max ? in[j] : max;
+          tile[count++] = j;
+        }
+      check (out[i][REDUCE_MAX], max, "reduce max in a branch", 8, threads,
+             i);
+      check (out[i][SHFL], in[tile[(lane % 8 * 3 + 1) % count]],
+             "shfl in a branch", 8, threads, i);
+    }
+}
+
 /* Each round's tile in coalesced_loop: the lanes of the warp whose
    threads go round it that many times or more.  */
 static void
@@ -316,6 +360,8 @@ main (void)
       memset (scratch, 0, sizeof scratch);
       cuda_launch (coalesced, BLOCKS, threads[b]) (in, scratch, out);
       compare (out, in, 0, threads[b], 1, RESULTS);
+      cuda_launch (some_tiles, BLOCKS, threads[b]) (in, out);
+      compare_some_tiles (out, in, threads[b]);
       cuda_launch (coalesced_loop, BLOCKS, threads[b]) (in, out);
       compare_loop (out, in, threads[b]);
     }
