@@ -10,7 +10,7 @@ BEGIN {
   kinds["DA_WARP_VOTE"] = "warp vote"
   kinds["DA_WARP_SHUFFLE"] = "warp shuffle"
   kinds["DA_WARP_MATCH"] = "warp match"
-  kinds["DA_COLLECTIVE"] = "block or warp collective"
+  kinds["DA_COLLECTIVE"] = "block, warp or tile collective"
   kinds["DA_LANE"] = "lanes"
   kinds["DA_ATOMIC"] = "atomic"
   kinds["DA_MATH"] = "math"

@@ -567,6 +567,10 @@ extern "C"
     warpSize = 32
   };
 
+/* Cooperative groups' tiles: cuda_tiled_partition, cuda_tile_shfl and the
+   rest.  */
+#include "cudajit-tiles.h"
+
 /* cuda_dim3 (x), cuda_dim3 (x, y) and cuda_dim3 (x, y, z); missing
    extents are 1.  */
 #define cuda_dim3(...)                                                        \

@@ -152,8 +152,9 @@ cudajit_grid_sync_call_p (const_tree callee)
 bool
 cudajit_activemask_call_p (const_tree callee)
 {
-  return cudajit_device_api (callee)
-         == &cudajit_device_apis[DEVICE_API_ACTIVEMASK];
+  const device_api *api = cudajit_device_api (callee);
+  return api == &cudajit_device_apis[DEVICE_API_ACTIVEMASK]
+         || api == &cudajit_device_apis[DEVICE_API_COALESCED_THREADS];
 }
 
 bool
@@ -164,7 +165,8 @@ cudajit_warp_function_p (const_tree callee)
          && (api->kind == DA_WARP_VOTE || api->kind == DA_WARP_SHUFFLE
              || api->kind == DA_WARP_MATCH
              || api == &cudajit_device_apis[DEVICE_API_SYNCWARP]
-             || api == &cudajit_device_apis[DEVICE_API_ACTIVEMASK]);
+             || api == &cudajit_device_apis[DEVICE_API_TILE_SYNC]
+             || cudajit_activemask_call_p (callee));
 }
 
 const device_api *

@@ -407,16 +407,18 @@ static const bool collective_op_bitwise[] = {
 #undef CUDAJIT_COLLECTIVE_OP
 };
 
-/* CALL of API, a block or warp collective (V, OP): OP is a constant
-   operation, bitwise only on an integer V, as the prelude's and the CPU
-   backend's functions need.  */
+/* CALL of API, a block, warp or tile collective ([TILE,] V, OP): OP is
+   a constant operation, bitwise only on an integer V, as the prelude's
+   and the CPU backend's functions need.  */
 static void
 check_collective_op (subset_checker *checker, const device_api *api, tree call,
                      location_t loc)
 {
   if (api->types == DA_WORD_TYPES)
     return;
-  tree op = fold (CALL_EXPR_ARG (call, 1));
+  int nargs = call_expr_nargs (call);
+  tree value = CALL_EXPR_ARG (call, nargs - 2);
+  tree op = fold (CALL_EXPR_ARG (call, nargs - 1));
   STRIP_NOPS (op);
   if (TREE_CODE (op) != INTEGER_CST)
     reject (checker, loc,
@@ -431,11 +433,28 @@ check_collective_op (subset_checker *checker, const device_api *api, tree call,
             "%<CUDA_MAX%>, %<CUDA_AND%>, %<CUDA_OR%> and %<CUDA_XOR%>",
             api->name);
   else if (collective_op_bitwise[tree_to_uhwi (op)]
-           && FLOAT_TYPE_P (TREE_TYPE (CALL_EXPR_ARG (call, 0))))
+           && FLOAT_TYPE_P (TREE_TYPE (value)))
     reject (checker, loc,
             "%qs with %<CUDA_AND%>, %<CUDA_OR%> or %<CUDA_XOR%> needs an "
             "integer value, not %qT",
-            api->name, TREE_TYPE (CALL_EXPR_ARG (call, 0)));
+            api->name, TREE_TYPE (value));
+}
+
+/* CALL of cuda_tiled_partition (SIZE): SIZE is a constant power of two
+   from 1 to a warp, as CUDA's template argument is, and as the tile's
+   mask needs.  */
+static void
+check_tile_size (subset_checker *checker, tree call, location_t loc)
+{
+  tree size = fold (CALL_EXPR_ARG (call, 0));
+  STRIP_NOPS (size);
+  if (TREE_CODE (size) != INTEGER_CST || !tree_fits_shwi_p (size)
+      || tree_to_shwi (size) < 1 || tree_to_shwi (size) > CUDAJIT_WARP_SIZE
+      || !pow2p_hwi (tree_to_shwi (size)))
+    reject (checker, loc,
+            "the size of %<cuda_tiled_partition%> must be a constant power "
+            "of two from 1 to %d",
+            CUDAJIT_WARP_SIZE);
 }
 
 /* cuda_memcpy_async's size, which cp.async takes as an immediate.  */
@@ -476,6 +495,8 @@ check_call (subset_checker *checker, tree call, location_t loc)
         check_collective_op (checker, api, call, loc);
       else if (api == &cudajit_device_apis[DEVICE_API_MEMCPY_ASYNC])
         check_async_copy_size (checker, call, loc);
+      else if (api == &cudajit_device_apis[DEVICE_API_TILED_PARTITION])
+        check_tile_size (checker, call, loc);
     }
   else if (decl_function_context (fndecl))
     reject (checker, loc,

@@ -49,7 +49,7 @@
 #undef CUDAJIT_MATCH
 #undef CUDAJIT_WARP
 
-/* @part collectives cudajit_warp_ cudajit_block_ cudajit_reduce_ */
+/* @part collectives cudajit_warp_ cudajit_block_ cudajit_reduce_ cudajit_tile */
 /* The block and warp collectives: cudajit.h's cuda_warp_reduce (v, op)
    and the rest are cudajit_warp_reduce_TYPE (v, op), with OP a constant
    of cudajit-collective-ops.def, which inlining folds; and
@@ -123,24 +123,31 @@ cudajit_warp_place_of (void)
    shuffles in a whole warp, and in a partial one shuffles down to lane
    0, which gives its value to the others.  */
 #if __CUDA_ARCH__ >= 800
+/* V of the lanes of MASK combined by OP: redux.sync.  */
+__device__ __forceinline__ unsigned int
+cudajit_collective_redux (unsigned int v, int op, unsigned int mask)
+{ switch (op)
+    { case CUDA_MIN: return __reduce_min_sync (mask, v);
+      case CUDA_MAX: return __reduce_max_sync (mask, v);
+      case CUDA_AND: return __reduce_and_sync (mask, v);
+      case CUDA_OR: return __reduce_or_sync (mask, v);
+      case CUDA_XOR: return __reduce_xor_sync (mask, v);
+      default: return __reduce_add_sync (mask, v); } }
+__device__ __forceinline__ int
+cudajit_collective_redux (int v, int op, unsigned int mask)
+{ switch (op)
+    { case CUDA_MIN: return __reduce_min_sync (mask, v);
+      case CUDA_MAX: return __reduce_max_sync (mask, v);
+      case CUDA_ADD: return __reduce_add_sync (mask, v);
+      default: return (int) cudajit_collective_redux ((unsigned int) v, op,
+                                                      mask); } }
 __device__ __forceinline__ unsigned int
 cudajit_collective_warp_reduce (unsigned int v, int op,
                                 const cudajit_warp_place &p)
-{ switch (op)
-    { case CUDA_MIN: return __reduce_min_sync (p.mask, v);
-      case CUDA_MAX: return __reduce_max_sync (p.mask, v);
-      case CUDA_AND: return __reduce_and_sync (p.mask, v);
-      case CUDA_OR: return __reduce_or_sync (p.mask, v);
-      case CUDA_XOR: return __reduce_xor_sync (p.mask, v);
-      default: return __reduce_add_sync (p.mask, v); } }
+{ return cudajit_collective_redux (v, op, p.mask); }
 __device__ __forceinline__ int
 cudajit_collective_warp_reduce (int v, int op, const cudajit_warp_place &p)
-{ switch (op)
-    { case CUDA_MIN: return __reduce_min_sync (p.mask, v);
-      case CUDA_MAX: return __reduce_max_sync (p.mask, v);
-      case CUDA_ADD: return __reduce_add_sync (p.mask, v);
-      default: return (int) cudajit_collective_warp_reduce ((unsigned int) v,
-                                                            op, p); } }
+{ return cudajit_collective_redux (v, op, p.mask); }
 #endif
 template <typename T> __device__ __forceinline__ T
 cudajit_collective_warp_reduce (T v, int op, const cudajit_warp_place &p)
@@ -246,6 +253,16 @@ cudajit_collective_block_scan (T v, int op, T *exclusive)
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_COLLECTIVES
 
+/* V of the lanes of MASK combined by OP, each lane reading the others'
+   one at a time.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_lanes_reduce (T v, int op, unsigned int mask)
+{ T r = cudajit_collective_identity<T> (op);
+  for (unsigned int lanes = mask; lanes; lanes &= lanes - 1)
+    r = cudajit_collective_op (op, r, (T) __shfl_sync (mask, v,
+                                                       __ffs (lanes) - 1));
+  return r; }
+
 /* CUDA's __reduce_OP_sync from sm_80; before, the lanes of MASK read
    each other's V one at a time.  */
 #if __CUDA_ARCH__ >= 800
@@ -257,12 +274,7 @@ cudajit_collective_block_scan (T v, int op, T *exclusive)
 #define CUDAJIT_REDUCE_SYNC(op, name, t, type) \
   __device__ __forceinline__ type \
   cudajit_reduce_##name##_sync_##t (unsigned int mask, type v) \
-  { type r = cudajit_collective_identity<type> (op); \
-    for (unsigned int lanes = mask; lanes; lanes &= lanes - 1) \
-      r = cudajit_collective_op (op, r, \
-                                 (type) __shfl_sync (mask, v, \
-                                                     __ffs (lanes) - 1)); \
-    return r; }
+  { return cudajit_collective_lanes_reduce (v, op, mask); }
 #endif
 #define CUDAJIT_REDUCE_SYNCS(op, name) \
   CUDAJIT_REDUCE_SYNC (op, name, int, int) \
@@ -304,6 +316,97 @@ template <typename T, typename O> __device__ __forceinline__ T
 cudajit_bits (const O &object, long byte)
 { T bits; memcpy (&bits, (const char *) &object + byte, sizeof bits);
   return bits; }
+
+/* @part tiles cudajit_tile */
+/* Cooperative groups' tiles: a tile is the mask of its lanes, and
+   cudajit.h's cuda_tiled_partition (n) is cudajit_tiled_partition (n),
+   cuda_tile_shfl (t, v, src) cudajit_tile_shfl_TYPE (t, v, src), and so
+   on, as cudajit-tiles.h's inline functions are on the CPU backend.  */
+__device__ __forceinline__ unsigned int
+cudajit_tiled_partition (unsigned int size)
+{ cudajit_warp_place p = cudajit_warp_place_of ();
+  unsigned int tile = (size >= 32 ? 0xffffffffu : (1u << size) - 1)
+                      << (p.lane & ~(size - 1));
+  return tile & p.mask; }
+/* unsigned int, as on the CPU backend, where __popc is an int.  */
+__device__ __forceinline__ unsigned int
+cudajit_tile_size (unsigned int t)
+{ return __popc (t); }
+__device__ __forceinline__ unsigned int
+cudajit_tile_rank (unsigned int t)
+{ return __popc (t & cuda_lanemask_lt ()); }
+
+/* The lane of rank RANK in T, or the caller's where T has no such
+   rank: the shuffles' source; in a tile of contiguous lanes, the
+   first's plus RANK.  */
+__device__ __forceinline__ int
+cudajit_tile_lane (unsigned int t, unsigned int rank)
+{ unsigned int low = __ffs (t) - 1, run = t >> low;
+  if (rank >= cudajit_tile_size (t)) return cuda_laneid ();
+  if ((run & (run + 1)) == 0) return low + rank;
+  for (; rank > 0; rank--) t &= t - 1;
+  return __ffs (t) - 1; }
+
+/* The bits of BALLOT at T's lanes, packed from bit 0 in rank order.  */
+__device__ __forceinline__ unsigned int
+cudajit_tile_ballot (unsigned int t, int predicate)
+{ unsigned int ballot = __ballot_sync (t, predicate), packed = 0, rank = 0;
+  for (; t; t &= t - 1, rank++)
+    packed |= (ballot >> (__ffs (t) - 1) & 1) << rank;
+  return packed; }
+
+/* V of T's lanes combined by OP: redux.sync for 32-bit integers where
+   the GPU has it; else, in a tile of tiled_partition, whose lanes are a
+   whole aligned group of a power of two, a butterfly of shuffles within
+   it, and in another each lane reads the others'.  */
+template <typename T> __device__ __forceinline__ T
+cudajit_collective_tile_reduce (T v, int op, unsigned int t)
+{ unsigned int size = cudajit_tile_size (t), low = __ffs (t) - 1;
+  if ((size & (size - 1)) == 0 && low % size == 0
+      && (t >> low) == (size == 32 ? 0xffffffffu : (1u << size) - 1))
+    { for (unsigned int delta = size / 2; delta > 0; delta >>= 1)
+        v = cudajit_collective_op (op, v, (T) __shfl_xor_sync (t, v, delta,
+                                                               (int) size));
+      return v; }
+  return cudajit_collective_lanes_reduce (v, op, t); }
+#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ unsigned int
+cudajit_collective_tile_reduce (unsigned int v, int op, unsigned int t)
+{ return cudajit_collective_redux (v, op, t); }
+__device__ __forceinline__ int
+cudajit_collective_tile_reduce (int v, int op, unsigned int t)
+{ return cudajit_collective_redux (v, op, t); }
+#endif
+
+#define CUDAJIT_TILE_SHUFFLES(t, type) \
+  __device__ __forceinline__ type \
+  cudajit_tile_shfl_##t (unsigned int tile, type v, int src) \
+  { return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
+      (unsigned int) src % cudajit_tile_size (tile))); } \
+  __device__ __forceinline__ type \
+  cudajit_tile_shfl_down_##t (unsigned int tile, type v, unsigned int delta) \
+  { unsigned int rank = cudajit_tile_rank (tile); \
+    return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
+      delta < cudajit_tile_size (tile) - rank ? rank + delta : rank)); } \
+  __device__ __forceinline__ type \
+  cudajit_tile_shfl_xor_##t (unsigned int tile, type v, int mask) \
+  { return __shfl_sync (tile, v, cudajit_tile_lane (tile, \
+      cudajit_tile_rank (tile) ^ (unsigned int) mask)); }
+#define CUDAJIT_TILE_SMALL_INTEGER(t, type)
+#define CUDAJIT_TILE_SIGNED_INTEGER CUDAJIT_TILE_SHUFFLES
+#define CUDAJIT_TILE_UNSIGNED_INTEGER CUDAJIT_TILE_SHUFFLES
+#define CUDAJIT_TILE_FLOATING CUDAJIT_TILE_SHUFFLES
+#define CUDAJIT_SCALAR(t, type, kind, n) CUDAJIT_TILE_##kind (t, type) \
+  __device__ __forceinline__ type \
+  cudajit_tile_reduce_##t (unsigned int tile, type v, int op) \
+  { return cudajit_collective_tile_reduce (v, op, tile); }
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef CUDAJIT_TILE_SHUFFLES
+#undef CUDAJIT_TILE_SMALL_INTEGER
+#undef CUDAJIT_TILE_SIGNED_INTEGER
+#undef CUDAJIT_TILE_UNSIGNED_INTEGER
+#undef CUDAJIT_TILE_FLOATING
 
 /* @part float_compare cudajit_un cudajit_ordered cudajit_ltgt cudajit_signbit */
 /* Comparisons that are true or false for NaNs (see float-compare.cc).

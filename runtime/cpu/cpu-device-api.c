@@ -558,19 +558,20 @@ collective_begin (const char *function, struct collective *c)
 
 /* The body of a warp's, FUNCTION: the lanes of the warp wait for each
    other twice, the second time so that none writes its next value before
-   all have read.  */
+   all have read.  Each warp's values are in its own lanes' slots of
+   VALUES, whatever their type: another warp may be at a collective of
+   another type meanwhile.  */
 #define WARP_COLLECTIVE(t, type, function, inclusive, whole)                  \
   struct collective c;                                                        \
   type *values, result;                                                       \
                                                                               \
   if (!collective_begin (function, &c))                                       \
     return inclusive ? v : cudajit_identity_##t (op);                         \
-  values = (type *) c.scratch->values;                                        \
-  values[c.thread] = v;                                                       \
+  values = (type *) (c.scratch->values + c.first);                            \
+  values[c.thread - c.first] = v;                                             \
   warp_vote (function, c.mask, 0, NULL);                                      \
   result = cudajit_fold_##t (                                                 \
-      values + c.first, (whole ? c.lanes : c.thread - c.first + inclusive),   \
-      op);                                                                    \
+      values, (whole ? c.lanes : c.thread - c.first + inclusive), op);        \
   warp_vote (function, c.mask, 0, NULL);                                      \
   return result
 
@@ -640,26 +641,47 @@ collective_begin (const char *function, struct collective *c)
 #undef WARP_COLLECTIVE
 #undef BLOCK_COLLECTIVE
 
-/* __reduce_OP_sync: the lanes of MASK that take part combine their V,
-   each the values of all, as the warp collectives do.  */
-#define REDUCE_SYNC(name, op, t, type)                                        \
-  type cudajit_reduce_##name##_sync_##t (unsigned int mask, type v)           \
+/* The lanes of MASK that take part combine their V by OP, each the values
+   of all, as the warp collectives do: FUNCTION's, __reduce_OP_sync and
+   cuda_tile_reduce.  Each lane's V has its thread's slot of VALUES, whatever
+   its type: the other tiles of the warp may be at a reduction of another
+   type meanwhile.  */
+#define LANES_REDUCE(t, type)                                                 \
+  static type lanes_reduce_##t (const char *function, unsigned int mask,      \
+                                type v, int op)                               \
   {                                                                           \
     struct collective c;                                                      \
-    type *values, result;                                                     \
+    type result, other;                                                       \
     unsigned int present;                                                     \
                                                                               \
-    if (!collective_begin ("cuda_reduce_" #name "_sync", &c))                 \
+    if (!collective_begin (function, &c))                                     \
       return v;                                                               \
-    values = (type *) c.scratch->values;                                      \
-    values[c.thread] = v;                                                     \
-    warp_vote ("cuda_reduce_" #name "_sync", mask, 0, &present);              \
+    memcpy (&c.scratch->values[c.thread], &v, sizeof v);                      \
+    warp_vote (function, mask, 0, &present);                                  \
     result = cudajit_identity_##t (op);                                       \
     for (unsigned int lane = 0; lane < c.lanes; lane++)                       \
       if (present >> lane & 1)                                                \
-        result = cudajit_combine_##t (op, result, values[c.first + lane]);    \
-    warp_vote ("cuda_reduce_" #name "_sync", mask, 0, NULL);                  \
+        {                                                                     \
+          memcpy (&other, &c.scratch->values[c.first + lane], sizeof other);  \
+          result = cudajit_combine_##t (op, result, other);                   \
+        }                                                                     \
+    warp_vote (function, mask, 0, NULL);                                      \
     return result;                                                            \
+  }                                                                           \
+                                                                              \
+  type cudajit_tile_reduce_##t (cuda_tile tile, type v, int op)               \
+  {                                                                           \
+    return lanes_reduce_##t ("cuda_tile_reduce", tile, v, op);                \
+  }
+#define CUDAJIT_SCALAR(t, type, kind, bytes) LANES_REDUCE (t, type)
+#include "cudajit-scalar-types.def"
+#undef CUDAJIT_SCALAR
+#undef LANES_REDUCE
+
+#define REDUCE_SYNC(name, op, t, type)                                        \
+  type cudajit_reduce_##name##_sync_##t (unsigned int mask, type v)           \
+  {                                                                           \
+    return lanes_reduce_##t ("cuda_reduce_" #name "_sync", mask, v, op);      \
   }
 #define REDUCE_SYNCS(name, op)                                                \
   REDUCE_SYNC (name, op, int, int)                                            \

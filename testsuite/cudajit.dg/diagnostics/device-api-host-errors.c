@@ -61,6 +61,16 @@ void host_REDUCE_MAX_SYNC (void) { i = cuda_reduce_max_sync (~0u, i); } /* { dg-
 void host_REDUCE_AND_SYNC (void) { u = cuda_reduce_and_sync (~0u, u); } /* { dg-error "'cuda_reduce_and_sync' used outside a kernel" } */
 void host_REDUCE_OR_SYNC (void) { i = cuda_reduce_or_sync (~0u, i); } /* { dg-error "'cuda_reduce_or_sync' used outside a kernel" } */
 void host_REDUCE_XOR_SYNC (void) { u = cuda_reduce_xor_sync (~0u, u); } /* { dg-error "'cuda_reduce_xor_sync' used outside a kernel" } */
+void host_TILED_PARTITION (void) { u = cuda_tiled_partition (4); } /* { dg-error "'cuda_tiled_partition' used outside a kernel" } */
+void host_COALESCED_THREADS (void) { u = cuda_coalesced_threads (); } /* { dg-error "'cuda_coalesced_threads' used outside a kernel" } */
+void host_TILE_SIZE (void) { u = cuda_tile_size (u); } /* { dg-error "'cuda_tile_size' used outside a kernel" } */
+void host_TILE_RANK (void) { u = cuda_tile_rank (u); } /* { dg-error "'cuda_tile_rank' used outside a kernel" } */
+void host_TILE_SYNC (void) { cuda_tile_sync (u); } /* { dg-error "'cuda_tile_sync' used outside a kernel" } */
+void host_TILE_SHFL (void) { i = cuda_tile_shfl (u, i, 0); } /* { dg-error "'cuda_tile_shfl' used outside a kernel" } */
+void host_TILE_SHFL_DOWN (void) { d = cuda_tile_shfl_down (u, d, 1); } /* { dg-error "'cuda_tile_shfl_down' used outside a kernel" } */
+void host_TILE_SHFL_XOR (void) { ll = cuda_tile_shfl_xor (u, ll, 1); } /* { dg-error "'cuda_tile_shfl_xor' used outside a kernel" } */
+void host_TILE_BALLOT (void) { u = cuda_tile_ballot (u, i); } /* { dg-error "'cuda_tile_ballot' used outside a kernel" } */
+void host_TILE_REDUCE (void) { f = cuda_tile_reduce (u, f, CUDA_MIN); } /* { dg-error "'cuda_tile_reduce' used outside a kernel" } */
 void host_ATOMIC_ADD (void) { f = cuda_atomic_add (&f, 1.0f); } /* { dg-error "'cuda_atomic_add' used outside a kernel" } */
 void host_ATOMIC_ADD_BLOCK (void) { i = cuda_atomic_add_block (&i, 1); } /* { dg-error "'cuda_atomic_add_block' used outside a kernel" } */
 void host_ATOMIC_ADD_SYSTEM (void) { d = cuda_atomic_add_system (&d, 1); } /* { dg-error "'cuda_atomic_add_system' used outside a kernel" } */
