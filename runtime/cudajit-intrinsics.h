@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* CUDA's functions for kernels that C has no name for: libdevice's math
    functions, CUDA's fast intrinsics, its integer intrinsics, clocks,
-   cache-hinted loads and stores and arithmetic in a rounding mode.  Each
+   cache-hinted loads and stores, arithmetic in a rounding mode and the
+   asynchronous copies to shared memory.  Each
    is cuda_NAME, NAME being CUDA's name without its underscores, which is
    also the name of numba.cuda.libdevice's (fast_expf for __expf), and
    each is a row of the plugin's device-api.def.  On the GPU the call is
@@ -294,6 +295,38 @@ extern "C"
     return (_Float16) ((_Float128) a * b + c);
   }
 #endif
+
+  /* Asynchronous copies from global to shared memory, sm_80's cp.async
+     (CUDA's __pipeline_memcpy_async, __pipeline_commit and
+     __pipeline_wait_prior).  cuda_memcpy_async (dst, src, bytes) starts
+     a copy of BYTES, the constant 4, 8 or 16, from SRC in global memory
+     to DST in shared memory, both aligned to BYTES (or the kernel traps,
+     naming the thread); cuda_pipeline_commit () makes the copies since
+     the last commit a group; cuda_pipeline_wait (n) waits until all
+     but the last N groups are done: then the calling thread sees what
+     they copied, and the other threads after a barrier.  Other memory,
+     older GPUs and the CPU backend copy at once.  */
+  __attribute__ ((__noreturn__)) void cudajit_misaligned_copy (void);
+
+  static __inline__ void
+  cuda_memcpy_async (void *shared_dst, const void *global_src, size_t bytes)
+  {
+    if (((__UINTPTR_TYPE__) shared_dst | (__UINTPTR_TYPE__) global_src)
+        & (bytes - 1))
+      cudajit_misaligned_copy ();
+    __builtin_memcpy (shared_dst, global_src, bytes);
+  }
+
+  static __inline__ void
+  cuda_pipeline_commit (void)
+  {
+  }
+
+  static __inline__ void
+  cuda_pipeline_wait (unsigned int groups)
+  {
+    (void) groups;
+  }
 
 #ifdef __cplusplus
 }

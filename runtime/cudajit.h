@@ -265,38 +265,6 @@ extern "C"
      GPU, the thread in a line of its own printf).  */
   __attribute__ ((__noreturn__)) void cuda_trap (void);
 
-  /* Asynchronous copies from global to shared memory, sm_80's cp.async
-     (CUDA's __pipeline_memcpy_async, __pipeline_commit and
-     __pipeline_wait_prior).  cuda_memcpy_async (dst, src, bytes) starts
-     a copy of BYTES, the constant 4, 8 or 16, from SRC in global memory
-     to DST in shared memory, both aligned to BYTES (or the kernel traps,
-     naming the thread); cuda_pipeline_commit () makes the copies since
-     the last commit a group; cuda_pipeline_wait (n) waits until all
-     but the last N groups are done: then the calling thread sees what
-     they copied, and the other threads after a barrier.  Other memory,
-     older GPUs and the CPU backend copy at once.  */
-  __attribute__ ((__noreturn__)) void cudajit_misaligned_copy (void);
-
-  static __inline__ void
-  cuda_memcpy_async (void *shared_dst, const void *global_src, size_t bytes)
-  {
-    if (((__UINTPTR_TYPE__) shared_dst | (__UINTPTR_TYPE__) global_src)
-        & (bytes - 1))
-      cudajit_misaligned_copy ();
-    __builtin_memcpy (shared_dst, global_src, bytes);
-  }
-
-  static __inline__ void
-  cuda_pipeline_commit (void)
-  {
-  }
-
-  static __inline__ void
-  cuda_pipeline_wait (unsigned int groups)
-  {
-    (void) groups;
-  }
-
   /* numba.cuda's cg.this_grid ().sync (): a barrier of all the threads of
      the grid, each waiting there until every thread of every block has
      arrived, with what each wrote before it visible to all after it.  A
