@@ -209,6 +209,9 @@ extern "C"
 /* libdevice's functions and CUDA's intrinsics that C has no name for.  */
 #include "cudajit-intrinsics.h"
 
+/* CUDA's functions on __half2 and __nv_bfloat162.  */
+#include "cudajit-narrow-floats.h"
+
   /* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
      backend a real barrier among the threads of a block.  And numba's
      syncthreads_count, syncthreads_and and syncthreads_or: the barrier,

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: MIT */
+/* CUDA's functions on its pairs of narrow floats, __half2 and
+   __nv_bfloat162 (cuda_fp16.h's and cuda_bf16.h's), by their names with
+   cuda_ for their underscores: __hadd2 is cuda_hadd2.  cuda_half2 and
+   cuda_bfloat162 are GCC's vectors of two _Float16 or __bf16, whose
+   operators already work element by element; these are their C
+   definitions, which the plugin translates into the kernel's CUDA C as
+   it does the kernel's own functions, so that both backends compute the
+   same bits.  Where CUDA overloads a name for both pairs, the macro
+   chooses by the type of its first argument.  Included by cudajit.h;
+   programs do not include it themselves.  */
+
+#ifndef CUDAJIT_NARROW_FLOATS_H
+#define CUDAJIT_NARROW_FLOATS_H
+
+/* As cudajit.h, which includes it: faults in the uses of its macros are
+   reported on the user's line alone.  */
+#pragma GCC system_header
+
+#if defined __FLT16_MAX__ && !defined __cplusplus
+
+#ifdef __BFLT16_MAX__
+/* CUDA's __nv_bfloat162, where C has __bf16's arithmetic (GCC 13 and
+   later).  */
+typedef __bf16 cuda_bfloat162
+    __attribute__ ((vector_size (2 * sizeof (__bf16))));
+#endif
+
+/* The functions of a pair type V of elements T, which CUDA names by S, the
+   pair, and E, the element: those of both pairs are cudajit_NAME_S, which
+   the macros below choose from, and those of one alone have CUDA's name.
+   CUDA's comparisons are ordered, false where an element is a NaN, __hne2
+   too, and give 1 or 0 in the pair's type; habs2 is ABS on each element,
+   which clears its sign bit.  */
+#define CUDAJIT_PAIR_FUNCTIONS(V, T, S, E, ABS)                               \
+  static __inline__ V cudajit_hadd2_##S (V a, V b) { return a + b; }          \
+  static __inline__ V cudajit_hsub2_##S (V a, V b) { return a - b; }          \
+  static __inline__ V cudajit_hmul2_##S (V a, V b) { return a * b; }          \
+  static __inline__ V cudajit_h2div_##S (V a, V b) { return a / b; }          \
+  static __inline__ V cudajit_hneg2_##S (V a) { return -a; }                  \
+  static __inline__ V cudajit_habs2_##S (V a)                                 \
+  {                                                                           \
+    return (V){ ABS (a[0]), ABS (a[1]) };                                     \
+  }                                                                           \
+  CUDAJIT_PAIR_COMPARISON (V, T, S, heq2, ==)                                 \
+  CUDAJIT_PAIR_COMPARISON (V, T, S, hlt2, <)                                  \
+  CUDAJIT_PAIR_COMPARISON (V, T, S, hle2, <=)                                 \
+  CUDAJIT_PAIR_COMPARISON (V, T, S, hgt2, >)                                  \
+  CUDAJIT_PAIR_COMPARISON (V, T, S, hge2, >=)                                 \
+  static __inline__ V cudajit_hne2_##S (V a, V b)                             \
+  {                                                                           \
+    return (V){ (T) (a[0] < b[0] || a[0] > b[0]),                             \
+                (T) (a[1] < b[1] || a[1] > b[1]) };                           \
+  }                                                                           \
+  static __inline__ float cudajit_low2float_##S (V a) { return a[0]; }        \
+  static __inline__ float cudajit_high2float_##S (V a) { return a[1]; }       \
+  static __inline__ V cudajit_lowhigh2highlow_##S (V a)                       \
+  {                                                                           \
+    return (V){ a[1], a[0] };                                                 \
+  }                                                                           \
+  static __inline__ V cuda_lows2##S (V a, V b) { return (V){ a[0], b[0] }; }  \
+  static __inline__ V cuda_highs2##S (V a, V b) { return (V){ a[1], b[1] }; } \
+  static __inline__ V cuda_floats2##S##_rn (float a, float b)                 \
+  {                                                                           \
+    return (V){ (T) a, (T) b };                                               \
+  }                                                                           \
+  static __inline__ V cuda_float2##S##_rn (float a)                           \
+  {                                                                           \
+    return (V){ (T) a, (T) a };                                               \
+  }                                                                           \
+  static __inline__ V cuda_float22##S##_rn (cuda_float2 a)                    \
+  {                                                                           \
+    return (V){ (T) a[0], (T) a[1] };                                         \
+  }                                                                           \
+  static __inline__ cuda_float2 cuda_##S##2float2(V a)                        \
+  {                                                                           \
+    return (cuda_float2){ a[0], a[1] };                                       \
+  }                                                                           \
+  static __inline__ V cuda_halves2##S (T low, T high)                         \
+  {                                                                           \
+    return (V){ low, high };                                                  \
+  }                                                                           \
+  static __inline__ V cuda_##E##2##S (T a) { return (V){ a, a }; }            \
+  static __inline__ T cuda_low2##E (V a) { return a[0]; }                     \
+  static __inline__ T cuda_high2##E (V a) { return a[1]; }
+#define CUDAJIT_PAIR_COMPARISON(V, T, S, name, op)                            \
+  static __inline__ V cudajit_##name##_##S (V a, V b)                         \
+  {                                                                           \
+    return (V){ (T) (a[0] op b[0]), (T) (a[1] op b[1]) };                     \
+  }
+CUDAJIT_PAIR_FUNCTIONS (cuda_half2, _Float16, half2, half, __builtin_fabsf16)
+#ifdef __BFLT16_MAX__
+#define CUDAJIT_BF16_ABS(x) ((__bf16) __builtin_fabsf (x))
+CUDAJIT_PAIR_FUNCTIONS (cuda_bfloat162, __bf16, bfloat162, bfloat16,
+                        CUDAJIT_BF16_ABS)
+#undef CUDAJIT_BF16_ABS
+#define CUDAJIT_PAIR_CHOOSE(name, a)                                          \
+  __extension__ _Generic((a), cuda_bfloat162                                  \
+                         : cudajit_##name##_bfloat162, default                \
+                         : cudajit_##name##_half2)
+#else
+#define CUDAJIT_PAIR_CHOOSE(name, a) cudajit_##name##_half2
+#endif
+#undef CUDAJIT_PAIR_FUNCTIONS
+#undef CUDAJIT_PAIR_COMPARISON
+
+#define cuda_hadd2(a, b) CUDAJIT_PAIR_CHOOSE (hadd2, a) (a, b)
+#define cuda_hsub2(a, b) CUDAJIT_PAIR_CHOOSE (hsub2, a) (a, b)
+#define cuda_hmul2(a, b) CUDAJIT_PAIR_CHOOSE (hmul2, a) (a, b)
+#define cuda_h2div(a, b) CUDAJIT_PAIR_CHOOSE (h2div, a) (a, b)
+#define cuda_hneg2(a) CUDAJIT_PAIR_CHOOSE (hneg2, a) (a)
+#define cuda_habs2(a) CUDAJIT_PAIR_CHOOSE (habs2, a) (a)
+#define cuda_heq2(a, b) CUDAJIT_PAIR_CHOOSE (heq2, a) (a, b)
+#define cuda_hne2(a, b) CUDAJIT_PAIR_CHOOSE (hne2, a) (a, b)
+#define cuda_hlt2(a, b) CUDAJIT_PAIR_CHOOSE (hlt2, a) (a, b)
+#define cuda_hle2(a, b) CUDAJIT_PAIR_CHOOSE (hle2, a) (a, b)
+#define cuda_hgt2(a, b) CUDAJIT_PAIR_CHOOSE (hgt2, a) (a, b)
+#define cuda_hge2(a, b) CUDAJIT_PAIR_CHOOSE (hge2, a) (a, b)
+#define cuda_low2float(a) CUDAJIT_PAIR_CHOOSE (low2float, a) (a)
+#define cuda_high2float(a) CUDAJIT_PAIR_CHOOSE (high2float, a) (a)
+#define cuda_lowhigh2highlow(a) CUDAJIT_PAIR_CHOOSE (lowhigh2highlow, a) (a)
+
+/* __hfma2, each half's a * b + c rounded once (cuda_hfma), and the half
+   math of cudajit-intrinsics.h on each half: on cuda_half2 alone.  */
+static __inline__ cuda_half2
+cuda_hfma2 (cuda_half2 a, cuda_half2 b, cuda_half2 c)
+{
+  return (cuda_half2){ cuda_hfma (a[0], b[0], c[0]),
+                       cuda_hfma (a[1], b[1], c[1]) };
+}
+#define CUDAJIT_PAIR_MATH(name)                                               \
+  static __inline__ cuda_half2 cuda_h2##name (cuda_half2 a)                   \
+  {                                                                           \
+    return (cuda_half2){ cuda_h##name (a[0]), cuda_h##name (a[1]) };          \
+  }
+CUDAJIT_PAIR_MATH (rcp)
+CUDAJIT_PAIR_MATH (rsqrt)
+CUDAJIT_PAIR_MATH (sqrt)
+CUDAJIT_PAIR_MATH (exp)
+CUDAJIT_PAIR_MATH (exp2)
+CUDAJIT_PAIR_MATH (exp10)
+CUDAJIT_PAIR_MATH (log)
+CUDAJIT_PAIR_MATH (log2)
+CUDAJIT_PAIR_MATH (log10)
+CUDAJIT_PAIR_MATH (sin)
+CUDAJIT_PAIR_MATH (cos)
+CUDAJIT_PAIR_MATH (floor)
+CUDAJIT_PAIR_MATH (ceil)
+CUDAJIT_PAIR_MATH (trunc)
+CUDAJIT_PAIR_MATH (rint)
+#undef CUDAJIT_PAIR_MATH
+
+#endif /* __FLT16_MAX__ && !__cplusplus */
+
+#endif /* CUDAJIT_NARROW_FLOATS_H */
