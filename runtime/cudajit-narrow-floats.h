@@ -7,8 +7,10 @@
    definitions, which the plugin translates into the kernel's CUDA C as
    it does the kernel's own functions, so that both backends compute the
    same bits.  Where CUDA overloads a name for both pairs, the macro
-   chooses by the type of its first argument.  Included by cudajit.h;
-   programs do not include it themselves.  */
+   chooses by the type of its first argument.  And the shuffles of
+   _Float16, __bf16 and their pairs, which cudajit.h's cuda_shfl_* choose
+   here.  Included by cudajit.h; programs do not include it
+   themselves.  */
 
 #ifndef CUDAJIT_NARROW_FLOATS_H
 #define CUDAJIT_NARROW_FLOATS_H
@@ -18,13 +20,6 @@
 #pragma GCC system_header
 
 #if defined __FLT16_MAX__ && !defined __cplusplus
-
-#ifdef __BFLT16_MAX__
-/* CUDA's __nv_bfloat162, where C has __bf16's arithmetic (GCC 13 and
-   later).  */
-typedef __bf16 cuda_bfloat162
-    __attribute__ ((vector_size (2 * sizeof (__bf16))));
-#endif
 
 /* The functions of a pair type V of elements T, which CUDA names by S, the
    pair, and E, the element: those of both pairs are cudajit_NAME_S, which
@@ -150,6 +145,51 @@ CUDAJIT_PAIR_MATH (trunc)
 CUDAJIT_PAIR_MATH (rint)
 #undef CUDAJIT_PAIR_MATH
 
+/* The shuffles of cudajit.h on _Float16, __bf16 and their pairs, CUDA's
+   __shfl_sync and the rest on __half, __half2, __nv_bfloat16 and
+   __nv_bfloat162: those of the integer of the same size, on the bits.  */
+#define CUDAJIT_NARROW_SHUFFLE(op, arg_type, t, type, bits_type, as)          \
+  static __inline__ type cudajit_narrow_shfl_##op##_##t (                     \
+      unsigned int mask, type value, arg_type arg, int width)                 \
+  {                                                                           \
+    union                                                                     \
+    {                                                                         \
+      type value;                                                             \
+      bits_type bits;                                                         \
+    } u;                                                                      \
+    u.value = value;                                                          \
+    u.bits = cudajit_shfl_##op##_##as (mask, u.bits, arg, width);             \
+    return u.value;                                                           \
+  }
+#define CUDAJIT_NARROW_SHUFFLES(t, type, bits_type, as)                       \
+  CUDAJIT_NARROW_SHUFFLE (sync, int, t, type, bits_type, as)                  \
+  CUDAJIT_NARROW_SHUFFLE (up_sync, unsigned int, t, type, bits_type, as)      \
+  CUDAJIT_NARROW_SHUFFLE (down_sync, unsigned int, t, type, bits_type, as)    \
+  CUDAJIT_NARROW_SHUFFLE (xor_sync, int, t, type, bits_type, as)
+CUDAJIT_NARROW_SHUFFLES (half, _Float16, unsigned short, int)
+CUDAJIT_NARROW_SHUFFLES (half2, cuda_half2, unsigned int, uint)
+#ifdef __BFLT16_MAX__
+CUDAJIT_NARROW_SHUFFLES (bf16, __bf16, unsigned short, int)
+CUDAJIT_NARROW_SHUFFLES (bfloat162, cuda_bfloat162, unsigned int, uint)
+#define CUDAJIT_SHFL_NARROW(op, value, other)                                 \
+  __extension__ _Generic((value), _Float16                                    \
+                         : cudajit_narrow_shfl_##op##_half, cuda_half2        \
+                         : cudajit_narrow_shfl_##op##_half2, __bf16           \
+                         : cudajit_narrow_shfl_##op##_bf16, cuda_bfloat162    \
+                         : cudajit_narrow_shfl_##op##_bfloat162, default      \
+                         : other)
+#else
+#define CUDAJIT_SHFL_NARROW(op, value, other)                                 \
+  __extension__ _Generic((value), _Float16                                    \
+                         : cudajit_narrow_shfl_##op##_half, cuda_half2        \
+                         : cudajit_narrow_shfl_##op##_half2, default          \
+                         : other)
+#endif
+#undef CUDAJIT_NARROW_SHUFFLE
+#undef CUDAJIT_NARROW_SHUFFLES
+
+#else
+#define CUDAJIT_SHFL_NARROW(op, value, other) other
 #endif /* __FLT16_MAX__ && !__cplusplus */
 
 #endif /* CUDAJIT_NARROW_FLOATS_H */

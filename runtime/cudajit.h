@@ -104,6 +104,12 @@ extern "C"
   typedef _Float16 cuda_half2
       __attribute__ ((vector_size (2 * sizeof (_Float16))));
 #endif
+  /* CUDA's __nv_bfloat162, where C has __bf16's arithmetic (GCC 13 and
+     later).  */
+#if defined __BFLT16_MAX__ && !defined __cplusplus
+  typedef __bf16 cuda_bfloat162
+      __attribute__ ((vector_size (2 * sizeof (__bf16))));
+#endif
 
   /* The driver's stream handle (CUstream), so that streams made with the
      CUDA runtime or driver API can be passed as they are.  */
@@ -208,9 +214,6 @@ extern "C"
 
 /* libdevice's functions and CUDA's intrinsics that C has no name for.  */
 #include "cudajit-intrinsics.h"
-
-/* CUDA's functions on __half2 and __nv_bfloat162.  */
-#include "cudajit-narrow-floats.h"
 
   /* __syncthreads and the memory fences: in a kernel, CUDA's; on the CPU
      backend a real barrier among the threads of a block.  And numba's
@@ -349,7 +352,10 @@ extern "C"
                          : cudajit_##name##_double, default                   \
                          : missing)
 #define CUDAJIT_SHFL(op, value)                                               \
-  CUDAJIT_WARP_TYPED (shfl_##op, value, cuda_shfl_not_available_for_this_type)
+  CUDAJIT_SHFL_NARROW (                                                       \
+      op, value,                                                              \
+      CUDAJIT_WARP_TYPED (shfl_##op, value,                                   \
+                          cuda_shfl_not_available_for_this_type))
 
 /* A shuffle's ARG and WIDTH, which is warpSize unless given.  */
 #define CUDAJIT_WIDTH(...)                                                    \
@@ -510,6 +516,10 @@ extern "C"
 /* The block and warp collectives, as CUB's: cuda_warp_reduce,
    cuda_block_scan_inclusive and the rest.  */
 #include "cudajit-collectives.h"
+
+/* CUDA's functions on __half2 and __nv_bfloat162, and the shuffles of
+   _Float16 and __bf16.  */
+#include "cudajit-narrow-floats.h"
 
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
      macro, which would break the field of that name in the CUDA runtime's
