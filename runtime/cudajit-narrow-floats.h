@@ -7,7 +7,8 @@
    definitions, which the plugin translates into the kernel's CUDA C as
    it does the kernel's own functions, so that both backends compute the
    same bits.  Where CUDA overloads a name for both pairs, the macro
-   chooses by the type of its first argument.  And the shuffles of
+   chooses by the type of its first argument.  And the conversions of
+   float to _Float16 and __bf16 in a rounding mode, and the shuffles of
    _Float16, __bf16 and their pairs, which cudajit.h's cuda_shfl_* choose
    here.  Included by cudajit.h; programs do not include it
    themselves.  */
@@ -19,7 +20,134 @@
    reported on the user's line alone.  */
 #pragma GCC system_header
 
+#ifndef __cplusplus
+/* How a float rounds to a narrower format: CUDA's _rn, _rz, _rd, _ru.  */
+#define CUDAJIT_ROUND_NEAREST 0
+#define CUDAJIT_ROUND_ZERO 1
+#define CUDAJIT_ROUND_DOWN 2
+#define CUDAJIT_ROUND_UP 3
+
+/* The bits of the magnitude of the finite float whose bits are U, rounded
+   in MODE to a binary format of EXP_BITS bits of exponent and MAN_BITS of
+   mantissa laid out as IEEE's, its subnormals too; bits past the format's
+   largest exponent, for the caller to saturate, where it overflows.  With
+   integer operations alone, which the GPU computes as the CPU does, so
+   that the conversions below give the same bits on both backends.  */
+static __inline__ unsigned int
+cudajit_round_float_magnitude (unsigned int u, int exp_bits, int man_bits,
+                               int mode)
+{
+  int negative = (int) (u >> 31);
+  int exponent = (int) (u >> 23 & 0xff);
+  unsigned long long significand = u & 0x7fffff;
+  int biased = exponent - 127 + (1 << (exp_bits - 1)) - 1;
+  int shift = 23 - man_bits, away;
+  unsigned long long kept, rest, half;
+
+  /* A float's subnormals have the exponent of its smallest normal.  */
+  if (exponent != 0)
+    significand |= 0x800000;
+  else
+    biased++;
+  /* The format's own subnormals: their bits start further down.  */
+  if (biased < 1)
+    {
+      shift += 1 - biased;
+      biased = 1;
+    }
+  /* Past 24 places all is dropped, and less than half.  */
+  if (shift > 25)
+    shift = 25;
+  kept = significand >> shift;
+  rest = significand & ((1ull << shift) - 1);
+  half = 1ull << (shift - 1);
+  if (mode == CUDAJIT_ROUND_NEAREST)
+    away = rest > half || (rest == half && (kept & 1));
+  else
+    away = rest != 0
+           && (mode == CUDAJIT_ROUND_UP
+                   ? !negative
+                   : mode == CUDAJIT_ROUND_DOWN && negative);
+  /* KEPT holds the implicit bit of a normal number, which adds one to
+     the exponent; a carry out of the mantissa adds one more.  */
+  return ((unsigned int) (biased - 1) << man_bits)
+         + (unsigned int) (kept + away);
+}
+
+/* The bits of X in an IEEE format narrower than float, rounded in MODE:
+   past the largest finite value, infinity, or the largest finite value
+   where MODE rounds toward zero; a NaN stays one, quiet, the top bits of
+   its payload kept, as GCC converts.  */
+static __inline__ unsigned int
+cudajit_round_float_ieee (float x, int exp_bits, int man_bits, int mode)
+{
+  union
+  {
+    float value;
+    unsigned int bits;
+  } f;
+  unsigned int sign, infinity, magnitude;
+  int negative;
+
+  f.value = x;
+  negative = (int) (f.bits >> 31);
+  sign = f.bits >> 31 << (exp_bits + man_bits);
+  infinity = ((1u << exp_bits) - 1) << man_bits;
+  if ((f.bits & 0x7fffffff) > 0x7f800000)
+    return sign | infinity | 1u << (man_bits - 1)
+           | (f.bits & 0x7fffff) >> (23 - man_bits);
+  if ((f.bits & 0x7fffffff) == 0x7f800000)
+    return sign | infinity;
+  magnitude = cudajit_round_float_magnitude (f.bits, exp_bits, man_bits, mode);
+  if (magnitude >= infinity)
+    magnitude = (mode == CUDAJIT_ROUND_NEAREST
+                 || mode == (negative ? CUDAJIT_ROUND_DOWN : CUDAJIT_ROUND_UP))
+                    ? infinity
+                    : infinity - 1;
+  return sign | magnitude;
+}
+#endif /* !__cplusplus */
+
 #if defined __FLT16_MAX__ && !defined __cplusplus
+
+/* CUDA's __float2half_rn, _rz, _rd and _ru: X rounded to _Float16 to
+   nearest even, toward zero, down or up.  _rn is (_Float16) X.  */
+#define CUDAJIT_HALF_ROUNDED(suffix, mode)                                    \
+  static __inline__ _Float16 cuda_float2half_##suffix (float x)               \
+  {                                                                           \
+    union                                                                     \
+    {                                                                         \
+      unsigned short bits;                                                    \
+      _Float16 value;                                                         \
+    } h;                                                                      \
+    h.bits = (unsigned short) cudajit_round_float_ieee (x, 5, 10, mode);      \
+    return h.value;                                                           \
+  }
+CUDAJIT_HALF_ROUNDED (rn, CUDAJIT_ROUND_NEAREST)
+CUDAJIT_HALF_ROUNDED (rz, CUDAJIT_ROUND_ZERO)
+CUDAJIT_HALF_ROUNDED (rd, CUDAJIT_ROUND_DOWN)
+CUDAJIT_HALF_ROUNDED (ru, CUDAJIT_ROUND_UP)
+#undef CUDAJIT_HALF_ROUNDED
+
+#ifdef __BFLT16_MAX__
+/* CUDA's __float2bfloat16_rn, _rz, _rd and _ru likewise.  */
+#define CUDAJIT_BF16_ROUNDED(suffix, mode)                                    \
+  static __inline__ __bf16 cuda_float2bfloat16_##suffix (float x)             \
+  {                                                                           \
+    union                                                                     \
+    {                                                                         \
+      unsigned short bits;                                                    \
+      __bf16 value;                                                           \
+    } h;                                                                      \
+    h.bits = (unsigned short) cudajit_round_float_ieee (x, 8, 7, mode);       \
+    return h.value;                                                           \
+  }
+CUDAJIT_BF16_ROUNDED (rn, CUDAJIT_ROUND_NEAREST)
+CUDAJIT_BF16_ROUNDED (rz, CUDAJIT_ROUND_ZERO)
+CUDAJIT_BF16_ROUNDED (rd, CUDAJIT_ROUND_DOWN)
+CUDAJIT_BF16_ROUNDED (ru, CUDAJIT_ROUND_UP)
+#undef CUDAJIT_BF16_ROUNDED
+#endif
 
 /* The functions of a pair type V of elements T, which CUDA names by S, the
    pair, and E, the element: those of both pairs are cudajit_NAME_S, which
