@@ -8,10 +8,11 @@
    it does the kernel's own functions, so that both backends compute the
    same bits.  Where CUDA overloads a name for both pairs, the macro
    chooses by the type of its first argument.  And the conversions of
-   float to _Float16 and __bf16 in a rounding mode, and the shuffles of
-   _Float16, __bf16 and their pairs, which cudajit.h's cuda_shfl_* choose
-   here.  Included by cudajit.h; programs do not include it
-   themselves.  */
+   float to _Float16 and __bf16 in a rounding mode, the 8-bit floats
+   cuda_fp8_e4m3 and cuda_fp8_e5m2 and their conversions, and the
+   shuffles of _Float16, __bf16 and their pairs, which cudajit.h's
+   cuda_shfl_* choose here.  Included by cudajit.h; programs do not
+   include it themselves.  */
 
 #ifndef CUDAJIT_NARROW_FLOATS_H
 #define CUDAJIT_NARROW_FLOATS_H
@@ -106,6 +107,114 @@ cudajit_round_float_ieee (float x, int exp_bits, int man_bits, int mode)
                     : infinity - 1;
   return sign | magnitude;
 }
+
+/* CUDA's 8-bit floats (cuda_fp8.h's __nv_fp8_e4m3 and __nv_fp8_e5m2),
+   as storage: the bits, in a structure of their own, on which C has no
+   arithmetic, with the conversions of CUDA's __nv_cvt_float_to_fp8 (x,
+   __NV_SATFINITE, ...), rounded to nearest even and saturated to the
+   largest finite value (infinities too), and its conversion back, which
+   is exact.  E4M3 has 4 bits of exponent, 3 of mantissa and no infinity,
+   its largest value 448; E5M2 is IEEE's layout, its largest value 57344.
+   A NaN becomes 0x7f in both, and back a float NaN.  With integer
+   operations, the same on both backends, on every GPU.  */
+typedef struct cuda_fp8_e4m3
+{
+  unsigned char bits;
+} cuda_fp8_e4m3;
+typedef struct cuda_fp8_e5m2
+{
+  unsigned char bits;
+} cuda_fp8_e5m2;
+
+#define CUDAJIT_FP8_NAN 0x7f
+
+/* X's bits in the 8-bit format of EXP_BITS and MAN_BITS whose largest
+   finite magnitude has the bits LARGEST.  */
+static __inline__ unsigned char
+cudajit_float_to_fp8 (float x, int exp_bits, int man_bits,
+                      unsigned int largest)
+{
+  union
+  {
+    float value;
+    unsigned int bits;
+  } f;
+  unsigned int sign, magnitude;
+
+  f.value = x;
+  sign = f.bits >> 31 << 7;
+  if ((f.bits & 0x7fffffff) > 0x7f800000)
+    return CUDAJIT_FP8_NAN;
+  if ((f.bits & 0x7fffffff) == 0x7f800000)
+    return (unsigned char) (sign | largest);
+  magnitude = cudajit_round_float_magnitude (f.bits, exp_bits, man_bits,
+                                             CUDAJIT_ROUND_NEAREST);
+  return (unsigned char) (sign | (magnitude > largest ? largest : magnitude));
+}
+
+/* The float of BITS in that format; INFINITY says whether its largest
+   exponent is IEEE's, of infinities and NaNs, or E4M3's, of numbers but
+   the NaNs of an all-ones mantissa.  */
+static __inline__ float
+cudajit_fp8_to_float (unsigned int bits, int exp_bits, int man_bits,
+                      int infinity)
+{
+  union
+  {
+    float value;
+    unsigned int bits;
+  } f, scale;
+  unsigned int top = (1u << exp_bits) - 1;
+  unsigned int exponent = bits >> man_bits & top;
+  unsigned int mantissa = bits & ((1u << man_bits) - 1);
+  unsigned int bias = (1u << (exp_bits - 1)) - 1;
+  unsigned int sign = (bits & 0x80) << 24;
+
+  if (infinity ? exponent == top : (bits & 0x7f) == CUDAJIT_FP8_NAN)
+    f.bits = sign | 0x7f800000
+             | (mantissa != 0 ? 0x400000 | mantissa << (23 - man_bits) : 0);
+  else if (exponent == 0)
+    {
+      /* A subnormal, MANTISSA units of 2^(1 - BIAS - MAN_BITS): a
+         normal float, exact.  */
+      scale.bits = (128 - bias - (unsigned int) man_bits) << 23;
+      f.value = (float) mantissa * scale.value;
+      f.bits |= sign;
+    }
+  else
+    f.bits
+        = sign | (exponent - bias + 127) << 23 | mantissa << (23 - man_bits);
+  return f.value;
+}
+
+static __inline__ cuda_fp8_e4m3
+cuda_float_to_fp8_e4m3 (float x)
+{
+  cuda_fp8_e4m3 r;
+  r.bits = cudajit_float_to_fp8 (x, 4, 3, 0x7e);
+  return r;
+}
+
+static __inline__ cuda_fp8_e5m2
+cuda_float_to_fp8_e5m2 (float x)
+{
+  cuda_fp8_e5m2 r;
+  r.bits = cudajit_float_to_fp8 (x, 5, 2, 0x7b);
+  return r;
+}
+
+static __inline__ float
+cuda_fp8_e4m3_to_float (cuda_fp8_e4m3 x)
+{
+  return cudajit_fp8_to_float (x.bits, 4, 3, 0);
+}
+
+static __inline__ float
+cuda_fp8_e5m2_to_float (cuda_fp8_e5m2 x)
+{
+  return cudajit_fp8_to_float (x.bits, 5, 2, 1);
+}
+#undef CUDAJIT_FP8_NAN
 #endif /* !__cplusplus */
 
 #if defined __FLT16_MAX__ && !defined __cplusplus
