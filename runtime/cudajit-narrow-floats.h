@@ -238,8 +238,14 @@ CUDAJIT_HALF_ROUNDED (rd, CUDAJIT_ROUND_DOWN)
 CUDAJIT_HALF_ROUNDED (ru, CUDAJIT_ROUND_UP)
 #undef CUDAJIT_HALF_ROUNDED
 
-#ifdef __BFLT16_MAX__
-/* CUDA's __float2bfloat16_rn, _rz, _rd and _ru likewise.  */
+#endif /* __FLT16_MAX__ && !__cplusplus */
+
+#if (defined __BFLT16_MAX__ || defined CUDAJIT_BF16_STORAGE)                  \
+    && !defined __cplusplus
+/* CUDA's __float2bfloat16_rn, _rz, _rd and _ru likewise, and
+   __float2bfloat16, which is _rn; and __bfloat162float, exact.  Before
+   GCC 13 they are __bf16's conversions, as cudajit.h's __bf16 holds its
+   bits alone.  */
 #define CUDAJIT_BF16_ROUNDED(suffix, mode)                                    \
   static __inline__ __bf16 cuda_float2bfloat16_##suffix (float x)             \
   {                                                                           \
@@ -256,7 +262,33 @@ CUDAJIT_BF16_ROUNDED (rz, CUDAJIT_ROUND_ZERO)
 CUDAJIT_BF16_ROUNDED (rd, CUDAJIT_ROUND_DOWN)
 CUDAJIT_BF16_ROUNDED (ru, CUDAJIT_ROUND_UP)
 #undef CUDAJIT_BF16_ROUNDED
+
+static __inline__ __bf16
+cuda_float2bfloat16 (float x)
+{
+  return cuda_float2bfloat16_rn (x);
+}
+
+static __inline__ float
+cuda_bfloat162float (__bf16 x)
+{
+  union
+  {
+    __bf16 value;
+    unsigned short bits;
+  } h;
+  union
+  {
+    unsigned int bits;
+    float value;
+  } f;
+  h.value = x;
+  f.bits = (unsigned int) h.bits << 16;
+  return f.value;
+}
 #endif
+
+#if defined __FLT16_MAX__ && !defined __cplusplus
 
 /* The functions of a pair type V of elements T, which CUDA names by S, the
    pair, and E, the element: those of both pairs are cudajit_NAME_S, which

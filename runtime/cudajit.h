@@ -37,16 +37,18 @@
 #include "cudajit-abi.h"
 
 /* __bf16, CUDA's __nv_bfloat16 and Numba's bfloat16, has arithmetic from
-   GCC 13 on; before it, C on x86-64 has no such type, and its uses are an
-   error on the user's line that says which GCC is needed, rather than an
-   unknown type name.  */
+   GCC 13 on; before it, C on x86-64 has no such type, and cudajit.h makes
+   it one for storage alone, laid out as GCC 13's: its bits in a structure,
+   which copies, arrays and fields take, and cudajit-narrow-floats.h's
+   cuda_float2bfloat16_rn and cuda_bfloat162float convert, but no
+   arithmetic or cast, which are errors on the user's line whose type the
+   structure's tag says needs GCC 13.  */
 #if !defined __cplusplus && defined __x86_64__ && __GNUC__ < 13
-#if __GNUC__ >= 12
-typedef struct cudajit_bf16_needs_gcc_13 __bf16 __attribute__ ((
-    unavailable ("'__bf16' needs GCC 13 or later, which has its arithmetic")));
-#else
-typedef struct cudajit_bf16_needs_gcc_13 __bf16;
-#endif
+typedef struct cudajit_bfloat16_arithmetic_needs_gcc_13
+{
+  unsigned short bits;
+} __bf16;
+#define CUDAJIT_BF16_STORAGE 1
 #endif
 
 #ifdef __cplusplus
