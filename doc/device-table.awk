@@ -35,7 +35,7 @@ BEGIN {
   types["DA_UNTYPED"] = ""
   types["DA_WARP_TYPES"] = "integers of `int` and wider, `float`, `double`"
   types["DA_ALL_TYPES"] = "integers, `float`, `double`"
-  types["DA_ADD_TYPES"] = "integers, `float`, `double`, `_Float16`, `cuda_half2`"
+  types["DA_ADD_TYPES"] = "integers, `float`, `double`, `_Float16`, `cuda_half2`, `__bf16`, `cuda_bfloat162`"
   types["DA_INTEGER_TYPES"] = "integers"
   types["DA_WIDE_INTEGER_TYPES"] = "integers of `int` and wider"
   types["DA_UNSIGNED_TYPES"] = "`unsigned int` and wider"

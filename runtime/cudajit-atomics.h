@@ -23,12 +23,12 @@
    (char, short, int, long or long long, signed or unsigned), or for add,
    sub, max, min and exch also to a float or a double, and for add to a
    _Float16 (sm_70 and later on the GPU) or a cuda_half2, which adds each
-   half; max and min ignore a
-   NaN, as fmax and fmin do: a NaN VALUE leaves *PTR alone, and a NaN in
-   *PTR gives way to VALUE.  That is Numba's atomic.nanmax and nanmin, and
-   cuda_atomic_nanmax and cuda_atomic_nanmin are the same functions under
-   Numba's names.  (Numba's atomic.max and min differ only there: they
-   leave a NaN already in *PTR in place.)
+   half, or a __bf16 or cuda_bfloat162 (GCC 13 and later); max and min
+   ignore a NaN, as fmax and fmin do: a NaN VALUE leaves *PTR alone, and
+   a NaN in *PTR gives way to VALUE.  That is Numba's atomic.nanmax and
+   nanmin, and cuda_atomic_nanmax and cuda_atomic_nanmin are the same
+   functions under Numba's names.  (Numba's atomic.max and min differ only
+   there: they leave a NaN already in *PTR in place.)
 
    cuda_atomic_inc (ptr, value) and cuda_atomic_dec (ptr, value) count
    with wrapping, as CUDA's atomicInc and atomicDec and Numba's atomic.inc
@@ -173,9 +173,18 @@
       : CUDAJIT_ATOMIC_UNSIGNED (op, ptr,                                     \
                                  cuda_atomic_not_available_for_this_type))
 /* cuda_atomic_add's, which takes _Float16 and cuda_half2 too where C has
-   them (GCC 12 and later), as CUDA's atomicAdd takes __half and
-   __half2.  */
-#if defined __FLT16_MAX__ && !defined __cplusplus
+   them (GCC 12 and later), and __bf16 and cuda_bfloat162 (GCC 13 and
+   later), as CUDA's atomicAdd takes __half, __half2, __nv_bfloat16 and
+   __nv_bfloat162.  */
+#if defined __BFLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_ATOMIC_ADDEND(ptr)                                            \
+  __extension__ _Generic(*(ptr), _Float16                                     \
+                         : cudajit_atomic_add_half, cuda_half2                \
+                         : cudajit_atomic_add_half2, __bf16                   \
+                         : cudajit_atomic_add_bf16, cuda_bfloat162            \
+                         : cudajit_atomic_add_bfloat162, default              \
+                         : CUDAJIT_ATOMIC_NUMBER (add, ptr))
+#elif defined __FLT16_MAX__ && !defined __cplusplus
 #define CUDAJIT_ATOMIC_ADDEND(ptr)                                            \
   __extension__ _Generic(*(ptr), _Float16                                     \
                          : cudajit_atomic_add_half, cuda_half2                \
@@ -369,9 +378,13 @@ cudajit_plain_atomic_p (const void *ptr)
 #define CUDAJIT_ADDEND(t, type)                                               \
   CUDAJIT_ATOMIC_LOOP (add_##t, type, 1, old + value)
 #endif
+#if defined __BFLT16_MAX__ && !defined __cplusplus
+#define CUDAJIT_BF16_ADDEND CUDAJIT_ADDEND
+#endif
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_ADDEND
+#undef CUDAJIT_BF16_ADDEND
 #undef CUDAJIT_ATOMICS_SMALL_INTEGER
 #undef CUDAJIT_ATOMICS_SIGNED_INTEGER
 #undef CUDAJIT_ATOMICS_UNSIGNED_INTEGER

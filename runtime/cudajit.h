@@ -37,16 +37,18 @@
 #include "cudajit-abi.h"
 
 /* __bf16, CUDA's __nv_bfloat16 and Numba's bfloat16, has arithmetic from
-   GCC 13 on; before it, C on x86-64 has no such type, and its uses are an
-   error on the user's line that says which GCC is needed, rather than an
-   unknown type name.  */
+   GCC 13 on; before it, C on x86-64 has no such type, and cudajit.h makes
+   it one for storage alone, laid out as GCC 13's: its bits in a structure,
+   which copies, arrays and fields take, and cudajit-narrow-floats.h's
+   cuda_float2bfloat16_rn and cuda_bfloat162float convert, but no
+   arithmetic or cast, which are errors on the user's line whose type the
+   structure's tag says needs GCC 13.  */
 #if !defined __cplusplus && defined __x86_64__ && __GNUC__ < 13
-#if __GNUC__ >= 12
-typedef struct cudajit_bf16_needs_gcc_13 __bf16 __attribute__ ((
-    unavailable ("'__bf16' needs GCC 13 or later, which has its arithmetic")));
-#else
-typedef struct cudajit_bf16_needs_gcc_13 __bf16;
-#endif
+typedef struct cudajit_bfloat16_arithmetic_needs_gcc_13
+{
+  unsigned short bits;
+} __bf16;
+#define CUDAJIT_BF16_STORAGE 1
 #endif
 
 #ifdef __cplusplus
@@ -103,6 +105,12 @@ extern "C"
 #if defined __FLT16_MAX__ && !defined __cplusplus
   typedef _Float16 cuda_half2
       __attribute__ ((vector_size (2 * sizeof (_Float16))));
+#endif
+  /* CUDA's __nv_bfloat162, where C has __bf16's arithmetic (GCC 13 and
+     later).  */
+#if defined __BFLT16_MAX__ && !defined __cplusplus
+  typedef __bf16 cuda_bfloat162
+      __attribute__ ((vector_size (2 * sizeof (__bf16))));
 #endif
 
   /* The driver's stream handle (CUstream), so that streams made with the
@@ -365,7 +373,10 @@ extern "C"
                          : cudajit_##name##_double, default                   \
                          : missing)
 #define CUDAJIT_SHFL(op, value)                                               \
-  CUDAJIT_WARP_TYPED (shfl_##op, value, cuda_shfl_not_available_for_this_type)
+  CUDAJIT_SHFL_NARROW (                                                       \
+      op, value,                                                              \
+      CUDAJIT_WARP_TYPED (shfl_##op, value,                                   \
+                          cuda_shfl_not_available_for_this_type))
 
 /* A shuffle's ARG and WIDTH, which is warpSize unless given.  */
 #define CUDAJIT_WIDTH(...)                                                    \
@@ -526,6 +537,10 @@ extern "C"
 /* The block and warp collectives, as CUB's: cuda_warp_reduce,
    cuda_block_scan_inclusive and the rest.  */
 #include "cudajit-collectives.h"
+
+/* CUDA's functions on __half2 and __nv_bfloat162, and the shuffles of
+   _Float16 and __bf16.  */
+#include "cudajit-narrow-floats.h"
 
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
      macro, which would break the field of that name in the CUDA runtime's

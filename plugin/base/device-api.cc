@@ -36,9 +36,11 @@ static const struct
 } scalar_types[] = {
 #define CUDAJIT_SCALAR(t, type, kind, bytes) { #t, kind, bytes },
 #define CUDAJIT_ADDEND(t, type) { #t, ADDEND, 0 },
+#define CUDAJIT_BF16_ADDEND CUDAJIT_ADDEND
 #include "cudajit-scalar-types.def"
 #undef CUDAJIT_SCALAR
 #undef CUDAJIT_ADDEND
+#undef CUDAJIT_BF16_ADDEND
 };
 
 static bool

@@ -147,7 +147,7 @@ cudajit_vector_type_p (const_tree type)
   return (
       (TREE_CODE (element) == INTEGER_TYPE && TYPE_PRECISION (element) <= 64)
       || element == float_type_node || element == double_type_node
-      || cudajit_half_type_p (element));
+      || cudajit_narrow_float_name (element));
 }
 
 bool

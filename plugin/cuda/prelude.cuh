@@ -150,7 +150,7 @@ cudajit_atomic_add_half (cudajit_half *p, cudajit_half v)
   return old; }
 #endif
 
-/* @part bf16 cudajit_bf16 */
+/* @part bf16 cudajit_bf16 cudajit_atomic_add_bf16 */
 /* __bf16 (GCC 13 and later), laid out as CUDA's __nv_bfloat16: float's
    upper half, to which the conversions round to nearest even, as GCC
    does, keeping NaNs quiet.  Double rounds to odd into float first
@@ -171,7 +171,7 @@ __device__ __forceinline__ cudajit_bf16 cudajit_double_to_bf16 (double x)
   return cudajit_float_to_bf16 (f); }
 CUDAJIT_NARROW_FLOAT (bf16)
 
-/* @part vector _CjVector cudajit_atomic_add_half2 */
+/* @part vector _CjVector cudajit_atomic_add_half2 cudajit_atomic_add_bfloat162 */
 /* GCC's vector types: N elements of T, aligned to their size as GCC's
    are, so that a copy of a float4's worth is one 16-byte load or store;
    the operators are GCC's, element by element.  CUDA's float4 and the
@@ -610,3 +610,34 @@ __device__ __forceinline__ void
 #undef CUDAJIT_GCC_CAS_ATOMICS
 #undef CUDAJIT_GCC_ATOMICS
 #undef CUDAJIT_GCC_NARROW_ATOMICS
+
+/* @part bf16_atomics cudajit_atomic_add_bf16 cudajit_atomic_add_bfloat162 */
+/* cuda_atomic_add on __bf16 and cuda_bfloat162, CUDA's atomicAdd on
+   __nv_bfloat16 and __nv_bfloat162, relaxed: compare-and-swap loops of
+   the sums that __bf16's + rounds, as the CPU backend's, on every GPU
+   (CUDA's own are before sm_90).  Their calls bring the bf16, vector and
+   atomics parts too.  */
+__device__ __forceinline__ cudajit_bf16
+cudajit_atomic_add_bf16 (cudajit_bf16 *p, cudajit_bf16 v)
+{ cudajit_bf16 old = { *(volatile unsigned short *) p };
+  unsigned short seen;
+  while ((seen = cudajit_atomic_val_cas_2 (p, old.bits, (old + v).bits))
+         != old.bits)
+    old.bits = seen;
+  return old; }
+__device__ __forceinline__ _CjVector<cudajit_bf16, 2>
+cudajit_atomic_add_bfloat162 (_CjVector<cudajit_bf16, 2> *p,
+                              _CjVector<cudajit_bf16, 2> v)
+{ unsigned int old = *(volatile unsigned int *) p, expected;
+  do
+    { _CjVector<cudajit_bf16, 2> sum;
+      expected = old;
+      memcpy (&sum, &old, sizeof sum);
+      sum = sum + v;
+      unsigned int bits;
+      memcpy (&bits, &sum, sizeof bits);
+      old = atomicCAS ((unsigned int *) p, expected, bits); }
+  while (old != expected);
+  _CjVector<cudajit_bf16, 2> r;
+  memcpy (&r, &old, sizeof r);
+  return r; }
