@@ -508,6 +508,10 @@ extern "C"
    cuda_block_scan_inclusive and the rest.  */
 #include "cudajit-collectives.h"
 
+/* The warp-matrix operations on the tensor cores, as CUDA's
+   nvcuda::wmma: cuda_wmma_load_a, cuda_wmma_mma and the rest.  */
+#include "cudajit-wmma.h"
+
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
      macro, which would break the field of that name in the CUDA runtime's
      cudaDeviceProp.  */
