@@ -96,6 +96,22 @@ cudajit_wmma_column (void)
   return cuda_laneid () % 2 * CUDAJIT_WMMA_LANE_COLUMNS;
 }
 
+/* As CUDA, P aligned to 32 bytes and LD a multiple of 16 bytes, which
+   the GPU's instructions require: else the kernel ends with the error
+   of cudajit-wmma.def, as on a GPU, which FUNCTION names.  */
+#define CUDAJIT_WMMA_ALIGNMENT 32
+#define CUDAJIT_WMMA_LD_BYTES 16
+__attribute__ ((__noreturn__)) void
+cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
+                         unsigned int multiple);
+#define CUDAJIT_WMMA_CHECK(function, p, ld)                                   \
+  do                                                                          \
+    if ((__UINTPTR_TYPE__) (p) % CUDAJIT_WMMA_ALIGNMENT != 0                  \
+        || (ld) * sizeof *(p) % CUDAJIT_WMMA_LD_BYTES != 0)                   \
+      cudajit_wmma_misaligned (function, (p), (ld),                           \
+                               CUDAJIT_WMMA_LD_BYTES / sizeof *(p));          \
+  while (0)
+
 /* Element (I, J) of the matrix at P, with LD elements between rows, or
    between columns where COL.  */
 #define CUDAJIT_WMMA_AT(p, ld, col, i, j)                                     \
@@ -106,6 +122,7 @@ cudajit_wmma_column (void)
   static __inline__ void cudajit_wmma_load_a_##input (                        \
       cuda_wmma_a_##input *f, const type *p, unsigned int ld, int col)        \
   {                                                                           \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld);                           \
     int row = cudajit_wmma_row ();                                            \
     for (int k = 0; k < CUDAJIT_WMMA_SIZE; k++)                               \
       f->x[k] = CUDAJIT_WMMA_AT (p, ld, col, row, k);                         \
@@ -113,6 +130,7 @@ cudajit_wmma_column (void)
   static __inline__ void cudajit_wmma_load_b_##input (                        \
       cuda_wmma_b_##input *f, const type *p, unsigned int ld, int col)        \
   {                                                                           \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld);                           \
     int column = cudajit_wmma_column ();                                      \
     for (int k = 0; k < CUDAJIT_WMMA_SIZE; k++)                               \
       for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                     \
@@ -129,6 +147,7 @@ cudajit_wmma_column (void)
   static __inline__ void cudajit_wmma_load_##acc (                            \
       cuda_wmma_##acc *f, const type *p, unsigned int ld, int col)            \
   {                                                                           \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_c", p, ld);                           \
     int row = cudajit_wmma_row (), column = cudajit_wmma_column ();           \
     for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
       f->x[j] = CUDAJIT_WMMA_AT (p, ld, col, row, column + j);                \
@@ -136,6 +155,7 @@ cudajit_wmma_column (void)
   static __inline__ void cudajit_wmma_store_##acc (                           \
       type *p, const cuda_wmma_##acc *f, unsigned int ld, int col)            \
   {                                                                           \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld);                            \
     int row = cudajit_wmma_row (), column = cudajit_wmma_column ();           \
     for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
       CUDAJIT_WMMA_AT (p, ld, col, row, column + j) = f->x[j];                \

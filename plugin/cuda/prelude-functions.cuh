@@ -707,17 +707,32 @@ __device__ __forceinline__ int cudajit_wmma_length (int kind)
 #undef DEF_CUDAJIT_WMMA_FRAGMENT
   };
   return lengths[kind]; }
+/* A pointer or leading dimension that the instructions do not take ends
+   the kernel, with the CPU backend's message.  */
+#define DEF_CUDAJIT_WMMA_MISALIGNED(format) \
+static __device__ __noinline__ void cudajit_wmma_misaligned \
+(const char *function, const void *p, unsigned int ld, unsigned int multiple) \
+{ printf (format "\n", function, threadIdx.x, threadIdx.y, threadIdx.z, \
+          blockIdx.x, blockIdx.y, blockIdx.z, p, ld, multiple); \
+  __trap (); }
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_MISALIGNED
+#define CUDAJIT_WMMA_CHECK(function, p, ld) \
+  if ((unsigned long long) (p) % 32 != 0 || (ld) * sizeof *(p) % 16 != 0) \
+    cudajit_wmma_misaligned (function, (p), (ld), 16 / sizeof *(p));
 /* A builtin whose last arguments but one say the layout, a constant.  */
 #define CUDAJIT_WMMA_LAYOUT(col, call, ...) \
   { if (col) call (__VA_ARGS__, 1); else call (__VA_ARGS__, 0); }
 #define CUDAJIT_WMMA_INPUT(input, type, ld_a, ld_b) \
   __device__ __forceinline__ void cudajit_wmma_load_a_##input \
   (cudajit_wmma_a_##input *f, const type *p, unsigned int ld, int col) \
-  { CUDAJIT_WMMA_LAYOUT (col, ld_a, (int *) f->x, (const int *) p, ld) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, ld_a, (int *) f->x, (const int *) p, ld) \
     f->col = col; } \
   __device__ __forceinline__ void cudajit_wmma_load_b_##input \
   (cudajit_wmma_b_##input *f, const type *p, unsigned int ld, int col) \
-  { CUDAJIT_WMMA_LAYOUT (col, ld_b, (int *) f->x, (const int *) p, ld) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, ld_b, (int *) f->x, (const int *) p, ld) \
     f->col = col; }
 #define CUDAJIT_WMMA_ACC(acc, type, word, ld_c, st_c) \
   __device__ __forceinline__ void cudajit_wmma_fill_##acc \
@@ -726,10 +741,12 @@ __device__ __forceinline__ int cudajit_wmma_length (int kind)
       f->x[i] = value; } \
   __device__ __forceinline__ void cudajit_wmma_load_##acc \
   (cudajit_wmma_##acc *f, const type *p, unsigned int ld, int col) \
-  CUDAJIT_WMMA_LAYOUT (col, ld_c, (word *) f->x, (const word *) p, ld) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_c", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, ld_c, (word *) f->x, (const word *) p, ld) } \
   __device__ __forceinline__ void cudajit_wmma_store_##acc \
   (type *p, const cudajit_wmma_##acc *f, unsigned int ld, int col) \
-  CUDAJIT_WMMA_LAYOUT (col, st_c, (word *) p, (word *) f->x, ld)
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, st_c, (word *) p, (word *) f->x, ld) }
 /* PTX's layouts of mma: A's column-major bit, then B's.  */
 #define CUDAJIT_WMMA_MMA(input, acc, word, mma) \
   __device__ __forceinline__ void cudajit_wmma_mma_##input##_##acc \
@@ -757,6 +774,7 @@ CUDAJIT_WMMA_INPUT (bf16, cudajit_bf16, __mma_bf16_m16n16k16_ld_a,
                     __mma_bf16_m16n16k16_ld_b)
 CUDAJIT_WMMA_MMA (bf16, acc_f32, float, __mma_bf16_m16n16k16_mma_f32)
 #endif
+#undef CUDAJIT_WMMA_CHECK
 #undef CUDAJIT_WMMA_LAYOUT
 #undef CUDAJIT_WMMA_INPUT
 #undef CUDAJIT_WMMA_ACC
