@@ -759,6 +759,12 @@ static __device__ __noinline__ void cudajit_wmma_misaligned \
         case 1: mma (dx, ax, bx, cx, 1, 0); break; \
         case 2: mma (dx, ax, bx, cx, 2, 0); break; \
         default: mma (dx, ax, bx, cx, 3, 0); } }
+/* Where the GPU has no such instructions, a call is NVRTC's error that
+   says which GPU it needs, rather than an unknown name.  */
+#define CUDAJIT_WMMA_NEEDS(name, capability) \
+  template <typename... T> __device__ void name (T...) \
+  { static_assert (sizeof... (T) == 0, "'" #name "' needs a GPU of " \
+                   "compute capability " capability " or later"); }
 #if __CUDA_ARCH__ >= 700
 CUDAJIT_WMMA_INPUT (f16, cudajit_half, __hmma_m16n16k16_ld_a,
                     __hmma_m16n16k16_ld_b)
@@ -768,12 +774,28 @@ CUDAJIT_WMMA_ACC (acc_f16, cudajit_half, int, __hmma_m16n16k16_ld_c_f16,
                   __hmma_m16n16k16_st_c_f16)
 CUDAJIT_WMMA_MMA (f16, acc_f32, float, __hmma_m16n16k16_mma_f32f32)
 CUDAJIT_WMMA_MMA (f16, acc_f16, int, __hmma_m16n16k16_mma_f16f16)
+#else
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f16, "7.0")
 #endif
 #if __CUDA_ARCH__ >= 800
 CUDAJIT_WMMA_INPUT (bf16, cudajit_bf16, __mma_bf16_m16n16k16_ld_a,
                     __mma_bf16_m16n16k16_ld_b)
 CUDAJIT_WMMA_MMA (bf16, acc_f32, float, __mma_bf16_m16n16k16_mma_f32)
+#else
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_bf16, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_bf16, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_bf16_acc_f32, "8.0")
 #endif
+#undef CUDAJIT_WMMA_NEEDS
 #undef CUDAJIT_WMMA_CHECK
 #undef CUDAJIT_WMMA_LAYOUT
 #undef CUDAJIT_WMMA_INPUT
