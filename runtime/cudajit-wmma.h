@@ -122,18 +122,20 @@ cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
   static __inline__ void cudajit_wmma_load_a_##input (                        \
       cuda_wmma_a_##input *f, const type *p, unsigned int ld, int col)        \
   {                                                                           \
-    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld);                           \
+    int k;                                                                    \
     int row = cudajit_wmma_row ();                                            \
-    for (int k = 0; k < CUDAJIT_WMMA_SIZE; k++)                               \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld);                           \
+    for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
       f->x[k] = CUDAJIT_WMMA_AT (p, ld, col, row, k);                         \
   }                                                                           \
   static __inline__ void cudajit_wmma_load_b_##input (                        \
       cuda_wmma_b_##input *f, const type *p, unsigned int ld, int col)        \
   {                                                                           \
-    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld);                           \
+    int k, j;                                                                 \
     int column = cudajit_wmma_column ();                                      \
-    for (int k = 0; k < CUDAJIT_WMMA_SIZE; k++)                               \
-      for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                     \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld);                           \
+    for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
+      for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                         \
         f->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j]                               \
             = CUDAJIT_WMMA_AT (p, ld, col, k, column + j);                    \
   }
@@ -141,23 +143,26 @@ cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
   static __inline__ void cudajit_wmma_fill_##acc (cuda_wmma_##acc *f,         \
                                                   type value)                 \
   {                                                                           \
-    for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
+    int j;                                                                    \
+    for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       f->x[j] = value;                                                        \
   }                                                                           \
   static __inline__ void cudajit_wmma_load_##acc (                            \
       cuda_wmma_##acc *f, const type *p, unsigned int ld, int col)            \
   {                                                                           \
-    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_c", p, ld);                           \
+    int j;                                                                    \
     int row = cudajit_wmma_row (), column = cudajit_wmma_column ();           \
-    for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_c", p, ld);                           \
+    for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       f->x[j] = CUDAJIT_WMMA_AT (p, ld, col, row, column + j);                \
   }                                                                           \
   static __inline__ void cudajit_wmma_store_##acc (                           \
       type *p, const cuda_wmma_##acc *f, unsigned int ld, int col)            \
   {                                                                           \
-    CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld);                            \
+    int j;                                                                    \
     int row = cudajit_wmma_row (), column = cudajit_wmma_column ();           \
-    for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld);                            \
+    for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       CUDAJIT_WMMA_AT (p, ld, col, row, column + j) = f->x[j];                \
   }
 
@@ -168,16 +173,17 @@ cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
       cuda_wmma_##acc *d, const cuda_wmma_a_##input *a,                       \
       const cuda_wmma_b_##input *b, const cuda_wmma_##acc *c)                 \
   {                                                                           \
+    int k, j;                                                                 \
     float sum[CUDAJIT_WMMA_LANE_COLUMNS];                                     \
-    for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
+    for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       sum[j] = c->x[j];                                                       \
-    for (int k = 0; k < CUDAJIT_WMMA_SIZE; k++)                               \
+    for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
       {                                                                       \
         float ak = a->x[k];                                                   \
-        for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                   \
+        for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
           sum[j] += ak * (float) b->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j];     \
       }                                                                       \
-    for (int j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
+    for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       d->x[j] = sum[j];                                                       \
   }
 
