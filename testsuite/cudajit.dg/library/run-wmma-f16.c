@@ -1,13 +1,13 @@
 /* The warp-matrix operations (cudajit-wmma.h) on _Float16: products of
    16x16 and 64x64 matrices, a 16x16 tile for each warp, four warps a
    block, with A and B loaded row- and column-major, an accumulator of
-   float scaled and offset element by element before its store, and one
-   of _Float16 loaded from C and stored column-major.  Against plain C
-   that adds the exact products in float for k ascending: on the CPU
-   backend, which does so too, to the bit; on a GPU, whose tensor cores
-   add in an order of their own, within K rounding errors of float (of
-   _Float16, for its accumulator) of the sum of the products'
-   magnitudes.  */
+   float scaled and offset element by element before its store, one of
+   _Float16 loaded from C and stored column-major, and one filled.
+   Against plain C that adds the exact products in float for k
+   ascending: on the CPU backend, which does so too, to the bit; on a
+   GPU, whose tensor cores add in an order of their own, within K
+   rounding errors of float (of _Float16, for its accumulator) of the
+   sum of the magnitudes of the products and C.  */
 /* { dg-do run } */
 /* { dg-require-effective-target float16 } */
 /* { dg-options "-O2 -Wall" } */
@@ -75,6 +75,15 @@ gemm_f16 (int n, const _Float16 a[n * n], const _Float16 b[n * n],
   cuda_wmma_store_col (d + (long) tn * T * n + tm * T, &acc, n);
 }
 
+/* A tile of the value, from cuda_wmma_fill.  */
+__attribute__ ((cuda_jit)) void
+fill_f16 (_Float16 d[T * T], float value)
+{
+  cuda_wmma_acc_f16 acc;
+  cuda_wmma_fill (&acc, value);
+  cuda_wmma_store (d, &acc, T);
+}
+
 static _Float16 a[MAX * MAX], b[MAX * MAX], c16[MAX * MAX], d16[MAX * MAX];
 static float c[MAX * MAX];
 
@@ -139,13 +148,16 @@ main (void)
                 printf ("n %d layout %d: c[%d][%d] = %a, expected %a\n", n,
                         layout, i, j, c[i * n + j], expected);
               if (!close_p (exact, d16[j * n + i], acc,
-                            magnitude + fabsf (c16[i * n + j]), n / T + 1,
-                            0x1p-10)
+                            magnitude + fabsf (c16[i * n + j]), n, 0x1p-10)
                   && bad++ < 10)
                 printf ("n %d layout %d: d[%d][%d] = %a, expected %a\n", n,
                         layout, i, j, (double) d16[j * n + i], (double) acc);
             }
       }
+  cuda_launch (fill_f16, 1, 32) (d16, 1.5f);
+  for (int i = 0; i < T * T; i++)
+    if (d16[i] != (_Float16) 1.5f && bad++ < 10)
+      printf ("fill: d[%d] = %a\n", i, (double) d16[i]);
   printf ("wmma f16: %d wrong\n", bad);
   return bad != 0;
 }
