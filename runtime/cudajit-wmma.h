@@ -106,11 +106,30 @@ cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
                          unsigned int multiple);
 #define CUDAJIT_WMMA_CHECK(function, p, ld)                                   \
   do                                                                          \
-    if ((__UINTPTR_TYPE__) (p) % CUDAJIT_WMMA_ALIGNMENT != 0                  \
-        || (ld) * sizeof *(p) % CUDAJIT_WMMA_LD_BYTES != 0)                   \
-      cudajit_wmma_misaligned (function, (p), (ld),                           \
-                               CUDAJIT_WMMA_LD_BYTES / sizeof *(p));          \
+    {                                                                         \
+      cudajit_wmma_check_warp (function);                                     \
+      if ((__UINTPTR_TYPE__) (p) % CUDAJIT_WMMA_ALIGNMENT != 0                \
+          || (ld) * sizeof *(p) % CUDAJIT_WMMA_LD_BYTES != 0)                 \
+        cudajit_wmma_misaligned (function, (p), (ld),                         \
+                                 CUDAJIT_WMMA_LD_BYTES / sizeof *(p));        \
+    }                                                                         \
   while (0)
+
+/* And the warp whole, as the GPU's instructions need it: a block's
+   last warp may have fewer threads, which would leave part of the tile
+   undone.  */
+__attribute__ ((__noreturn__)) void
+cudajit_wmma_partial_warp (const char *function, unsigned int threads);
+static __inline__ void
+cudajit_wmma_check_warp (const char *function)
+{
+  unsigned int threads = blockDim.x * blockDim.y * blockDim.z;
+  unsigned int first
+      = (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
+        / CUDAJIT_WARP_SIZE * CUDAJIT_WARP_SIZE;
+  if (threads - first < CUDAJIT_WARP_SIZE)
+    cudajit_wmma_partial_warp (function, threads - first);
+}
 
 /* Element (I, J) of the matrix at P, with LD elements between rows, or
    between columns where COL.  */

@@ -717,7 +717,18 @@ static __device__ __noinline__ void cudajit_wmma_misaligned \
   __trap (); }
 #include "cudajit-wmma.def"
 #undef DEF_CUDAJIT_WMMA_MISALIGNED
+#define DEF_CUDAJIT_WMMA_PARTIAL_WARP(format) \
+static __device__ __noinline__ void cudajit_wmma_partial_warp \
+(const char *function, unsigned int threads) \
+{ printf (format "\n", function, threadIdx.x, threadIdx.y, threadIdx.z, \
+          blockIdx.x, blockIdx.y, blockIdx.z, threads); \
+  __trap (); }
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_PARTIAL_WARP
 #define CUDAJIT_WMMA_CHECK(function, p, ld) \
+  { unsigned int mask = __activemask (); \
+    if (mask != 0xffffffffu) \
+      cudajit_wmma_partial_warp (function, __popc (mask)); } \
   if ((unsigned long long) (p) % 32 != 0 || (ld) * sizeof *(p) % 16 != 0) \
     cudajit_wmma_misaligned (function, (p), (ld), 16 / sizeof *(p));
 /* A builtin whose last arguments but one say the layout, a constant.  */
