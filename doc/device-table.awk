@@ -24,6 +24,7 @@ BEGIN {
   kinds["DA_BACKEND"] = "which backend runs the code"
   kinds["DA_TRAP"] = "trap"
   kinds["DA_ASYNC_COPY"] = "asynchronous copy to shared memory"
+  kinds["DA_WMMA"] = "warp-matrix operation (tensor cores)"
   wheres["DA_KERNEL_ONLY"] = "kernels and device functions"
   wheres["DA_ANYWHERE"] = "anywhere"
   cpus["DA_CPU_LOCALS"] = "computed in the block function"

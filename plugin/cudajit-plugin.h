@@ -141,7 +141,8 @@ enum device_api_kind
   DA_TEXTURE,
   DA_BACKEND,
   DA_TRAP,
-  DA_ASYNC_COPY
+  DA_ASYNC_COPY,
+  DA_WMMA
 };
 enum device_api_where
 {
@@ -198,6 +199,10 @@ bool cudajit_waiting_call_p (const_tree callee);
 bool cudajit_barrier_call_p (const_tree callee);
 bool cudajit_warp_fission_call_p (const_tree callee);
 bool cudajit_grid_sync_call_p (const_tree callee);
+/* If TYPE is a fragment of the warp-matrix operations
+   (cudajit-wmma.def), as cudajit-wmma.h declares it, the name of the
+   prelude's structure, which is the GPU's fragment; else NULL.  */
+const char *cudajit_wmma_fragment_name (const_tree type);
 /* Whether CALLEE is cuda_activemask; a warp function whose lanes wait
    for each other, or cuda_activemask.  */
 bool cudajit_activemask_call_p (const_tree callee);

@@ -542,6 +542,10 @@ extern "C"
    _Float16 and __bf16.  */
 #include "cudajit-narrow-floats.h"
 
+/* The warp-matrix operations on the tensor cores, as CUDA's
+   nvcuda::wmma: cuda_wmma_load_a, cuda_wmma_mma and the rest.  */
+#include "cudajit-wmma.h"
+
   /* CUDA's warpSize, a constant here as numba.cuda.warpsize is.  Not a
      macro, which would break the field of that name in the CUDA runtime's
      cudaDeviceProp.  */

@@ -192,3 +192,25 @@ cudajit_kernel_only_name (const_tree decl)
   const device_api *api = cudajit_device_api (decl);
   return api && api->where == DA_KERNEL_ONLY ? api->name : NULL;
 }
+
+const char *
+cudajit_wmma_fragment_name (const_tree type)
+{
+  static const char *const fragments[] = {
+#define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, gpu_type, \
+                                  gpu_length)                                 \
+  "cudajit_wmma_" #name,
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_FRAGMENT
+  };
+  type = TYPE_MAIN_VARIANT (type);
+  tree decl = TYPE_STUB_DECL (type);
+  if (TREE_CODE (type) != RECORD_TYPE || !TYPE_NAME (type)
+      || TREE_CODE (TYPE_NAME (type)) != IDENTIFIER_NODE || !decl
+      || !DECL_IN_SYSTEM_HEADER (decl))
+    return NULL;
+  for (const char *fragment : fragments)
+    if (strcmp (IDENTIFIER_POINTER (TYPE_NAME (type)), fragment) == 0)
+      return fragment;
+  return NULL;
+}

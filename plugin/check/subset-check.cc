@@ -1089,6 +1089,26 @@ check_params_size (subset_checker *checker, tree kernel)
     }
 }
 
+/* Refuse a parameter of KERNEL that is, or points to, a fragment of the
+   warp-matrix operations, which the host lays out as the CPU backend
+   does, not as the GPU does (cudajit-wmma.def).  */
+static void
+check_fragment_params (subset_checker *checker, tree kernel)
+{
+  for (tree parm = DECL_ARGUMENTS (kernel); parm; parm = DECL_CHAIN (parm))
+    {
+      tree type = TREE_TYPE (parm);
+      while (POINTER_TYPE_P (type) || TREE_CODE (type) == ARRAY_TYPE)
+        type = TREE_TYPE (type);
+      if (cudajit_wmma_fragment_name (type))
+        reject (checker, DECL_SOURCE_LOCATION (parm),
+                "parameter %qD of kernel %qD is a warp-matrix fragment, "
+                "%qT, which the host and a GPU lay out apart; declare "
+                "fragments in the kernel, and pass the matrices",
+                parm, kernel, type);
+    }
+}
+
 bool
 cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
                         vec<location_t> *call_sites)
@@ -1124,6 +1144,8 @@ cudajit_check_function (tree fndecl, tree body, vec<tree> *callees,
                 "parameter", parm);
   if (checker.clean && cudajit_kernel_p (fndecl))
     check_params_size (&checker, fndecl);
+  if (checker.clean && cudajit_kernel_p (fndecl))
+    check_fragment_params (&checker, fndecl);
   /* Its launches are rewritten into calls of the runtime, which the GPU
      does not have.  */
   tree kernel;

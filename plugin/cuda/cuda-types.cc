@@ -146,6 +146,13 @@ emit_type (cuda_emitter *e, tree type)
     case UNION_TYPE:
       {
         tree main = TYPE_MAIN_VARIANT (type);
+        /* The prelude defines it, as the GPU holds it.  */
+        const char *fragment = cudajit_wmma_fragment_name (main);
+        if (fragment)
+          {
+            emit_printf (e, "struct %s", fragment);
+            break;
+          }
         if (!e->records.contains (main))
           e->records.safe_push (main);
         emit_printf (e, "%s %s",

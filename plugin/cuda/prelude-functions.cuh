@@ -860,3 +860,131 @@ cudajit_reduce (const T *a, long long n, T *partials,
     v = f (v, cudajit_reduce_result (results, j));
   v = cudajit_reduce_block (v, min (blocks, blockDim.x), f);
   if (threadIdx.x == 0) { *result = f (init, v); *blocks_done = 0; } }
+
+/* @part wmma cudajit_wmma */
+/* cudajit.h's warp-matrix operations (cudajit-wmma.h), CUDA's
+   nvcuda::wmma of shape 16x16x16, with the builtins that mma.h wraps,
+   which NVRTC has without the toolkit's headers.  A fragment holds a
+   lane's registers, as CUDA's does, and how A or B was loaded, which
+   mma must be told: a constant once the load is inlined, so that the
+   switch folds away.  From sm_70, and sm_80 for __bf16; before, as with
+   CUDA, a kernel that calls them does not compile.  */
+#define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, \
+                                  gpu_type, gpu_length) \
+  struct __align__ (8) cudajit_wmma_##name \
+  { gpu_type x[gpu_length]; int col; };
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_FRAGMENT
+__device__ __forceinline__ int cudajit_wmma_length (int kind)
+{ const int lengths[] = {
+#define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, \
+                                  gpu_type, gpu_length) gpu_length,
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_FRAGMENT
+  };
+  return lengths[kind]; }
+/* A pointer or leading dimension that the instructions do not take ends
+   the kernel, with the CPU backend's message.  */
+#define DEF_CUDAJIT_WMMA_MISALIGNED(format) \
+static __device__ __noinline__ void cudajit_wmma_misaligned \
+(const char *function, const void *p, unsigned int ld, unsigned int multiple) \
+{ printf (format "\n", function, threadIdx.x, threadIdx.y, threadIdx.z, \
+          blockIdx.x, blockIdx.y, blockIdx.z, p, ld, multiple); \
+  __trap (); }
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_MISALIGNED
+#define DEF_CUDAJIT_WMMA_PARTIAL_WARP(format) \
+static __device__ __noinline__ void cudajit_wmma_partial_warp \
+(const char *function, unsigned int threads) \
+{ printf (format "\n", function, threadIdx.x, threadIdx.y, threadIdx.z, \
+          blockIdx.x, blockIdx.y, blockIdx.z, threads); \
+  __trap (); }
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_PARTIAL_WARP
+#define CUDAJIT_WMMA_CHECK(function, p, ld) \
+  { unsigned int mask = __activemask (); \
+    if (mask != 0xffffffffu) \
+      cudajit_wmma_partial_warp (function, __popc (mask)); } \
+  if ((unsigned long long) (p) % 32 != 0 || (ld) * sizeof *(p) % 16 != 0) \
+    cudajit_wmma_misaligned (function, (p), (ld), 16 / sizeof *(p));
+/* A builtin whose last arguments but one say the layout, a constant.  */
+#define CUDAJIT_WMMA_LAYOUT(col, call, ...) \
+  { if (col) call (__VA_ARGS__, 1); else call (__VA_ARGS__, 0); }
+#define CUDAJIT_WMMA_INPUT(input, type, ld_a, ld_b) \
+  __device__ __forceinline__ void cudajit_wmma_load_a_##input \
+  (cudajit_wmma_a_##input *f, const type *p, unsigned int ld, int col) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, ld_a, (int *) f->x, (const int *) p, ld) \
+    f->col = col; } \
+  __device__ __forceinline__ void cudajit_wmma_load_b_##input \
+  (cudajit_wmma_b_##input *f, const type *p, unsigned int ld, int col) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, ld_b, (int *) f->x, (const int *) p, ld) \
+    f->col = col; }
+#define CUDAJIT_WMMA_ACC(acc, type, word, ld_c, st_c) \
+  __device__ __forceinline__ void cudajit_wmma_fill_##acc \
+  (cudajit_wmma_##acc *f, type value) \
+  { for (int i = 0; i < (int) (sizeof f->x / sizeof f->x[0]); i++) \
+      f->x[i] = value; } \
+  __device__ __forceinline__ void cudajit_wmma_load_##acc \
+  (cudajit_wmma_##acc *f, const type *p, unsigned int ld, int col) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_c", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, ld_c, (word *) f->x, (const word *) p, ld) } \
+  __device__ __forceinline__ void cudajit_wmma_store_##acc \
+  (type *p, const cudajit_wmma_##acc *f, unsigned int ld, int col) \
+  { CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld) \
+    CUDAJIT_WMMA_LAYOUT (col, st_c, (word *) p, (word *) f->x, ld) }
+/* PTX's layouts of mma: A's column-major bit, then B's.  */
+#define CUDAJIT_WMMA_MMA(input, acc, word, mma) \
+  __device__ __forceinline__ void cudajit_wmma_mma_##input##_##acc \
+  (cudajit_wmma_##acc *d, const cudajit_wmma_a_##input *a, \
+   const cudajit_wmma_b_##input *b, const cudajit_wmma_##acc *c) \
+  { word *dx = (word *) d->x; const int *ax = (const int *) a->x; \
+    const int *bx = (const int *) b->x; const word *cx = (const word *) c->x; \
+    switch (a->col * 2 + b->col) \
+      { case 0: mma (dx, ax, bx, cx, 0, 0); break; \
+        case 1: mma (dx, ax, bx, cx, 1, 0); break; \
+        case 2: mma (dx, ax, bx, cx, 2, 0); break; \
+        default: mma (dx, ax, bx, cx, 3, 0); } }
+/* Where the GPU has no such instructions, a call is NVRTC's error that
+   says which GPU it needs, rather than an unknown name.  */
+#define CUDAJIT_WMMA_NEEDS(name, capability) \
+  template <typename... T> __device__ void name (T...) \
+  { static_assert (sizeof... (T) == 0, "'" #name "' needs a GPU of " \
+                   "compute capability " capability " or later"); }
+#if __CUDA_ARCH__ >= 700
+CUDAJIT_WMMA_INPUT (f16, cudajit_half, __hmma_m16n16k16_ld_a,
+                    __hmma_m16n16k16_ld_b)
+CUDAJIT_WMMA_ACC (acc_f32, float, float, __hmma_m16n16k16_ld_c_f32,
+                  __hmma_m16n16k16_st_c_f32)
+CUDAJIT_WMMA_ACC (acc_f16, cudajit_half, int, __hmma_m16n16k16_ld_c_f16,
+                  __hmma_m16n16k16_st_c_f16)
+CUDAJIT_WMMA_MMA (f16, acc_f32, float, __hmma_m16n16k16_mma_f32f32)
+CUDAJIT_WMMA_MMA (f16, acc_f16, int, __hmma_m16n16k16_mma_f16f16)
+#else
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f16, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f32, "7.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f16, "7.0")
+#endif
+#if __CUDA_ARCH__ >= 800
+CUDAJIT_WMMA_INPUT (bf16, cudajit_bf16, __mma_bf16_m16n16k16_ld_a,
+                    __mma_bf16_m16n16k16_ld_b)
+CUDAJIT_WMMA_MMA (bf16, acc_f32, float, __mma_bf16_m16n16k16_mma_f32)
+#else
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_bf16, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_bf16, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_bf16_acc_f32, "8.0")
+#endif
+#undef CUDAJIT_WMMA_NEEDS
+#undef CUDAJIT_WMMA_CHECK
+#undef CUDAJIT_WMMA_LAYOUT
+#undef CUDAJIT_WMMA_INPUT
+#undef CUDAJIT_WMMA_ACC
+#undef CUDAJIT_WMMA_MMA

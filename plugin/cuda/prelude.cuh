@@ -91,7 +91,7 @@ __device__ __forceinline__ int cudajit_ctzll (unsigned long long x)
                          unsigned int j) \
   { return cudajit_##t{ results[j].bits }; }
 
-/* @part half cudajit_half cuda_h cudajit_atomic_add_half */
+/* @part half cudajit_half cuda_h cudajit_atomic_add_half cudajit_wmma */
 /* _Float16, laid out as CUDA's __half.  NVRTC has no cuda_fp16.h of its
    own, and the toolkit's headers need not be where a program runs, so
    the prelude converts with PTX as cuda_fp16.h does.  */
@@ -150,7 +150,7 @@ cudajit_atomic_add_half (cudajit_half *p, cudajit_half v)
   return old; }
 #endif
 
-/* @part bf16 cudajit_bf16 cudajit_atomic_add_bf16 */
+/* @part bf16 cudajit_bf16 cudajit_atomic_add_bf16 cudajit_wmma */
 /* __bf16 (GCC 13 and later), laid out as CUDA's __nv_bfloat16: float's
    upper half, to which the conversions round to nearest even, as GCC
    does, keeping NaNs quiet.  Double rounds to odd into float first

@@ -480,6 +480,32 @@ cudajit_misaligned_copy (void)
 }
 
 void
+cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
+                         unsigned int multiple)
+{
+  struct runner *r = kernel_runner (function);
+
+#define DEF_CUDAJIT_WMMA_MISALIGNED(format)                                   \
+  cudajit_fatal (&r->job->site, format, function, threadIdx.x, threadIdx.y,   \
+                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, p, ld,      \
+                 multiple);
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_MISALIGNED
+}
+
+void
+cudajit_wmma_partial_warp (const char *function, unsigned int threads)
+{
+  struct runner *r = kernel_runner (function);
+
+#define DEF_CUDAJIT_WMMA_PARTIAL_WARP(format)                                 \
+  cudajit_fatal (&r->job->site, format, function, threadIdx.x, threadIdx.y,   \
+                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, threads);
+#include "cudajit-wmma.def"
+#undef DEF_CUDAJIT_WMMA_PARTIAL_WARP
+}
+
+void
 cuda_threadfence (void)
 {
   atomic_thread_fence (memory_order_seq_cst);

@@ -260,6 +260,51 @@ void host_DSQRT_RU (void) { d = cuda_dsqrt_ru (d); } /* { dg-error "'cuda_dsqrt_
 void host_DSQRT_RD (void) { d = cuda_dsqrt_rd (d); } /* { dg-error "'cuda_dsqrt_rd' used outside a kernel" } */
 void host_TEX2D (void) { f = cuda_tex2d (ull, f, f); } /* { dg-error "'cuda_tex2d' used outside a kernel" } */
 
+#ifdef __FLT16_MAX__
+/* The warp-matrix operations, where C has _Float16, and __bf16 for
+   theirs; without, the table's functions do nothing.  */
+cuda_wmma_a_f16 wa;
+cuda_wmma_b_f16 wb;
+cuda_wmma_acc_f32 wc;
+cuda_wmma_acc_f16 wh;
+_Float16 *hp;
+void host_WMMA_LOAD_A_F16 (void) { cuda_wmma_load_a (&wa, hp, 16); } /* { dg-error "'cudajit_wmma_load_a_f16' used outside a kernel" } */
+void host_WMMA_LOAD_B_F16 (void) { cuda_wmma_load_b_col (&wb, hp, 16); } /* { dg-error "'cudajit_wmma_load_b_f16' used outside a kernel" } */
+void host_WMMA_FILL_ACC_F32 (void) { cuda_wmma_fill (&wc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32' used outside a kernel" } */
+void host_WMMA_LOAD_ACC_F32 (void) { cuda_wmma_load_c (&wc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32' used outside a kernel" } */
+void host_WMMA_STORE_ACC_F32 (void) { cuda_wmma_store (&f, &wc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32' used outside a kernel" } */
+void host_WMMA_FILL_ACC_F16 (void) { cuda_wmma_fill (&wh, h); } /* { dg-error "'cudajit_wmma_fill_acc_f16' used outside a kernel" } */
+void host_WMMA_LOAD_ACC_F16 (void) { cuda_wmma_load_c_col (&wh, hp, 16); } /* { dg-error "'cudajit_wmma_load_acc_f16' used outside a kernel" } */
+void host_WMMA_STORE_ACC_F16 (void) { cuda_wmma_store_col (hp, &wh, 16); } /* { dg-error "'cudajit_wmma_store_acc_f16' used outside a kernel" } */
+void host_WMMA_MMA_F16_ACC_F32 (void) { cuda_wmma_mma (&wc, &wa, &wb, &wc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32' used outside a kernel" } */
+void host_WMMA_MMA_F16_ACC_F16 (void) { cuda_wmma_mma (&wh, &wa, &wb, &wh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16' used outside a kernel" } */
+void host_WMMA_LENGTH (void) { i = cuda_wmma_length (wc); } /* { dg-error "'cudajit_wmma_length' used outside a kernel" } */
+#else
+void host_WMMA_LOAD_A_F16 (void) {}
+void host_WMMA_LOAD_B_F16 (void) {}
+void host_WMMA_FILL_ACC_F32 (void) {}
+void host_WMMA_LOAD_ACC_F32 (void) {}
+void host_WMMA_STORE_ACC_F32 (void) {}
+void host_WMMA_FILL_ACC_F16 (void) {}
+void host_WMMA_LOAD_ACC_F16 (void) {}
+void host_WMMA_STORE_ACC_F16 (void) {}
+void host_WMMA_MMA_F16_ACC_F32 (void) {}
+void host_WMMA_MMA_F16_ACC_F16 (void) {}
+void host_WMMA_LENGTH (void) {}
+#endif
+#ifdef __BFLT16_MAX__
+cuda_wmma_a_bf16 va;
+cuda_wmma_b_bf16 vb;
+__bf16 *bp;
+void host_WMMA_LOAD_A_BF16 (void) { cuda_wmma_load_a_col (&va, bp, 16); } /* { dg-error "'cudajit_wmma_load_a_bf16' used outside a kernel" "" { target bf16 } } */
+void host_WMMA_LOAD_B_BF16 (void) { cuda_wmma_load_b (&vb, bp, 16); } /* { dg-error "'cudajit_wmma_load_b_bf16' used outside a kernel" "" { target bf16 } } */
+void host_WMMA_MMA_BF16_ACC_F32 (void) { cuda_wmma_mma (&wc, &va, &vb, &wc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32' used outside a kernel" "" { target bf16 } } */
+#else
+void host_WMMA_LOAD_A_BF16 (void) {}
+void host_WMMA_LOAD_B_BF16 (void) {}
+void host_WMMA_MMA_BF16_ACC_F32 (void) {}
+#endif
+
 /* A function that may be a device function (static, or marked
    cuda_device) may call them all: it runs in a kernel.  */
 __attribute__ ((cuda_device)) unsigned int
