@@ -384,16 +384,20 @@ CUDAJIT_PAIR_FUNCTIONS (cuda_bfloat162, __bf16, bfloat162, bfloat16,
 #define cuda_high2float(a) CUDAJIT_PAIR_CHOOSE (high2float, a) (a)
 #define cuda_lowhigh2highlow(a) CUDAJIT_PAIR_CHOOSE (lowhigh2highlow, a) (a)
 
-/* __hfma2, each half's a * b + c rounded once (cuda_hfma), and the half
-   math of cudajit-intrinsics.h on each half: on cuda_half2 alone.  */
+/* __hfma2, each element's a * b + c rounded once, and CUDA's math on
+   each element: on cuda_half2, cuda_hfma and the half math of
+   cudajit-intrinsics.h; on cuda_bfloat162, float's math rounded to
+   __bf16, which sqrt, rcp and the roundings give to the bit on both
+   backends and the others within a unit in the last place, as CUDA's
+   own bf16 math is.  */
 static __inline__ cuda_half2
-cuda_hfma2 (cuda_half2 a, cuda_half2 b, cuda_half2 c)
+cudajit_hfma2_half2 (cuda_half2 a, cuda_half2 b, cuda_half2 c)
 {
   return (cuda_half2){ cuda_hfma (a[0], b[0], c[0]),
                        cuda_hfma (a[1], b[1], c[1]) };
 }
 #define CUDAJIT_PAIR_MATH(name)                                               \
-  static __inline__ cuda_half2 cuda_h2##name (cuda_half2 a)                   \
+  static __inline__ cuda_half2 cudajit_h2##name##_half2 (cuda_half2 a)        \
   {                                                                           \
     return (cuda_half2){ cuda_h##name (a[0]), cuda_h##name (a[1]) };          \
   }
@@ -413,6 +417,84 @@ CUDAJIT_PAIR_MATH (ceil)
 CUDAJIT_PAIR_MATH (trunc)
 CUDAJIT_PAIR_MATH (rint)
 #undef CUDAJIT_PAIR_MATH
+
+#ifdef __BFLT16_MAX__
+/* A * B + C rounded once to __bf16: the product is exact in double, and
+   the sum is rounded to odd there (its last bit set where it is
+   inexact, which TwoSum's error says), so that the one rounding to
+   __bf16, far narrower, rounds as the exact sum would.  */
+static __inline__ __bf16
+cudajit_bf16_fma (__bf16 a, __bf16 b, __bf16 c)
+{
+  double product = (double) a * (double) b;
+  double sum = product + (double) c;
+  double c_part = sum - product;
+  double error = (product - (sum - c_part)) + ((double) c - c_part);
+  union
+  {
+    double value;
+    unsigned long long bits;
+  } u;
+
+  u.value = sum;
+  if (error != 0 && sum - sum == 0 && !(u.bits & 1))
+    u.bits += (error > 0) == (sum > 0) ? 1 : -1;
+  return (__bf16) u.value;
+}
+
+static __inline__ cuda_bfloat162
+cudajit_hfma2_bfloat162 (cuda_bfloat162 a, cuda_bfloat162 b, cuda_bfloat162 c)
+{
+  return (cuda_bfloat162){ cudajit_bf16_fma (a[0], b[0], c[0]),
+                           cudajit_bf16_fma (a[1], b[1], c[1]) };
+}
+/* cudajit_bf16_NAME (X), F of the float X rounded to __bf16, and the
+   pair's function of it on each element.  */
+#define CUDAJIT_BF16_PAIR_MATH(name, f)                                       \
+  static __inline__ __bf16 cudajit_bf16_##name (float x)                      \
+  {                                                                           \
+    return (__bf16) (f);                                                      \
+  }                                                                           \
+  static __inline__ cuda_bfloat162 cudajit_h2##name##_bfloat162 (             \
+      cuda_bfloat162 a)                                                       \
+  {                                                                           \
+    return (cuda_bfloat162){ cudajit_bf16_##name ((float) a[0]),              \
+                             cudajit_bf16_##name ((float) a[1]) };            \
+  }
+CUDAJIT_BF16_PAIR_MATH (rcp, 1.0f / x)
+CUDAJIT_BF16_PAIR_MATH (rsqrt, 1.0f / __builtin_sqrtf (x))
+CUDAJIT_BF16_PAIR_MATH (sqrt, __builtin_sqrtf (x))
+CUDAJIT_BF16_PAIR_MATH (exp, __builtin_expf (x))
+CUDAJIT_BF16_PAIR_MATH (exp2, __builtin_exp2f (x))
+CUDAJIT_BF16_PAIR_MATH (exp10, __builtin_exp10f (x))
+CUDAJIT_BF16_PAIR_MATH (log, __builtin_logf (x))
+CUDAJIT_BF16_PAIR_MATH (log2, __builtin_log2f (x))
+CUDAJIT_BF16_PAIR_MATH (log10, __builtin_log10f (x))
+CUDAJIT_BF16_PAIR_MATH (sin, __builtin_sinf (x))
+CUDAJIT_BF16_PAIR_MATH (cos, __builtin_cosf (x))
+CUDAJIT_BF16_PAIR_MATH (floor, __builtin_floorf (x))
+CUDAJIT_BF16_PAIR_MATH (ceil, __builtin_ceilf (x))
+CUDAJIT_BF16_PAIR_MATH (trunc, __builtin_truncf (x))
+CUDAJIT_BF16_PAIR_MATH (rint, __builtin_rintf (x))
+#undef CUDAJIT_BF16_PAIR_MATH
+#endif
+
+#define cuda_hfma2(a, b, c) CUDAJIT_PAIR_CHOOSE (hfma2, a) (a, b, c)
+#define cuda_h2rcp(a) CUDAJIT_PAIR_CHOOSE (h2rcp, a) (a)
+#define cuda_h2rsqrt(a) CUDAJIT_PAIR_CHOOSE (h2rsqrt, a) (a)
+#define cuda_h2sqrt(a) CUDAJIT_PAIR_CHOOSE (h2sqrt, a) (a)
+#define cuda_h2exp(a) CUDAJIT_PAIR_CHOOSE (h2exp, a) (a)
+#define cuda_h2exp2(a) CUDAJIT_PAIR_CHOOSE (h2exp2, a) (a)
+#define cuda_h2exp10(a) CUDAJIT_PAIR_CHOOSE (h2exp10, a) (a)
+#define cuda_h2log(a) CUDAJIT_PAIR_CHOOSE (h2log, a) (a)
+#define cuda_h2log2(a) CUDAJIT_PAIR_CHOOSE (h2log2, a) (a)
+#define cuda_h2log10(a) CUDAJIT_PAIR_CHOOSE (h2log10, a) (a)
+#define cuda_h2sin(a) CUDAJIT_PAIR_CHOOSE (h2sin, a) (a)
+#define cuda_h2cos(a) CUDAJIT_PAIR_CHOOSE (h2cos, a) (a)
+#define cuda_h2floor(a) CUDAJIT_PAIR_CHOOSE (h2floor, a) (a)
+#define cuda_h2ceil(a) CUDAJIT_PAIR_CHOOSE (h2ceil, a) (a)
+#define cuda_h2trunc(a) CUDAJIT_PAIR_CHOOSE (h2trunc, a) (a)
+#define cuda_h2rint(a) CUDAJIT_PAIR_CHOOSE (h2rint, a) (a)
 
 /* The shuffles of cudajit.h on _Float16, __bf16 and their pairs, CUDA's
    __shfl_sync and the rest on __half, __half2, __nv_bfloat16 and
