@@ -268,17 +268,17 @@ cuda_wmma_b_f16 wb;
 cuda_wmma_acc_f32 wc;
 cuda_wmma_acc_f16 wh;
 _Float16 *hp;
-void host_WMMA_LOAD_A_F16 (void) { cuda_wmma_load_a (&wa, hp, 16); } /* { dg-error "'cudajit_wmma_load_a_f16' used outside a kernel" } */
-void host_WMMA_LOAD_B_F16 (void) { cuda_wmma_load_b_col (&wb, hp, 16); } /* { dg-error "'cudajit_wmma_load_b_f16' used outside a kernel" } */
-void host_WMMA_FILL_ACC_F32 (void) { cuda_wmma_fill (&wc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32' used outside a kernel" } */
-void host_WMMA_LOAD_ACC_F32 (void) { cuda_wmma_load_c (&wc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32' used outside a kernel" } */
-void host_WMMA_STORE_ACC_F32 (void) { cuda_wmma_store (&f, &wc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32' used outside a kernel" } */
-void host_WMMA_FILL_ACC_F16 (void) { cuda_wmma_fill (&wh, h); } /* { dg-error "'cudajit_wmma_fill_acc_f16' used outside a kernel" } */
-void host_WMMA_LOAD_ACC_F16 (void) { cuda_wmma_load_c_col (&wh, hp, 16); } /* { dg-error "'cudajit_wmma_load_acc_f16' used outside a kernel" } */
-void host_WMMA_STORE_ACC_F16 (void) { cuda_wmma_store_col (hp, &wh, 16); } /* { dg-error "'cudajit_wmma_store_acc_f16' used outside a kernel" } */
-void host_WMMA_MMA_F16_ACC_F32 (void) { cuda_wmma_mma (&wc, &wa, &wb, &wc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32' used outside a kernel" } */
-void host_WMMA_MMA_F16_ACC_F16 (void) { cuda_wmma_mma (&wh, &wa, &wb, &wh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16' used outside a kernel" } */
-void host_WMMA_LENGTH (void) { i = cuda_wmma_length (wc); } /* { dg-error "'cudajit_wmma_length' used outside a kernel" } */
+void host_WMMA_LOAD_A_F16 (void) { cuda_wmma_load_a (&wa, hp, 16); } /* { dg-error "'cudajit_wmma_load_a_f16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_F16 (void) { cuda_wmma_load_b_col (&wb, hp, 16); } /* { dg-error "'cudajit_wmma_load_b_f16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F32 (void) { cuda_wmma_fill (&wc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F32 (void) { cuda_wmma_load_c (&wc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F32 (void) { cuda_wmma_store (&f, &wc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F16 (void) { cuda_wmma_fill (&wh, h); } /* { dg-error "'cudajit_wmma_fill_acc_f16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F16 (void) { cuda_wmma_load_c_col (&wh, hp, 16); } /* { dg-error "'cudajit_wmma_load_acc_f16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F16 (void) { cuda_wmma_store_col (hp, &wh, 16); } /* { dg-error "'cudajit_wmma_store_acc_f16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_F16_ACC_F32 (void) { cuda_wmma_mma (&wc, &wa, &wb, &wc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_F16_ACC_F16 (void) { cuda_wmma_mma (&wh, &wa, &wb, &wh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LENGTH (void) { i = cuda_wmma_length (wc); } /* { dg-error "'cudajit_wmma_length' used outside a kernel" "" { target float16 } } */
 #else
 void host_WMMA_LOAD_A_F16 (void) {}
 void host_WMMA_LOAD_B_F16 (void) {}
