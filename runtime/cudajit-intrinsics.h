@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* CUDA's functions for kernels that C has no name for: libdevice's math
    functions, CUDA's fast intrinsics, its integer intrinsics, clocks,
-   cache-hinted loads and stores, arithmetic in a rounding mode and the
-   asynchronous copies to shared memory.  Each
-   is cuda_NAME, NAME being CUDA's name without its underscores, which is
-   also the name of numba.cuda.libdevice's (fast_expf for __expf), and
+   cache-hinted loads and stores, arithmetic in a rounding mode, inline
+   PTX's cuda_on_gpu, cuda_trap and the asynchronous copies to shared
+   memory.  Each is cuda_NAME, NAME being CUDA's name without its underscores,
+   which is also the name of numba.cuda.libdevice's (fast_expf for __expf), and
    each is a row of the plugin's device-api.def.  On the GPU the call is
    CUDA's; the definitions here and in cpu-intrinsics.c are the CPU
    backend's, which give the GPU's results: the same bits for the integer
@@ -295,6 +295,30 @@ extern "C"
     return (_Float16) ((_Float128) a * b + c);
   }
 #endif
+
+  /* Inline PTX, which only a GPU runs, and what the CPU backend runs
+     instead: in a kernel or device function, an __asm__ statement is
+     written in the branch of
+
+       if (cuda_on_gpu ())
+         __asm__ volatile ("mov.u32 %0, %%laneid;" : "=r" (lane));
+       else
+         lane = cuda_laneid ();
+
+     whose else branch is the C of the CPU backend, which the plugin
+     requires, on the asm's line.  cuda_on_gpu () is 1 in the CUDA C and
+     0 on the CPU backend, whose host version has the GPU's branch
+     dropped.  */
+  static __inline__ int
+  cuda_on_gpu (void)
+  {
+    return 0;
+  }
+
+  /* CUDA's __trap (): the kernel ends, and the program with an error that
+     names the kernel and its launch, and the thread that trapped (on a
+     GPU, the thread in a line of its own printf).  */
+  __attribute__ ((__noreturn__)) void cuda_trap (void);
 
   /* Asynchronous copies from global to shared memory, sm_80's cp.async
      (CUDA's __pipeline_memcpy_async, __pipeline_commit and

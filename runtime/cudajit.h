@@ -249,30 +249,6 @@ extern "C"
   void cuda_threadfence_block (void);
   void cuda_threadfence_system (void);
 
-  /* Inline PTX, which only a GPU runs, and what the CPU backend runs
-     instead: in a kernel or device function, an __asm__ statement is
-     written in the branch of
-
-       if (cuda_on_gpu ())
-         __asm__ volatile ("mov.u32 %0, %%laneid;" : "=r" (lane));
-       else
-         lane = cuda_laneid ();
-
-     whose else branch is the C of the CPU backend, which the plugin
-     requires, on the asm's line.  cuda_on_gpu () is 1 in the CUDA C and
-     0 on the CPU backend, whose host version has the GPU's branch
-     dropped.  */
-  static __inline__ int
-  cuda_on_gpu (void)
-  {
-    return 0;
-  }
-
-  /* CUDA's __trap (): the kernel ends, and the program with an error that
-     names the kernel and its launch, and the thread that trapped (on a
-     GPU, the thread in a line of its own printf).  */
-  __attribute__ ((__noreturn__)) void cuda_trap (void);
-
   /* numba.cuda's cg.this_grid ().sync (): a barrier of all the threads of
      the grid, each waiting there until every thread of every block has
      arrived, with what each wrote before it visible to all after it.  A

@@ -8,7 +8,7 @@
 
 /* For SCHED_IDLE and on_exit.  */
 #define _GNU_SOURCE
-#include "internal.h"
+#include "gpu-background-compile.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -3,7 +3,7 @@
    there: compiled by NVRTC, or loaded from an image compiled ahead of
    time (module.c).  */
 
-#include "internal.h"
+#include "gpu-background-compile.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -9,7 +9,7 @@
    more values than there can be variants is left out of the keys, so
    that a time step or a seed leaves the others specialized.  */
 
-#include "internal.h"
+#include "gpu-background-compile.h"
 
 #include <inttypes.h>
 #include <pthread.h>
