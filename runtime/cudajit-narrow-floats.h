@@ -217,26 +217,36 @@ cuda_fp8_e5m2_to_float (cuda_fp8_e5m2 x)
 #undef CUDAJIT_FP8_NAN
 #endif /* !__cplusplus */
 
-#if defined __FLT16_MAX__ && !defined __cplusplus
-
-/* CUDA's __float2half_rn, _rz, _rd and _ru: X rounded to _Float16 to
-   nearest even, toward zero, down or up.  _rn is (_Float16) X.  */
-#define CUDAJIT_HALF_ROUNDED(suffix, mode)                                    \
-  static __inline__ _Float16 cuda_float2half_##suffix (float x)               \
+/* cuda_float2NAME_rn, _rz, _rd and _ru, X rounded to TYPE, of EXP_BITS
+   and MAN_BITS, to nearest even, toward zero, down or up.  */
+#define CUDAJIT_NARROW_ROUNDED_MODE(name, type, exp_bits, man_bits, suffix,   \
+                                    mode)                                     \
+  static __inline__ type cuda_float2##name##_##suffix (float x)               \
   {                                                                           \
     union                                                                     \
     {                                                                         \
       unsigned short bits;                                                    \
-      _Float16 value;                                                         \
+      type value;                                                             \
     } h;                                                                      \
-    h.bits = (unsigned short) cudajit_round_float_ieee (x, 5, 10, mode);      \
+    h.bits = (unsigned short) cudajit_round_float_ieee (x, exp_bits,          \
+                                                        man_bits, mode);      \
     return h.value;                                                           \
   }
-CUDAJIT_HALF_ROUNDED (rn, CUDAJIT_ROUND_NEAREST)
-CUDAJIT_HALF_ROUNDED (rz, CUDAJIT_ROUND_ZERO)
-CUDAJIT_HALF_ROUNDED (rd, CUDAJIT_ROUND_DOWN)
-CUDAJIT_HALF_ROUNDED (ru, CUDAJIT_ROUND_UP)
-#undef CUDAJIT_HALF_ROUNDED
+#define CUDAJIT_NARROW_ROUNDED(name, type, exp_bits, man_bits)                \
+  CUDAJIT_NARROW_ROUNDED_MODE (name, type, exp_bits, man_bits, rn,            \
+                               CUDAJIT_ROUND_NEAREST)                         \
+  CUDAJIT_NARROW_ROUNDED_MODE (name, type, exp_bits, man_bits, rz,            \
+                               CUDAJIT_ROUND_ZERO)                            \
+  CUDAJIT_NARROW_ROUNDED_MODE (name, type, exp_bits, man_bits, rd,            \
+                               CUDAJIT_ROUND_DOWN)                            \
+  CUDAJIT_NARROW_ROUNDED_MODE (name, type, exp_bits, man_bits, ru,            \
+                               CUDAJIT_ROUND_UP)
+
+#if defined __FLT16_MAX__ && !defined __cplusplus
+
+/* CUDA's __float2half_rn, _rz, _rd and _ru: X rounded to _Float16 to
+   nearest even, toward zero, down or up.  _rn is (_Float16) X.  */
+CUDAJIT_NARROW_ROUNDED (half, _Float16, 5, 10)
 
 #endif /* __FLT16_MAX__ && !__cplusplus */
 
@@ -246,22 +256,7 @@ CUDAJIT_HALF_ROUNDED (ru, CUDAJIT_ROUND_UP)
    __float2bfloat16, which is _rn; and __bfloat162float, exact.  Before
    GCC 13 they are __bf16's conversions, as cudajit.h's __bf16 holds its
    bits alone.  */
-#define CUDAJIT_BF16_ROUNDED(suffix, mode)                                    \
-  static __inline__ __bf16 cuda_float2bfloat16_##suffix (float x)             \
-  {                                                                           \
-    union                                                                     \
-    {                                                                         \
-      unsigned short bits;                                                    \
-      __bf16 value;                                                           \
-    } h;                                                                      \
-    h.bits = (unsigned short) cudajit_round_float_ieee (x, 8, 7, mode);       \
-    return h.value;                                                           \
-  }
-CUDAJIT_BF16_ROUNDED (rn, CUDAJIT_ROUND_NEAREST)
-CUDAJIT_BF16_ROUNDED (rz, CUDAJIT_ROUND_ZERO)
-CUDAJIT_BF16_ROUNDED (rd, CUDAJIT_ROUND_DOWN)
-CUDAJIT_BF16_ROUNDED (ru, CUDAJIT_ROUND_UP)
-#undef CUDAJIT_BF16_ROUNDED
+CUDAJIT_NARROW_ROUNDED (bfloat16, __bf16, 8, 7)
 
 static __inline__ __bf16
 cuda_float2bfloat16 (float x)
@@ -287,6 +282,8 @@ cuda_bfloat162float (__bf16 x)
   return f.value;
 }
 #endif
+#undef CUDAJIT_NARROW_ROUNDED
+#undef CUDAJIT_NARROW_ROUNDED_MODE
 
 #if defined __FLT16_MAX__ && !defined __cplusplus
 
