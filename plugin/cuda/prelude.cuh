@@ -9,8 +9,9 @@
 
    It comes in parts, each starting with a line "@part NAME TRIGGER...",
    so that a unit's CUDA C gets only those it uses, which saves NVRTC
-   time: a part goes with CUDA C that contains one of its TRIGGERs, and
-   a part without any goes with all.  */
+   time: a part goes with CUDA C that contains one of its TRIGGERs, or
+   with a later part that does (which may call it), and a part without
+   any goes with all.  */
 
 
 /* @part core */
