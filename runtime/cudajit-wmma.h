@@ -26,8 +26,7 @@
 
 #if defined __FLT16_MAX__ && !defined __cplusplus
 
-/* The fragments; those of __bf16 stay incomplete before GCC 13, whose
-   declarations are then an error on the user's line.  */
+/* The fragments.  */
 #define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, gpu_type, \
                                   gpu_length)                                 \
   typedef struct cudajit_wmma_##name cuda_wmma_##name;
@@ -41,14 +40,7 @@
   };
 #define CUDAJIT_WMMA_DEFINE_float CUDAJIT_WMMA_STRUCT
 #define CUDAJIT_WMMA_DEFINE__Float16 CUDAJIT_WMMA_STRUCT
-#ifdef __BFLT16_MAX__
 #define CUDAJIT_WMMA_DEFINE___bf16 CUDAJIT_WMMA_STRUCT
-/* The _Generic associations of __bf16's fragments, where they exist.  */
-#define CUDAJIT_WMMA_IF_BF16(...) __VA_ARGS__
-#else
-#define CUDAJIT_WMMA_DEFINE___bf16(name, type, length)
-#define CUDAJIT_WMMA_IF_BF16(...)
-#endif
 #define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, gpu_type, \
                                   gpu_length)                                 \
   CUDAJIT_WMMA_DEFINE_##cpu_type (name, cpu_type, cpu_length)
@@ -186,7 +178,10 @@ cudajit_wmma_check_warp (const char *function)
   }
 
 /* D = A B + C, for D and C of the same type, which may be one
-   fragment.  */
+   fragment.  Before GCC 13, __bf16 converts by cuda_bfloat162float
+   alone (cudajit.h).  */
+#define CUDAJIT_WMMA_TO_FLOAT_f16(x) ((float) (x))
+#define CUDAJIT_WMMA_TO_FLOAT_bf16(x) cuda_bfloat162float (x)
 #define CUDAJIT_WMMA_MMA(input, acc)                                          \
   static __inline__ void cudajit_wmma_mma_##input##_##acc (                   \
       cuda_wmma_##acc *d, const cuda_wmma_a_##input *a,                       \
@@ -198,9 +193,11 @@ cudajit_wmma_check_warp (const char *function)
       sum[j] = c->x[j];                                                       \
     for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
       {                                                                       \
-        float ak = a->x[k];                                                   \
+        float ak = CUDAJIT_WMMA_TO_FLOAT_##input (a->x[k]);                   \
         for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
-          sum[j] += ak * (float) b->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j];     \
+          sum[j] += ak                                                        \
+                    * CUDAJIT_WMMA_TO_FLOAT_##input (                         \
+                        b->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j]);             \
       }                                                                       \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       d->x[j] = sum[j];                                                       \
@@ -211,13 +208,13 @@ CUDAJIT_WMMA_ACC_MEMORY (acc_f32, float)
 CUDAJIT_WMMA_ACC_MEMORY (acc_f16, _Float16)
 CUDAJIT_WMMA_MMA (f16, acc_f32)
 CUDAJIT_WMMA_MMA (f16, acc_f16)
-#ifdef __BFLT16_MAX__
 CUDAJIT_WMMA_MEMORY (bf16, __bf16)
 CUDAJIT_WMMA_MMA (bf16, acc_f32)
-#endif
 #undef CUDAJIT_WMMA_MEMORY
 #undef CUDAJIT_WMMA_ACC_MEMORY
 #undef CUDAJIT_WMMA_MMA
+#undef CUDAJIT_WMMA_TO_FLOAT_f16
+#undef CUDAJIT_WMMA_TO_FLOAT_bf16
 
 /* The user's macros.  Each names its fragments' types, so that one of
    another kind is an error on the user's line: "'_Generic' selector of
@@ -225,9 +222,8 @@ CUDAJIT_WMMA_MMA (bf16, acc_f32)
    negative width of a bit-field that names what differs.  */
 #define CUDAJIT_WMMA_INPUT(f, matrix, op)                                     \
   _Generic(*(f), cuda_wmma_##matrix##_f16                                     \
-           : cudajit_wmma_##op##_f16 CUDAJIT_WMMA_IF_BF16 (                   \
-               , cuda_wmma_##matrix##_bf16                                    \
-               : cudajit_wmma_##op##_bf16))
+           : cudajit_wmma_##op##_f16, cuda_wmma_##matrix##_bf16               \
+           : cudajit_wmma_##op##_bf16)
 #define cuda_wmma_load_a(f, p, ld)                                            \
   CUDAJIT_WMMA_INPUT (f, a, load_a) ((f), (p), (ld), 0)
 #define cuda_wmma_load_a_col(f, p, ld)                                        \
@@ -253,11 +249,9 @@ CUDAJIT_WMMA_MMA (bf16, acc_f32)
 /* The type of the elements of A or B, and that of C or D, as numbers
    that mma compares: A and B must agree, and so must C and D.  */
 #define CUDAJIT_WMMA_A_TYPE(a)                                                \
-  _Generic(*(a),                                                              \
-           cuda_wmma_a_f16 : 1 CUDAJIT_WMMA_IF_BF16 (, cuda_wmma_a_bf16 : 2))
+  _Generic(*(a), cuda_wmma_a_f16 : 1, cuda_wmma_a_bf16 : 2)
 #define CUDAJIT_WMMA_B_TYPE(b)                                                \
-  _Generic(*(b),                                                              \
-           cuda_wmma_b_f16 : 1 CUDAJIT_WMMA_IF_BF16 (, cuda_wmma_b_bf16 : 2))
+  _Generic(*(b), cuda_wmma_b_f16 : 1, cuda_wmma_b_bf16 : 2)
 #define CUDAJIT_WMMA_ACC_TYPE(c)                                              \
   _Generic(*(c), cuda_wmma_acc_f32 : 1, cuda_wmma_acc_f16 : 2)
 #define CUDAJIT_WMMA_REQUIRE(what, ok) int what : (ok) ? 1 : -1
@@ -274,9 +268,8 @@ CUDAJIT_WMMA_MMA (bf16, acc_f32)
          CUDAJIT_WMMA_A_TYPE (a) == 1 || CUDAJIT_WMMA_ACC_TYPE (d) == 1);     \
    }),                                                                        \
    _Generic(*(a), cuda_wmma_a_f16                                             \
-            : CUDAJIT_WMMA_ACC (d, mma_f16) CUDAJIT_WMMA_IF_BF16 (            \
-                , cuda_wmma_a_bf16                                            \
-                : cudajit_wmma_mma_bf16_acc_f32)) ((d), (a), (b), (c)))
+            : CUDAJIT_WMMA_ACC (d, mma_f16), cuda_wmma_a_bf16                 \
+            : cudajit_wmma_mma_bf16_acc_f32) ((d), (a), (b), (c)))
 
 /* How many elements of fragment F this lane holds, F.x[0] to
    F.x[cuda_wmma_length (F) - 1]: on the GPU, as CUDA's num_elements,
@@ -289,10 +282,9 @@ CUDAJIT_WMMA_MMA (bf16, acc_f32)
                      : CUDAJIT_WMMA_KIND_A_F16, cuda_wmma_b_f16               \
                      : CUDAJIT_WMMA_KIND_B_F16, cuda_wmma_acc_f32             \
                      : CUDAJIT_WMMA_KIND_ACC_F32, cuda_wmma_acc_f16           \
-                     : CUDAJIT_WMMA_KIND_ACC_F16 CUDAJIT_WMMA_IF_BF16 (       \
-                         , cuda_wmma_a_bf16                                   \
-                         : CUDAJIT_WMMA_KIND_A_BF16, cuda_wmma_b_bf16         \
-                         : CUDAJIT_WMMA_KIND_B_BF16)))
+                     : CUDAJIT_WMMA_KIND_ACC_F16, cuda_wmma_a_bf16            \
+                     : CUDAJIT_WMMA_KIND_A_BF16, cuda_wmma_b_bf16             \
+                     : CUDAJIT_WMMA_KIND_B_BF16))
 
 #endif /* _Float16 in C */
 

@@ -910,15 +910,22 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
 /* A builtin whose last arguments but one say the layout, a constant.  */
 #define CUDAJIT_WMMA_LAYOUT(col, call, ...) \
   { if (col) call (__VA_ARGS__, 1); else call (__VA_ARGS__, 0); }
+/* The elements' type T is TYPE, or before GCC 13 for __bf16 the
+   structure of its bits that cudajit.h makes __bf16 (the C side has
+   checked it).  */
 #define CUDAJIT_WMMA_INPUT(input, type, ld_a, ld_b) \
-  __device__ __forceinline__ void cudajit_wmma_load_a_##input \
-  (cudajit_wmma_a_##input *f, const type *p, unsigned int ld, int col) \
-  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld) \
+  template <typename T> __device__ __forceinline__ void \
+  cudajit_wmma_load_a_##input \
+  (cudajit_wmma_a_##input *f, const T *p, unsigned int ld, int col) \
+  { static_assert (sizeof (T) == sizeof (type), "elements of " #input); \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, ld_a, (int *) f->x, (const int *) p, ld) \
     f->col = col; } \
-  __device__ __forceinline__ void cudajit_wmma_load_b_##input \
-  (cudajit_wmma_b_##input *f, const type *p, unsigned int ld, int col) \
-  { CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld) \
+  template <typename T> __device__ __forceinline__ void \
+  cudajit_wmma_load_b_##input \
+  (cudajit_wmma_b_##input *f, const T *p, unsigned int ld, int col) \
+  { static_assert (sizeof (T) == sizeof (type), "elements of " #input); \
+    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, ld_b, (int *) f->x, (const int *) p, ld) \
     f->col = col; }
 #define CUDAJIT_WMMA_ACC(acc, type, word, ld_c, st_c) \

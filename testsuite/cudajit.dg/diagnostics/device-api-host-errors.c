@@ -279,6 +279,12 @@ void host_WMMA_STORE_ACC_F16 (void) { cuda_wmma_store_col (hp, &wh, 16); } /* { 
 void host_WMMA_MMA_F16_ACC_F32 (void) { cuda_wmma_mma (&wc, &wa, &wb, &wc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32' used outside a kernel" "" { target float16 } } */
 void host_WMMA_MMA_F16_ACC_F16 (void) { cuda_wmma_mma (&wh, &wa, &wb, &wh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16' used outside a kernel" "" { target float16 } } */
 void host_WMMA_LENGTH (void) { i = cuda_wmma_length (wc); } /* { dg-error "'cudajit_wmma_length' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_bf16 va;
+cuda_wmma_b_bf16 vb;
+__bf16 *bp;
+void host_WMMA_LOAD_A_BF16 (void) { cuda_wmma_load_a_col (&va, bp, 16); } /* { dg-error "'cudajit_wmma_load_a_bf16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_BF16 (void) { cuda_wmma_load_b (&vb, bp, 16); } /* { dg-error "'cudajit_wmma_load_b_bf16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_BF16_ACC_F32 (void) { cuda_wmma_mma (&wc, &va, &vb, &wc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32' used outside a kernel" "" { target float16 } } */
 #else
 void host_WMMA_LOAD_A_F16 (void) {}
 void host_WMMA_LOAD_B_F16 (void) {}
@@ -291,15 +297,6 @@ void host_WMMA_STORE_ACC_F16 (void) {}
 void host_WMMA_MMA_F16_ACC_F32 (void) {}
 void host_WMMA_MMA_F16_ACC_F16 (void) {}
 void host_WMMA_LENGTH (void) {}
-#endif
-#ifdef __BFLT16_MAX__
-cuda_wmma_a_bf16 va;
-cuda_wmma_b_bf16 vb;
-__bf16 *bp;
-void host_WMMA_LOAD_A_BF16 (void) { cuda_wmma_load_a_col (&va, bp, 16); } /* { dg-error "'cudajit_wmma_load_a_bf16' used outside a kernel" "" { target bf16 } } */
-void host_WMMA_LOAD_B_BF16 (void) { cuda_wmma_load_b (&vb, bp, 16); } /* { dg-error "'cudajit_wmma_load_b_bf16' used outside a kernel" "" { target bf16 } } */
-void host_WMMA_MMA_BF16_ACC_F32 (void) { cuda_wmma_mma (&wc, &va, &vb, &wc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32' used outside a kernel" "" { target bf16 } } */
-#else
 void host_WMMA_LOAD_A_BF16 (void) {}
 void host_WMMA_LOAD_B_BF16 (void) {}
 void host_WMMA_MMA_BF16_ACC_F32 (void) {}

@@ -1,5 +1,4 @@
-/* The warp-matrix operations (cudajit-wmma.h) on __bf16 (GCC 13 and
-   later): products of 16x16 and 64x64 matrices, a 16x16 tile for each
+/* The warp-matrix operations (cudajit-wmma.h) on __bf16: products of 16x16 and 64x64 matrices, a 16x16 tile for each
    warp, four warps a block, with A and B loaded row- and column-major,
    into an accumulator of float loaded column-major from C, offset
    element by element before its store.  Against plain C that adds the
@@ -8,7 +7,7 @@
    cores add in an order of their own, within K rounding errors of
    float of the sum of the products' magnitudes.  */
 /* { dg-do run } */
-/* { dg-require-effective-target bf16 } */
+/* { dg-require-effective-target float16 } */
 /* { dg-options "-O2 -Wall" } */
 
 #include <cudajit.h>
@@ -66,9 +65,11 @@ main (void)
         for (int i = 0; i < n * n; i++)
           {
             seed = seed * 1103515245u + 12345u;
-            a[i] = (__bf16) ((int) (seed >> 20) % 2048 - 1024) / 512;
+            a[i] = cuda_float2bfloat16 (
+                (float) ((int) (seed >> 20) % 2048 - 1024) / 512);
             seed = seed * 1103515245u + 12345u;
-            b[i] = (__bf16) ((int) (seed >> 20) % 2048 - 1024) / 1024;
+            b[i] = cuda_float2bfloat16 (
+                (float) ((int) (seed >> 20) % 2048 - 1024) / 1024);
             c[i] = (float) (i % 13) / 8;
           }
         int threads = n / T * (n / T) * 32;
@@ -81,8 +82,8 @@ main (void)
               float sum = c[j * n + i], magnitude = fabsf (sum);
               for (int k = 0; k < n; k++)
                 {
-                  float p = (float) A_AT (a, n, a_col, i, k)
-                            * (float) B_AT (b, n, b_col, k, j);
+                  float p = cuda_bfloat162float (A_AT (a, n, a_col, i, k))
+                            * cuda_bfloat162float (B_AT (b, n, b_col, k, j));
                   sum += p;
                   magnitude += fabsf (p);
                 }
