@@ -313,6 +313,8 @@ cuda_bfloat162float (__bf16 x)
     return (V){ (T) (a[0] < b[0] || a[0] > b[0]),                             \
                 (T) (a[1] < b[1] || a[1] > b[1]) };                           \
   }                                                                           \
+  CUDAJIT_PAIR_EXTREMUM (V, T, S, hmax2, >)                                   \
+  CUDAJIT_PAIR_EXTREMUM (V, T, S, hmin2, <)                                   \
   static __inline__ float cudajit_low2float_##S (V a) { return a[0]; }        \
   static __inline__ float cudajit_high2float_##S (V a) { return a[1]; }       \
   static __inline__ V cudajit_lowhigh2highlow_##S (V a)                       \
@@ -344,6 +346,38 @@ cuda_bfloat162float (__bf16 x)
   static __inline__ V cuda_##E##2##S (T a) { return (V){ a, a }; }            \
   static __inline__ T cuda_low2##E (V a) { return a[0]; }                     \
   static __inline__ T cuda_high2##E (V a) { return a[1]; }
+/* The NaN of _Float16 and of __bf16 that a GPU's arithmetic gives.  */
+#define CUDAJIT_CANONICAL_NAN 0x7fff
+
+/* __hmax2 and __hmin2, and their _nan forms: of each element, the
+   greater (OP >) or the lesser, +0 above -0; where one is a NaN, the
+   other, and the canonical NaN where both are, or where either is for
+   the _nan forms.  */
+#define CUDAJIT_PAIR_EXTREMUM(V, T, S, name, op)                              \
+  static __inline__ T cudajit_##name##_element_##S (T a, T b, int nan)        \
+  {                                                                           \
+    union                                                                     \
+    {                                                                         \
+      unsigned short bits;                                                    \
+      T value;                                                                \
+    } canonical = { CUDAJIT_CANONICAL_NAN };                                  \
+    if (a != a || b != b)                                                     \
+      return nan || (a != a && b != b) ? canonical.value : a != a ? b : a;    \
+    /* Equal: the zeros, of which the lesser (0 < 1) is -0.  */               \
+    if (a == b)                                                               \
+      return !__builtin_signbit ((float) a) == !(0 op 1) ? a : b;             \
+    return a op b ? a : b;                                                    \
+  }                                                                           \
+  static __inline__ V cudajit_##name##_##S (V a, V b)                         \
+  {                                                                           \
+    return (V){ cudajit_##name##_element_##S (a[0], b[0], 0),                 \
+                cudajit_##name##_element_##S (a[1], b[1], 0) };               \
+  }                                                                           \
+  static __inline__ V cudajit_##name##_nan_##S (V a, V b)                     \
+  {                                                                           \
+    return (V){ cudajit_##name##_element_##S (a[0], b[0], 1),                 \
+                cudajit_##name##_element_##S (a[1], b[1], 1) };               \
+  }
 #define CUDAJIT_PAIR_COMPARISON(V, T, S, name, op)                            \
   static __inline__ V cudajit_##name##_##S (V a, V b)                         \
   {                                                                           \
@@ -364,6 +398,7 @@ CUDAJIT_PAIR_FUNCTIONS (cuda_bfloat162, __bf16, bfloat162, bfloat16,
 #endif
 #undef CUDAJIT_PAIR_FUNCTIONS
 #undef CUDAJIT_PAIR_COMPARISON
+#undef CUDAJIT_PAIR_EXTREMUM
 
 #define cuda_hadd2(a, b) CUDAJIT_PAIR_CHOOSE (hadd2, a) (a, b)
 #define cuda_hsub2(a, b) CUDAJIT_PAIR_CHOOSE (hsub2, a) (a, b)
@@ -377,6 +412,10 @@ CUDAJIT_PAIR_FUNCTIONS (cuda_bfloat162, __bf16, bfloat162, bfloat16,
 #define cuda_hle2(a, b) CUDAJIT_PAIR_CHOOSE (hle2, a) (a, b)
 #define cuda_hgt2(a, b) CUDAJIT_PAIR_CHOOSE (hgt2, a) (a, b)
 #define cuda_hge2(a, b) CUDAJIT_PAIR_CHOOSE (hge2, a) (a, b)
+#define cuda_hmax2(a, b) CUDAJIT_PAIR_CHOOSE (hmax2, a) (a, b)
+#define cuda_hmin2(a, b) CUDAJIT_PAIR_CHOOSE (hmin2, a) (a, b)
+#define cuda_hmax2_nan(a, b) CUDAJIT_PAIR_CHOOSE (hmax2_nan, a) (a, b)
+#define cuda_hmin2_nan(a, b) CUDAJIT_PAIR_CHOOSE (hmin2_nan, a) (a, b)
 #define cuda_low2float(a) CUDAJIT_PAIR_CHOOSE (low2float, a) (a)
 #define cuda_high2float(a) CUDAJIT_PAIR_CHOOSE (high2float, a) (a)
 #define cuda_lowhigh2highlow(a) CUDAJIT_PAIR_CHOOSE (lowhigh2highlow, a) (a)

@@ -16,7 +16,7 @@
 #define N 256
 #define THREADS 64
 #define FULL 0xffffffffu
-#define OUT 12
+#define OUT 14
 #define QUARTERS(i) ((__bf16) (((i) * 37 % 9 - 4) * 0.25f))
 
 #define BODY                                                                  \
@@ -38,6 +38,8 @@
     o[9] = cuda_lows2bfloat162 (x, y) - cuda_highs2bfloat162 (x, y);          \
     o[10] = cuda_float2bfloat162_rn (cuda_high2float (x) + 1.0f / 3);         \
     o[11] = cuda_hle2 (x, y) - cuda_hgt2 (x, y);                              \
+    o[12] = cuda_hmax2 (x, y) + cuda_hmin2_nan (y, x);                        \
+    o[13] = cuda_hmin2 (x, y) - cuda_hmax2_nan (y, x);                        \
   }
 
 __attribute__ ((cuda_jit)) void

@@ -1,6 +1,7 @@
 /* CUDA's __half2 functions on cuda_half2 (cuda_hadd2 for __hadd2...):
    arithmetic, hfma2, negation and absolute value, the ordered
-   comparisons, the conversions to and from float and between halves,
+   comparisons, the greater and lesser (the host's checked against CUDA's
+   rule), the conversions to and from float and between halves,
    and the half math on each half, in a kernel against the same calls
    on the host, to the bit but for a NaN's, whose sign and payload the
    GPU's arithmetic and the host's differ on (a GPU gives its canonical
@@ -15,7 +16,7 @@
 #include <string.h>
 
 #define N 512
-#define OUT 22
+#define OUT 26
 
 /* The results of input I, each a cuda_half2.  */
 #define BODY                                                                  \
@@ -46,6 +47,10 @@
     o[19] = cuda_h2sqrt (cuda_habs2 (x)) + cuda_h2floor (y);                  \
     o[20] = cuda_h2rint (x) * cuda_h2trunc (y) - cuda_h2ceil (z);             \
     o[21] = cuda_h2exp2 (cuda_h2log2 (cuda_habs2 (y)));                       \
+    o[22] = cuda_hmax2 (x, y);                                                \
+    o[23] = cuda_hmin2 (x, y);                                                \
+    o[24] = cuda_hmax2_nan (x, y);                                            \
+    o[25] = cuda_hmin2_nan (x, y);                                            \
   }
 
 __attribute__ ((cuda_jit)) void
@@ -69,6 +74,24 @@ same_half (_Float16 x, _Float16 y)
   return x != x ? y != y : memcmp (&x, &y, sizeof x) == 0;
 }
 
+/* Whether GOT is CUDA's __hmax (MAX) or __hmin of X and Y, or their
+   _nan forms (NAN): fmaxf or fminf, with +0 above -0, and a NaN where
+   both are (any NaN, or one is for the _nan forms).  */
+static int
+extremum_ok (float x, float y, int max, int nan, _Float16 got)
+{
+  float g = got;
+  if (nan && (x != x || y != y))
+    return g != g;
+  if (x == 0 && y == 0)
+    return g == 0
+           && !!__builtin_signbit (g)
+                  == (max ? __builtin_signbit (x) && __builtin_signbit (y)
+                          : __builtin_signbit (x) || __builtin_signbit (y));
+  float want = max ? __builtin_fmaxf (x, y) : __builtin_fminf (x, y);
+  return want != want ? g != g : g == want;
+}
+
 static _Float16
 input (int i)
 {
@@ -90,9 +113,19 @@ main (void)
   for (int i = 0; i < N; i++)
     {
       a[i] = (cuda_half2) { input (i), input (i + 5) };
-      b[i] = (cuda_half2) { input (i * 5 + 1), input (i + 11) };
+      b[i] = (cuda_half2) { input (i * 5 + 1), input (i + 8) };
       host (N, a, b, want, i);
     }
+  for (int i = 0; i < N; i++)
+    for (int e = 0; e < 2; e++)
+      for (int op = 0; op < 4; op++)
+        if (!extremum_ok (a[i][e], b[i][e], op % 2 == 0, op >= 2,
+                          want[i * OUT + 22 + op][e])
+            && errors++ < 10)
+          printf ("input %d, element %d: %s%s of %g and %g is %g\n", i, e,
+                  op % 2 ? "min" : "max", op >= 2 ? "_nan" : "",
+                  (double) a[i][e], (double) b[i][e],
+                  (double) want[i * OUT + 22 + op][e]);
   cuda_launch (kernel, N / 64, 64) (N, a, b, out);
   for (int i = 0; i < N * OUT; i++)
     if (!(same_half (out[i][0], want[i][0])
