@@ -559,7 +559,7 @@ cudajit_assert_fail (const char *expression, const char *file,
 __device__ __forceinline__ int cuda_on_gpu (void)
 { return 1; }
 
-/* @part trap cudajit_trap cudajit_misaligned_copy */
+/* @part trap cudajit_trap @async_copy */
 /* cuda_trap, CUDA's __trap, and the other ends of a kernel with an error:
    __trap after a line that says which thread, as the CPU backend's error
    does; the runtime names the kernel and its launch when the driver

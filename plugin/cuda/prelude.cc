@@ -17,39 +17,38 @@ static const prelude_part parts[] = {
 #include "prelude.inc"
 };
 
-/* Whether PART goes with TEXT: TEXT contains one of its triggers, or it
-   has none.  */
+/* Whether the part of index I goes with CUDA_SOURCE: it has no triggers,
+   or the source contains one, or one is "@NAME" and the part NAME, a
+   later one (which calls it), goes too, as NEEDED says.  */
 static bool
-part_triggered_p (const prelude_part &part, const char *text)
+part_needed_p (size_t i, const char *cuda_source, const bool *needed)
 {
-  if (!*part.triggers)
+  if (!*parts[i].triggers)
     return true;
-  char *triggers = xstrdup (part.triggers);
-  bool needed = false;
-  for (char *trigger = strtok (triggers, " "); trigger && !needed;
+  char *triggers = xstrdup (parts[i].triggers);
+  bool found = false;
+  for (char *trigger = strtok (triggers, " "); trigger && !found;
        trigger = strtok (NULL, " "))
-    needed = strstr (text, trigger) != NULL;
+    if (*trigger != '@')
+      found = strstr (cuda_source, trigger) != NULL;
+    else
+      for (size_t later = i + 1; later < ARRAY_SIZE (parts) && !found; later++)
+        found = needed[later] && !strcmp (parts[later].name, trigger + 1);
   free (triggers);
-  return needed;
+  return found;
 }
 
 char *
 cudajit_cuda_prelude (const char *cuda_source)
 {
-  /* A part may call an earlier one (cudajit_memcpy_async the traps), so a
-     part goes too with a later part that goes: else a piece of the
-     module whose CUDA C names only the later part (a kernel that waits
-     for the copies of its device function) would have it, and the
-     earlier part's guard would keep that out of the pieces after.  */
+  /* From the last part, so that a part that a later one calls knows
+     whether that one goes: each piece of a module must have all it
+     needs, as a part's guard keeps it out of the pieces after the first
+     that has it.  */
   const size_t count = ARRAY_SIZE (parts);
   bool *needed = XALLOCAVEC (bool, count);
   for (size_t i = count; i-- > 0;)
-    {
-      needed[i] = part_triggered_p (parts[i], cuda_source);
-      for (size_t later = i + 1; later < count && !needed[i]; later++)
-        needed[i]
-            = needed[later] && part_triggered_p (parts[i], parts[later].text);
-    }
+    needed[i] = part_needed_p (i, cuda_source, needed);
   char *prelude = xstrdup ("");
   for (size_t i = 0; i < count; i++)
     if (needed[i])

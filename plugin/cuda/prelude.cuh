@@ -9,9 +9,9 @@
 
    It comes in parts, each starting with a line "@part NAME TRIGGER...",
    so that a unit's CUDA C gets only those it uses, which saves NVRTC
-   time: a part goes with CUDA C that contains one of its TRIGGERs, or
-   with a later part that does (which may call it), and a part without
-   any goes with all.  */
+   time: a part goes with CUDA C that contains one of its TRIGGERs, a
+   part without any goes with all, and a TRIGGER "@NAME" makes it go with
+   the later part NAME, which calls it.  */
 
 
 /* @part core */
