@@ -863,7 +863,8 @@ cudajit_reduce (const T *a, long long n, T *partials,
 
 /* @part wmma cudajit_wmma */
 /* cudajit.h's warp-matrix operations (cudajit-wmma.h), CUDA's
-   nvcuda::wmma of shape 16x16x16, with the builtins that mma.h wraps,
+   nvcuda::wmma of shapes 16x16x16, 32x8x16 and 8x32x16, with the
+   builtins that mma.h wraps,
    which NVRTC has without the toolkit's headers.  A fragment holds a
    lane's registers, as CUDA's does, and how A or B was loaded, which
    mma must be told: a constant once the load is inlined, so that the
@@ -941,11 +942,13 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   (type *p, const cudajit_wmma_##acc *f, unsigned int ld, int col) \
   { CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, st_c, (word *) p, (word *) f->x, ld) }
-/* PTX's layouts of mma: A's column-major bit, then B's.  */
-#define CUDAJIT_WMMA_MMA(input, acc, word, mma) \
-  __device__ __forceinline__ void cudajit_wmma_mma_##input##_##acc \
-  (cudajit_wmma_##acc *d, const cudajit_wmma_a_##input *a, \
-   const cudajit_wmma_b_##input *b, const cudajit_wmma_##acc *c) \
+/* PTX's layouts of mma: A's column-major bit, then B's.  SHAPE ends the
+   names of a shape other than 16x16x16.  */
+#define CUDAJIT_WMMA_MMA(input, acc, shape, word, mma) \
+  __device__ __forceinline__ void cudajit_wmma_mma_##input##_##acc##shape \
+  (cudajit_wmma_##acc##shape *d, const cudajit_wmma_a_##input##shape *a, \
+   const cudajit_wmma_b_##input##shape *b, \
+   const cudajit_wmma_##acc##shape *c) \
   { word *dx = (word *) d->x; const int *ax = (const int *) a->x; \
     const int *bx = (const int *) b->x; const word *cx = (const word *) c->x; \
     switch (a->col * 2 + b->col) \
@@ -959,36 +962,55 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   template <typename... T> __device__ void name (T...) \
   { static_assert (sizeof... (T) == 0, "'" #name "' needs a GPU of " \
                    "compute capability " capability " or later"); }
+/* Each shape of _Float16 and __bf16, of its builtins HMMA and MMA.  */
+#define CUDAJIT_WMMA_F16(shape, hmma) \
+  CUDAJIT_WMMA_INPUT (f16##shape, cudajit_half, hmma##_ld_a, hmma##_ld_b) \
+  CUDAJIT_WMMA_ACC (acc_f32##shape, float, float, hmma##_ld_c_f32, \
+                    hmma##_st_c_f32) \
+  CUDAJIT_WMMA_ACC (acc_f16##shape, cudajit_half, int, hmma##_ld_c_f16, \
+                    hmma##_st_c_f16) \
+  CUDAJIT_WMMA_MMA (f16, acc_f32, shape, float, hmma##_mma_f32f32) \
+  CUDAJIT_WMMA_MMA (f16, acc_f16, shape, int, hmma##_mma_f16f16)
+#define CUDAJIT_WMMA_F16_NEEDS(shape) \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f16##shape, "7.0")
+#define CUDAJIT_WMMA_BF16(shape, mma) \
+  CUDAJIT_WMMA_INPUT (bf16##shape, cudajit_bf16, mma##_ld_a, mma##_ld_b) \
+  CUDAJIT_WMMA_MMA (bf16, acc_f32, shape, float, mma##_mma_f32)
+#define CUDAJIT_WMMA_BF16_NEEDS(shape) \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_bf16##shape, "8.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_bf16##shape, "8.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_bf16_acc_f32##shape, "8.0")
 #if __CUDA_ARCH__ >= 700
-CUDAJIT_WMMA_INPUT (f16, cudajit_half, __hmma_m16n16k16_ld_a,
-                    __hmma_m16n16k16_ld_b)
-CUDAJIT_WMMA_ACC (acc_f32, float, float, __hmma_m16n16k16_ld_c_f32,
-                  __hmma_m16n16k16_st_c_f32)
-CUDAJIT_WMMA_ACC (acc_f16, cudajit_half, int, __hmma_m16n16k16_ld_c_f16,
-                  __hmma_m16n16k16_st_c_f16)
-CUDAJIT_WMMA_MMA (f16, acc_f32, float, __hmma_m16n16k16_mma_f32f32)
-CUDAJIT_WMMA_MMA (f16, acc_f16, int, __hmma_m16n16k16_mma_f16f16)
+CUDAJIT_WMMA_F16 (, __hmma_m16n16k16)
+CUDAJIT_WMMA_F16 (_32x8x16, __hmma_m32n8k16)
+CUDAJIT_WMMA_F16 (_8x32x16, __hmma_m8n32k16)
 #else
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f16, "7.0")
+CUDAJIT_WMMA_F16_NEEDS ()
+CUDAJIT_WMMA_F16_NEEDS (_32x8x16)
+CUDAJIT_WMMA_F16_NEEDS (_8x32x16)
 #endif
 #if __CUDA_ARCH__ >= 800
-CUDAJIT_WMMA_INPUT (bf16, cudajit_bf16, __mma_bf16_m16n16k16_ld_a,
-                    __mma_bf16_m16n16k16_ld_b)
-CUDAJIT_WMMA_MMA (bf16, acc_f32, float, __mma_bf16_m16n16k16_mma_f32)
+CUDAJIT_WMMA_BF16 (, __mma_bf16_m16n16k16)
+CUDAJIT_WMMA_BF16 (_32x8x16, __mma_bf16_m32n8k16)
+CUDAJIT_WMMA_BF16 (_8x32x16, __mma_bf16_m8n32k16)
 #else
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_bf16, "8.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_bf16, "8.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_bf16_acc_f32, "8.0")
+CUDAJIT_WMMA_BF16_NEEDS ()
+CUDAJIT_WMMA_BF16_NEEDS (_32x8x16)
+CUDAJIT_WMMA_BF16_NEEDS (_8x32x16)
 #endif
+#undef CUDAJIT_WMMA_F16
+#undef CUDAJIT_WMMA_F16_NEEDS
+#undef CUDAJIT_WMMA_BF16
+#undef CUDAJIT_WMMA_BF16_NEEDS
 #undef CUDAJIT_WMMA_NEEDS
 #undef CUDAJIT_WMMA_CHECK
 #undef CUDAJIT_WMMA_LAYOUT
