@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The warp-matrix operations of cudajit.h, CUDA's nvcuda::wmma on the
-   tensor cores, of shape MxNxK (16x16x16, 32x8x16, 8x32x16): D = A B +
+   tensor cores, of shape MxNxK (16x16x16, 32x8x16, 8x32x16, 16x16x8):
+   D = A B +
    C, A MxK, B KxN, C and D MxN, each held by the whole warp in
    fragments, cuda_wmma_NAME (cudajit-wmma.def), whose names end in
    _MxNxK for a shape other than 16x16x16.  The macros choose by the
@@ -15,7 +16,9 @@
    functions need no other lane: the block function runs them thread by
    thread.  Each element of D is C's plus the K products, each exact in
    float, added in float for k = 0 to K - 1 in turn, and rounded once to
-   _Float16 for an accumulator of _Float16.  Included by cudajit.h, where C has
+   _Float16 for an accumulator of _Float16.  Elements of tf32 are
+   floats, rounded as they are loaded to tf32's 10 bits of fraction, as
+   the GPU's do.  Included by cudajit.h, where C has
    _Float16 (GCC 12 and later); programs do not include it
    themselves.  */
 
@@ -131,6 +134,33 @@ cudajit_wmma_check_warp (const char *function)
 #define CUDAJIT_WMMA_AT(p, ld, col, i, j)                                     \
   ((p)[(col) ? (long) (j) * (ld) + (i) : (long) (i) * (ld) + (j)])
 
+/* Of tf32, X rounded to nearest, ties away from zero, to tf32's 10 bits
+   of fraction, as CUDA's __float_to_tf32 (PTX's cvt.rna.tf32.f32):
+   adding half of the last kept bit to the magnitude's bits carries
+   into it from the half up, and past the largest into infinity.
+   Infinities and NaNs keep their bits.  */
+#define CUDAJIT_WMMA_TF32_DROPPED 0x1fffu
+#define CUDAJIT_WMMA_TF32_HALF 0x1000u
+#define CUDAJIT_WMMA_FLOAT_EXPONENT 0x7f800000u
+static __inline__ float
+cudajit_wmma_tf32 (float x)
+{
+  union
+  {
+    float f;
+    unsigned int u;
+  } v;
+  v.f = x;
+  if ((v.u & CUDAJIT_WMMA_FLOAT_EXPONENT) != CUDAJIT_WMMA_FLOAT_EXPONENT)
+    v.u = (v.u + CUDAJIT_WMMA_TF32_HALF) & ~CUDAJIT_WMMA_TF32_DROPPED;
+  return v.f;
+}
+
+/* An element of INPUT as a fragment holds it.  */
+#define CUDAJIT_WMMA_LOADED_f16(x) (x)
+#define CUDAJIT_WMMA_LOADED_bf16(x) (x)
+#define CUDAJIT_WMMA_LOADED_tf32(x) cudajit_wmma_tf32 (x)
+
 /* The loads and stores of one type of elements, INPUT, in a shape of N
    columns and K, whose names end in SHAPE.  */
 #define CUDAJIT_WMMA_MEMORY(input, type, shape, n, size_k)                    \
@@ -141,7 +171,8 @@ cudajit_wmma_check_warp (const char *function)
     int row = cudajit_wmma_row (n);                                           \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld);                           \
     for (k = 0; k < (size_k); k++)                                            \
-      f->x[k] = CUDAJIT_WMMA_AT (p, ld, col, row, k);                         \
+      f->x[k] = CUDAJIT_WMMA_LOADED_##input (                                 \
+          CUDAJIT_WMMA_AT (p, ld, col, row, k));                              \
   }                                                                           \
   static __inline__ void cudajit_wmma_load_b_##input##shape (                 \
       cuda_wmma_b_##input##shape *f, const type *p, unsigned int ld, int col) \
@@ -152,7 +183,8 @@ cudajit_wmma_check_warp (const char *function)
     for (k = 0; k < (size_k); k++)                                            \
       for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                         \
         f->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j]                               \
-            = CUDAJIT_WMMA_AT (p, ld, col, k, column + j);                    \
+            = CUDAJIT_WMMA_LOADED_##input (                                   \
+                CUDAJIT_WMMA_AT (p, ld, col, k, column + j));                 \
   }
 #define CUDAJIT_WMMA_ACC_MEMORY(acc, type, n)                                 \
   static __inline__ void cudajit_wmma_fill_##acc (cuda_wmma_##acc *f,         \
@@ -186,6 +218,7 @@ cudajit_wmma_check_warp (const char *function)
    alone (cudajit.h).  */
 #define CUDAJIT_WMMA_TO_FLOAT_f16(x) ((float) (x))
 #define CUDAJIT_WMMA_TO_FLOAT_bf16(x) cuda_bfloat162float (x)
+#define CUDAJIT_WMMA_TO_FLOAT_tf32(x) (x)
 #define CUDAJIT_WMMA_MMA(input, acc, shape, size_k)                           \
   static __inline__ void cudajit_wmma_mma_##input##_##acc##shape (            \
       cuda_wmma_##acc##shape *d, const cuda_wmma_a_##input##shape *a,         \
@@ -222,11 +255,23 @@ CUDAJIT_WMMA_HALF_SHAPE (, 16)
 CUDAJIT_WMMA_HALF_SHAPE (_32x8x16, 8)
 CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
 #undef CUDAJIT_WMMA_HALF_SHAPE
+
+/* tf32, of 16x16x8 alone.  */
+#define CUDAJIT_WMMA_TF32_N 16
+#define CUDAJIT_WMMA_TF32_K 8
+CUDAJIT_WMMA_MEMORY (tf32, float, _16x16x8, CUDAJIT_WMMA_TF32_N,
+                     CUDAJIT_WMMA_TF32_K)
+CUDAJIT_WMMA_ACC_MEMORY (acc_f32_16x16x8, float, CUDAJIT_WMMA_TF32_N)
+CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
 #undef CUDAJIT_WMMA_MEMORY
 #undef CUDAJIT_WMMA_ACC_MEMORY
 #undef CUDAJIT_WMMA_MMA
 #undef CUDAJIT_WMMA_TO_FLOAT_f16
 #undef CUDAJIT_WMMA_TO_FLOAT_bf16
+#undef CUDAJIT_WMMA_TO_FLOAT_tf32
+#undef CUDAJIT_WMMA_LOADED_f16
+#undef CUDAJIT_WMMA_LOADED_bf16
+#undef CUDAJIT_WMMA_LOADED_tf32
 
 /* The user's macros.  Each names its fragments' types, so that one of
    another kind is an error on the user's line: "'_Generic' selector of
@@ -239,8 +284,11 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
                                       cuda_wmma_##matrix##_bf16##shape        \
       : cudajit_wmma_##op##_bf16##shape
 #define CUDAJIT_WMMA_INPUT(f, matrix, op)                                     \
-  _Generic(*(f) CUDAJIT_WMMA_INPUT_OF (matrix, op, ) CUDAJIT_WMMA_INPUT_OF (  \
-      matrix, op, _32x8x16) CUDAJIT_WMMA_INPUT_OF (matrix, op, _8x32x16))
+  _Generic(*(f) CUDAJIT_WMMA_INPUT_OF (matrix, op, )                          \
+               CUDAJIT_WMMA_INPUT_OF (matrix, op, _32x8x16)                   \
+                   CUDAJIT_WMMA_INPUT_OF (matrix, op, _8x32x16),              \
+           cuda_wmma_##matrix##_tf32_16x16x8                                  \
+           : cudajit_wmma_##op##_tf32_16x16x8)
 #define cuda_wmma_load_a(f, p, ld)                                            \
   CUDAJIT_WMMA_INPUT (f, a, load_a) ((f), (p), (ld), 0)
 #define cuda_wmma_load_a_col(f, p, ld)                                        \
@@ -255,7 +303,9 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
       : cudajit_wmma_##op##_acc_f16##shape
 #define CUDAJIT_WMMA_ACC(c, op)                                               \
   _Generic(*(c) CUDAJIT_WMMA_ACC_OF (op, ) CUDAJIT_WMMA_ACC_OF (op, _32x8x16) \
-               CUDAJIT_WMMA_ACC_OF (op, _8x32x16))
+               CUDAJIT_WMMA_ACC_OF (op, _8x32x16),                            \
+           cuda_wmma_acc_f32_16x16x8                                          \
+           : cudajit_wmma_##op##_acc_f32_16x16x8)
 #define cuda_wmma_fill(c, value) CUDAJIT_WMMA_ACC (c, fill) ((c), (value))
 #define cuda_wmma_load_c(c, p, ld)                                            \
   CUDAJIT_WMMA_ACC (c, load) ((c), (p), (ld), 0)
@@ -271,12 +321,14 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
    both, C and D too, and all four in shape.  */
 #define CUDAJIT_WMMA_TYPE_f16 1
 #define CUDAJIT_WMMA_TYPE_bf16 2
+#define CUDAJIT_WMMA_TYPE_tf32 3
 #define CUDAJIT_WMMA_TYPE_acc_f32 1
 #define CUDAJIT_WMMA_TYPE_acc_f16 2
 #define CUDAJIT_WMMA_SHAPE 0
 #define CUDAJIT_WMMA_SHAPE_32x8x16 1
 #define CUDAJIT_WMMA_SHAPE_8x32x16 2
-#define CUDAJIT_WMMA_SHAPES 3
+#define CUDAJIT_WMMA_SHAPE_16x16x8 3
+#define CUDAJIT_WMMA_SHAPES 4
 #define CUDAJIT_WMMA_CODE(type, shape)                                        \
   (CUDAJIT_WMMA_TYPE_##type * CUDAJIT_WMMA_SHAPES + CUDAJIT_WMMA_SHAPE##shape)
 #define CUDAJIT_WMMA_CODE_OF(matrix, shape)                                   \
@@ -285,7 +337,9 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
       : CUDAJIT_WMMA_CODE (bf16, shape)
 #define CUDAJIT_WMMA_INPUT_CODE(f, matrix)                                    \
   _Generic(*(f) CUDAJIT_WMMA_CODE_OF (matrix, ) CUDAJIT_WMMA_CODE_OF (        \
-      matrix, _32x8x16) CUDAJIT_WMMA_CODE_OF (matrix, _8x32x16))
+               matrix, _32x8x16) CUDAJIT_WMMA_CODE_OF (matrix, _8x32x16),     \
+           cuda_wmma_##matrix##_tf32_16x16x8                                  \
+           : CUDAJIT_WMMA_CODE (tf32, _16x16x8))
 #define CUDAJIT_WMMA_A_CODE(f) CUDAJIT_WMMA_INPUT_CODE (f, a)
 #define CUDAJIT_WMMA_B_CODE(f) CUDAJIT_WMMA_INPUT_CODE (f, b)
 #define CUDAJIT_WMMA_ACC_CODE_OF(shape)                                       \
@@ -294,7 +348,9 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
       : CUDAJIT_WMMA_CODE (acc_f16, shape)
 #define CUDAJIT_WMMA_ACC_CODE(c)                                              \
   _Generic(*(c) CUDAJIT_WMMA_ACC_CODE_OF () CUDAJIT_WMMA_ACC_CODE_OF (        \
-      _32x8x16) CUDAJIT_WMMA_ACC_CODE_OF (_8x32x16))
+               _32x8x16) CUDAJIT_WMMA_ACC_CODE_OF (_8x32x16),                 \
+           cuda_wmma_acc_f32_16x16x8                                          \
+           : CUDAJIT_WMMA_CODE (acc_f32, _16x16x8))
 #define CUDAJIT_WMMA_TYPE_OF(code) ((code) / CUDAJIT_WMMA_SHAPES)
 #define CUDAJIT_WMMA_SHAPE_OF(code) ((code) % CUDAJIT_WMMA_SHAPES)
 #define CUDAJIT_WMMA_REQUIRE(what, ok) int what : (ok) ? 1 : -1
@@ -333,7 +389,9 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
                     == CUDAJIT_WMMA_TYPE_acc_f32);                            \
    }),                                                                        \
    _Generic(*(a) CUDAJIT_WMMA_MMA_OF (d, ) CUDAJIT_WMMA_MMA_OF (d, _32x8x16)  \
-                CUDAJIT_WMMA_MMA_OF (d, _8x32x16)) ((d), (a), (b), (c)))
+                CUDAJIT_WMMA_MMA_OF (d, _8x32x16),                            \
+            cuda_wmma_a_tf32_16x16x8                                          \
+            : cudajit_wmma_mma_tf32_acc_f32_16x16x8) ((d), (a), (b), (c)))
 
 /* How many elements of fragment F this lane holds, F.x[0] to
    F.x[cuda_wmma_length (F) - 1]: on the GPU, as CUDA's num_elements,
@@ -353,7 +411,11 @@ CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
 #define cuda_wmma_length(f)                                                   \
   cudajit_wmma_length ((int) _Generic(                                        \
       (f) CUDAJIT_WMMA_KIND_OF (, ) CUDAJIT_WMMA_KIND_OF (_32x8x16, _32X8X16) \
-          CUDAJIT_WMMA_KIND_OF (_8x32x16, _8X32X16)))
+          CUDAJIT_WMMA_KIND_OF (_8x32x16, _8X32X16),                          \
+      cuda_wmma_a_tf32_16x16x8                                                \
+      : CUDAJIT_WMMA_KIND_A_TF32_16X16X8, cuda_wmma_b_tf32_16x16x8            \
+      : CUDAJIT_WMMA_KIND_B_TF32_16X16X8, cuda_wmma_acc_f32_16x16x8           \
+      : CUDAJIT_WMMA_KIND_ACC_F32_16X16X8))
 
 #endif /* _Float16 in C */
 

@@ -323,6 +323,15 @@ void host_WMMA_STORE_ACC_F16_8X32X16 (void) { cuda_wmma_store (hp, &nh, 16); } /
 void host_WMMA_MMA_F16_ACC_F32_8X32X16 (void) { cuda_wmma_mma (&nc, &na, &nb, &nc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
 void host_WMMA_MMA_F16_ACC_F16_8X32X16 (void) { cuda_wmma_mma (&nh, &na, &nb, &nh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16_8x32x16' used outside a kernel" "" { target float16 } } */
 void host_WMMA_MMA_BF16_ACC_F32_8X32X16 (void) { cuda_wmma_mma (&nc, &nva, &nvb, &nc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_tf32_16x16x8 ta;
+cuda_wmma_b_tf32_16x16x8 tb;
+cuda_wmma_acc_f32_16x16x8 tc;
+void host_WMMA_LOAD_A_TF32_16X16X8 (void) { cuda_wmma_load_a (&ta, &f, 8); } /* { dg-error "'cudajit_wmma_load_a_tf32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_TF32_16X16X8 (void) { cuda_wmma_load_b_col (&tb, &f, 8); } /* { dg-error "'cudajit_wmma_load_b_tf32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F32_16X16X8 (void) { cuda_wmma_fill (&tc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F32_16X16X8 (void) { cuda_wmma_load_c (&tc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F32_16X16X8 (void) { cuda_wmma_store (&f, &tc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_TF32_ACC_F32_16X16X8 (void) { cuda_wmma_mma (&tc, &ta, &tb, &tc); } /* { dg-error "'cudajit_wmma_mma_tf32_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
 #else
 void host_WMMA_LOAD_A_F16 (void) {}
 void host_WMMA_LOAD_B_F16 (void) {}
@@ -364,6 +373,12 @@ void host_WMMA_STORE_ACC_F16_8X32X16 (void) {}
 void host_WMMA_MMA_F16_ACC_F32_8X32X16 (void) {}
 void host_WMMA_MMA_F16_ACC_F16_8X32X16 (void) {}
 void host_WMMA_MMA_BF16_ACC_F32_8X32X16 (void) {}
+void host_WMMA_LOAD_A_TF32_16X16X8 (void) {}
+void host_WMMA_LOAD_B_TF32_16X16X8 (void) {}
+void host_WMMA_FILL_ACC_F32_16X16X8 (void) {}
+void host_WMMA_LOAD_ACC_F32_16X16X8 (void) {}
+void host_WMMA_STORE_ACC_F32_16X16X8 (void) {}
+void host_WMMA_MMA_TF32_ACC_F32_16X16X8 (void) {}
 #endif
 
 /* A function that may be a device function (static, or marked

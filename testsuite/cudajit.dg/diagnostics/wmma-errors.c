@@ -32,6 +32,11 @@ kernel (const _Float16 h[256], float f[256])
   cuda_wmma_mma (&c32, &a32, &b8, &c32); /* { dg-error "negative width in bit-field 'cuda_wmma_mma_of_fragments_of_different_shapes'" } */
   cuda_wmma_mma (&c, &a32, &b, &c32); /* { dg-error "negative width in bit-field 'cuda_wmma_mma_of_fragments_of_different_shapes'" } */
   cuda_wmma_store (f, &c32, 8);
+  cuda_wmma_a_tf32_16x16x8 at;
+  cuda_wmma_b_tf32_16x16x8 bt;
+  cuda_wmma_load_a (&at, f, 8);
+  cuda_wmma_load_b (&bt, f, 16);
+  cuda_wmma_mma (&c, &at, &bt, &c); /* { dg-error "negative width in bit-field 'cuda_wmma_mma_of_fragments_of_different_shapes'" } */
   cuda_wmma_store (f, &c, 16);
 }
 
@@ -44,7 +49,7 @@ by_value (cuda_wmma_acc_f32 c, float f[256]) /* { dg-error "parameter 'c' of ker
 
 __attribute__ ((cuda_jit)) void
 by_pointer (int n, cuda_wmma_a_f16 frags[n], const _Float16 h[256])
-/* { dg-error "parameter 'frags' of kernel 'by_pointer' is a warp-matrix fragment" "" { target *-*-* } 46 } */
+/* { dg-error "parameter 'frags' of kernel 'by_pointer' is a warp-matrix fragment" "" { target *-*-* } 51 } */
 {
   cuda_wmma_load_a (&frags[0], h, 16);
 }
