@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The warp-matrix operations of cudajit.h, CUDA's nvcuda::wmma on the
-   tensor cores, of shape MxNxK (16x16x16, 32x8x16, 8x32x16, 16x16x8):
+   tensor cores, of shape MxNxK (16x16x16, 32x8x16, 8x32x16, 16x16x8),
    D = A B +
    C, A MxK, B KxN, C and D MxN, each held by the whole warp in
    fragments, cuda_wmma_NAME (cudajit-wmma.def), whose names end in
@@ -18,8 +18,9 @@
    float, added in float for k = 0 to K - 1 in turn, and rounded once to
    _Float16 for an accumulator of _Float16.  Elements of tf32 are
    floats, rounded as they are loaded to tf32's 10 bits of fraction, as
-   the GPU's do.  Included by cudajit.h, where C has
-   _Float16 (GCC 12 and later); programs do not include it
+   the GPU's do.  Of int8 (signed or unsigned char), the sums are exact
+   int, modulo 2^32 as the GPU's without saturation.  Included by cudajit.h,
+   where C has _Float16 (GCC 12 and later); programs do not include it
    themselves.  */
 
 #ifndef CUDAJIT_WMMA_H
@@ -43,12 +44,9 @@
   {                                                                           \
     type x[length];                                                           \
   };
-#define CUDAJIT_WMMA_DEFINE_float CUDAJIT_WMMA_STRUCT
-#define CUDAJIT_WMMA_DEFINE__Float16 CUDAJIT_WMMA_STRUCT
-#define CUDAJIT_WMMA_DEFINE___bf16 CUDAJIT_WMMA_STRUCT
 #define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, gpu_type, \
                                   gpu_length)                                 \
-  CUDAJIT_WMMA_DEFINE_##cpu_type (name, cpu_type, cpu_length)
+  CUDAJIT_WMMA_STRUCT (name, cpu_type, cpu_length)
 #include "cudajit-wmma.def"
 #undef DEF_CUDAJIT_WMMA_FRAGMENT
 
@@ -160,6 +158,8 @@ cudajit_wmma_tf32 (float x)
 #define CUDAJIT_WMMA_LOADED_f16(x) (x)
 #define CUDAJIT_WMMA_LOADED_bf16(x) (x)
 #define CUDAJIT_WMMA_LOADED_tf32(x) cudajit_wmma_tf32 (x)
+#define CUDAJIT_WMMA_LOADED_s8(x) (x)
+#define CUDAJIT_WMMA_LOADED_u8(x) (x)
 
 /* The loads and stores of one type of elements, INPUT, in a shape of N
    columns and K, whose names end in SHAPE.  */
@@ -216,24 +216,31 @@ cudajit_wmma_tf32 (float x)
 /* D = A B + C, for D and C of the same type, which may be one
    fragment.  Before GCC 13, __bf16 converts by cuda_bfloat162float
    alone (cudajit.h).  */
-#define CUDAJIT_WMMA_TO_FLOAT_f16(x) ((float) (x))
-#define CUDAJIT_WMMA_TO_FLOAT_bf16(x) cuda_bfloat162float (x)
-#define CUDAJIT_WMMA_TO_FLOAT_tf32(x) (x)
+#define CUDAJIT_WMMA_SUM_f16 float
+#define CUDAJIT_WMMA_SUM_bf16 float
+#define CUDAJIT_WMMA_SUM_tf32 float
+#define CUDAJIT_WMMA_SUM_s8 unsigned int
+#define CUDAJIT_WMMA_SUM_u8 unsigned int
+#define CUDAJIT_WMMA_TO_SUM_f16(x) ((float) (x))
+#define CUDAJIT_WMMA_TO_SUM_bf16(x) cuda_bfloat162float (x)
+#define CUDAJIT_WMMA_TO_SUM_tf32(x) (x)
+#define CUDAJIT_WMMA_TO_SUM_s8(x) ((unsigned int) (x))
+#define CUDAJIT_WMMA_TO_SUM_u8(x) ((unsigned int) (x))
 #define CUDAJIT_WMMA_MMA(input, acc, shape, size_k)                           \
   static __inline__ void cudajit_wmma_mma_##input##_##acc##shape (            \
       cuda_wmma_##acc##shape *d, const cuda_wmma_a_##input##shape *a,         \
       const cuda_wmma_b_##input##shape *b, const cuda_wmma_##acc##shape *c)   \
   {                                                                           \
     int k, j;                                                                 \
-    float sum[CUDAJIT_WMMA_LANE_COLUMNS];                                     \
+    CUDAJIT_WMMA_SUM_##input sum[CUDAJIT_WMMA_LANE_COLUMNS];                  \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       sum[j] = c->x[j];                                                       \
     for (k = 0; k < (size_k); k++)                                            \
       {                                                                       \
-        float ak = CUDAJIT_WMMA_TO_FLOAT_##input (a->x[k]);                   \
+        CUDAJIT_WMMA_SUM_##input ak = CUDAJIT_WMMA_TO_SUM_##input (a->x[k]);  \
         for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
           sum[j] += ak                                                        \
-                    * CUDAJIT_WMMA_TO_FLOAT_##input (                         \
+                    * CUDAJIT_WMMA_TO_SUM_##input (                           \
                         b->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j]);             \
       }                                                                       \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
@@ -263,12 +270,33 @@ CUDAJIT_WMMA_MEMORY (tf32, float, _16x16x8, CUDAJIT_WMMA_TF32_N,
                      CUDAJIT_WMMA_TF32_K)
 CUDAJIT_WMMA_ACC_MEMORY (acc_f32_16x16x8, float, CUDAJIT_WMMA_TF32_N)
 CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
+
+/* int8, of 16x16x16 alone: products and sums in unsigned int, which
+   wrap as the GPU's.  */
+#define CUDAJIT_WMMA_INT8_N 16
+#define CUDAJIT_WMMA_INT8_K 16
+CUDAJIT_WMMA_MEMORY (s8, signed char, , CUDAJIT_WMMA_INT8_N,
+                     CUDAJIT_WMMA_INT8_K)
+CUDAJIT_WMMA_MEMORY (u8, unsigned char, , CUDAJIT_WMMA_INT8_N,
+                     CUDAJIT_WMMA_INT8_K)
+CUDAJIT_WMMA_ACC_MEMORY (acc_s32, int, CUDAJIT_WMMA_INT8_N)
+CUDAJIT_WMMA_MMA (s8, acc_s32, , CUDAJIT_WMMA_INT8_K)
+CUDAJIT_WMMA_MMA (u8, acc_s32, , CUDAJIT_WMMA_INT8_K)
 #undef CUDAJIT_WMMA_MEMORY
 #undef CUDAJIT_WMMA_ACC_MEMORY
 #undef CUDAJIT_WMMA_MMA
-#undef CUDAJIT_WMMA_TO_FLOAT_f16
-#undef CUDAJIT_WMMA_TO_FLOAT_bf16
-#undef CUDAJIT_WMMA_TO_FLOAT_tf32
+#undef CUDAJIT_WMMA_SUM_f16
+#undef CUDAJIT_WMMA_SUM_bf16
+#undef CUDAJIT_WMMA_SUM_tf32
+#undef CUDAJIT_WMMA_SUM_s8
+#undef CUDAJIT_WMMA_SUM_u8
+#undef CUDAJIT_WMMA_TO_SUM_f16
+#undef CUDAJIT_WMMA_TO_SUM_bf16
+#undef CUDAJIT_WMMA_TO_SUM_tf32
+#undef CUDAJIT_WMMA_TO_SUM_s8
+#undef CUDAJIT_WMMA_TO_SUM_u8
+#undef CUDAJIT_WMMA_LOADED_s8
+#undef CUDAJIT_WMMA_LOADED_u8
 #undef CUDAJIT_WMMA_LOADED_f16
 #undef CUDAJIT_WMMA_LOADED_bf16
 #undef CUDAJIT_WMMA_LOADED_tf32
@@ -277,18 +305,23 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
    another kind is an error on the user's line: "'_Generic' selector of
    type ... is not compatible with any association", or for mma a
    negative width of a bit-field that names what differs.  Their lists
-   of associations are made shape by shape, each association with its
+   of associations are made shape by shape for _Float16 and __bf16,
+   then of tf32 and int8, each of one shape, each association with its
    comma before.  */
 #define CUDAJIT_WMMA_INPUT_OF(matrix, op, shape)                              \
   , cuda_wmma_##matrix##_f16##shape : cudajit_wmma_##op##_f16##shape,         \
                                       cuda_wmma_##matrix##_bf16##shape        \
       : cudajit_wmma_##op##_bf16##shape
+#define CUDAJIT_WMMA_ONE_SHAPE_INPUTS_OF(matrix, op)                          \
+  , cuda_wmma_##matrix##_tf32_16x16x8 : cudajit_wmma_##op##_tf32_16x16x8,     \
+                                        cuda_wmma_##matrix##_s8               \
+      : cudajit_wmma_##op##_s8,                                               \
+        cuda_wmma_##matrix##_u8 : cudajit_wmma_##op##_u8
 #define CUDAJIT_WMMA_INPUT(f, matrix, op)                                     \
   _Generic(*(f) CUDAJIT_WMMA_INPUT_OF (matrix, op, )                          \
                CUDAJIT_WMMA_INPUT_OF (matrix, op, _32x8x16)                   \
-                   CUDAJIT_WMMA_INPUT_OF (matrix, op, _8x32x16),              \
-           cuda_wmma_##matrix##_tf32_16x16x8                                  \
-           : cudajit_wmma_##op##_tf32_16x16x8)
+                   CUDAJIT_WMMA_INPUT_OF (matrix, op, _8x32x16)               \
+                       CUDAJIT_WMMA_ONE_SHAPE_INPUTS_OF (matrix, op))
 #define cuda_wmma_load_a(f, p, ld)                                            \
   CUDAJIT_WMMA_INPUT (f, a, load_a) ((f), (p), (ld), 0)
 #define cuda_wmma_load_a_col(f, p, ld)                                        \
@@ -301,11 +334,14 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
   , cuda_wmma_acc_f32##shape : cudajit_wmma_##op##_acc_f32##shape,            \
                                cuda_wmma_acc_f16##shape                       \
       : cudajit_wmma_##op##_acc_f16##shape
+#define CUDAJIT_WMMA_ONE_SHAPE_ACCS_OF(op)                                    \
+  , cuda_wmma_acc_f32_16x16x8 : cudajit_wmma_##op##_acc_f32_16x16x8,          \
+                                cuda_wmma_acc_s32                             \
+      : cudajit_wmma_##op##_acc_s32
 #define CUDAJIT_WMMA_ACC(c, op)                                               \
   _Generic(*(c) CUDAJIT_WMMA_ACC_OF (op, ) CUDAJIT_WMMA_ACC_OF (op, _32x8x16) \
-               CUDAJIT_WMMA_ACC_OF (op, _8x32x16),                            \
-           cuda_wmma_acc_f32_16x16x8                                          \
-           : cudajit_wmma_##op##_acc_f32_16x16x8)
+               CUDAJIT_WMMA_ACC_OF (op, _8x32x16)                             \
+                   CUDAJIT_WMMA_ONE_SHAPE_ACCS_OF (op))
 #define cuda_wmma_fill(c, value) CUDAJIT_WMMA_ACC (c, fill) ((c), (value))
 #define cuda_wmma_load_c(c, p, ld)                                            \
   CUDAJIT_WMMA_ACC (c, load) ((c), (p), (ld), 0)
@@ -322,8 +358,11 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
 #define CUDAJIT_WMMA_TYPE_f16 1
 #define CUDAJIT_WMMA_TYPE_bf16 2
 #define CUDAJIT_WMMA_TYPE_tf32 3
+#define CUDAJIT_WMMA_TYPE_s8 4
+#define CUDAJIT_WMMA_TYPE_u8 5
 #define CUDAJIT_WMMA_TYPE_acc_f32 1
 #define CUDAJIT_WMMA_TYPE_acc_f16 2
+#define CUDAJIT_WMMA_TYPE_acc_s32 3
 #define CUDAJIT_WMMA_SHAPE 0
 #define CUDAJIT_WMMA_SHAPE_32x8x16 1
 #define CUDAJIT_WMMA_SHAPE_8x32x16 2
@@ -335,11 +374,16 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
   , cuda_wmma_##matrix##_f16##shape : CUDAJIT_WMMA_CODE (f16, shape),         \
                                       cuda_wmma_##matrix##_bf16##shape        \
       : CUDAJIT_WMMA_CODE (bf16, shape)
+#define CUDAJIT_WMMA_ONE_SHAPE_CODES_OF(matrix)                               \
+  , cuda_wmma_##matrix##_tf32_16x16x8 : CUDAJIT_WMMA_CODE (tf32, _16x16x8),   \
+                                        cuda_wmma_##matrix##_s8               \
+      : CUDAJIT_WMMA_CODE (s8, ),                                             \
+        cuda_wmma_##matrix##_u8 : CUDAJIT_WMMA_CODE (u8, )
 #define CUDAJIT_WMMA_INPUT_CODE(f, matrix)                                    \
-  _Generic(*(f) CUDAJIT_WMMA_CODE_OF (matrix, ) CUDAJIT_WMMA_CODE_OF (        \
-               matrix, _32x8x16) CUDAJIT_WMMA_CODE_OF (matrix, _8x32x16),     \
-           cuda_wmma_##matrix##_tf32_16x16x8                                  \
-           : CUDAJIT_WMMA_CODE (tf32, _16x16x8))
+  _Generic(*(f) CUDAJIT_WMMA_CODE_OF (matrix, )                               \
+               CUDAJIT_WMMA_CODE_OF (matrix, _32x8x16)                        \
+                   CUDAJIT_WMMA_CODE_OF (matrix, _8x32x16)                    \
+                       CUDAJIT_WMMA_ONE_SHAPE_CODES_OF (matrix))
 #define CUDAJIT_WMMA_A_CODE(f) CUDAJIT_WMMA_INPUT_CODE (f, a)
 #define CUDAJIT_WMMA_B_CODE(f) CUDAJIT_WMMA_INPUT_CODE (f, b)
 #define CUDAJIT_WMMA_ACC_CODE_OF(shape)                                       \
@@ -350,9 +394,13 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
   _Generic(*(c) CUDAJIT_WMMA_ACC_CODE_OF () CUDAJIT_WMMA_ACC_CODE_OF (        \
                _32x8x16) CUDAJIT_WMMA_ACC_CODE_OF (_8x32x16),                 \
            cuda_wmma_acc_f32_16x16x8                                          \
-           : CUDAJIT_WMMA_CODE (acc_f32, _16x16x8))
+           : CUDAJIT_WMMA_CODE (acc_f32, _16x16x8), cuda_wmma_acc_s32         \
+           : CUDAJIT_WMMA_CODE (acc_s32, ))
 #define CUDAJIT_WMMA_TYPE_OF(code) ((code) / CUDAJIT_WMMA_SHAPES)
 #define CUDAJIT_WMMA_SHAPE_OF(code) ((code) % CUDAJIT_WMMA_SHAPES)
+#define CUDAJIT_WMMA_INT8_P(code)                                             \
+  (CUDAJIT_WMMA_TYPE_OF (code) == CUDAJIT_WMMA_TYPE_s8                        \
+   || CUDAJIT_WMMA_TYPE_OF (code) == CUDAJIT_WMMA_TYPE_u8)
 #define CUDAJIT_WMMA_REQUIRE(what, ok) int what : (ok) ? 1 : -1
 /* The function of mma for A of a shape, by D's type: an accumulator of
    _Float16, else of float, which the checks require where it differs.  */
@@ -363,6 +411,11 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
                  : cudajit_wmma_mma_f16_acc_f16##shape, default               \
                  : cudajit_wmma_mma_f16_acc_f32##shape),                      \
         cuda_wmma_a_bf16##shape : cudajit_wmma_mma_bf16_acc_f32##shape
+#define CUDAJIT_WMMA_ONE_SHAPE_MMAS                                           \
+  , cuda_wmma_a_tf32_16x16x8 : cudajit_wmma_mma_tf32_acc_f32_16x16x8,         \
+                               cuda_wmma_a_s8 : cudajit_wmma_mma_s8_acc_s32,  \
+                                                cuda_wmma_a_u8                \
+      : cudajit_wmma_mma_u8_acc_s32
 #define cuda_wmma_mma(d, a, b, c)                                             \
   ((void) sizeof (struct {                                                    \
      CUDAJIT_WMMA_REQUIRE (                                                   \
@@ -387,11 +440,20 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
                  != CUDAJIT_WMMA_TYPE_bf16                                    \
              || CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d))              \
                     == CUDAJIT_WMMA_TYPE_acc_f32);                            \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_int8_needs_an_accumulator_of_int,                   \
+         !CUDAJIT_WMMA_INT8_P (CUDAJIT_WMMA_A_CODE (a))                       \
+             || CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d))              \
+                    == CUDAJIT_WMMA_TYPE_acc_s32);                            \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_an_accumulator_of_int_needs_int8,                   \
+         CUDAJIT_WMMA_INT8_P (CUDAJIT_WMMA_A_CODE (a))                        \
+             || CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d))              \
+                    != CUDAJIT_WMMA_TYPE_acc_s32);                            \
    }),                                                                        \
    _Generic(*(a) CUDAJIT_WMMA_MMA_OF (d, ) CUDAJIT_WMMA_MMA_OF (d, _32x8x16)  \
-                CUDAJIT_WMMA_MMA_OF (d, _8x32x16),                            \
-            cuda_wmma_a_tf32_16x16x8                                          \
-            : cudajit_wmma_mma_tf32_acc_f32_16x16x8) ((d), (a), (b), (c)))
+                CUDAJIT_WMMA_MMA_OF (d, _8x32x16)                             \
+                    CUDAJIT_WMMA_ONE_SHAPE_MMAS) ((d), (a), (b), (c)))
 
 /* How many elements of fragment F this lane holds, F.x[0] to
    F.x[cuda_wmma_length (F) - 1]: on the GPU, as CUDA's num_elements,
@@ -408,14 +470,23 @@ CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
         cuda_wmma_acc_f32##shape : CUDAJIT_WMMA_KIND_ACC_F32##SHAPE,          \
                                    cuda_wmma_acc_f16##shape                   \
       : CUDAJIT_WMMA_KIND_ACC_F16##SHAPE
+#define CUDAJIT_WMMA_ONE_SHAPE_KINDS                                          \
+  , cuda_wmma_a_tf32_16x16x8 : CUDAJIT_WMMA_KIND_A_TF32_16X16X8,              \
+                               cuda_wmma_b_tf32_16x16x8                       \
+      : CUDAJIT_WMMA_KIND_B_TF32_16X16X8,                                     \
+        cuda_wmma_acc_f32_16x16x8 : CUDAJIT_WMMA_KIND_ACC_F32_16X16X8,        \
+                                    cuda_wmma_a_s8 : CUDAJIT_WMMA_KIND_A_S8,  \
+                                                     cuda_wmma_b_s8           \
+      : CUDAJIT_WMMA_KIND_B_S8,                                               \
+        cuda_wmma_a_u8 : CUDAJIT_WMMA_KIND_A_U8,                              \
+                         cuda_wmma_b_u8 : CUDAJIT_WMMA_KIND_B_U8,             \
+                                          cuda_wmma_acc_s32                   \
+      : CUDAJIT_WMMA_KIND_ACC_S32
 #define cuda_wmma_length(f)                                                   \
   cudajit_wmma_length ((int) _Generic(                                        \
       (f) CUDAJIT_WMMA_KIND_OF (, ) CUDAJIT_WMMA_KIND_OF (_32x8x16, _32X8X16) \
-          CUDAJIT_WMMA_KIND_OF (_8x32x16, _8X32X16),                          \
-      cuda_wmma_a_tf32_16x16x8                                                \
-      : CUDAJIT_WMMA_KIND_A_TF32_16X16X8, cuda_wmma_b_tf32_16x16x8            \
-      : CUDAJIT_WMMA_KIND_B_TF32_16X16X8, cuda_wmma_acc_f32_16x16x8           \
-      : CUDAJIT_WMMA_KIND_ACC_F32_16X16X8))
+          CUDAJIT_WMMA_KIND_OF (_8x32x16, _8X32X16)                           \
+              CUDAJIT_WMMA_ONE_SHAPE_KINDS))
 
 #endif /* _Float16 in C */
 

@@ -864,11 +864,12 @@ cudajit_reduce (const T *a, long long n, T *partials,
 /* @part wmma cudajit_wmma */
 /* cudajit.h's warp-matrix operations (cudajit-wmma.h), CUDA's
    nvcuda::wmma of shapes 16x16x16, 32x8x16, 8x32x16 and 16x16x8 (tf32),
-   with the builtins that mma.h wraps,
+   and of int8, with the builtins that mma.h wraps,
    which NVRTC has without the toolkit's headers.  A fragment holds a
    lane's registers, as CUDA's does, and how A or B was loaded, which
    mma must be told: a constant once the load is inlined, so that the
-   switch folds away.  From sm_70, and sm_80 for __bf16 and tf32; before, as with
+   switch folds away.  From sm_70, sm_72 for int8, and sm_80 for __bf16
+   and tf32; before, as with
    CUDA, a kernel that calls them does not compile.  */
 #define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, \
                                   gpu_type, gpu_length) \
@@ -1003,6 +1004,26 @@ CUDAJIT_WMMA_F16 (_8x32x16, __hmma_m8n32k16)
 CUDAJIT_WMMA_F16_NEEDS ()
 CUDAJIT_WMMA_F16_NEEDS (_32x8x16)
 CUDAJIT_WMMA_F16_NEEDS (_8x32x16)
+#endif
+#if __CUDA_ARCH__ >= 720
+CUDAJIT_WMMA_INPUT (s8, signed char, __imma_m16n16k16_ld_a_s8,
+                    __imma_m16n16k16_ld_b_s8, CUDAJIT_WMMA_EXACT)
+CUDAJIT_WMMA_INPUT (u8, unsigned char, __imma_m16n16k16_ld_a_u8,
+                    __imma_m16n16k16_ld_b_u8, CUDAJIT_WMMA_EXACT)
+CUDAJIT_WMMA_ACC (acc_s32, int, int, __imma_m16n16k16_ld_c,
+                  __imma_m16n16k16_st_c_i32)
+CUDAJIT_WMMA_MMA (s8, acc_s32, , int, __imma_m16n16k16_mma_s8)
+CUDAJIT_WMMA_MMA (u8, acc_s32, , int, __imma_m16n16k16_mma_u8)
+#else
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_s8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_s8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_u8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_u8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_s8_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_u8_acc_s32, "7.2")
 #endif
 #if __CUDA_ARCH__ >= 800
 CUDAJIT_WMMA_BF16 (, __mma_bf16_m16n16k16)

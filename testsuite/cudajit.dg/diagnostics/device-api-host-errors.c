@@ -332,6 +332,22 @@ void host_WMMA_FILL_ACC_F32_16X16X8 (void) { cuda_wmma_fill (&tc, 0.0f); } /* { 
 void host_WMMA_LOAD_ACC_F32_16X16X8 (void) { cuda_wmma_load_c (&tc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
 void host_WMMA_STORE_ACC_F32_16X16X8 (void) { cuda_wmma_store (&f, &tc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
 void host_WMMA_MMA_TF32_ACC_F32_16X16X8 (void) { cuda_wmma_mma (&tc, &ta, &tb, &tc); } /* { dg-error "'cudajit_wmma_mma_tf32_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_s8 ia;
+cuda_wmma_b_s8 ib;
+cuda_wmma_a_u8 ja;
+cuda_wmma_b_u8 jb;
+cuda_wmma_acc_s32 ic;
+signed char *sp;
+unsigned char *up;
+void host_WMMA_LOAD_A_S8 (void) { cuda_wmma_load_a (&ia, sp, 16); } /* { dg-error "'cudajit_wmma_load_a_s8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_S8 (void) { cuda_wmma_load_b_col (&ib, sp, 16); } /* { dg-error "'cudajit_wmma_load_b_s8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_A_U8 (void) { cuda_wmma_load_a_col (&ja, up, 16); } /* { dg-error "'cudajit_wmma_load_a_u8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_U8 (void) { cuda_wmma_load_b (&jb, up, 16); } /* { dg-error "'cudajit_wmma_load_b_u8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_S32 (void) { cuda_wmma_fill (&ic, i); } /* { dg-error "'cudajit_wmma_fill_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_S32 (void) { cuda_wmma_load_c (&ic, &i, 16); } /* { dg-error "'cudajit_wmma_load_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_S32 (void) { cuda_wmma_store_col (&i, &ic, 16); } /* { dg-error "'cudajit_wmma_store_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_S8_ACC_S32 (void) { cuda_wmma_mma (&ic, &ia, &ib, &ic); } /* { dg-error "'cudajit_wmma_mma_s8_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_U8_ACC_S32 (void) { cuda_wmma_mma (&ic, &ja, &jb, &ic); } /* { dg-error "'cudajit_wmma_mma_u8_acc_s32' used outside a kernel" "" { target float16 } } */
 #else
 void host_WMMA_LOAD_A_F16 (void) {}
 void host_WMMA_LOAD_B_F16 (void) {}
@@ -379,6 +395,15 @@ void host_WMMA_FILL_ACC_F32_16X16X8 (void) {}
 void host_WMMA_LOAD_ACC_F32_16X16X8 (void) {}
 void host_WMMA_STORE_ACC_F32_16X16X8 (void) {}
 void host_WMMA_MMA_TF32_ACC_F32_16X16X8 (void) {}
+void host_WMMA_LOAD_A_S8 (void) {}
+void host_WMMA_LOAD_B_S8 (void) {}
+void host_WMMA_LOAD_A_U8 (void) {}
+void host_WMMA_LOAD_B_U8 (void) {}
+void host_WMMA_FILL_ACC_S32 (void) {}
+void host_WMMA_LOAD_ACC_S32 (void) {}
+void host_WMMA_STORE_ACC_S32 (void) {}
+void host_WMMA_MMA_S8_ACC_S32 (void) {}
+void host_WMMA_MMA_U8_ACC_S32 (void) {}
 #endif
 
 /* A function that may be a device function (static, or marked
