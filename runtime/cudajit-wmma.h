@@ -1,20 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /* The warp-matrix operations of cudajit.h, CUDA's nvcuda::wmma on the
-   tensor cores, of shape 16x16x16: D = A B + C, A 16x16, B 16x16, C and
-   D 16x16, each held by the whole warp in fragments, cuda_wmma_NAME
-   (cudajit-wmma.def).  The macros choose by the fragment's type among
-   the functions cudajit_wmma_OP_NAME; on the GPU, kernels call the
-   prelude's functions of the same names, CUDA's builtins.
+   tensor cores, of shape MxNxK (16x16x16, 32x8x16, 8x32x16, 16x16x8),
+   D = A B +
+   C, A MxK, B KxN, C and D MxN, each held by the whole warp in
+   fragments, cuda_wmma_NAME (cudajit-wmma.def), whose names end in
+   _MxNxK for a shape other than 16x16x16.  The macros choose by the
+   fragment's type among the functions cudajit_wmma_OP_NAME; on the GPU,
+   kernels call the prelude's functions of the same names, CUDA's
+   builtins.
 
    The CPU backend's are these inline functions.  Each lane owns a fixed
-   slice of the product: 8 elements of row lane / 2 of the accumulator,
-   from column lane % 2 * 8; its A holds that row, its B those 8
-   columns.  So a lane computes its slice alone, and the functions need
-   no other lane: the block function runs them thread by thread.  Each
-   element of D is C's plus the 16 products, each exact in float, added
-   in float for k = 0 to 15 in turn, and rounded once to _Float16 for an
-   accumulator of _Float16.  Included by cudajit.h, where C has
-   _Float16 (GCC 12 and later); programs do not include it
+   slice of the product: 8 elements of row lane / (N / 8) of the
+   accumulator, from column lane % (N / 8) * 8; its A holds that row, its
+   B those 8 columns.  So a lane computes its slice alone, and the
+   functions need no other lane: the block function runs them thread by
+   thread.  Each element of D is C's plus the K products, each exact in
+   float, added in float for k = 0 to K - 1 in turn, and rounded once to
+   _Float16 for an accumulator of _Float16.  Elements of tf32 are
+   floats, rounded as they are loaded to tf32's 10 bits of fraction, as
+   the GPU's do.  Of int8 (signed or unsigned char), the sums are exact
+   int, modulo 2^32 as the GPU's without saturation.  Included by cudajit.h,
+   where C has _Float16 (GCC 12 and later); programs do not include it
    themselves.  */
 
 #ifndef CUDAJIT_WMMA_H
@@ -38,12 +44,9 @@
   {                                                                           \
     type x[length];                                                           \
   };
-#define CUDAJIT_WMMA_DEFINE_float CUDAJIT_WMMA_STRUCT
-#define CUDAJIT_WMMA_DEFINE__Float16 CUDAJIT_WMMA_STRUCT
-#define CUDAJIT_WMMA_DEFINE___bf16 CUDAJIT_WMMA_STRUCT
 #define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, gpu_type, \
                                   gpu_length)                                 \
-  CUDAJIT_WMMA_DEFINE_##cpu_type (name, cpu_type, cpu_length)
+  CUDAJIT_WMMA_STRUCT (name, cpu_type, cpu_length)
 #include "cudajit-wmma.def"
 #undef DEF_CUDAJIT_WMMA_FRAGMENT
 
@@ -56,8 +59,7 @@ enum cudajit_wmma_kind
 #undef DEF_CUDAJIT_WMMA_FRAGMENT
 };
 
-/* The shape, and how many columns of the accumulator a lane owns.  */
-#define CUDAJIT_WMMA_SIZE 16
+/* How many columns of the accumulator a lane owns.  */
 #define CUDAJIT_WMMA_LANE_COLUMNS 8
 
 /* How many elements of a fragment of KIND this lane holds: the C
@@ -75,17 +77,19 @@ cudajit_wmma_length (int kind)
   return lengths[kind];
 }
 
-/* The row and the first column of the accumulator that this lane owns.  */
+/* The row and the first column that this lane owns of an accumulator
+   of N columns.  */
 static __inline__ int
-cudajit_wmma_row (void)
+cudajit_wmma_row (int n)
 {
-  return cuda_laneid () / 2;
+  return cuda_laneid () / (n / CUDAJIT_WMMA_LANE_COLUMNS);
 }
 
 static __inline__ int
-cudajit_wmma_column (void)
+cudajit_wmma_column (int n)
 {
-  return cuda_laneid () % 2 * CUDAJIT_WMMA_LANE_COLUMNS;
+  return cuda_laneid () % (n / CUDAJIT_WMMA_LANE_COLUMNS)
+         * CUDAJIT_WMMA_LANE_COLUMNS;
 }
 
 /* As CUDA, P aligned to 32 bytes and LD a multiple of 16 bytes, which
@@ -128,29 +132,61 @@ cudajit_wmma_check_warp (const char *function)
 #define CUDAJIT_WMMA_AT(p, ld, col, i, j)                                     \
   ((p)[(col) ? (long) (j) * (ld) + (i) : (long) (i) * (ld) + (j)])
 
-/* The loads and stores of one type of elements.  */
-#define CUDAJIT_WMMA_MEMORY(input, type)                                      \
-  static __inline__ void cudajit_wmma_load_a_##input (                        \
-      cuda_wmma_a_##input *f, const type *p, unsigned int ld, int col)        \
+/* Of tf32, X rounded to nearest, ties away from zero, to tf32's 10 bits
+   of fraction, as CUDA's __float_to_tf32 (PTX's cvt.rna.tf32.f32):
+   adding half of the last kept bit to the magnitude's bits carries
+   into it from the half up, and past the largest into infinity.
+   Infinities and NaNs keep their bits.  */
+#define CUDAJIT_WMMA_TF32_DROPPED 0x1fffu
+#define CUDAJIT_WMMA_TF32_HALF 0x1000u
+#define CUDAJIT_WMMA_FLOAT_EXPONENT 0x7f800000u
+static __inline__ float
+cudajit_wmma_tf32 (float x)
+{
+  union
+  {
+    float f;
+    unsigned int u;
+  } v;
+  v.f = x;
+  if ((v.u & CUDAJIT_WMMA_FLOAT_EXPONENT) != CUDAJIT_WMMA_FLOAT_EXPONENT)
+    v.u = (v.u + CUDAJIT_WMMA_TF32_HALF) & ~CUDAJIT_WMMA_TF32_DROPPED;
+  return v.f;
+}
+
+/* An element of INPUT as a fragment holds it.  */
+#define CUDAJIT_WMMA_LOADED_f16(x) (x)
+#define CUDAJIT_WMMA_LOADED_bf16(x) (x)
+#define CUDAJIT_WMMA_LOADED_tf32(x) cudajit_wmma_tf32 (x)
+#define CUDAJIT_WMMA_LOADED_s8(x) (x)
+#define CUDAJIT_WMMA_LOADED_u8(x) (x)
+
+/* The loads and stores of one type of elements, INPUT, in a shape of N
+   columns and K, whose names end in SHAPE.  */
+#define CUDAJIT_WMMA_MEMORY(input, type, shape, n, size_k)                    \
+  static __inline__ void cudajit_wmma_load_a_##input##shape (                 \
+      cuda_wmma_a_##input##shape *f, const type *p, unsigned int ld, int col) \
   {                                                                           \
     int k;                                                                    \
-    int row = cudajit_wmma_row ();                                            \
+    int row = cudajit_wmma_row (n);                                           \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld);                           \
-    for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
-      f->x[k] = CUDAJIT_WMMA_AT (p, ld, col, row, k);                         \
+    for (k = 0; k < (size_k); k++)                                            \
+      f->x[k] = CUDAJIT_WMMA_LOADED_##input (                                 \
+          CUDAJIT_WMMA_AT (p, ld, col, row, k));                              \
   }                                                                           \
-  static __inline__ void cudajit_wmma_load_b_##input (                        \
-      cuda_wmma_b_##input *f, const type *p, unsigned int ld, int col)        \
+  static __inline__ void cudajit_wmma_load_b_##input##shape (                 \
+      cuda_wmma_b_##input##shape *f, const type *p, unsigned int ld, int col) \
   {                                                                           \
     int k, j;                                                                 \
-    int column = cudajit_wmma_column ();                                      \
+    int column = cudajit_wmma_column (n);                                     \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld);                           \
-    for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
+    for (k = 0; k < (size_k); k++)                                            \
       for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                         \
         f->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j]                               \
-            = CUDAJIT_WMMA_AT (p, ld, col, k, column + j);                    \
+            = CUDAJIT_WMMA_LOADED_##input (                                   \
+                CUDAJIT_WMMA_AT (p, ld, col, k, column + j));                 \
   }
-#define CUDAJIT_WMMA_ACC_MEMORY(acc, type)                                    \
+#define CUDAJIT_WMMA_ACC_MEMORY(acc, type, n)                                 \
   static __inline__ void cudajit_wmma_fill_##acc (cuda_wmma_##acc *f,         \
                                                   type value)                 \
   {                                                                           \
@@ -162,7 +198,7 @@ cudajit_wmma_check_warp (const char *function)
       cuda_wmma_##acc *f, const type *p, unsigned int ld, int col)            \
   {                                                                           \
     int j;                                                                    \
-    int row = cudajit_wmma_row (), column = cudajit_wmma_column ();           \
+    int row = cudajit_wmma_row (n), column = cudajit_wmma_column (n);         \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_load_c", p, ld);                           \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       f->x[j] = CUDAJIT_WMMA_AT (p, ld, col, row, column + j);                \
@@ -171,59 +207,129 @@ cudajit_wmma_check_warp (const char *function)
       type *p, const cuda_wmma_##acc *f, unsigned int ld, int col)            \
   {                                                                           \
     int j;                                                                    \
-    int row = cudajit_wmma_row (), column = cudajit_wmma_column ();           \
+    int row = cudajit_wmma_row (n), column = cudajit_wmma_column (n);         \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld);                            \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       CUDAJIT_WMMA_AT (p, ld, col, row, column + j) = f->x[j];                \
   }
 
 /* D = A B + C, for D and C of the same type, which may be one
-   fragment.  Before GCC 13, __bf16 converts by cuda_bfloat162float
-   alone (cudajit.h).  */
-#define CUDAJIT_WMMA_TO_FLOAT_f16(x) ((float) (x))
-#define CUDAJIT_WMMA_TO_FLOAT_bf16(x) cuda_bfloat162float (x)
-#define CUDAJIT_WMMA_MMA(input, acc)                                          \
-  static __inline__ void cudajit_wmma_mma_##input##_##acc (                   \
-      cuda_wmma_##acc *d, const cuda_wmma_a_##input *a,                       \
-      const cuda_wmma_b_##input *b, const cuda_wmma_##acc *c)                 \
+   fragment: the sums of floats' exact products in float, of int8's in
+   unsigned int, which wraps.  Before GCC 13, __bf16 converts by
+   cuda_bfloat162float alone (cudajit.h).  The loop over the lane's
+   columns is unrolled whole, so that GCC keeps the sums in registers
+   at -O2, and vectorizes them: else they stay in memory, and int8's
+   product takes 2.5 times as long.  Kept from clang-format, which
+   would split the pragma from its loop.  */
+#define CUDAJIT_WMMA_SUM_f16 float
+#define CUDAJIT_WMMA_SUM_bf16 float
+#define CUDAJIT_WMMA_SUM_tf32 float
+#define CUDAJIT_WMMA_SUM_s8 unsigned int
+#define CUDAJIT_WMMA_SUM_u8 unsigned int
+#define CUDAJIT_WMMA_TO_SUM_f16(x) ((float) (x))
+#define CUDAJIT_WMMA_TO_SUM_bf16(x) cuda_bfloat162float (x)
+#define CUDAJIT_WMMA_TO_SUM_tf32(x) (x)
+#define CUDAJIT_WMMA_TO_SUM_s8(x) ((unsigned int) (x))
+#define CUDAJIT_WMMA_TO_SUM_u8(x) ((unsigned int) (x))
+/* clang-format off */
+#define CUDAJIT_WMMA_MMA(input, acc, shape, size_k)                           \
+  static __inline__ void cudajit_wmma_mma_##input##_##acc##shape (            \
+      cuda_wmma_##acc##shape *d, const cuda_wmma_a_##input##shape *a,         \
+      const cuda_wmma_b_##input##shape *b, const cuda_wmma_##acc##shape *c)   \
   {                                                                           \
     int k, j;                                                                 \
-    float sum[CUDAJIT_WMMA_LANE_COLUMNS];                                     \
+    CUDAJIT_WMMA_SUM_##input sum[CUDAJIT_WMMA_LANE_COLUMNS];                  \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       sum[j] = c->x[j];                                                       \
-    for (k = 0; k < CUDAJIT_WMMA_SIZE; k++)                                   \
+    for (k = 0; k < (size_k); k++)                                            \
       {                                                                       \
-        float ak = CUDAJIT_WMMA_TO_FLOAT_##input (a->x[k]);                   \
+        CUDAJIT_WMMA_SUM_##input ak = CUDAJIT_WMMA_TO_SUM_##input (a->x[k]);  \
+        _Pragma ("GCC unroll 8")                                              \
         for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                       \
           sum[j] += ak                                                        \
-                    * CUDAJIT_WMMA_TO_FLOAT_##input (                         \
+                    * CUDAJIT_WMMA_TO_SUM_##input (                           \
                         b->x[k * CUDAJIT_WMMA_LANE_COLUMNS + j]);             \
       }                                                                       \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       d->x[j] = sum[j];                                                       \
   }
+/* clang-format on */
 
-CUDAJIT_WMMA_MEMORY (f16, _Float16)
-CUDAJIT_WMMA_ACC_MEMORY (acc_f32, float)
-CUDAJIT_WMMA_ACC_MEMORY (acc_f16, _Float16)
-CUDAJIT_WMMA_MMA (f16, acc_f32)
-CUDAJIT_WMMA_MMA (f16, acc_f16)
-CUDAJIT_WMMA_MEMORY (bf16, __bf16)
-CUDAJIT_WMMA_MMA (bf16, acc_f32)
+/* The shapes of _Float16 and __bf16, of N columns and K of 16, each
+   with its own fragments.  */
+#define CUDAJIT_WMMA_HALF_K 16
+#define CUDAJIT_WMMA_HALF_SHAPE(shape, n)                                     \
+  CUDAJIT_WMMA_MEMORY (f16, _Float16, shape, n, CUDAJIT_WMMA_HALF_K)          \
+  CUDAJIT_WMMA_ACC_MEMORY (acc_f32##shape, float, n)                          \
+  CUDAJIT_WMMA_ACC_MEMORY (acc_f16##shape, _Float16, n)                       \
+  CUDAJIT_WMMA_MMA (f16, acc_f32, shape, CUDAJIT_WMMA_HALF_K)                 \
+  CUDAJIT_WMMA_MMA (f16, acc_f16, shape, CUDAJIT_WMMA_HALF_K)                 \
+  CUDAJIT_WMMA_MEMORY (bf16, __bf16, shape, n, CUDAJIT_WMMA_HALF_K)           \
+  CUDAJIT_WMMA_MMA (bf16, acc_f32, shape, CUDAJIT_WMMA_HALF_K)
+CUDAJIT_WMMA_HALF_SHAPE (, 16)
+CUDAJIT_WMMA_HALF_SHAPE (_32x8x16, 8)
+CUDAJIT_WMMA_HALF_SHAPE (_8x32x16, 32)
+#undef CUDAJIT_WMMA_HALF_SHAPE
+
+/* tf32, of 16x16x8 alone.  */
+#define CUDAJIT_WMMA_TF32_N 16
+#define CUDAJIT_WMMA_TF32_K 8
+CUDAJIT_WMMA_MEMORY (tf32, float, _16x16x8, CUDAJIT_WMMA_TF32_N,
+                     CUDAJIT_WMMA_TF32_K)
+CUDAJIT_WMMA_ACC_MEMORY (acc_f32_16x16x8, float, CUDAJIT_WMMA_TF32_N)
+CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, CUDAJIT_WMMA_TF32_K)
+
+/* int8, of 16x16x16 alone: products and sums in unsigned int, which
+   wrap as the GPU's.  */
+#define CUDAJIT_WMMA_INT8_N 16
+#define CUDAJIT_WMMA_INT8_K 16
+CUDAJIT_WMMA_MEMORY (s8, signed char, , CUDAJIT_WMMA_INT8_N,
+                     CUDAJIT_WMMA_INT8_K)
+CUDAJIT_WMMA_MEMORY (u8, unsigned char, , CUDAJIT_WMMA_INT8_N,
+                     CUDAJIT_WMMA_INT8_K)
+CUDAJIT_WMMA_ACC_MEMORY (acc_s32, int, CUDAJIT_WMMA_INT8_N)
+CUDAJIT_WMMA_MMA (s8, acc_s32, , CUDAJIT_WMMA_INT8_K)
+CUDAJIT_WMMA_MMA (u8, acc_s32, , CUDAJIT_WMMA_INT8_K)
 #undef CUDAJIT_WMMA_MEMORY
 #undef CUDAJIT_WMMA_ACC_MEMORY
 #undef CUDAJIT_WMMA_MMA
-#undef CUDAJIT_WMMA_TO_FLOAT_f16
-#undef CUDAJIT_WMMA_TO_FLOAT_bf16
+#undef CUDAJIT_WMMA_SUM_f16
+#undef CUDAJIT_WMMA_SUM_bf16
+#undef CUDAJIT_WMMA_SUM_tf32
+#undef CUDAJIT_WMMA_SUM_s8
+#undef CUDAJIT_WMMA_SUM_u8
+#undef CUDAJIT_WMMA_TO_SUM_f16
+#undef CUDAJIT_WMMA_TO_SUM_bf16
+#undef CUDAJIT_WMMA_TO_SUM_tf32
+#undef CUDAJIT_WMMA_TO_SUM_s8
+#undef CUDAJIT_WMMA_TO_SUM_u8
+#undef CUDAJIT_WMMA_LOADED_s8
+#undef CUDAJIT_WMMA_LOADED_u8
+#undef CUDAJIT_WMMA_LOADED_f16
+#undef CUDAJIT_WMMA_LOADED_bf16
+#undef CUDAJIT_WMMA_LOADED_tf32
 
 /* The user's macros.  Each names its fragments' types, so that one of
    another kind is an error on the user's line: "'_Generic' selector of
    type ... is not compatible with any association", or for mma a
-   negative width of a bit-field that names what differs.  */
+   negative width of a bit-field that names what differs.  Their lists
+   of associations are made shape by shape for _Float16 and __bf16,
+   then of tf32 and int8, each of one shape, each association with its
+   comma before.  */
+#define CUDAJIT_WMMA_INPUT_OF(matrix, op, shape)                              \
+  , cuda_wmma_##matrix##_f16##shape : cudajit_wmma_##op##_f16##shape,         \
+                                      cuda_wmma_##matrix##_bf16##shape        \
+      : cudajit_wmma_##op##_bf16##shape
+#define CUDAJIT_WMMA_ONE_SHAPE_INPUTS_OF(matrix, op)                          \
+  , cuda_wmma_##matrix##_tf32_16x16x8 : cudajit_wmma_##op##_tf32_16x16x8,     \
+                                        cuda_wmma_##matrix##_s8               \
+      : cudajit_wmma_##op##_s8,                                               \
+        cuda_wmma_##matrix##_u8 : cudajit_wmma_##op##_u8
 #define CUDAJIT_WMMA_INPUT(f, matrix, op)                                     \
-  _Generic(*(f), cuda_wmma_##matrix##_f16                                     \
-           : cudajit_wmma_##op##_f16, cuda_wmma_##matrix##_bf16               \
-           : cudajit_wmma_##op##_bf16)
+  _Generic(*(f) CUDAJIT_WMMA_INPUT_OF (matrix, op, )                          \
+               CUDAJIT_WMMA_INPUT_OF (matrix, op, _32x8x16)                   \
+                   CUDAJIT_WMMA_INPUT_OF (matrix, op, _8x32x16)               \
+                       CUDAJIT_WMMA_ONE_SHAPE_INPUTS_OF (matrix, op))
 #define cuda_wmma_load_a(f, p, ld)                                            \
   CUDAJIT_WMMA_INPUT (f, a, load_a) ((f), (p), (ld), 0)
 #define cuda_wmma_load_a_col(f, p, ld)                                        \
@@ -232,10 +338,18 @@ CUDAJIT_WMMA_MMA (bf16, acc_f32)
   CUDAJIT_WMMA_INPUT (f, b, load_b) ((f), (p), (ld), 0)
 #define cuda_wmma_load_b_col(f, p, ld)                                        \
   CUDAJIT_WMMA_INPUT (f, b, load_b) ((f), (p), (ld), 1)
+#define CUDAJIT_WMMA_ACC_OF(op, shape)                                        \
+  , cuda_wmma_acc_f32##shape : cudajit_wmma_##op##_acc_f32##shape,            \
+                               cuda_wmma_acc_f16##shape                       \
+      : cudajit_wmma_##op##_acc_f16##shape
+#define CUDAJIT_WMMA_ONE_SHAPE_ACCS_OF(op)                                    \
+  , cuda_wmma_acc_f32_16x16x8 : cudajit_wmma_##op##_acc_f32_16x16x8,          \
+                                cuda_wmma_acc_s32                             \
+      : cudajit_wmma_##op##_acc_s32
 #define CUDAJIT_WMMA_ACC(c, op)                                               \
-  _Generic(*(c), cuda_wmma_acc_f32                                            \
-           : cudajit_wmma_##op##_acc_f32, cuda_wmma_acc_f16                   \
-           : cudajit_wmma_##op##_acc_f16)
+  _Generic(*(c) CUDAJIT_WMMA_ACC_OF (op, ) CUDAJIT_WMMA_ACC_OF (op, _32x8x16) \
+               CUDAJIT_WMMA_ACC_OF (op, _8x32x16)                             \
+                   CUDAJIT_WMMA_ONE_SHAPE_ACCS_OF (op))
 #define cuda_wmma_fill(c, value) CUDAJIT_WMMA_ACC (c, fill) ((c), (value))
 #define cuda_wmma_load_c(c, p, ld)                                            \
   CUDAJIT_WMMA_ACC (c, load) ((c), (p), (ld), 0)
@@ -246,45 +360,141 @@ CUDAJIT_WMMA_MMA (bf16, acc_f32)
 #define cuda_wmma_store_col(p, c, ld)                                         \
   CUDAJIT_WMMA_ACC (c, store) ((p), (c), (ld), 1)
 
-/* The type of the elements of A or B, and that of C or D, as numbers
-   that mma compares: A and B must agree, and so must C and D.  */
-#define CUDAJIT_WMMA_A_TYPE(a)                                                \
-  _Generic(*(a), cuda_wmma_a_f16 : 1, cuda_wmma_a_bf16 : 2)
-#define CUDAJIT_WMMA_B_TYPE(b)                                                \
-  _Generic(*(b), cuda_wmma_b_f16 : 1, cuda_wmma_b_bf16 : 2)
-#define CUDAJIT_WMMA_ACC_TYPE(c)                                              \
-  _Generic(*(c), cuda_wmma_acc_f32 : 1, cuda_wmma_acc_f16 : 2)
+/* A fragment's type of elements and shape, as a number that mma
+   compares: TYPE * CUDAJIT_WMMA_SHAPES + SHAPE.  A and B must agree in
+   both, C and D too, and all four in shape.  */
+#define CUDAJIT_WMMA_TYPE_f16 1
+#define CUDAJIT_WMMA_TYPE_bf16 2
+#define CUDAJIT_WMMA_TYPE_tf32 3
+#define CUDAJIT_WMMA_TYPE_s8 4
+#define CUDAJIT_WMMA_TYPE_u8 5
+#define CUDAJIT_WMMA_TYPE_acc_f32 1
+#define CUDAJIT_WMMA_TYPE_acc_f16 2
+#define CUDAJIT_WMMA_TYPE_acc_s32 3
+#define CUDAJIT_WMMA_SHAPE 0
+#define CUDAJIT_WMMA_SHAPE_32x8x16 1
+#define CUDAJIT_WMMA_SHAPE_8x32x16 2
+#define CUDAJIT_WMMA_SHAPE_16x16x8 3
+#define CUDAJIT_WMMA_SHAPES 4
+#define CUDAJIT_WMMA_CODE(type, shape)                                        \
+  (CUDAJIT_WMMA_TYPE_##type * CUDAJIT_WMMA_SHAPES + CUDAJIT_WMMA_SHAPE##shape)
+#define CUDAJIT_WMMA_CODE_OF(matrix, shape)                                   \
+  , cuda_wmma_##matrix##_f16##shape : CUDAJIT_WMMA_CODE (f16, shape),         \
+                                      cuda_wmma_##matrix##_bf16##shape        \
+      : CUDAJIT_WMMA_CODE (bf16, shape)
+#define CUDAJIT_WMMA_ONE_SHAPE_CODES_OF(matrix)                               \
+  , cuda_wmma_##matrix##_tf32_16x16x8 : CUDAJIT_WMMA_CODE (tf32, _16x16x8),   \
+                                        cuda_wmma_##matrix##_s8               \
+      : CUDAJIT_WMMA_CODE (s8, ),                                             \
+        cuda_wmma_##matrix##_u8 : CUDAJIT_WMMA_CODE (u8, )
+#define CUDAJIT_WMMA_INPUT_CODE(f, matrix)                                    \
+  _Generic(*(f) CUDAJIT_WMMA_CODE_OF (matrix, )                               \
+               CUDAJIT_WMMA_CODE_OF (matrix, _32x8x16)                        \
+                   CUDAJIT_WMMA_CODE_OF (matrix, _8x32x16)                    \
+                       CUDAJIT_WMMA_ONE_SHAPE_CODES_OF (matrix))
+#define CUDAJIT_WMMA_A_CODE(f) CUDAJIT_WMMA_INPUT_CODE (f, a)
+#define CUDAJIT_WMMA_B_CODE(f) CUDAJIT_WMMA_INPUT_CODE (f, b)
+#define CUDAJIT_WMMA_ACC_CODE_OF(shape)                                       \
+  , cuda_wmma_acc_f32##shape : CUDAJIT_WMMA_CODE (acc_f32, shape),            \
+                               cuda_wmma_acc_f16##shape                       \
+      : CUDAJIT_WMMA_CODE (acc_f16, shape)
+#define CUDAJIT_WMMA_ACC_CODE(c)                                              \
+  _Generic(*(c) CUDAJIT_WMMA_ACC_CODE_OF () CUDAJIT_WMMA_ACC_CODE_OF (        \
+               _32x8x16) CUDAJIT_WMMA_ACC_CODE_OF (_8x32x16),                 \
+           cuda_wmma_acc_f32_16x16x8                                          \
+           : CUDAJIT_WMMA_CODE (acc_f32, _16x16x8), cuda_wmma_acc_s32         \
+           : CUDAJIT_WMMA_CODE (acc_s32, ))
+#define CUDAJIT_WMMA_TYPE_OF(code) ((code) / CUDAJIT_WMMA_SHAPES)
+#define CUDAJIT_WMMA_SHAPE_OF(code) ((code) % CUDAJIT_WMMA_SHAPES)
+#define CUDAJIT_WMMA_INT8_P(code)                                             \
+  (CUDAJIT_WMMA_TYPE_OF (code) == CUDAJIT_WMMA_TYPE_s8                        \
+   || CUDAJIT_WMMA_TYPE_OF (code) == CUDAJIT_WMMA_TYPE_u8)
 #define CUDAJIT_WMMA_REQUIRE(what, ok) int what : (ok) ? 1 : -1
+/* The function of mma for A of a shape, by D's type: an accumulator of
+   _Float16, else of float, which the checks require where it differs.  */
+#define CUDAJIT_WMMA_MMA_OF(d, shape)                                         \
+  ,                                                                           \
+      cuda_wmma_a_f16##shape                                                  \
+      : _Generic(*(d), cuda_wmma_acc_f16##shape                               \
+                 : cudajit_wmma_mma_f16_acc_f16##shape, default               \
+                 : cudajit_wmma_mma_f16_acc_f32##shape),                      \
+        cuda_wmma_a_bf16##shape : cudajit_wmma_mma_bf16_acc_f32##shape
+#define CUDAJIT_WMMA_ONE_SHAPE_MMAS                                           \
+  , cuda_wmma_a_tf32_16x16x8 : cudajit_wmma_mma_tf32_acc_f32_16x16x8,         \
+                               cuda_wmma_a_s8 : cudajit_wmma_mma_s8_acc_s32,  \
+                                                cuda_wmma_a_u8                \
+      : cudajit_wmma_mma_u8_acc_s32
 #define cuda_wmma_mma(d, a, b, c)                                             \
   ((void) sizeof (struct {                                                    \
-     CUDAJIT_WMMA_REQUIRE (cuda_wmma_mma_of_a_and_b_of_different_types,       \
-                           CUDAJIT_WMMA_A_TYPE (a)                            \
-                               == CUDAJIT_WMMA_B_TYPE (b));                   \
-     CUDAJIT_WMMA_REQUIRE (cuda_wmma_mma_of_c_and_d_of_different_types,       \
-                           CUDAJIT_WMMA_ACC_TYPE (c)                          \
-                               == CUDAJIT_WMMA_ACC_TYPE (d));                 \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_a_and_b_of_different_types,                         \
+         CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_A_CODE (a))                       \
+             == CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_B_CODE (b)));              \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_c_and_d_of_different_types,                         \
+         CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (c))                     \
+             == CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d)));            \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_fragments_of_different_shapes,                      \
+         CUDAJIT_WMMA_SHAPE_OF (CUDAJIT_WMMA_A_CODE (a))                      \
+                 == CUDAJIT_WMMA_SHAPE_OF (CUDAJIT_WMMA_B_CODE (b))           \
+             && CUDAJIT_WMMA_SHAPE_OF (CUDAJIT_WMMA_A_CODE (a))               \
+                    == CUDAJIT_WMMA_SHAPE_OF (CUDAJIT_WMMA_ACC_CODE (c))      \
+             && CUDAJIT_WMMA_SHAPE_OF (CUDAJIT_WMMA_ACC_CODE (c))             \
+                    == CUDAJIT_WMMA_SHAPE_OF (CUDAJIT_WMMA_ACC_CODE (d)));    \
      CUDAJIT_WMMA_REQUIRE (                                                   \
          cuda_wmma_mma_of_bf16_needs_an_accumulator_of_float,                 \
-         CUDAJIT_WMMA_A_TYPE (a) == 1 || CUDAJIT_WMMA_ACC_TYPE (d) == 1);     \
+         CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_A_CODE (a))                       \
+                 != CUDAJIT_WMMA_TYPE_bf16                                    \
+             || CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d))              \
+                    == CUDAJIT_WMMA_TYPE_acc_f32);                            \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_int8_needs_an_accumulator_of_int,                   \
+         !CUDAJIT_WMMA_INT8_P (CUDAJIT_WMMA_A_CODE (a))                       \
+             || CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d))              \
+                    == CUDAJIT_WMMA_TYPE_acc_s32);                            \
+     CUDAJIT_WMMA_REQUIRE (                                                   \
+         cuda_wmma_mma_of_an_accumulator_of_int_needs_int8,                   \
+         CUDAJIT_WMMA_INT8_P (CUDAJIT_WMMA_A_CODE (a))                        \
+             || CUDAJIT_WMMA_TYPE_OF (CUDAJIT_WMMA_ACC_CODE (d))              \
+                    != CUDAJIT_WMMA_TYPE_acc_s32);                            \
    }),                                                                        \
-   _Generic(*(a), cuda_wmma_a_f16                                             \
-            : CUDAJIT_WMMA_ACC (d, mma_f16), cuda_wmma_a_bf16                 \
-            : cudajit_wmma_mma_bf16_acc_f32) ((d), (a), (b), (c)))
+   _Generic(*(a) CUDAJIT_WMMA_MMA_OF (d, ) CUDAJIT_WMMA_MMA_OF (d, _32x8x16)  \
+                CUDAJIT_WMMA_MMA_OF (d, _8x32x16)                             \
+                    CUDAJIT_WMMA_ONE_SHAPE_MMAS) ((d), (a), (b), (c)))
 
 /* How many elements of fragment F this lane holds, F.x[0] to
    F.x[cuda_wmma_length (F) - 1]: on the GPU, as CUDA's num_elements,
    in an order that CUDA leaves unspecified; on the CPU backend those
    that the comment at the top says.  An epilogue that treats each
    alike, such as a scaling, works on both.  */
+#define CUDAJIT_WMMA_KIND_OF(shape, SHAPE)                                    \
+  , cuda_wmma_a_f16##shape : CUDAJIT_WMMA_KIND_A_F16##SHAPE,                  \
+                             cuda_wmma_b_f16##shape                           \
+      : CUDAJIT_WMMA_KIND_B_F16##SHAPE,                                       \
+        cuda_wmma_a_bf16##shape : CUDAJIT_WMMA_KIND_A_BF16##SHAPE,            \
+                                  cuda_wmma_b_bf16##shape                     \
+      : CUDAJIT_WMMA_KIND_B_BF16##SHAPE,                                      \
+        cuda_wmma_acc_f32##shape : CUDAJIT_WMMA_KIND_ACC_F32##SHAPE,          \
+                                   cuda_wmma_acc_f16##shape                   \
+      : CUDAJIT_WMMA_KIND_ACC_F16##SHAPE
+#define CUDAJIT_WMMA_ONE_SHAPE_KINDS                                          \
+  , cuda_wmma_a_tf32_16x16x8 : CUDAJIT_WMMA_KIND_A_TF32_16X16X8,              \
+                               cuda_wmma_b_tf32_16x16x8                       \
+      : CUDAJIT_WMMA_KIND_B_TF32_16X16X8,                                     \
+        cuda_wmma_acc_f32_16x16x8 : CUDAJIT_WMMA_KIND_ACC_F32_16X16X8,        \
+                                    cuda_wmma_a_s8 : CUDAJIT_WMMA_KIND_A_S8,  \
+                                                     cuda_wmma_b_s8           \
+      : CUDAJIT_WMMA_KIND_B_S8,                                               \
+        cuda_wmma_a_u8 : CUDAJIT_WMMA_KIND_A_U8,                              \
+                         cuda_wmma_b_u8 : CUDAJIT_WMMA_KIND_B_U8,             \
+                                          cuda_wmma_acc_s32                   \
+      : CUDAJIT_WMMA_KIND_ACC_S32
 #define cuda_wmma_length(f)                                                   \
-  cudajit_wmma_length (                                                       \
-      (int) _Generic((f), cuda_wmma_a_f16                                     \
-                     : CUDAJIT_WMMA_KIND_A_F16, cuda_wmma_b_f16               \
-                     : CUDAJIT_WMMA_KIND_B_F16, cuda_wmma_acc_f32             \
-                     : CUDAJIT_WMMA_KIND_ACC_F32, cuda_wmma_acc_f16           \
-                     : CUDAJIT_WMMA_KIND_ACC_F16, cuda_wmma_a_bf16            \
-                     : CUDAJIT_WMMA_KIND_A_BF16, cuda_wmma_b_bf16             \
-                     : CUDAJIT_WMMA_KIND_B_BF16))
+  cudajit_wmma_length ((int) _Generic(                                        \
+      (f) CUDAJIT_WMMA_KIND_OF (, ) CUDAJIT_WMMA_KIND_OF (_32x8x16, _32X8X16) \
+          CUDAJIT_WMMA_KIND_OF (_8x32x16, _8X32X16)                           \
+              CUDAJIT_WMMA_ONE_SHAPE_KINDS))
 
 #endif /* _Float16 in C */
 

@@ -863,11 +863,13 @@ cudajit_reduce (const T *a, long long n, T *partials,
 
 /* @part wmma cudajit_wmma */
 /* cudajit.h's warp-matrix operations (cudajit-wmma.h), CUDA's
-   nvcuda::wmma of shape 16x16x16, with the builtins that mma.h wraps,
+   nvcuda::wmma of shapes 16x16x16, 32x8x16, 8x32x16 and 16x16x8 (tf32),
+   and of int8, with the builtins that mma.h wraps,
    which NVRTC has without the toolkit's headers.  A fragment holds a
    lane's registers, as CUDA's does, and how A or B was loaded, which
    mma must be told: a constant once the load is inlined, so that the
-   switch folds away.  From sm_70, and sm_80 for __bf16; before, as with
+   switch folds away.  From sm_70, sm_72 for int8, and sm_80 for __bf16
+   and tf32; before, as with
    CUDA, a kernel that calls them does not compile.  */
 #define DEF_CUDAJIT_WMMA_FRAGMENT(name, kind, cpu_type, cpu_length, \
                                   gpu_type, gpu_length) \
@@ -912,14 +914,16 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   { if (col) call (__VA_ARGS__, 1); else call (__VA_ARGS__, 0); }
 /* The elements' type T is TYPE, or before GCC 13 for __bf16 the
    structure of its bits that cudajit.h makes __bf16 (the C side has
-   checked it).  */
-#define CUDAJIT_WMMA_INPUT(input, type, ld_a, ld_b) \
+   checked it).  ROUND (F) then rounds the elements loaded, of tf32 as
+   CUDA leaves to the program; CUDAJIT_WMMA_EXACT keeps them.  */
+#define CUDAJIT_WMMA_INPUT(input, type, ld_a, ld_b, round) \
   template <typename T> __device__ __forceinline__ void \
   cudajit_wmma_load_a_##input \
   (cudajit_wmma_a_##input *f, const T *p, unsigned int ld, int col) \
   { static_assert (sizeof (T) == sizeof (type), "elements of " #input); \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, ld_a, (int *) f->x, (const int *) p, ld) \
+    round (f) \
     f->col = col; } \
   template <typename T> __device__ __forceinline__ void \
   cudajit_wmma_load_b_##input \
@@ -927,7 +931,9 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   { static_assert (sizeof (T) == sizeof (type), "elements of " #input); \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, ld_b, (int *) f->x, (const int *) p, ld) \
+    round (f) \
     f->col = col; }
+#define CUDAJIT_WMMA_EXACT(f)
 #define CUDAJIT_WMMA_ACC(acc, type, word, ld_c, st_c) \
   __device__ __forceinline__ void cudajit_wmma_fill_##acc \
   (cudajit_wmma_##acc *f, type value) \
@@ -941,11 +947,13 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   (type *p, const cudajit_wmma_##acc *f, unsigned int ld, int col) \
   { CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, st_c, (word *) p, (word *) f->x, ld) }
-/* PTX's layouts of mma: A's column-major bit, then B's.  */
-#define CUDAJIT_WMMA_MMA(input, acc, word, mma) \
-  __device__ __forceinline__ void cudajit_wmma_mma_##input##_##acc \
-  (cudajit_wmma_##acc *d, const cudajit_wmma_a_##input *a, \
-   const cudajit_wmma_b_##input *b, const cudajit_wmma_##acc *c) \
+/* PTX's layouts of mma: A's column-major bit, then B's.  SHAPE ends the
+   names of a shape other than 16x16x16.  */
+#define CUDAJIT_WMMA_MMA(input, acc, shape, word, mma) \
+  __device__ __forceinline__ void cudajit_wmma_mma_##input##_##acc##shape \
+  (cudajit_wmma_##acc##shape *d, const cudajit_wmma_a_##input##shape *a, \
+   const cudajit_wmma_b_##input##shape *b, \
+   const cudajit_wmma_##acc##shape *c) \
   { word *dx = (word *) d->x; const int *ax = (const int *) a->x; \
     const int *bx = (const int *) b->x; const word *cx = (const word *) c->x; \
     switch (a->col * 2 + b->col) \
@@ -959,39 +967,103 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   template <typename... T> __device__ void name (T...) \
   { static_assert (sizeof... (T) == 0, "'" #name "' needs a GPU of " \
                    "compute capability " capability " or later"); }
+/* Each shape of _Float16 and __bf16, of its builtins HMMA and MMA.  */
+#define CUDAJIT_WMMA_F16(shape, hmma) \
+  CUDAJIT_WMMA_INPUT (f16##shape, cudajit_half, hmma##_ld_a, hmma##_ld_b, \
+                      CUDAJIT_WMMA_EXACT) \
+  CUDAJIT_WMMA_ACC (acc_f32##shape, float, float, hmma##_ld_c_f32, \
+                    hmma##_st_c_f32) \
+  CUDAJIT_WMMA_ACC (acc_f16##shape, cudajit_half, int, hmma##_ld_c_f16, \
+                    hmma##_st_c_f16) \
+  CUDAJIT_WMMA_MMA (f16, acc_f32, shape, float, hmma##_mma_f32f32) \
+  CUDAJIT_WMMA_MMA (f16, acc_f16, shape, int, hmma##_mma_f16f16)
+#define CUDAJIT_WMMA_F16_NEEDS(shape) \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f16##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f32##shape, "7.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f16##shape, "7.0")
+#define CUDAJIT_WMMA_BF16(shape, mma) \
+  CUDAJIT_WMMA_INPUT (bf16##shape, cudajit_bf16, mma##_ld_a, mma##_ld_b, \
+                      CUDAJIT_WMMA_EXACT) \
+  CUDAJIT_WMMA_MMA (bf16, acc_f32, shape, float, mma##_mma_f32)
+#define CUDAJIT_WMMA_BF16_NEEDS(shape) \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_bf16##shape, "8.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_bf16##shape, "8.0") \
+  CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_bf16_acc_f32##shape, "8.0")
 #if __CUDA_ARCH__ >= 700
-CUDAJIT_WMMA_INPUT (f16, cudajit_half, __hmma_m16n16k16_ld_a,
-                    __hmma_m16n16k16_ld_b)
-CUDAJIT_WMMA_ACC (acc_f32, float, float, __hmma_m16n16k16_ld_c_f32,
-                  __hmma_m16n16k16_st_c_f32)
-CUDAJIT_WMMA_ACC (acc_f16, cudajit_half, int, __hmma_m16n16k16_ld_c_f16,
-                  __hmma_m16n16k16_st_c_f16)
-CUDAJIT_WMMA_MMA (f16, acc_f32, float, __hmma_m16n16k16_mma_f32f32)
-CUDAJIT_WMMA_MMA (f16, acc_f16, int, __hmma_m16n16k16_mma_f16f16)
+CUDAJIT_WMMA_F16 (, __hmma_m16n16k16)
+CUDAJIT_WMMA_F16 (_32x8x16, __hmma_m32n8k16)
+CUDAJIT_WMMA_F16 (_8x32x16, __hmma_m8n32k16)
 #else
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f16, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f32, "7.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_f16_acc_f16, "7.0")
+CUDAJIT_WMMA_F16_NEEDS ()
+CUDAJIT_WMMA_F16_NEEDS (_32x8x16)
+CUDAJIT_WMMA_F16_NEEDS (_8x32x16)
+#endif
+#if __CUDA_ARCH__ >= 720
+CUDAJIT_WMMA_INPUT (s8, signed char, __imma_m16n16k16_ld_a_s8,
+                    __imma_m16n16k16_ld_b_s8, CUDAJIT_WMMA_EXACT)
+CUDAJIT_WMMA_INPUT (u8, unsigned char, __imma_m16n16k16_ld_a_u8,
+                    __imma_m16n16k16_ld_b_u8, CUDAJIT_WMMA_EXACT)
+CUDAJIT_WMMA_ACC (acc_s32, int, int, __imma_m16n16k16_ld_c,
+                  __imma_m16n16k16_st_c_i32)
+CUDAJIT_WMMA_MMA (s8, acc_s32, , int, __imma_m16n16k16_mma_s8)
+CUDAJIT_WMMA_MMA (u8, acc_s32, , int, __imma_m16n16k16_mma_u8)
+#else
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_s8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_s8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_u8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_u8, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_s8_acc_s32, "7.2")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_u8_acc_s32, "7.2")
 #endif
 #if __CUDA_ARCH__ >= 800
-CUDAJIT_WMMA_INPUT (bf16, cudajit_bf16, __mma_bf16_m16n16k16_ld_a,
-                    __mma_bf16_m16n16k16_ld_b)
-CUDAJIT_WMMA_MMA (bf16, acc_f32, float, __mma_bf16_m16n16k16_mma_f32)
+CUDAJIT_WMMA_BF16 (, __mma_bf16_m16n16k16)
+CUDAJIT_WMMA_BF16 (_32x8x16, __mma_bf16_m32n8k16)
+CUDAJIT_WMMA_BF16 (_8x32x16, __mma_bf16_m8n32k16)
+/* tf32's elements rounded as CUDA's __float_to_tf32, which the CPU
+   backend's cudajit_wmma_tf32 matches.  */
+__device__ __forceinline__ float cudajit_wmma_tf32 (float x)
+{ float r;
+  asm ("{ .reg .b32 t; cvt.rna.tf32.f32 t, %1; mov.b32 %0, t; }"
+       : "=f" (r) : "f" (x));
+  return r; }
+#define CUDAJIT_WMMA_TF32_ROUND(f) \
+  for (int i = 0; i < (int) (sizeof f->x / sizeof f->x[0]); i++) \
+    f->x[i] = cudajit_wmma_tf32 (f->x[i]);
+CUDAJIT_WMMA_INPUT (tf32_16x16x8, float, __mma_tf32_m16n16k8_ld_a,
+                    __mma_tf32_m16n16k8_ld_b, CUDAJIT_WMMA_TF32_ROUND)
+CUDAJIT_WMMA_ACC (acc_f32_16x16x8, float, float, __mma_tf32_m16n16k8_ld_c,
+                  __mma_m16n16k8_st_c_f32)
+CUDAJIT_WMMA_MMA (tf32, acc_f32, _16x16x8, float, __mma_tf32_m16n16k8_mma_f32)
+#undef CUDAJIT_WMMA_TF32_ROUND
 #else
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_bf16, "8.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_bf16, "8.0")
-CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_bf16_acc_f32, "8.0")
+CUDAJIT_WMMA_BF16_NEEDS ()
+CUDAJIT_WMMA_BF16_NEEDS (_32x8x16)
+CUDAJIT_WMMA_BF16_NEEDS (_8x32x16)
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_a_tf32_16x16x8, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_b_tf32_16x16x8, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_fill_acc_f32_16x16x8, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_load_acc_f32_16x16x8, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_store_acc_f32_16x16x8, "8.0")
+CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_tf32_acc_f32_16x16x8, "8.0")
 #endif
+#undef CUDAJIT_WMMA_F16
+#undef CUDAJIT_WMMA_F16_NEEDS
+#undef CUDAJIT_WMMA_BF16
+#undef CUDAJIT_WMMA_BF16_NEEDS
 #undef CUDAJIT_WMMA_NEEDS
 #undef CUDAJIT_WMMA_CHECK
 #undef CUDAJIT_WMMA_LAYOUT
 #undef CUDAJIT_WMMA_INPUT
+#undef CUDAJIT_WMMA_EXACT
 #undef CUDAJIT_WMMA_ACC
 #undef CUDAJIT_WMMA_MMA

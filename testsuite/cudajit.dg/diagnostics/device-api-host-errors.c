@@ -285,6 +285,69 @@ __bf16 *bp;
 void host_WMMA_LOAD_A_BF16 (void) { cuda_wmma_load_a_col (&va, bp, 16); } /* { dg-error "'cudajit_wmma_load_a_bf16' used outside a kernel" "" { target float16 } } */
 void host_WMMA_LOAD_B_BF16 (void) { cuda_wmma_load_b (&vb, bp, 16); } /* { dg-error "'cudajit_wmma_load_b_bf16' used outside a kernel" "" { target float16 } } */
 void host_WMMA_MMA_BF16_ACC_F32 (void) { cuda_wmma_mma (&wc, &va, &vb, &wc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_f16_32x8x16 ma;
+cuda_wmma_b_f16_32x8x16 mb;
+cuda_wmma_a_bf16_32x8x16 mva;
+cuda_wmma_b_bf16_32x8x16 mvb;
+cuda_wmma_acc_f32_32x8x16 mc;
+cuda_wmma_acc_f16_32x8x16 mh;
+void host_WMMA_LOAD_A_F16_32X8X16 (void) { cuda_wmma_load_a (&ma, hp, 16); } /* { dg-error "'cudajit_wmma_load_a_f16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_F16_32X8X16 (void) { cuda_wmma_load_b_col (&mb, hp, 16); } /* { dg-error "'cudajit_wmma_load_b_f16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_A_BF16_32X8X16 (void) { cuda_wmma_load_a_col (&mva, bp, 16); } /* { dg-error "'cudajit_wmma_load_a_bf16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_BF16_32X8X16 (void) { cuda_wmma_load_b (&mvb, bp, 16); } /* { dg-error "'cudajit_wmma_load_b_bf16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F32_32X8X16 (void) { cuda_wmma_fill (&mc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F32_32X8X16 (void) { cuda_wmma_load_c (&mc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F32_32X8X16 (void) { cuda_wmma_store_col (&f, &mc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F16_32X8X16 (void) { cuda_wmma_fill (&mh, h); } /* { dg-error "'cudajit_wmma_fill_acc_f16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F16_32X8X16 (void) { cuda_wmma_load_c_col (&mh, hp, 16); } /* { dg-error "'cudajit_wmma_load_acc_f16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F16_32X8X16 (void) { cuda_wmma_store (hp, &mh, 16); } /* { dg-error "'cudajit_wmma_store_acc_f16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_F16_ACC_F32_32X8X16 (void) { cuda_wmma_mma (&mc, &ma, &mb, &mc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_F16_ACC_F16_32X8X16 (void) { cuda_wmma_mma (&mh, &ma, &mb, &mh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16_32x8x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_BF16_ACC_F32_32X8X16 (void) { cuda_wmma_mma (&mc, &mva, &mvb, &mc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32_32x8x16' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_f16_8x32x16 na;
+cuda_wmma_b_f16_8x32x16 nb;
+cuda_wmma_a_bf16_8x32x16 nva;
+cuda_wmma_b_bf16_8x32x16 nvb;
+cuda_wmma_acc_f32_8x32x16 nc;
+cuda_wmma_acc_f16_8x32x16 nh;
+void host_WMMA_LOAD_A_F16_8X32X16 (void) { cuda_wmma_load_a (&na, hp, 16); } /* { dg-error "'cudajit_wmma_load_a_f16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_F16_8X32X16 (void) { cuda_wmma_load_b_col (&nb, hp, 16); } /* { dg-error "'cudajit_wmma_load_b_f16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_A_BF16_8X32X16 (void) { cuda_wmma_load_a_col (&nva, bp, 16); } /* { dg-error "'cudajit_wmma_load_a_bf16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_BF16_8X32X16 (void) { cuda_wmma_load_b (&nvb, bp, 16); } /* { dg-error "'cudajit_wmma_load_b_bf16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F32_8X32X16 (void) { cuda_wmma_fill (&nc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F32_8X32X16 (void) { cuda_wmma_load_c (&nc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F32_8X32X16 (void) { cuda_wmma_store_col (&f, &nc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F16_8X32X16 (void) { cuda_wmma_fill (&nh, h); } /* { dg-error "'cudajit_wmma_fill_acc_f16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F16_8X32X16 (void) { cuda_wmma_load_c_col (&nh, hp, 16); } /* { dg-error "'cudajit_wmma_load_acc_f16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F16_8X32X16 (void) { cuda_wmma_store (hp, &nh, 16); } /* { dg-error "'cudajit_wmma_store_acc_f16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_F16_ACC_F32_8X32X16 (void) { cuda_wmma_mma (&nc, &na, &nb, &nc); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_F16_ACC_F16_8X32X16 (void) { cuda_wmma_mma (&nh, &na, &nb, &nh); } /* { dg-error "'cudajit_wmma_mma_f16_acc_f16_8x32x16' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_BF16_ACC_F32_8X32X16 (void) { cuda_wmma_mma (&nc, &nva, &nvb, &nc); } /* { dg-error "'cudajit_wmma_mma_bf16_acc_f32_8x32x16' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_tf32_16x16x8 ta;
+cuda_wmma_b_tf32_16x16x8 tb;
+cuda_wmma_acc_f32_16x16x8 tc;
+void host_WMMA_LOAD_A_TF32_16X16X8 (void) { cuda_wmma_load_a (&ta, &f, 8); } /* { dg-error "'cudajit_wmma_load_a_tf32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_TF32_16X16X8 (void) { cuda_wmma_load_b_col (&tb, &f, 8); } /* { dg-error "'cudajit_wmma_load_b_tf32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_F32_16X16X8 (void) { cuda_wmma_fill (&tc, 0.0f); } /* { dg-error "'cudajit_wmma_fill_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_F32_16X16X8 (void) { cuda_wmma_load_c (&tc, &f, 16); } /* { dg-error "'cudajit_wmma_load_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_F32_16X16X8 (void) { cuda_wmma_store (&f, &tc, 16); } /* { dg-error "'cudajit_wmma_store_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_TF32_ACC_F32_16X16X8 (void) { cuda_wmma_mma (&tc, &ta, &tb, &tc); } /* { dg-error "'cudajit_wmma_mma_tf32_acc_f32_16x16x8' used outside a kernel" "" { target float16 } } */
+cuda_wmma_a_s8 ia;
+cuda_wmma_b_s8 ib;
+cuda_wmma_a_u8 ja;
+cuda_wmma_b_u8 jb;
+cuda_wmma_acc_s32 ic;
+signed char *sp;
+unsigned char *up;
+void host_WMMA_LOAD_A_S8 (void) { cuda_wmma_load_a (&ia, sp, 16); } /* { dg-error "'cudajit_wmma_load_a_s8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_S8 (void) { cuda_wmma_load_b_col (&ib, sp, 16); } /* { dg-error "'cudajit_wmma_load_b_s8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_A_U8 (void) { cuda_wmma_load_a_col (&ja, up, 16); } /* { dg-error "'cudajit_wmma_load_a_u8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_B_U8 (void) { cuda_wmma_load_b (&jb, up, 16); } /* { dg-error "'cudajit_wmma_load_b_u8' used outside a kernel" "" { target float16 } } */
+void host_WMMA_FILL_ACC_S32 (void) { cuda_wmma_fill (&ic, i); } /* { dg-error "'cudajit_wmma_fill_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_LOAD_ACC_S32 (void) { cuda_wmma_load_c (&ic, &i, 16); } /* { dg-error "'cudajit_wmma_load_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_STORE_ACC_S32 (void) { cuda_wmma_store_col (&i, &ic, 16); } /* { dg-error "'cudajit_wmma_store_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_S8_ACC_S32 (void) { cuda_wmma_mma (&ic, &ia, &ib, &ic); } /* { dg-error "'cudajit_wmma_mma_s8_acc_s32' used outside a kernel" "" { target float16 } } */
+void host_WMMA_MMA_U8_ACC_S32 (void) { cuda_wmma_mma (&ic, &ja, &jb, &ic); } /* { dg-error "'cudajit_wmma_mma_u8_acc_s32' used outside a kernel" "" { target float16 } } */
 #else
 void host_WMMA_LOAD_A_F16 (void) {}
 void host_WMMA_LOAD_B_F16 (void) {}
@@ -300,6 +363,47 @@ void host_WMMA_LENGTH (void) {}
 void host_WMMA_LOAD_A_BF16 (void) {}
 void host_WMMA_LOAD_B_BF16 (void) {}
 void host_WMMA_MMA_BF16_ACC_F32 (void) {}
+void host_WMMA_LOAD_A_F16_32X8X16 (void) {}
+void host_WMMA_LOAD_B_F16_32X8X16 (void) {}
+void host_WMMA_LOAD_A_BF16_32X8X16 (void) {}
+void host_WMMA_LOAD_B_BF16_32X8X16 (void) {}
+void host_WMMA_FILL_ACC_F32_32X8X16 (void) {}
+void host_WMMA_LOAD_ACC_F32_32X8X16 (void) {}
+void host_WMMA_STORE_ACC_F32_32X8X16 (void) {}
+void host_WMMA_FILL_ACC_F16_32X8X16 (void) {}
+void host_WMMA_LOAD_ACC_F16_32X8X16 (void) {}
+void host_WMMA_STORE_ACC_F16_32X8X16 (void) {}
+void host_WMMA_MMA_F16_ACC_F32_32X8X16 (void) {}
+void host_WMMA_MMA_F16_ACC_F16_32X8X16 (void) {}
+void host_WMMA_MMA_BF16_ACC_F32_32X8X16 (void) {}
+void host_WMMA_LOAD_A_F16_8X32X16 (void) {}
+void host_WMMA_LOAD_B_F16_8X32X16 (void) {}
+void host_WMMA_LOAD_A_BF16_8X32X16 (void) {}
+void host_WMMA_LOAD_B_BF16_8X32X16 (void) {}
+void host_WMMA_FILL_ACC_F32_8X32X16 (void) {}
+void host_WMMA_LOAD_ACC_F32_8X32X16 (void) {}
+void host_WMMA_STORE_ACC_F32_8X32X16 (void) {}
+void host_WMMA_FILL_ACC_F16_8X32X16 (void) {}
+void host_WMMA_LOAD_ACC_F16_8X32X16 (void) {}
+void host_WMMA_STORE_ACC_F16_8X32X16 (void) {}
+void host_WMMA_MMA_F16_ACC_F32_8X32X16 (void) {}
+void host_WMMA_MMA_F16_ACC_F16_8X32X16 (void) {}
+void host_WMMA_MMA_BF16_ACC_F32_8X32X16 (void) {}
+void host_WMMA_LOAD_A_TF32_16X16X8 (void) {}
+void host_WMMA_LOAD_B_TF32_16X16X8 (void) {}
+void host_WMMA_FILL_ACC_F32_16X16X8 (void) {}
+void host_WMMA_LOAD_ACC_F32_16X16X8 (void) {}
+void host_WMMA_STORE_ACC_F32_16X16X8 (void) {}
+void host_WMMA_MMA_TF32_ACC_F32_16X16X8 (void) {}
+void host_WMMA_LOAD_A_S8 (void) {}
+void host_WMMA_LOAD_B_S8 (void) {}
+void host_WMMA_LOAD_A_U8 (void) {}
+void host_WMMA_LOAD_B_U8 (void) {}
+void host_WMMA_FILL_ACC_S32 (void) {}
+void host_WMMA_LOAD_ACC_S32 (void) {}
+void host_WMMA_STORE_ACC_S32 (void) {}
+void host_WMMA_MMA_S8_ACC_S32 (void) {}
+void host_WMMA_MMA_U8_ACC_S32 (void) {}
 #endif
 
 /* A function that may be a device function (static, or marked
