@@ -180,29 +180,51 @@ sets_used_p (tree t, region_variables *used)
   return var && used->used.contains (var);
 }
 
+/* In *BOUNDS, the indices from FROM to TO of STATEMENTS where those
+   that may set a variable of TESTED the same for every thread start or
+   end.  */
+static void
+split_setters (uniformity *u, vec<tree> *statements, unsigned int from,
+               unsigned int to, region_variables *tested,
+               vec<unsigned int> *bounds)
+{
+  bool setting = false;
+  for (unsigned int k = from; k < to; k++)
+    {
+      tree s = (*statements)[k];
+      if (TREE_CODE (s) != DEBUG_BEGIN_STMT
+          && (sets_used_p (s, tested) && uniform_statement_p (u, s))
+                 != setting)
+        {
+          setting = !setting;
+          bounds->safe_push (k);
+        }
+    }
+}
+
 /* RUN, statements without barriers, as regions appended to *LOWERED;
-   NEXT, the statement with barriers after it, or NULL_TREE.  Those at
+   COND and STEPS, the condition and the increment of the statement with
+   barriers after it, where it has them, or NULL_TREE.  Those at
    its start and at its end that may set variables the same for every
    thread of the block (a loop's stride, before or after the work that
    uses it) are regions of their own, so that they can run once for the
    block, as find_uniform_variables decides once all the regions are
    known, and the variables they set can decide whether threads reach
-   barriers.  At its end, those that set the variables of NEXT's
-   condition, or of its increment, are regions apart from the others
-   (sum = 0; a = a0, b = b0; before for (; a <= aend; a += astep, b +=
-   bstep)), which a variable that turns out to differ between threads
-   must not take along.  */
+   barriers.  Those that may set the variables of COND or of STEPS so
+   are regions apart from the others (sum = 0; a = a0, b = b0; before
+   for (; a <= aend; a += astep, b += bstep)), which a variable that
+   turns out to differ between threads must not take along (sum, which
+   each thread adds to; j = threadIdx.x beside i = 0 before for (; i <
+   n; i += blockDim.x, j += blockDim.x)).  */
 static void
-lower_run (block_function *b, tree run, tree next, tree *lowered)
+lower_run (block_function *b, tree run, tree cond, tree steps, tree *lowered)
 {
   hash_set<tree> candidates;
   add_uniform_candidates (b, &candidates);
   uniformity u = { b, &candidates };
   region_variables tested;
-  if (tree cond = next ? barrier_condition (next) : NULL_TREE)
-    walk_tree (&cond, collect_variables, &tested, NULL);
-  if (next && TREE_CODE (next) == FOR_STMT)
-    walk_tree (&FOR_EXPR (next), collect_variables, &tested, NULL);
+  walk_tree (&cond, collect_variables, &tested, NULL);
+  walk_tree (&steps, collect_variables, &tested, NULL);
   auto_vec<tree> statements;
   for (tree_stmt_iterator i = tsi_start (run); !tsi_end_p (i); tsi_next (&i))
     statements.safe_push (tsi_stmt (i));
@@ -225,16 +247,11 @@ lower_run (block_function *b, tree run, tree next, tree *lowered)
     first = last = 0;
   auto_vec<unsigned int> bounds;
   bounds.safe_push (0);
+  split_setters (&u, &statements, 0, first, &tested, &bounds);
   bounds.safe_push (first);
+  split_setters (&u, &statements, first, last, &tested, &bounds);
   bounds.safe_push (last);
-  bool setting = false;
-  for (unsigned int k = last; k < n; k++)
-    if (TREE_CODE (statements[k]) != DEBUG_BEGIN_STMT
-        && sets_used_p (statements[k], &tested) != setting)
-      {
-        setting = !setting;
-        bounds.safe_push (k);
-      }
+  split_setters (&u, &statements, last, n, &tested, &bounds);
   bounds.safe_push (n);
   for (unsigned int part = 0; part + 1 < bounds.length (); part++)
     if (bounds[part] < bounds[part + 1])
@@ -244,6 +261,18 @@ lower_run (block_function *b, tree run, tree next, tree *lowered)
           append_to_statement_list (statements[k], &list);
         append_to_statement_list (lower_region (b, list), lowered);
       }
+}
+
+/* RUN as lower_run makes it, before NEXT, a statement with barriers, or
+   NULL_TREE, where RUN ends a statement list: that of a loop's body may
+   step the variables of its condition.  */
+static void
+lower_run_before (block_function *b, tree run, tree next, tree *lowered)
+{
+  tree cond = next ? barrier_condition (next) : b->loop_condition;
+  tree steps
+      = next && TREE_CODE (next) == FOR_STMT ? FOR_EXPR (next) : NULL_TREE;
+  lower_run (b, run, cond, steps, lowered);
 }
 
 /* EXPR without its conversion to void, if any.  */
@@ -301,6 +330,8 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
   if (walk_tree_without_duplicates (&body, cudajit_find_jump, NULL))
     cudajit_refuse_loops (b, loop_statement, CUDAJIT_FIBERS_LOOP_JUMP);
   b->nesting++;
+  tree outer_condition = b->loop_condition;
+  b->loop_condition = cond;
   tree loop = alloc_stmt_list ();
   tree exit = NULL_TREE;
   if (cond)
@@ -311,10 +342,17 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
     append_to_statement_list (exit, &loop);
   append_to_statement_list (lower_barriers (b, body), &loop);
   if (increment)
-    append_to_statement_list (lower_region (b, comma_statements (increment)),
-                              &loop);
+    {
+      /* A run of its own, so that the steps of the variables that COND
+         tests stay apart from the others' (i += blockDim.x, j +=
+         blockDim.x, where j differs between threads).  */
+      tree steps = alloc_stmt_list ();
+      append_to_statement_list (comma_statements (increment), &steps);
+      lower_run (b, steps, cond, NULL_TREE, &loop);
+    }
   if (exit && !cond_first)
     append_to_statement_list (exit, &loop);
+  b->loop_condition = outer_condition;
   b->nesting--;
   return build1 (LOOP_EXPR, void_type_node, loop);
 }
@@ -346,7 +384,7 @@ lower_barriers (block_function *b, tree t)
             if (conditional_return (s) && barrier_after_p (i))
               {
                 if (run)
-                  lower_run (b, run, s, &lowered);
+                  lower_run_before (b, run, s, &lowered);
                 run = NULL_TREE;
                 append_to_statement_list (lower_block_return (b, s), &lowered);
                 continue;
@@ -359,12 +397,12 @@ lower_barriers (block_function *b, tree t)
                 continue;
               }
             if (run)
-              lower_run (b, run, s, &lowered);
+              lower_run_before (b, run, s, &lowered);
             run = NULL_TREE;
             append_to_statement_list (lower_barriers (b, s), &lowered);
           }
         if (run)
-          lower_run (b, run, NULL_TREE, &lowered);
+          lower_run_before (b, run, NULL_TREE, &lowered);
         return lowered;
       }
     case BIND_EXPR:
