@@ -263,12 +263,36 @@ lower_run (block_function *b, tree run, tree cond, tree steps, tree *lowered)
       }
 }
 
+/* The statement with barriers that T, one with barriers, starts with:
+   T, or the first of its scope's statements that has them, where the
+   scope holds the variables that a loop declares (for (int i = 0; i <
+   n; ...) in a scope of its own).  */
+static tree
+first_barrier_statement (tree t)
+{
+  while (TREE_CODE (t) == BIND_EXPR || TREE_CODE (t) == STATEMENT_LIST)
+    if (TREE_CODE (t) == BIND_EXPR)
+      t = BIND_EXPR_BODY (t);
+    else
+      {
+        tree_stmt_iterator i = tsi_start (t);
+        while (!tsi_end_p (i) && !contains_barrier_p (tsi_stmt (i)))
+          tsi_next (&i);
+        if (tsi_end_p (i))
+          return t;
+        t = tsi_stmt (i);
+      }
+  return t;
+}
+
 /* RUN as lower_run makes it, before NEXT, a statement with barriers, or
    NULL_TREE, where RUN ends a statement list: that of a loop's body may
    step the variables of its condition.  */
 static void
 lower_run_before (block_function *b, tree run, tree next, tree *lowered)
 {
+  if (next)
+    next = first_barrier_statement (next);
   tree cond = next ? barrier_condition (next) : b->loop_condition;
   tree steps
       = next && TREE_CODE (next) == FOR_STMT ? FOR_EXPR (next) : NULL_TREE;
