@@ -69,8 +69,34 @@ block_condition (block_function *b, tree cond)
 
 static tree lower_barriers (block_function *b, tree t);
 
-/* The return of T if T is "if (COND) return;", with no side effects in
-   COND, else NULL_TREE.  */
+/* The statement list of BRANCH, or of its scope, whose last statement,
+   but for debug markers, is a return, with that return at *AT, where
+   the statements before it neither jump nor wait at barriers; else
+   NULL_TREE.  */
+static tree
+work_then_return (tree branch, tree_stmt_iterator *at)
+{
+  if (TREE_CODE (branch) == BIND_EXPR)
+    branch = BIND_EXPR_BODY (branch);
+  if (TREE_CODE (branch) != STATEMENT_LIST)
+    return NULL_TREE;
+  tree_stmt_iterator i = tsi_last (branch);
+  while (!tsi_end_p (i) && TREE_CODE (tsi_stmt (i)) == DEBUG_BEGIN_STMT)
+    tsi_prev (&i);
+  if (tsi_end_p (i) || TREE_CODE (tsi_stmt (i)) != RETURN_EXPR)
+    return NULL_TREE;
+  *at = i;
+  for (tsi_prev (&i); !tsi_end_p (i); tsi_prev (&i))
+    if (contains_barrier_p (tsi_stmt (i))
+        || walk_tree_without_duplicates (tsi_stmt_ptr (i), cudajit_find_jump,
+                                         NULL))
+      return NULL_TREE;
+  return branch;
+}
+
+/* The return of T if T is "if (COND) return;", or "if (COND) { ...;
+   return; }" whose statements before the return neither jump nor wait
+   at barriers, with no side effects in COND, else NULL_TREE.  */
 static tree
 conditional_return (tree t)
 {
@@ -78,8 +104,11 @@ conditional_return (tree t)
       || (COND_EXPR_ELSE (t) && !IS_EMPTY_STMT (COND_EXPR_ELSE (t))))
     return NULL_TREE;
   tree then_clause = expr_single (COND_EXPR_THEN (t));
-  return then_clause && TREE_CODE (then_clause) == RETURN_EXPR ? then_clause
-                                                               : NULL_TREE;
+  if (then_clause && TREE_CODE (then_clause) == RETURN_EXPR)
+    return then_clause;
+  tree_stmt_iterator at;
+  return work_then_return (COND_EXPR_THEN (t), &at) ? tsi_stmt (at)
+                                                    : NULL_TREE;
 }
 
 /* Whether a statement after I's has a barrier.  */
@@ -95,13 +124,30 @@ barrier_after_p (tree_stmt_iterator i)
 /* "if (COND) return;", T, before a barrier: a return of the whole block,
    where COND is the same for every thread (if (blockIdx.x == 0)
    return;), which ends the block function; one that may differ between
-   threads is a reason to refuse the cut (find_uniform_variables).  */
+   threads is a reason to refuse the cut (find_uniform_variables).  The
+   statements that its branch runs before the return (if (blockIdx.x ==
+   0) { total[threadIdx.x] = 0; return; }) are a region, which every
+   thread of the block runs before the block function returns.  */
 static tree
 lower_block_return (block_function *b, tree t)
 {
   tree test = block_condition (b, COND_EXPR_COND (t));
-  b->regions.last ().early_return = conditional_return (t);
-  return build3 (COND_EXPR, void_type_node, test, COND_EXPR_THEN (t),
+  tree early_return = conditional_return (t);
+  b->regions.last ().early_return = early_return;
+  tree then_clause = COND_EXPR_THEN (t);
+  tree_stmt_iterator at;
+  if (expr_single (then_clause) != early_return
+      && work_then_return (then_clause, &at))
+    {
+      tsi_delink (&at);
+      tree lowered = alloc_stmt_list ();
+      b->nesting++;
+      append_to_statement_list (lower_barriers (b, then_clause), &lowered);
+      b->nesting--;
+      append_to_statement_list (early_return, &lowered);
+      then_clause = lowered;
+    }
+  return build3 (COND_EXPR, void_type_node, test, then_clause,
                  build_empty_stmt (EXPR_LOCATION (t)));
 }
 
