@@ -217,12 +217,34 @@ barrier_condition (tree t)
     }
 }
 
-/* Whether statement T sets a variable of USED.  */
+/* The variable that statement T sets, by an assignment, a declaration
+   or an increment, with its value, or the step, in *VALUE; else
+   NULL_TREE.  */
+static tree
+set_variable (tree t, tree *value)
+{
+  if (tree var = killed_variable (t, value))
+    return var;
+  switch (TREE_CODE (t))
+    {
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      *value = TREE_OPERAND (t, 1);
+      return TREE_OPERAND (t, 0);
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether statement T sets a variable of USED (k++ of for (...; k < n;
+   k++, q++) too).  */
 static bool
 sets_used_p (tree t, region_variables *used)
 {
   tree value;
-  tree var = killed_variable (t, &value);
+  tree var = set_variable (t, &value);
   return var && used->used.contains (var);
 }
 
@@ -763,21 +785,8 @@ uniform_statement_p (uniformity *u, tree t)
   if (TREE_CODE (t) == DECL_EXPR && !DECL_INITIAL (DECL_EXPR_DECL (t)))
     return true;
   tree value = NULL_TREE;
-  tree var = killed_variable (t, &value);
-  if (!var)
-    switch (TREE_CODE (t))
-      {
-      case PREINCREMENT_EXPR:
-      case PREDECREMENT_EXPR:
-      case POSTINCREMENT_EXPR:
-      case POSTDECREMENT_EXPR:
-        var = TREE_OPERAND (t, 0);
-        value = TREE_OPERAND (t, 1);
-        break;
-      default:
-        return false;
-      }
-  return u->candidates->contains (var)
+  tree var = set_variable (t, &value);
+  return var && u->candidates->contains (var)
          && !walk_tree_without_duplicates (&value, find_nonuniform_operand, u);
 }
 

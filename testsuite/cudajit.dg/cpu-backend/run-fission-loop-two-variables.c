@@ -7,8 +7,9 @@
    walk a matrix's rows and a vector together; and loops that test one
    variable, the same for every thread, and step beside it another, the
    thread's own (for (i = 0, j = t; i < n; i += threads, j += threads)),
-   in a for's increment or at the end of a while's body, in blocks of 32,
-   48, 256 and 8x6.  Each result checked against plain C.  */
+   in a for's increment or at the end of a while's body, by += or ++,
+   in blocks of 32, 48, 256 and 8x6.  Each result checked against plain
+   C.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
 
@@ -23,7 +24,8 @@ enum
   COLUMNS = 1000,
   THREADS_MAX = 256,
   TILES = 5,
-  BLOCKS = 3
+  BLOCKS = 3,
+  EXCHANGES = 3
 };
 
 /* C = A B, a block for each tile of C, as matrixMul.  */
@@ -127,6 +129,31 @@ mirror_sums (int n, int tiles, const int in[n], int out[n])
   out[blockIdx.x * threads + t] = sum;
 }
 
+/* Each thread adds up ROUNDS rounds of EXCHANGES values that its
+   neighbours load through shared memory: an inner loop that counts its
+   turns by k++ and steps the thread's own q++ beside it, in a while
+   whose steps end its body.  */
+__attribute__ ((cuda_jit)) void
+neighbour_rounds (int n, int rounds, const int in[n], int out[n])
+{
+  static __attribute__ ((cuda_shared)) int s[THREADS_MAX];
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  int sum = 0, r = 0, j = blockIdx.x * threads + t;
+  while (r < rounds)
+    {
+      for (int k = 0, q = t; k < EXCHANGES; k++, q++)
+        {
+          s[t] = in[(j + q) % n];
+          cuda_syncthreads ();
+          sum += s[(t + k) % threads];
+          cuda_syncthreads ();
+        }
+      r++, j += threads;
+    }
+  out[blockIdx.x * threads + t] = sum;
+}
+
 static int in[BLOCKS * TILES * THREADS_MAX], out[BLOCKS * THREADS_MAX];
 
 int
@@ -204,6 +231,21 @@ main (void)
             int expected = 0;
             for (int k = 0; k < TILES; k++)
               expected += in[(bl * TILES + k) * count + count - 1 - t];
+            errors += out[bl * count + t] != expected;
+          }
+
+      int n = BLOCKS * TILES * count;
+      cuda_launch (neighbour_rounds, BLOCKS, shapes[sh]) (n, TILES, in, out);
+      for (int bl = 0; bl < BLOCKS; bl++)
+        for (int t = 0; t < count; t++)
+          {
+            int expected = 0;
+            for (int r = 0; r < TILES; r++)
+              for (int k = 0; k < EXCHANGES; k++)
+                {
+                  int u = (t + k) % count;
+                  expected += in[(bl * count + u + r * count + u + k) % n];
+                }
             errors += out[bl * count + t] != expected;
           }
     }
