@@ -94,21 +94,46 @@ work_then_return (tree branch, tree_stmt_iterator *at)
   return branch;
 }
 
-/* The return of T if T is "if (COND) return;", or "if (COND) { ...;
-   return; }" whose statements before the return neither jump nor wait
-   at barriers, with no side effects in COND, else NULL_TREE.  */
+/* The return that ends BRANCH: BRANCH itself, or the last statement
+   of its list, after statements that neither jump nor wait at barriers
+   (work_then_return); else NULL_TREE.  */
+static tree
+branch_return (tree branch)
+{
+  if (!branch)
+    return NULL_TREE;
+  tree single = expr_single (branch);
+  if (single && TREE_CODE (single) == RETURN_EXPR)
+    return single;
+  tree_stmt_iterator at;
+  return work_then_return (branch, &at) ? tsi_stmt (at) : NULL_TREE;
+}
+
+/* The return of T if T is "if (COND) return;", with no side effects in
+   COND, else NULL_TREE; the branch may do work before it returns
+   (branch_return), and the return may be the else branch's, where the
+   other branch neither jumps nor waits at barriers (if (blockIdx.x > 0)
+   { ... } else return;).  */
 static tree
 conditional_return (tree t)
 {
-  if (TREE_CODE (t) != COND_EXPR || TREE_SIDE_EFFECTS (COND_EXPR_COND (t))
-      || (COND_EXPR_ELSE (t) && !IS_EMPTY_STMT (COND_EXPR_ELSE (t))))
+  if (TREE_CODE (t) != COND_EXPR || TREE_SIDE_EFFECTS (COND_EXPR_COND (t)))
     return NULL_TREE;
-  tree then_clause = expr_single (COND_EXPR_THEN (t));
-  if (then_clause && TREE_CODE (then_clause) == RETURN_EXPR)
-    return then_clause;
-  tree_stmt_iterator at;
-  return work_then_return (COND_EXPR_THEN (t), &at) ? tsi_stmt (at)
-                                                    : NULL_TREE;
+  tree then_clause = COND_EXPR_THEN (t), else_clause = COND_EXPR_ELSE (t);
+  tree early_return = branch_return (then_clause);
+  tree other = else_clause;
+  if (!early_return)
+    {
+      early_return = branch_return (else_clause);
+      other = then_clause;
+    }
+  if (!early_return || !other || IS_EMPTY_STMT (other))
+    return early_return;
+  return contains_barrier_p (other)
+                 || walk_tree_without_duplicates (&other, cudajit_find_jump,
+                                                  NULL)
+             ? NULL_TREE
+             : early_return;
 }
 
 /* Whether a statement after I's has a barrier.  */
@@ -121,34 +146,46 @@ barrier_after_p (tree_stmt_iterator i)
   return false;
 }
 
+/* BRANCH of a return of the whole block (lower_block_return), with
+   statements before its return, if any, as a region, or without a
+   return, as one.  */
+static tree
+lower_return_branch (block_function *b, tree branch, location_t loc)
+{
+  if (!branch || IS_EMPTY_STMT (branch))
+    return build_empty_stmt (loc);
+  tree single = expr_single (branch);
+  if (single && TREE_CODE (single) == RETURN_EXPR)
+    return branch;
+  tree_stmt_iterator at;
+  if (!work_then_return (branch, &at))
+    return lower_barriers (b, branch);
+  tree early_return = tsi_stmt (at);
+  tsi_delink (&at);
+  tree lowered = alloc_stmt_list ();
+  append_to_statement_list (lower_barriers (b, branch), &lowered);
+  append_to_statement_list (early_return, &lowered);
+  return lowered;
+}
+
 /* "if (COND) return;", T, before a barrier: a return of the whole block,
    where COND is the same for every thread (if (blockIdx.x == 0)
    return;), which ends the block function; one that may differ between
    threads is a reason to refuse the cut (find_uniform_variables).  The
    statements that its branch runs before the return (if (blockIdx.x ==
-   0) { total[threadIdx.x] = 0; return; }) are a region, which every
-   thread of the block runs before the block function returns.  */
+   0) { total[threadIdx.x] = 0; return; }), and those of the other
+   branch, are regions, which every thread of the block runs.  */
 static tree
 lower_block_return (block_function *b, tree t)
 {
   tree test = block_condition (b, COND_EXPR_COND (t));
-  tree early_return = conditional_return (t);
-  b->regions.last ().early_return = early_return;
-  tree then_clause = COND_EXPR_THEN (t);
-  tree_stmt_iterator at;
-  if (expr_single (then_clause) != early_return
-      && work_then_return (then_clause, &at))
-    {
-      tsi_delink (&at);
-      tree lowered = alloc_stmt_list ();
-      b->nesting++;
-      append_to_statement_list (lower_barriers (b, then_clause), &lowered);
-      b->nesting--;
-      append_to_statement_list (early_return, &lowered);
-      then_clause = lowered;
-    }
-  return build3 (COND_EXPR, void_type_node, test, then_clause,
-                 build_empty_stmt (EXPR_LOCATION (t)));
+  b->regions.last ().early_return = conditional_return (t);
+  location_t loc = EXPR_LOCATION (t);
+  b->nesting++;
+  tree then_clause = lower_return_branch (b, COND_EXPR_THEN (t), loc);
+  tree else_clause = lower_return_branch (b, COND_EXPR_ELSE (t), loc);
+  b->nesting--;
+  return build3 (COND_EXPR, void_type_node, test, then_clause, else_clause);
 }
 
 /* The local variables of the kernel that a region uses, and those of

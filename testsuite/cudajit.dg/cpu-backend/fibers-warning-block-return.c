@@ -4,7 +4,7 @@
    threads still sends the threads to fibers, with the same note as
    before; and one after the last barrier is a return of the thread in
    its loop, as before.  The same where the branch does some work before
-   it returns.  */
+   it returns, and where the return is the else branch's.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-cudajit-warn-fibers" } */
 
@@ -88,6 +88,34 @@ thread_value_work (int n, int out[n]) /* { dg-warning "run as fibers" } */
       return; /* { dg-message "because a thread may return before a 'cuda_syncthreads' that others reach" } */
     }
   s[threadIdx.x] = v;
+  cuda_syncthreads ();
+  out[threadIdx.x] = s[0];
+}
+
+__attribute__ ((cuda_jit)) void
+first_block_else (int n, int out[n])
+{
+  static __attribute__ ((cuda_shared)) int s;
+  if (blockIdx.x > 0)
+    {
+      if (threadIdx.x == 0)
+        s = blockIdx.x;
+    }
+  else
+    return;
+  cuda_syncthreads ();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+__attribute__ ((cuda_jit)) void
+thread_value_else (int n, int out[n]) /* { dg-warning "run as fibers" } */
+{
+  static __attribute__ ((cuda_shared)) int s[256];
+  int v = out[threadIdx.x];
+  if (v <= 0)
+    s[threadIdx.x] = v;
+  else
+    return; /* { dg-message "because a thread may return before a 'cuda_syncthreads' that others reach" } */
   cuda_syncthreads ();
   out[threadIdx.x] = s[0];
 }

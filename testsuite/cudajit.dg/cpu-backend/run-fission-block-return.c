@@ -2,8 +2,9 @@
    every thread of the block: cuda-samples' shfl_scan adds each block's
    offset to the next blocks (if (blockIdx.x == 0) return;), a 2-D grid
    leaves its blocks past a bound, a return between two barriers, one
-   on a variable set from the block's index, and one whose branch does
-   work before it returns.  The CPU backend ends such a block's function
+   on a variable set from the block's index, one whose branch does work
+   before it returns, and one in an else branch.  The CPU backend ends
+   such a block's function
    there, with no fibers.  In blocks of 32, 48 and 256 and 2-D blocks;
    each result checked against plain C.  */
 /* { dg-do run } */
@@ -94,6 +95,25 @@ add_or_mark (int len, int data[len], int marks[len], const int partial[len])
   marks[id] = blockIdx.x;
 }
 
+/* uniform_add the other way round: the blocks after the first load
+   their offset, and the first returns in the else branch.  */
+__attribute__ ((cuda_jit)) void
+add_else_return (int len, int data[len], const int partial[len])
+{
+  static __attribute__ ((cuda_shared)) int buf;
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  if (blockIdx.x > 0)
+    {
+      if (t == 0)
+        buf = partial[blockIdx.x - 1];
+    }
+  else
+    return;
+  cuda_syncthreads ();
+  data[blockIdx.x * threads + t] += buf;
+}
+
 static int data[N], expected[N], partial[BLOCKS], in[N], out[N];
 
 int
@@ -171,6 +191,16 @@ main (void)
                   || out[i] != (i < count             ? -1
                                 : i < BLOCKS * count ? i / count
                                                      : -2);
+
+      for (int i = 0; i < N; i++)
+        data[i] = i % 17;
+      cuda_launch (add_else_return, BLOCKS, shapes[sh]) (N, data, partial);
+      for (int i = 0; i < N; i++)
+        errors += data[i]
+                  != i % 17
+                         + (i >= count && i < BLOCKS * count
+                                ? partial[i / count - 1]
+                                : 0);
     }
 
   printf ("block returns: %d errors\n", errors);
