@@ -69,17 +69,71 @@ block_condition (block_function *b, tree cond)
 
 static tree lower_barriers (block_function *b, tree t);
 
+/* The statement list of BRANCH, or of its scope, whose last statement,
+   but for debug markers, is a return, with that return at *AT, where
+   the statements before it neither jump nor wait at barriers; else
+   NULL_TREE.  */
+static tree
+work_then_return (tree branch, tree_stmt_iterator *at)
+{
+  if (TREE_CODE (branch) == BIND_EXPR)
+    branch = BIND_EXPR_BODY (branch);
+  if (TREE_CODE (branch) != STATEMENT_LIST)
+    return NULL_TREE;
+  tree_stmt_iterator i = tsi_last (branch);
+  while (!tsi_end_p (i) && TREE_CODE (tsi_stmt (i)) == DEBUG_BEGIN_STMT)
+    tsi_prev (&i);
+  if (tsi_end_p (i) || TREE_CODE (tsi_stmt (i)) != RETURN_EXPR)
+    return NULL_TREE;
+  *at = i;
+  for (tsi_prev (&i); !tsi_end_p (i); tsi_prev (&i))
+    if (contains_barrier_p (tsi_stmt (i))
+        || walk_tree_without_duplicates (tsi_stmt_ptr (i), cudajit_find_jump,
+                                         NULL))
+      return NULL_TREE;
+  return branch;
+}
+
+/* The return that ends BRANCH: BRANCH itself, or the last statement
+   of its list, after statements that neither jump nor wait at barriers
+   (work_then_return); else NULL_TREE.  */
+static tree
+branch_return (tree branch)
+{
+  if (!branch)
+    return NULL_TREE;
+  tree single = expr_single (branch);
+  if (single && TREE_CODE (single) == RETURN_EXPR)
+    return single;
+  tree_stmt_iterator at;
+  return work_then_return (branch, &at) ? tsi_stmt (at) : NULL_TREE;
+}
+
 /* The return of T if T is "if (COND) return;", with no side effects in
-   COND, else NULL_TREE.  */
+   COND, else NULL_TREE; the branch may do work before it returns
+   (branch_return), and the return may be the else branch's, where the
+   other branch neither jumps nor waits at barriers (if (blockIdx.x > 0)
+   { ... } else return;).  */
 static tree
 conditional_return (tree t)
 {
-  if (TREE_CODE (t) != COND_EXPR || TREE_SIDE_EFFECTS (COND_EXPR_COND (t))
-      || (COND_EXPR_ELSE (t) && !IS_EMPTY_STMT (COND_EXPR_ELSE (t))))
+  if (TREE_CODE (t) != COND_EXPR || TREE_SIDE_EFFECTS (COND_EXPR_COND (t)))
     return NULL_TREE;
-  tree then_clause = expr_single (COND_EXPR_THEN (t));
-  return then_clause && TREE_CODE (then_clause) == RETURN_EXPR ? then_clause
-                                                               : NULL_TREE;
+  tree then_clause = COND_EXPR_THEN (t), else_clause = COND_EXPR_ELSE (t);
+  tree early_return = branch_return (then_clause);
+  tree other = else_clause;
+  if (!early_return)
+    {
+      early_return = branch_return (else_clause);
+      other = then_clause;
+    }
+  if (!early_return || !other || IS_EMPTY_STMT (other))
+    return early_return;
+  return contains_barrier_p (other)
+                 || walk_tree_without_duplicates (&other, cudajit_find_jump,
+                                                  NULL)
+             ? NULL_TREE
+             : early_return;
 }
 
 /* Whether a statement after I's has a barrier.  */
@@ -92,17 +146,46 @@ barrier_after_p (tree_stmt_iterator i)
   return false;
 }
 
+/* BRANCH of a return of the whole block (lower_block_return), with
+   statements before its return, if any, as a region, or without a
+   return, as one.  */
+static tree
+lower_return_branch (block_function *b, tree branch, location_t loc)
+{
+  if (!branch || IS_EMPTY_STMT (branch))
+    return build_empty_stmt (loc);
+  tree single = expr_single (branch);
+  if (single && TREE_CODE (single) == RETURN_EXPR)
+    return branch;
+  tree_stmt_iterator at;
+  if (!work_then_return (branch, &at))
+    return lower_barriers (b, branch);
+  tree early_return = tsi_stmt (at);
+  tsi_delink (&at);
+  tree lowered = alloc_stmt_list ();
+  append_to_statement_list (lower_barriers (b, branch), &lowered);
+  append_to_statement_list (early_return, &lowered);
+  return lowered;
+}
+
 /* "if (COND) return;", T, before a barrier: a return of the whole block,
    where COND is the same for every thread (if (blockIdx.x == 0)
    return;), which ends the block function; one that may differ between
-   threads is a reason to refuse the cut (find_uniform_variables).  */
+   threads is a reason to refuse the cut (find_uniform_variables).  The
+   statements that its branch runs before the return (if (blockIdx.x ==
+   0) { total[threadIdx.x] = 0; return; }), and those of the other
+   branch, are regions, which every thread of the block runs.  */
 static tree
 lower_block_return (block_function *b, tree t)
 {
   tree test = block_condition (b, COND_EXPR_COND (t));
   b->regions.last ().early_return = conditional_return (t);
-  return build3 (COND_EXPR, void_type_node, test, COND_EXPR_THEN (t),
-                 build_empty_stmt (EXPR_LOCATION (t)));
+  location_t loc = EXPR_LOCATION (t);
+  b->nesting++;
+  tree then_clause = lower_return_branch (b, COND_EXPR_THEN (t), loc);
+  tree else_clause = lower_return_branch (b, COND_EXPR_ELSE (t), loc);
+  b->nesting--;
+  return build3 (COND_EXPR, void_type_node, test, then_clause, else_clause);
 }
 
 /* The local variables of the kernel that a region uses, and those of
@@ -171,38 +254,82 @@ barrier_condition (tree t)
     }
 }
 
-/* Whether statement T sets a variable of USED.  */
+/* The variable that statement T sets, by an assignment, a declaration
+   or an increment, with its value, or the step, in *VALUE; else
+   NULL_TREE.  */
+static tree
+set_variable (tree t, tree *value)
+{
+  if (tree var = killed_variable (t, value))
+    return var;
+  switch (TREE_CODE (t))
+    {
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      *value = TREE_OPERAND (t, 1);
+      return TREE_OPERAND (t, 0);
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether statement T sets a variable of USED (k++ of for (...; k < n;
+   k++, q++) too).  */
 static bool
 sets_used_p (tree t, region_variables *used)
 {
   tree value;
-  tree var = killed_variable (t, &value);
+  tree var = set_variable (t, &value);
   return var && used->used.contains (var);
 }
 
+/* In *BOUNDS, the indices from FROM to TO of STATEMENTS where those
+   that may set a variable of TESTED the same for every thread start or
+   end.  */
+static void
+split_setters (uniformity *u, vec<tree> *statements, unsigned int from,
+               unsigned int to, region_variables *tested,
+               vec<unsigned int> *bounds)
+{
+  bool setting = false;
+  for (unsigned int k = from; k < to; k++)
+    {
+      tree s = (*statements)[k];
+      if (TREE_CODE (s) != DEBUG_BEGIN_STMT
+          && (sets_used_p (s, tested) && uniform_statement_p (u, s))
+                 != setting)
+        {
+          setting = !setting;
+          bounds->safe_push (k);
+        }
+    }
+}
+
 /* RUN, statements without barriers, as regions appended to *LOWERED;
-   NEXT, the statement with barriers after it, or NULL_TREE.  Those at
+   COND and STEPS, the condition and the increment of the statement with
+   barriers after it, where it has them, or NULL_TREE.  Those at
    its start and at its end that may set variables the same for every
    thread of the block (a loop's stride, before or after the work that
    uses it) are regions of their own, so that they can run once for the
    block, as find_uniform_variables decides once all the regions are
    known, and the variables they set can decide whether threads reach
-   barriers.  At its end, those that set the variables of NEXT's
-   condition, or of its increment, are regions apart from the others
-   (sum = 0; a = a0, b = b0; before for (; a <= aend; a += astep, b +=
-   bstep)), which a variable that turns out to differ between threads
-   must not take along.  */
+   barriers.  Those that may set the variables of COND or of STEPS so
+   are regions apart from the others (sum = 0; a = a0, b = b0; before
+   for (; a <= aend; a += astep, b += bstep)), which a variable that
+   turns out to differ between threads must not take along (sum, which
+   each thread adds to; j = threadIdx.x beside i = 0 before for (; i <
+   n; i += blockDim.x, j += blockDim.x)).  */
 static void
-lower_run (block_function *b, tree run, tree next, tree *lowered)
+lower_run (block_function *b, tree run, tree cond, tree steps, tree *lowered)
 {
   hash_set<tree> candidates;
   add_uniform_candidates (b, &candidates);
   uniformity u = { b, &candidates };
   region_variables tested;
-  if (tree cond = next ? barrier_condition (next) : NULL_TREE)
-    walk_tree (&cond, collect_variables, &tested, NULL);
-  if (next && TREE_CODE (next) == FOR_STMT)
-    walk_tree (&FOR_EXPR (next), collect_variables, &tested, NULL);
+  walk_tree (&cond, collect_variables, &tested, NULL);
+  walk_tree (&steps, collect_variables, &tested, NULL);
   auto_vec<tree> statements;
   for (tree_stmt_iterator i = tsi_start (run); !tsi_end_p (i); tsi_next (&i))
     statements.safe_push (tsi_stmt (i));
@@ -225,16 +352,11 @@ lower_run (block_function *b, tree run, tree next, tree *lowered)
     first = last = 0;
   auto_vec<unsigned int> bounds;
   bounds.safe_push (0);
+  split_setters (&u, &statements, 0, first, &tested, &bounds);
   bounds.safe_push (first);
+  split_setters (&u, &statements, first, last, &tested, &bounds);
   bounds.safe_push (last);
-  bool setting = false;
-  for (unsigned int k = last; k < n; k++)
-    if (TREE_CODE (statements[k]) != DEBUG_BEGIN_STMT
-        && sets_used_p (statements[k], &tested) != setting)
-      {
-        setting = !setting;
-        bounds.safe_push (k);
-      }
+  split_setters (&u, &statements, last, n, &tested, &bounds);
   bounds.safe_push (n);
   for (unsigned int part = 0; part + 1 < bounds.length (); part++)
     if (bounds[part] < bounds[part + 1])
@@ -244,6 +366,42 @@ lower_run (block_function *b, tree run, tree next, tree *lowered)
           append_to_statement_list (statements[k], &list);
         append_to_statement_list (lower_region (b, list), lowered);
       }
+}
+
+/* The statement with barriers that T, one with barriers, starts with:
+   T, or the first of its scope's statements that has them, where the
+   scope holds the variables that a loop declares (for (int i = 0; i <
+   n; ...) in a scope of its own).  */
+static tree
+first_barrier_statement (tree t)
+{
+  while (TREE_CODE (t) == BIND_EXPR || TREE_CODE (t) == STATEMENT_LIST)
+    if (TREE_CODE (t) == BIND_EXPR)
+      t = BIND_EXPR_BODY (t);
+    else
+      {
+        tree_stmt_iterator i = tsi_start (t);
+        while (!tsi_end_p (i) && !contains_barrier_p (tsi_stmt (i)))
+          tsi_next (&i);
+        if (tsi_end_p (i))
+          return t;
+        t = tsi_stmt (i);
+      }
+  return t;
+}
+
+/* RUN as lower_run makes it, before NEXT, a statement with barriers, or
+   NULL_TREE, where RUN ends a statement list: that of a loop's body may
+   step the variables of its condition.  */
+static void
+lower_run_before (block_function *b, tree run, tree next, tree *lowered)
+{
+  if (next)
+    next = first_barrier_statement (next);
+  tree cond = next ? barrier_condition (next) : b->loop_condition;
+  tree steps
+      = next && TREE_CODE (next) == FOR_STMT ? FOR_EXPR (next) : NULL_TREE;
+  lower_run (b, run, cond, steps, lowered);
 }
 
 /* EXPR without its conversion to void, if any.  */
@@ -301,6 +459,8 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
   if (walk_tree_without_duplicates (&body, cudajit_find_jump, NULL))
     cudajit_refuse_loops (b, loop_statement, CUDAJIT_FIBERS_LOOP_JUMP);
   b->nesting++;
+  tree outer_condition = b->loop_condition;
+  b->loop_condition = cond;
   tree loop = alloc_stmt_list ();
   tree exit = NULL_TREE;
   if (cond)
@@ -311,10 +471,17 @@ lower_barrier_loop (block_function *b, tree loop_statement, tree cond,
     append_to_statement_list (exit, &loop);
   append_to_statement_list (lower_barriers (b, body), &loop);
   if (increment)
-    append_to_statement_list (lower_region (b, comma_statements (increment)),
-                              &loop);
+    {
+      /* A run of its own, so that the steps of the variables that COND
+         tests stay apart from the others' (i += blockDim.x, j +=
+         blockDim.x, where j differs between threads).  */
+      tree steps = alloc_stmt_list ();
+      append_to_statement_list (comma_statements (increment), &steps);
+      lower_run (b, steps, cond, NULL_TREE, &loop);
+    }
   if (exit && !cond_first)
     append_to_statement_list (exit, &loop);
+  b->loop_condition = outer_condition;
   b->nesting--;
   return build1 (LOOP_EXPR, void_type_node, loop);
 }
@@ -346,7 +513,7 @@ lower_barriers (block_function *b, tree t)
             if (conditional_return (s) && barrier_after_p (i))
               {
                 if (run)
-                  lower_run (b, run, s, &lowered);
+                  lower_run_before (b, run, s, &lowered);
                 run = NULL_TREE;
                 append_to_statement_list (lower_block_return (b, s), &lowered);
                 continue;
@@ -359,12 +526,12 @@ lower_barriers (block_function *b, tree t)
                 continue;
               }
             if (run)
-              lower_run (b, run, s, &lowered);
+              lower_run_before (b, run, s, &lowered);
             run = NULL_TREE;
             append_to_statement_list (lower_barriers (b, s), &lowered);
           }
         if (run)
-          lower_run (b, run, NULL_TREE, &lowered);
+          lower_run_before (b, run, NULL_TREE, &lowered);
         return lowered;
       }
     case BIND_EXPR:
@@ -655,21 +822,8 @@ uniform_statement_p (uniformity *u, tree t)
   if (TREE_CODE (t) == DECL_EXPR && !DECL_INITIAL (DECL_EXPR_DECL (t)))
     return true;
   tree value = NULL_TREE;
-  tree var = killed_variable (t, &value);
-  if (!var)
-    switch (TREE_CODE (t))
-      {
-      case PREINCREMENT_EXPR:
-      case PREDECREMENT_EXPR:
-      case POSTINCREMENT_EXPR:
-      case POSTDECREMENT_EXPR:
-        var = TREE_OPERAND (t, 0);
-        value = TREE_OPERAND (t, 1);
-        break;
-      default:
-        return false;
-      }
-  return u->candidates->contains (var)
+  tree var = set_variable (t, &value);
+  return var && u->candidates->contains (var)
          && !walk_tree_without_duplicates (&value, find_nonuniform_operand, u);
 }
 

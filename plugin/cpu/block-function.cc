@@ -287,6 +287,7 @@ restart (block_function *b)
   b->regions.truncate (0);
   b->barrier_scope_variables.empty ();
   b->barriers = b->nesting = 0;
+  b->loop_condition = NULL_TREE;
   b->warp_cuts = false;
   b->warp_branch_guard = NULL_TREE;
   b->lane_values.empty ();
@@ -357,6 +358,7 @@ block_function_body (tree kernel, tree entry, tree *locals,
   b.shared_memory = NULL_TREE;
   b.refusal = CUDAJIT_FIBERS_NONE;
   b.barriers = b.nesting = 0;
+  b.loop_condition = NULL_TREE;
   b.warp_cuts = false;
   b.warp_branch_guard = NULL_TREE;
   for (tree callee : callees)

@@ -83,6 +83,11 @@ struct block_function
   hash_set<tree> barrier_scope_variables;
   int barriers;
   int nesting;
+  /* The condition of the innermost barrier loop that the lowering is
+     in, which the statements at the end of its body may step the
+     variables of (while (i < n) { ...; i += blockDim.x, j +=
+     blockDim.x; }); NULL_TREE outside them.  */
+  tree loop_condition;
 
   /* Fission at warp functions: whether the kernel is cut at one, for
      the reasons why it cannot be; the variables that hold the values that

@@ -3,7 +3,8 @@
    threads on the CPU backend.  One whose condition may differ between
    threads still sends the threads to fibers, with the same note as
    before; and one after the last barrier is a return of the thread in
-   its loop, as before.  */
+   its loop, as before.  The same where the branch does some work before
+   it returns, and where the return is the else branch's.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin-arg-cudajit-warn-fibers" } */
 
@@ -56,4 +57,65 @@ after_last_barrier (int n, int out[n])
   if (v > 0)
     return;
   out[threadIdx.x] = v;
+}
+
+/* The same with statements before the return: those of the whole
+   block's run before it ends; those of a thread's leave it to fibers,
+   as before.  */
+__attribute__ ((cuda_jit)) void
+first_block_work (int n, int out[n])
+{
+  static __attribute__ ((cuda_shared)) int s;
+  if (blockIdx.x == 0)
+    {
+      out[threadIdx.x] = -1;
+      return;
+    }
+  if (threadIdx.x == 0)
+    s = blockIdx.x;
+  cuda_syncthreads ();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+__attribute__ ((cuda_jit)) void
+thread_value_work (int n, int out[n]) /* { dg-warning "run as fibers" } */
+{
+  static __attribute__ ((cuda_shared)) int s[256];
+  int v = out[threadIdx.x];
+  if (v > 0)
+    {
+      out[threadIdx.x] = 0;
+      return; /* { dg-message "because a thread may return before a 'cuda_syncthreads' that others reach" } */
+    }
+  s[threadIdx.x] = v;
+  cuda_syncthreads ();
+  out[threadIdx.x] = s[0];
+}
+
+__attribute__ ((cuda_jit)) void
+first_block_else (int n, int out[n])
+{
+  static __attribute__ ((cuda_shared)) int s;
+  if (blockIdx.x > 0)
+    {
+      if (threadIdx.x == 0)
+        s = blockIdx.x;
+    }
+  else
+    return;
+  cuda_syncthreads ();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+__attribute__ ((cuda_jit)) void
+thread_value_else (int n, int out[n]) /* { dg-warning "run as fibers" } */
+{
+  static __attribute__ ((cuda_shared)) int s[256];
+  int v = out[threadIdx.x];
+  if (v <= 0)
+    s[threadIdx.x] = v;
+  else
+    return; /* { dg-message "because a thread may return before a 'cuda_syncthreads' that others reach" } */
+  cuda_syncthreads ();
+  out[threadIdx.x] = s[0];
 }

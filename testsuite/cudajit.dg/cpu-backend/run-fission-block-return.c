@@ -1,10 +1,12 @@
 /* Returns of whole blocks before a barrier, on a condition the same for
    every thread of the block: cuda-samples' shfl_scan adds each block's
    offset to the next blocks (if (blockIdx.x == 0) return;), a 2-D grid
-   leaves its blocks past a bound, a return between two barriers, and
-   one on a variable set from the block's index.  The CPU backend ends
-   such a block's function there, with no fibers.  In blocks of 32, 48
-   and 256 and 2-D blocks; each result checked against plain C.  */
+   leaves its blocks past a bound, a return between two barriers, one
+   on a variable set from the block's index, one whose branch does work
+   before it returns, and one in an else branch.  The CPU backend ends
+   such a block's function
+   there, with no fibers.  In blocks of 32, 48 and 256 and 2-D blocks;
+   each result checked against plain C.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
 
@@ -72,6 +74,46 @@ between_barriers (int n, int out[n], const int in[n])
   out[i] = s[(t + 1) % blockDim.x];
 }
 
+/* uniform_add, whose first block marks its elements before it leaves,
+   and the others the elements they add to; in 1-D and 2-D blocks.  */
+__attribute__ ((cuda_jit)) void
+add_or_mark (int len, int data[len], int marks[len], const int partial[len])
+{
+  static __attribute__ ((cuda_shared)) int buf;
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  int id = blockIdx.x * threads + t;
+  if (blockIdx.x == 0)
+    {
+      marks[id] = -1;
+      return;
+    }
+  if (t == 0)
+    buf = partial[blockIdx.x - 1];
+  cuda_syncthreads ();
+  data[id] += buf;
+  marks[id] = blockIdx.x;
+}
+
+/* uniform_add the other way round: the blocks after the first load
+   their offset, and the first returns in the else branch.  */
+__attribute__ ((cuda_jit)) void
+add_else_return (int len, int data[len], const int partial[len])
+{
+  static __attribute__ ((cuda_shared)) int buf;
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  if (blockIdx.x > 0)
+    {
+      if (t == 0)
+        buf = partial[blockIdx.x - 1];
+    }
+  else
+    return;
+  cuda_syncthreads ();
+  data[blockIdx.x * threads + t] += buf;
+}
+
 static int data[N], expected[N], partial[BLOCKS], in[N], out[N];
 
 int
@@ -125,6 +167,40 @@ main (void)
             int from = (by * tiles[k].y + tx) * WIDTH + bx * tiles[k].x + ty;
             errors += out[y * WIDTH + x] != (by < rows ? in[from] : -1);
           }
+    }
+
+  static const cuda_dim3 shapes[]
+      = { { 32, 1, 1 }, { 48, 1, 1 }, { 256, 1, 1 }, { 8, 6, 1 } };
+  for (unsigned sh = 0; sh < sizeof shapes / sizeof *shapes; sh++)
+    {
+      int count = shapes[sh].x * shapes[sh].y;
+      for (int bl = 0; bl < BLOCKS; bl++)
+        partial[bl] = bl * 5 - 7;
+      for (int i = 0; i < N; i++)
+        {
+          data[i] = i % 13;
+          out[i] = -2;
+          expected[i] = data[i]
+                        + (i >= count && i < BLOCKS * count
+                               ? partial[i / count - 1]
+                               : 0);
+        }
+      cuda_launch (add_or_mark, BLOCKS, shapes[sh]) (N, data, out, partial);
+      for (int i = 0; i < N; i++)
+        errors += data[i] != expected[i]
+                  || out[i] != (i < count             ? -1
+                                : i < BLOCKS * count ? i / count
+                                                     : -2);
+
+      for (int i = 0; i < N; i++)
+        data[i] = i % 17;
+      cuda_launch (add_else_return, BLOCKS, shapes[sh]) (N, data, partial);
+      for (int i = 0; i < N; i++)
+        errors += data[i]
+                  != i % 17
+                         + (i >= count && i < BLOCKS * count
+                                ? partial[i / count - 1]
+                                : 0);
     }
 
   printf ("block returns: %d errors\n", errors);

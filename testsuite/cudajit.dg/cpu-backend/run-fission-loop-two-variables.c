@@ -4,8 +4,12 @@
    step the same for every thread, so that the CPU backend cuts the loop
    at its barriers into loops over the threads, with no fibers.  In 2-D
    blocks of 4x4, 8x8 and 16x16, and 1-D blocks of 32, 48 and 256 that
-   walk a matrix's rows and a vector together; each result checked
-   against plain C.  */
+   walk a matrix's rows and a vector together; and loops that test one
+   variable, the same for every thread, and step beside it another, the
+   thread's own (for (i = 0, j = t; i < n; i += threads, j += threads)),
+   in a for's increment or at the end of a while's body, by += or ++,
+   in blocks of 32, 48, 256 and 8x6.  Each result checked against plain
+   C.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
 
@@ -18,7 +22,10 @@ enum
   WIDTH = 48,
   ROWS = 7,
   COLUMNS = 1000,
-  THREADS_MAX = 256
+  THREADS_MAX = 256,
+  TILES = 5,
+  BLOCKS = 3,
+  EXCHANGES = 3
 };
 
 /* C = A B, a block for each tile of C, as matrixMul.  */
@@ -77,6 +84,78 @@ row_times_vector (int rows, int n, const int a[rows * n], const int x[n],
     y[blockIdx.x] = sum;
 }
 
+/* y = A x as row_times_vector, the thread's element of the row a
+   variable of the loop, and the block 1-D or 2-D.  */
+__attribute__ ((cuda_jit)) void
+row_dots (int rows, int n, const int a[rows * n], const int x[n],
+          long y[rows])
+{
+  static __attribute__ ((cuda_shared)) int products[THREADS_MAX];
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  long sum = 0;
+  for (int i = 0, j = blockIdx.x * n + t; i < n; i += threads, j += threads)
+    {
+      products[t] = i + t < n ? a[j] * x[i + t] : 0;
+      cuda_syncthreads ();
+      if (t == 0)
+        for (unsigned k = 0; k < threads; k++)
+          sum += products[k];
+      cuda_syncthreads ();
+    }
+  if (t == 0)
+    y[blockIdx.x] = sum;
+}
+
+/* Each thread adds up the elements at its mirror image in the block's
+   TILES tiles, through shared memory: the tile's start and the
+   thread's element stepped together at the end of a while's body.  */
+__attribute__ ((cuda_jit)) void
+mirror_sums (int n, int tiles, const int in[n], int out[n])
+{
+  static __attribute__ ((cuda_shared)) int s[THREADS_MAX];
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  int sum = 0, i = blockIdx.x * tiles * threads, j = i + t;
+  int end = i + tiles * threads;
+  while (i < end)
+    {
+      s[t] = in[j];
+      cuda_syncthreads ();
+      sum += s[threads - 1 - t];
+      cuda_syncthreads ();
+      i += threads, j += threads;
+    }
+  out[blockIdx.x * threads + t] = sum;
+}
+
+/* Each thread adds up ROUNDS rounds of EXCHANGES values that its
+   neighbours load through shared memory: an inner loop that counts its
+   turns by k++ and steps the thread's own q++ beside it, in a while
+   whose steps end its body.  */
+__attribute__ ((cuda_jit)) void
+neighbour_rounds (int n, int rounds, const int in[n], int out[n])
+{
+  static __attribute__ ((cuda_shared)) int s[THREADS_MAX];
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  int sum = 0, r = 0, j = blockIdx.x * threads + t;
+  while (r < rounds)
+    {
+      for (int k = 0, q = t; k < EXCHANGES; k++, q++)
+        {
+          s[t] = in[(j + q) % n];
+          cuda_syncthreads ();
+          sum += s[(t + k) % threads];
+          cuda_syncthreads ();
+        }
+      r++, j += threads;
+    }
+  out[blockIdx.x * threads + t] = sum;
+}
+
+static int in[BLOCKS * TILES * THREADS_MAX], out[BLOCKS * THREADS_MAX];
+
 int
 main (void)
 {
@@ -125,6 +204,50 @@ main (void)
             expected += m[i][j] * x[j];
           errors += y[i] != expected;
         }
+    }
+
+  static const cuda_dim3 shapes[]
+      = { { 32, 1, 1 }, { 48, 1, 1 }, { 256, 1, 1 }, { 8, 6, 1 } };
+  for (unsigned sh = 0; sh < sizeof shapes / sizeof *shapes; sh++)
+    {
+      int count = shapes[sh].x * shapes[sh].y;
+      cuda_launch (row_dots, ROWS, shapes[sh]) (ROWS, COLUMNS, &m[0][0], x,
+                                                 y);
+      for (int i = 0; i < ROWS; i++)
+        {
+          long expected = 0;
+          for (int j = 0; j < COLUMNS; j++)
+            expected += m[i][j] * x[j];
+          errors += y[i] != expected;
+        }
+
+      for (int i = 0; i < BLOCKS * TILES * count; i++)
+        in[i] = (i * 37 + sh) % 101 - 50;
+      cuda_launch (mirror_sums, BLOCKS, shapes[sh]) (
+          BLOCKS * TILES * count, TILES, in, out);
+      for (int bl = 0; bl < BLOCKS; bl++)
+        for (int t = 0; t < count; t++)
+          {
+            int expected = 0;
+            for (int k = 0; k < TILES; k++)
+              expected += in[(bl * TILES + k) * count + count - 1 - t];
+            errors += out[bl * count + t] != expected;
+          }
+
+      int n = BLOCKS * TILES * count;
+      cuda_launch (neighbour_rounds, BLOCKS, shapes[sh]) (n, TILES, in, out);
+      for (int bl = 0; bl < BLOCKS; bl++)
+        for (int t = 0; t < count; t++)
+          {
+            int expected = 0;
+            for (int r = 0; r < TILES; r++)
+              for (int k = 0; k < EXCHANGES; k++)
+                {
+                  int u = (t + k) % count;
+                  expected += in[(bl * count + u + r * count + u + k) % n];
+                }
+            errors += out[bl * count + t] != expected;
+          }
     }
 
   printf ("loop with two variables: %d errors\n", errors);

@@ -2,8 +2,10 @@
    them, which the CPU backend keeps as it keeps variables, with no
    fibers: pointers advanced by the block's offset, the same for every
    thread (cuda-samples' bitonic sort: key += blockIdx.x * n), or by the
-   thread's own, and a scalar changed by each thread.  In blocks of 32,
-   48 and 256 and 2-D blocks; each result checked against plain C.  */
+   thread's own, a scalar changed by each thread, and a count cut by the
+   block's offset that bounds a loop around barriers, which declares its
+   variable, beside a sum that each thread keeps.  In blocks of 32, 48
+   and 256 and 2-D blocks; each result checked against plain C.  */
 /* { dg-do run } */
 /* { dg-options "-fplugin-arg-cudajit-warn-fibers" } */
 
@@ -95,6 +97,28 @@ own_steps (int n, int step, int out[n])
       = step * 100 + s[(threadIdx.x + 2) % blockDim.x];
 }
 
+/* Each thread adds up, tile by tile, the elements at its mirror image
+   in the window of IN that starts at its block's offset: the window's
+   start and its count, parameters, both moved by the offset.  */
+__attribute__ ((cuda_jit)) void
+window_sums (int len, int n, const int in[len], int out[len])
+{
+  static __attribute__ ((cuda_shared)) int s[THREADS_MAX];
+  unsigned threads = blockDim.x * blockDim.y;
+  unsigned t = threadIdx.y * blockDim.x + threadIdx.x;
+  in += blockIdx.x * threads;
+  n -= blockIdx.x * threads;
+  int sum = 0;
+  for (int i = 0; i < n; i += threads)
+    {
+      s[t] = i + t < n ? in[i + t] : 0;
+      cuda_syncthreads ();
+      sum += s[threads - 1 - t];
+      cuda_syncthreads ();
+    }
+  out[blockIdx.x * threads + t] = sum;
+}
+
 static unsigned keys[N], sorted[N], expected[N];
 static int in[N], out[N];
 
@@ -143,6 +167,17 @@ main (void)
         for (int t = 0; t < count; t++)
           errors += out[bl * count + t]
                     != (3 + bl) * in[bl * count + count - 1 - t];
+
+      int n = N - 7;
+      cuda_launch (window_sums, BLOCKS, shapes[sh]) (N, n, in, out);
+      for (int bl = 0; bl < BLOCKS; bl++)
+        for (int t = 0; t < count; t++)
+          {
+            int left = n - bl * count, mirror = count - 1 - t, sum = 0;
+            for (int i = 0; i < left; i += count)
+              sum += i + mirror < left ? in[bl * count + i + mirror] : 0;
+            errors += out[bl * count + t] != sum;
+          }
     }
 
   for (unsigned sh = 0; sh < 3; sh++)
