@@ -12,80 +12,15 @@
 /* { dg-require-effective-target float16 } */
 /* { dg-options "-O2 -Wall" } */
 
-#include <cudajit.h>
-#include <math.h>
-#include <stdio.h>
+#include "wmma-shapes.h"
 
-#define K 48
-#define STEP 16
-#define PAD 8
-#define WARPS 4
-/* The elements of each warp's A, B, C or D.  */
-#define REGION 2048
-
-/* The leading dimension of a matrix of ROWS x COLUMNS, stored
-   column-major where COL, and its element (I, J).  */
-#define LD(col, rows, columns) (((col) ? (rows) : (columns)) + PAD)
-#define AT(p, col, rows, columns, i, j)                                       \
-  ((p)[(col) ? (long) (j) * LD (col, rows, columns) + (i)                     \
-             : (long) (i) * LD (col, rows, columns) + (j)])
-
-/* D = A B + C (or 0.5 where FILL), plus 1, of shape SHAPE, M x N, into
-   an accumulator ACC of TYPE.  */
-#define GEMM(name, shape, m, n, acc, type)                                    \
-  __attribute__ ((cuda_jit)) void name (                                      \
-      const __bf16 a[WARPS * REGION], const __bf16 b[WARPS * REGION],     \
-      const type c[WARPS * REGION], type d[WARPS * REGION], int a_col,        \
-      int b_col, int c_col, int fill)                                         \
-  {                                                                           \
-    long w = cuda_grid_x () / 32 * REGION;                                    \
-    cuda_wmma_a_bf16##shape fa;                                                \
-    cuda_wmma_b_bf16##shape fb;                                                \
-    cuda_wmma_##acc##shape fc;                                                \
-    if (fill)                                                                 \
-      cuda_wmma_fill (&fc, 0.5f);                                             \
-    else if (c_col)                                                           \
-      cuda_wmma_load_c_col (&fc, c + w, LD (1, m, n));                        \
-    else                                                                      \
-      cuda_wmma_load_c (&fc, c + w, LD (0, m, n));                            \
-    for (int k = 0; k < K; k += STEP)                                         \
-      {                                                                       \
-        if (a_col)                                                            \
-          cuda_wmma_load_a_col (&fa, &AT (a + w, 1, m, K, 0, k), LD (1, m, K)); \
-        else                                                                  \
-          cuda_wmma_load_a (&fa, &AT (a + w, 0, m, K, 0, k), LD (0, m, K));   \
-        if (b_col)                                                            \
-          cuda_wmma_load_b_col (&fb, &AT (b + w, 1, K, n, k, 0), LD (1, K, n)); \
-        else                                                                  \
-          cuda_wmma_load_b (&fb, &AT (b + w, 0, K, n, k, 0), LD (0, K, n));   \
-        cuda_wmma_mma (&fc, &fa, &fb, &fc);                                   \
-      }                                                                       \
-    for (int i = 0; i < cuda_wmma_length (fc); i++)                           \
-      fc.x[i] += 1;                                                           \
-    if (c_col)                                                                \
-      cuda_wmma_store (d + w, &fc, LD (0, m, n));                             \
-    else                                                                      \
-      cuda_wmma_store_col (d + w, &fc, LD (1, m, n));                         \
-  }
-
-GEMM (gemm_32x8, _32x8x16, 32, 8, acc_f32, float)
-GEMM (gemm_8x32, _8x32x16, 8, 32, acc_f32, float)
+GEMM (gemm_32x8, bf16, __bf16, _32x8x16, 32, 8, acc_f32, float)
+GEMM (gemm_8x32, bf16, __bf16, _8x32x16, 8, 32, acc_f32, float)
 
 static __bf16 a[WARPS * REGION] __attribute__ ((aligned (32)));
 static __bf16 b[WARPS * REGION] __attribute__ ((aligned (32)));
 static float c[WARPS * REGION] __attribute__ ((aligned (32)));
 static float d[WARPS * REGION] __attribute__ ((aligned (32)));
-
-/* Whether GOT is the plain C's EXPECTED: to the bit on the CPU backend,
-   else within ROUNDINGS errors of EPSILON of MAGNITUDE.  */
-static int
-close_p (int exact, double got, double expected, double magnitude,
-         int roundings, double epsilon)
-{
-  if (exact)
-    return got == expected;
-  return fabs (got - expected) <= roundings * epsilon * (magnitude + 1);
-}
 
 /* The wrong elements of the launch of shape M x N.  */
 static int
@@ -126,11 +61,11 @@ main (void)
   for (int i = 0; i < WARPS * REGION; i++)
     {
       seed = seed * 1103515245u + 12345u;
-      a[i] = cuda_float2bfloat16 (
-          (float) ((int) (seed >> 20) % 2048 - 1024) / 512);
+      a[i] = cuda_float2bfloat16 ((float) ((int) (seed >> 20) % 2048 - 1024)
+                                  / 512);
       seed = seed * 1103515245u + 12345u;
-      b[i] = cuda_float2bfloat16 (
-          (float) ((int) (seed >> 20) % 2048 - 1024) / 1024);
+      b[i] = cuda_float2bfloat16 ((float) ((int) (seed >> 20) % 2048 - 1024)
+                                  / 1024);
       c[i] = (float) (i % 11) / 8;
     }
   for (int layout = 0; layout < 16; layout++)

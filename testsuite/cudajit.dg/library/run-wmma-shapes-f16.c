@@ -13,66 +13,12 @@
 /* { dg-require-effective-target float16 } */
 /* { dg-options "-O2 -Wall" } */
 
-#include <cudajit.h>
-#include <math.h>
-#include <stdio.h>
+#include "wmma-shapes.h"
 
-#define K 48
-#define STEP 16
-#define PAD 8
-#define WARPS 4
-/* The elements of each warp's A, B, C or D.  */
-#define REGION 2048
-
-/* The leading dimension of a matrix of ROWS x COLUMNS, stored
-   column-major where COL, and its element (I, J).  */
-#define LD(col, rows, columns) (((col) ? (rows) : (columns)) + PAD)
-#define AT(p, col, rows, columns, i, j)                                       \
-  ((p)[(col) ? (long) (j) * LD (col, rows, columns) + (i)                     \
-             : (long) (i) * LD (col, rows, columns) + (j)])
-
-/* D = A B + C (or 0.5 where FILL), plus 1, of shape SHAPE, M x N, into
-   an accumulator ACC of TYPE.  */
-#define GEMM(name, shape, m, n, acc, type)                                    \
-  __attribute__ ((cuda_jit)) void name (                                      \
-      const _Float16 a[WARPS * REGION], const _Float16 b[WARPS * REGION],     \
-      const type c[WARPS * REGION], type d[WARPS * REGION], int a_col,        \
-      int b_col, int c_col, int fill)                                         \
-  {                                                                           \
-    long w = cuda_grid_x () / 32 * REGION;                                    \
-    cuda_wmma_a_f16##shape fa;                                                \
-    cuda_wmma_b_f16##shape fb;                                                \
-    cuda_wmma_##acc##shape fc;                                                \
-    if (fill)                                                                 \
-      cuda_wmma_fill (&fc, 0.5f);                                             \
-    else if (c_col)                                                           \
-      cuda_wmma_load_c_col (&fc, c + w, LD (1, m, n));                        \
-    else                                                                      \
-      cuda_wmma_load_c (&fc, c + w, LD (0, m, n));                            \
-    for (int k = 0; k < K; k += STEP)                                         \
-      {                                                                       \
-        if (a_col)                                                            \
-          cuda_wmma_load_a_col (&fa, &AT (a + w, 1, m, K, 0, k), LD (1, m, K)); \
-        else                                                                  \
-          cuda_wmma_load_a (&fa, &AT (a + w, 0, m, K, 0, k), LD (0, m, K));   \
-        if (b_col)                                                            \
-          cuda_wmma_load_b_col (&fb, &AT (b + w, 1, K, n, k, 0), LD (1, K, n)); \
-        else                                                                  \
-          cuda_wmma_load_b (&fb, &AT (b + w, 0, K, n, k, 0), LD (0, K, n));   \
-        cuda_wmma_mma (&fc, &fa, &fb, &fc);                                   \
-      }                                                                       \
-    for (int i = 0; i < cuda_wmma_length (fc); i++)                           \
-      fc.x[i] += 1;                                                           \
-    if (c_col)                                                                \
-      cuda_wmma_store (d + w, &fc, LD (0, m, n));                             \
-    else                                                                      \
-      cuda_wmma_store_col (d + w, &fc, LD (1, m, n));                         \
-  }
-
-GEMM (gemm_32x8_f32, _32x8x16, 32, 8, acc_f32, float)
-GEMM (gemm_32x8_f16, _32x8x16, 32, 8, acc_f16, _Float16)
-GEMM (gemm_8x32_f32, _8x32x16, 8, 32, acc_f32, float)
-GEMM (gemm_8x32_f16, _8x32x16, 8, 32, acc_f16, _Float16)
+GEMM (gemm_32x8_f32, f16, _Float16, _32x8x16, 32, 8, acc_f32, float)
+GEMM (gemm_32x8_f16, f16, _Float16, _32x8x16, 32, 8, acc_f16, _Float16)
+GEMM (gemm_8x32_f32, f16, _Float16, _8x32x16, 8, 32, acc_f32, float)
+GEMM (gemm_8x32_f16, f16, _Float16, _8x32x16, 8, 32, acc_f16, _Float16)
 
 static _Float16 a[WARPS * REGION] __attribute__ ((aligned (32)));
 static _Float16 b[WARPS * REGION] __attribute__ ((aligned (32)));
@@ -80,17 +26,6 @@ static _Float16 c16[WARPS * REGION] __attribute__ ((aligned (32)));
 static _Float16 d16[WARPS * REGION] __attribute__ ((aligned (32)));
 static float c[WARPS * REGION] __attribute__ ((aligned (32)));
 static float d[WARPS * REGION] __attribute__ ((aligned (32)));
-
-/* Whether GOT is the plain C's EXPECTED: to the bit on the CPU backend,
-   else within ROUNDINGS errors of EPSILON of MAGNITUDE.  */
-static int
-close_p (int exact, double got, double expected, double magnitude,
-         int roundings, double epsilon)
-{
-  if (exact)
-    return got == expected;
-  return fabs (got - expected) <= roundings * epsilon * (magnitude + 1);
-}
 
 /* The wrong elements of the launch of shape M x N, of both
    accumulators.  */
@@ -105,7 +40,8 @@ check (int exact, int m, int n, int a_col, int b_col, int c_col, int fill)
           long r = (long) w * REGION;
           float sum = fill ? 0.5f : AT (c + r, c_col, m, n, i, j);
           float magnitude = fabsf (sum);
-          _Float16 acc = fill ? (_Float16) 0.5f : AT (c16 + r, c_col, m, n, i, j);
+          _Float16 acc
+              = fill ? (_Float16) 0.5f : AT (c16 + r, c_col, m, n, i, j);
           for (int k0 = 0; k0 < K; k0 += STEP)
             {
               float part = acc;
@@ -159,14 +95,14 @@ main (void)
       int c_col = layout >> 2 & 1, fill = layout >> 3;
       cuda_launch (gemm_32x8_f32, 1, WARPS * 32) (a, b, c, d, a_col, b_col,
                                                   c_col, fill);
-      cuda_launch (gemm_32x8_f16, 1, WARPS * 32) (a, b, c16, d16, a_col,
-                                                  b_col, c_col, fill);
+      cuda_launch (gemm_32x8_f16, 1, WARPS * 32) (a, b, c16, d16, a_col, b_col,
+                                                  c_col, fill);
       cuda_synchronize ();
       bad += check (exact, 32, 8, a_col, b_col, c_col, fill);
       cuda_launch (gemm_8x32_f32, 1, WARPS * 32) (a, b, c, d, a_col, b_col,
                                                   c_col, fill);
-      cuda_launch (gemm_8x32_f16, 1, WARPS * 32) (a, b, c16, d16, a_col,
-                                                  b_col, c_col, fill);
+      cuda_launch (gemm_8x32_f16, 1, WARPS * 32) (a, b, c16, d16, a_col, b_col,
+                                                  c_col, fill);
       cuda_synchronize ();
       bad += check (exact, 8, 32, a_col, b_col, c_col, fill);
     }
