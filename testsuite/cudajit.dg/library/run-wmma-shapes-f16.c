@@ -13,6 +13,9 @@
 /* { dg-require-effective-target float16 } */
 /* { dg-options "-O2 -Wall" } */
 
+#define K 48
+#define STEP 16
+#define REGION 2048
 #include "wmma-shapes.h"
 
 GEMM (gemm_32x8_f32, f16, _Float16, _32x8x16, 32, 8, acc_f32, float)

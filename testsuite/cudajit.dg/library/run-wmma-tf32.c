@@ -16,61 +16,14 @@
 /* { dg-require-effective-target float16 } */
 /* { dg-options "-O2 -Wall" } */
 
-#include <cudajit.h>
-#include <math.h>
-#include <stdio.h>
-
 #define M 16
 #define N 16
 #define K 32
 #define STEP 8
-#define PAD 8
-#define WARPS 4
-/* The elements of each warp's A, B, C or D.  */
 #define REGION 1024
+#include "wmma-shapes.h"
 
-/* The leading dimension of a matrix of ROWS x COLUMNS, stored
-   column-major where COL, and its element (I, J).  */
-#define LD(col, rows, columns) (((col) ? (rows) : (columns)) + PAD)
-#define AT(p, col, rows, columns, i, j)                                       \
-  ((p)[(col) ? (long) (j) * LD (col, rows, columns) + (i)                     \
-             : (long) (i) * LD (col, rows, columns) + (j)])
-
-/* D = A B + C (or 0.5 where FILL), plus 1.  */
-__attribute__ ((cuda_jit)) void
-gemm (const float a[WARPS * REGION], const float b[WARPS * REGION],
-      const float c[WARPS * REGION], float d[WARPS * REGION], int a_col,
-      int b_col, int c_col, int fill)
-{
-  long w = cuda_grid_x () / 32 * REGION;
-  cuda_wmma_a_tf32_16x16x8 fa;
-  cuda_wmma_b_tf32_16x16x8 fb;
-  cuda_wmma_acc_f32_16x16x8 fc;
-  if (fill)
-    cuda_wmma_fill (&fc, 0.5f);
-  else if (c_col)
-    cuda_wmma_load_c_col (&fc, c + w, LD (1, M, N));
-  else
-    cuda_wmma_load_c (&fc, c + w, LD (0, M, N));
-  for (int k = 0; k < K; k += STEP)
-    {
-      if (a_col)
-        cuda_wmma_load_a_col (&fa, &AT (a + w, 1, M, K, 0, k), LD (1, M, K));
-      else
-        cuda_wmma_load_a (&fa, &AT (a + w, 0, M, K, 0, k), LD (0, M, K));
-      if (b_col)
-        cuda_wmma_load_b_col (&fb, &AT (b + w, 1, K, N, k, 0), LD (1, K, N));
-      else
-        cuda_wmma_load_b (&fb, &AT (b + w, 0, K, N, k, 0), LD (0, K, N));
-      cuda_wmma_mma (&fc, &fa, &fb, &fc);
-    }
-  for (int i = 0; i < cuda_wmma_length (fc); i++)
-    fc.x[i] += 1;
-  if (c_col)
-    cuda_wmma_store (d + w, &fc, LD (0, M, N));
-  else
-    cuda_wmma_store_col (d + w, &fc, LD (1, M, N));
-}
+GEMM (gemm, tf32, float, _16x16x8, M, N, acc_f32, float)
 
 static float a[WARPS * REGION] __attribute__ ((aligned (32)));
 static float b[WARPS * REGION] __attribute__ ((aligned (32)));
@@ -114,17 +67,6 @@ random_float (unsigned int *seed, int scale)
       x += (float) (int) (r % 8191) * ulp;
     }
   return r & 1 ? -x : x;
-}
-
-/* Whether GOT is the plain C's EXPECTED: to the bit on the CPU backend,
-   else within ROUNDINGS errors of EPSILON of MAGNITUDE.  */
-static int
-close_p (int exact, double got, double expected, double magnitude,
-         int roundings, double epsilon)
-{
-  if (exact)
-    return got == expected;
-  return fabs (got - expected) <= roundings * epsilon * (magnitude + 1);
 }
 
 int
@@ -188,8 +130,8 @@ main (void)
           float expected = 0.5f + tf32 (AT (a + r, 0, M, K, i, j)) + 1;
           float got = AT (d + r, 1, M, N, i, j);
           if (got != expected && bad++ < 10)
-            printf ("identity: warp %d d[%d][%d] = %a, expected %a\n", w, i,
-                    j, got, expected);
+            printf ("identity: warp %d d[%d][%d] = %a, expected %a\n", w, i, j,
+                    got, expected);
         }
   printf ("wmma tf32: %d wrong, ties %s\n", bad, ties ? "tested" : "none");
   return bad != 0;

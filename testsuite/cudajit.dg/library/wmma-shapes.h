@@ -1,17 +1,15 @@
-/* What run-wmma-shapes-f16.c and run-wmma-shapes-bf16.c share: the
-   layout of each warp's matrices, the kernel that multiplies them, and
-   the comparison with plain C.  */
+/* What run-wmma-shapes-f16.c, run-wmma-shapes-bf16.c and
+   run-wmma-tf32.c share: the layout of each warp's matrices, the kernel
+   that multiplies them, and the comparison with plain C.  The test
+   defines K, the inner dimension, STEP, a fragment's, and REGION, the
+   elements of each warp's A, B, C or D, before it includes this.  */
 
 #include <cudajit.h>
 #include <math.h>
 #include <stdio.h>
 
-#define K 48
-#define STEP 16
 #define PAD 8
 #define WARPS 4
-/* The elements of each warp's A, B, C or D.  */
-#define REGION 2048
 
 /* The leading dimension of a matrix of ROWS x COLUMNS, stored
    column-major where COL, and its element (I, J).  */
