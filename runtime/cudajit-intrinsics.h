@@ -324,8 +324,9 @@ extern "C"
      (CUDA's __pipeline_memcpy_async, __pipeline_commit and
      __pipeline_wait_prior).  cuda_memcpy_async (dst, src, bytes) starts
      a copy of BYTES, the constant 4, 8 or 16, from SRC in global memory
-     to DST in shared memory, both aligned to BYTES (or the kernel traps,
-     naming the thread); cuda_pipeline_commit () makes the copies since
+     to DST in shared memory, both aligned to BYTES (or the kernel ends
+     with an error: here naming the thread, on a GPU the fault
+     CUDA_ERROR_MISALIGNED_ADDRESS); cuda_pipeline_commit () makes the copies since
      the last commit a group; cuda_pipeline_wait (n) waits until all
      but the last N groups are done: then the calling thread sees what
      they copied, and the other threads after a barrier.  Other memory,

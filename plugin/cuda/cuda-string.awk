@@ -25,7 +25,7 @@ FNR == 1 {
     print "},"
   in_part = 0
 }
-/^\/\* @part [a-z_0-9]+( @?[A-Za-z_0-9]+)* \*\/$/ {
+/^\/\* @part [a-z_0-9]+( [A-Za-z_0-9]+)* \*\/$/ {
   if (in_part)
     print "},"
   triggers = ""

@@ -559,7 +559,7 @@ cudajit_assert_fail (const char *expression, const char *file,
 __device__ __forceinline__ int cuda_on_gpu (void)
 { return 1; }
 
-/* @part trap cudajit_trap @async_copy */
+/* @part trap cudajit_trap */
 /* cuda_trap, CUDA's __trap, and the other ends of a kernel with an error:
    __trap after a line that says which thread, as the CPU backend's error
    does; the runtime names the kernel and its launch when the driver
@@ -578,13 +578,13 @@ __device__ __noinline__ void cudajit_##name (void)                     \
    shared memory, done when a later cuda_pipeline_wait says so; .cg, past
    L1, for 16 bytes, as CUDA's own __pipeline_memcpy_async.  Other
    memory, and older GPUs, copy at once, as CUDA does there too.  A
-   misaligned address traps on every GPU, as on the CPU backend, rather
-   than only where cp.async faults.  */
+   misaligned address faults, cp.async's as the copy's vector load or
+   store (CUDA_ERROR_MISALIGNED_ADDRESS): a check here, where the CPU
+   backend makes one, cost the pipelined GEMM of bench/gemm a tenth of
+   its speed.  */
 __device__ __forceinline__ void
 cudajit_memcpy_async (void *dst, const void *src, unsigned long bytes)
 {
-  if (((unsigned long) dst | (unsigned long) src) & (bytes - 1))
-    cudajit_misaligned_copy ();
 #if __CUDA_ARCH__ >= 800
   if (__isShared (dst) && __isGlobal (src))
     {
@@ -885,8 +885,16 @@ __device__ __forceinline__ int cudajit_wmma_length (int kind)
 #undef DEF_CUDAJIT_WMMA_FRAGMENT
   };
   return lengths[kind]; }
-/* A pointer or leading dimension that the instructions do not take ends
-   the kernel, with the CPU backend's message.  */
+/* The loads and stores of the accumulator check, as the CPU backend
+   does, that the warp is whole and that the instructions take the
+   pointer and leading dimension: a partial warp computes garbage, and
+   a misaligned tile faults (CUDA_ERROR_MISALIGNED_ADDRESS) or, 16 bytes
+   from 32, loads.  Those of A and B, in a GEMM's innermost loop, check
+   only the leading dimension, a constant there, so that the check is
+   none: a row in global memory off 16 bytes loads without a fault.  The
+   warp and the pointer they leave to the accumulator's store and to the
+   faults: a check there, even a predicated trap without a branch, cost
+   bench/gemm 15 to 60 percent of its speed on an H200.  */
 #define DEF_CUDAJIT_WMMA_MISALIGNED(format) \
 static __device__ __noinline__ void cudajit_wmma_misaligned \
 (const char *function, const void *p, unsigned int ld, unsigned int multiple) \
@@ -903,12 +911,16 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   __trap (); }
 #include "cudajit-wmma.def"
 #undef DEF_CUDAJIT_WMMA_PARTIAL_WARP
+#define CUDAJIT_WMMA_LD_CHECK(function, p, ld) \
+  if ((ld) * sizeof *(p) % 16 != 0) \
+    cudajit_wmma_misaligned (function, (p), (ld), 16 / sizeof *(p));
 #define CUDAJIT_WMMA_CHECK(function, p, ld) \
   { unsigned int mask = __activemask (); \
     if (mask != 0xffffffffu) \
       cudajit_wmma_partial_warp (function, __popc (mask)); } \
-  if ((unsigned long long) (p) % 32 != 0 || (ld) * sizeof *(p) % 16 != 0) \
-    cudajit_wmma_misaligned (function, (p), (ld), 16 / sizeof *(p));
+  if ((unsigned long long) (p) % 32 != 0) \
+    cudajit_wmma_misaligned (function, (p), (ld), 16 / sizeof *(p)); \
+  CUDAJIT_WMMA_LD_CHECK (function, p, ld)
 /* A builtin whose last arguments but one say the layout, a constant.  */
 #define CUDAJIT_WMMA_LAYOUT(col, call, ...) \
   { if (col) call (__VA_ARGS__, 1); else call (__VA_ARGS__, 0); }
@@ -921,7 +933,7 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   cudajit_wmma_load_a_##input \
   (cudajit_wmma_a_##input *f, const T *p, unsigned int ld, int col) \
   { static_assert (sizeof (T) == sizeof (type), "elements of " #input); \
-    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_a", p, ld) \
+    CUDAJIT_WMMA_LD_CHECK ("cuda_wmma_load_a", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, ld_a, (int *) f->x, (const int *) p, ld) \
     round (f) \
     f->col = col; } \
@@ -929,7 +941,7 @@ static __device__ __noinline__ void cudajit_wmma_partial_warp \
   cudajit_wmma_load_b_##input \
   (cudajit_wmma_b_##input *f, const T *p, unsigned int ld, int col) \
   { static_assert (sizeof (T) == sizeof (type), "elements of " #input); \
-    CUDAJIT_WMMA_CHECK ("cuda_wmma_load_b", p, ld) \
+    CUDAJIT_WMMA_LD_CHECK ("cuda_wmma_load_b", p, ld) \
     CUDAJIT_WMMA_LAYOUT (col, ld_b, (int *) f->x, (const int *) p, ld) \
     round (f) \
     f->col = col; }
@@ -1062,6 +1074,7 @@ CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_tf32_acc_f32_16x16x8, "8.0")
 #undef CUDAJIT_WMMA_BF16_NEEDS
 #undef CUDAJIT_WMMA_NEEDS
 #undef CUDAJIT_WMMA_CHECK
+#undef CUDAJIT_WMMA_LD_CHECK
 #undef CUDAJIT_WMMA_LAYOUT
 #undef CUDAJIT_WMMA_INPUT
 #undef CUDAJIT_WMMA_EXACT

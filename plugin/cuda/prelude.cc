@@ -17,44 +17,28 @@ static const prelude_part parts[] = {
 #include "prelude.inc"
 };
 
-/* Whether the part of index I goes with CUDA_SOURCE: it has no triggers,
-   or the source contains one, or one is "@NAME" and the part NAME, a
-   later one (which calls it), goes too, as NEEDED says.  */
 static bool
-part_needed_p (size_t i, const char *cuda_source, const bool *needed)
+part_needed_p (const prelude_part &part, const char *cuda_source)
 {
-  if (!*parts[i].triggers)
+  if (!*part.triggers)
     return true;
-  char *triggers = xstrdup (parts[i].triggers);
-  bool found = false;
-  for (char *trigger = strtok (triggers, " "); trigger && !found;
+  char *triggers = xstrdup (part.triggers);
+  bool needed = false;
+  for (char *trigger = strtok (triggers, " "); trigger && !needed;
        trigger = strtok (NULL, " "))
-    if (*trigger != '@')
-      found = strstr (cuda_source, trigger) != NULL;
-    else
-      for (size_t later = i + 1; later < ARRAY_SIZE (parts) && !found; later++)
-        found = needed[later] && !strcmp (parts[later].name, trigger + 1);
+    needed = strstr (cuda_source, trigger) != NULL;
   free (triggers);
-  return found;
+  return needed;
 }
 
 char *
 cudajit_cuda_prelude (const char *cuda_source)
 {
-  /* From the last part, so that a part that a later one calls knows
-     whether that one goes: each piece of a module must have all it
-     needs, as a part's guard keeps it out of the pieces after the first
-     that has it.  */
-  const size_t count = ARRAY_SIZE (parts);
-  bool *needed = XALLOCAVEC (bool, count);
-  for (size_t i = count; i-- > 0;)
-    needed[i] = part_needed_p (i, cuda_source, needed);
   char *prelude = xstrdup ("");
-  for (size_t i = 0; i < count; i++)
-    if (needed[i])
-      prelude
-          = reconcat (prelude, prelude, "#ifndef CUDAJIT_PART_", parts[i].name,
-                      "\n#define CUDAJIT_PART_", parts[i].name, "\n",
-                      parts[i].text, "#endif\n", NULL);
+  for (const prelude_part &part : parts)
+    if (part_needed_p (part, cuda_source))
+      prelude = reconcat (prelude, prelude, "#ifndef CUDAJIT_PART_", part.name,
+                          "\n#define CUDAJIT_PART_", part.name, "\n",
+                          part.text, "#endif\n", NULL);
   return prelude;
 }

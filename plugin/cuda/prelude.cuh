@@ -9,9 +9,8 @@
 
    It comes in parts, each starting with a line "@part NAME TRIGGER...",
    so that a unit's CUDA C gets only those it uses, which saves NVRTC
-   time: a part goes with CUDA C that contains one of its TRIGGERs, a
-   part without any goes with all, and a TRIGGER "@NAME" makes it go with
-   the later part NAME, which calls it.  */
+   time: a part goes with CUDA C that contains one of its TRIGGERs, and
+   a part without any goes with all.  */
 
 
 /* @part core */

@@ -473,10 +473,17 @@ cuda_trap (void)
   trap_trap ("cuda_trap");
 }
 
+/* A GPU faults on a misaligned copy (CUDA_ERROR_MISALIGNED_ADDRESS)
+   without a word of the thread, which this says.  */
 void
 cudajit_misaligned_copy (void)
 {
-  trap_misaligned_copy ("cuda_memcpy_async");
+  struct runner *r = kernel_runner ("cuda_memcpy_async");
+  cudajit_fatal (&r->job->site,
+                 "cuda_memcpy_async: an address not aligned to the size of "
+                 "its copy, in thread (%u, %u, %u) of block (%u, %u, %u)",
+                 threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x,
+                 blockIdx.y, blockIdx.z);
 }
 
 void

@@ -1,9 +1,8 @@
 /* A cuda_memcpy_async whose address is not aligned to the size of its
-   copy ends the program with an error that names the kernel, its launch
-   and the thread, on both backends, where cp.async would fault on some
-   GPUs only and the CPU would copy: on the CPU backend in the error, on
-   a GPU in a line of its own that the GPU prints, which the error may
-   precede or follow, as cuda_trap's (run-trap.c).  */
+   copy ends the program with an error that names the kernel and its
+   launch, on both backends, where the CPU would copy: on the CPU backend
+   the error names the thread too; on a GPU the copy faults, cp.async or
+   the vector copy that stands for it.  */
 /* { dg-do run } */
 /* { dg-shouldfail "a misaligned asynchronous copy" } */
 
@@ -34,13 +33,13 @@ main (void)
   cuda_copy_to_host (out, d_out, sizeof out);
   printf ("first launch: %g %g\n", out[9], out[10]);
   fflush (stdout);
-  cuda_launch (stage, 1, 64) (d_x, d_out, 2); /* Launch line 37.  */
+  cuda_launch (stage, 1, 64) (d_x, d_out, 2); /* Launch line 36.  */
   cuda_synchronize ();
   printf ("not reached\n");
   return 0;
 }
 
 /* { dg-output "first launch: 40 40\n" } */
-/* { dg-output "(.*\n)?cudajit: error: kernel 'stage' launched at \[^\n\]*run-memcpy-async-misaligned.c:37: cuda_memcpy_async: an address not aligned to the size of its copy, in thread \\(9, 0, 0\\) of block \\(0, 0, 0\\)" { target { ! cuda_gpu } } } */
-/* { dg-output "(.*\n)?cudajit: error: kernel 'stage' launched at \[^\n\]*run-memcpy-async-misaligned.c:37: CUDA_ERROR_" { target cuda_gpu } } */
+/* { dg-output "(.*\n)?cudajit: error: kernel 'stage' launched at \[^\n\]*run-memcpy-async-misaligned.c:36: cuda_memcpy_async: an address not aligned to the size of its copy, in thread \\(9, 0, 0\\) of block \\(0, 0, 0\\)" { target { ! cuda_gpu } } } */
+/* { dg-output "(.*\n)?cudajit: error: kernel 'stage' launched at \[^\n\]*run-memcpy-async-misaligned.c:36: CUDA_ERROR_MISALIGNED_ADDRESS" { target cuda_gpu } } */
 /* { dg-cudajit-levels all } */

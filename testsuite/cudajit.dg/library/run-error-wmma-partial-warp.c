@@ -1,8 +1,9 @@
 /* The warp-matrix operations in a block that is not whole warps, whose
    last warp would leave part of each tile undone, end the program with
    an error that names the kernel, its launch and a thread of that warp:
-   on the CPU backend in the error; on a GPU in a line of its own before
-   the trap.  */
+   on the CPU backend in the error, at the first load; on a GPU in a line
+   of its own before the trap, at the store, the first operation that
+   checks there.  */
 /* { dg-do run } */
 /* { dg-require-effective-target float16 } */
 /* { dg-shouldfail "a block of 48 threads" } */
@@ -37,13 +38,13 @@ main (void)
     expected += (float) a[256 + 16 + k] * (float) a[256 + k * 16 + 1];
   printf ("64 threads: %s\n", c[256 + 17] == expected ? "ok" : "wrong");
   fflush (stdout);
-  cuda_launch (tiles, 1, 48) (a, c); /* Launch line 40.  */
+  cuda_launch (tiles, 1, 48) (a, c); /* Launch line 41.  */
   cuda_synchronize ();
   printf ("not reached\n");
   return 0;
 }
 
 /* { dg-output "64 threads: ok\n" } */
-/* { dg-output "(.*\n)?cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:40: cuda_wmma_load_a in thread \\(32, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32: make the block's threads a multiple of 32" { target { ! cuda_gpu } } } */
-/* { dg-output "(.*\n)?cuda_wmma_load_a in thread \\(\[0-9\]+, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32.*cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:40: CUDA_ERROR_" { target cuda_gpu } } */
+/* { dg-output "(.*\n)?cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:41: cuda_wmma_load_a in thread \\(32, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32: make the block's threads a multiple of 32" { target { ! cuda_gpu } } } */
+/* { dg-output "(.*\n)?cuda_wmma_store in thread \\(\[0-9\]+, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32.*cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:41: CUDA_ERROR_" { target cuda_gpu } } */
 /* { dg-cudajit-levels all } */
