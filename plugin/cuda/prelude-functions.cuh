@@ -1038,7 +1038,69 @@ CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_s8_acc_s32, "7.2")
 CUDAJIT_WMMA_NEEDS (cudajit_wmma_mma_u8_acc_s32, "7.2")
 #endif
 #if __CUDA_ARCH__ >= 800
-CUDAJIT_WMMA_BF16 (, __mma_bf16_m16n16k16)
+/* bf16's tiles of 16x16 in shared memory come by ldmatrix, as CUDA's
+   loads of f16 do but not its loads of bf16: bench/gemm's kernel ran at
+   187 TFLOP/s of bf16 against 295 of f16 on an H200, and at 304 so.
+   ldmatrix gives each lane its registers of mma.m16n8k16's operand, the
+   fragment's from sm_80, of four 8x8 matrices whose rows lanes 8q to
+   8q + 7 address: those of the tile's rows of A row-major and of B
+   column-major, and of its columns, to be transposed, of the others.  */
+__device__ __forceinline__ void
+cudajit_wmma_ldmatrix (int *dst, const int *src, unsigned int ld,
+                       int col, int transpose)
+{ unsigned int lane;
+  asm ("mov.u32 %0, %%laneid;" : "=r" (lane));
+  unsigned int offset = col ? (lane / 16 * 8 + lane % 8) * ld + lane / 8 % 2 * 8
+                            : lane % 16 * ld + lane / 16 * 8;
+  unsigned int address = (unsigned int) __cvta_generic_to_shared (
+      (const unsigned short *) src + offset);
+  if (transpose)
+    asm volatile ("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 "
+                  "{%0, %1, %2, %3}, [%4];"
+                  : "=r" (dst[0]), "=r" (dst[1]), "=r" (dst[2]),
+                    "=r" (dst[3]) : "r" (address));
+  else
+    asm volatile ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
+                  "{%0, %1, %2, %3}, [%4];"
+                  : "=r" (dst[0]), "=r" (dst[1]), "=r" (dst[2]),
+                    "=r" (dst[3]) : "r" (address)); }
+#define CUDAJIT_WMMA_LDMATRIX_BF16(matrix, transpose) \
+  __device__ __forceinline__ void cudajit_wmma_ldmatrix_##matrix##_bf16 \
+  (int *dst, const int *src, unsigned int ld, int col) \
+  { if (__isShared (src)) \
+      cudajit_wmma_ldmatrix (dst, src, ld, col, transpose); \
+    else \
+      CUDAJIT_WMMA_LAYOUT (col, __mma_bf16_m16n16k16_ld_##matrix, dst, src, \
+                           ld) }
+CUDAJIT_WMMA_LDMATRIX_BF16 (a, col)
+CUDAJIT_WMMA_LDMATRIX_BF16 (b, !col)
+#undef CUDAJIT_WMMA_LDMATRIX_BF16
+/* Its mma as the builtin's instruction, one for each layout: NVVM
+   merged the switch's four calls of the builtin into one of a layout
+   that is no constant, and failed ("immarg operand has non-immediate
+   parameter"), once the loads were these.  */
+#define CUDAJIT_WMMA_MMA_BF16(layouts) \
+  asm ("wmma.mma.sync.aligned." layouts ".m16n16k16.f32.bf16.bf16.f32 " \
+       "{%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9, %10, %11}, " \
+       "{%12, %13, %14, %15}, {%16, %17, %18, %19, %20, %21, %22, %23};" \
+       : "=f" (d[0]), "=f" (d[1]), "=f" (d[2]), "=f" (d[3]), "=f" (d[4]), \
+         "=f" (d[5]), "=f" (d[6]), "=f" (d[7]) \
+       : "r" (a[0]), "r" (a[1]), "r" (a[2]), "r" (a[3]), "r" (b[0]), \
+         "r" (b[1]), "r" (b[2]), "r" (b[3]), "f" (c[0]), "f" (c[1]), \
+         "f" (c[2]), "f" (c[3]), "f" (c[4]), "f" (c[5]), "f" (c[6]), \
+         "f" (c[7]))
+__device__ __forceinline__ void
+cudajit_wmma_mma_bf16_layouts (float *d, const int *a, const int *b,
+                               const float *c, int layouts, int)
+{ switch (layouts)
+    { case 0: CUDAJIT_WMMA_MMA_BF16 ("row.row"); break;
+      case 1: CUDAJIT_WMMA_MMA_BF16 ("row.col"); break;
+      case 2: CUDAJIT_WMMA_MMA_BF16 ("col.row"); break;
+      default: CUDAJIT_WMMA_MMA_BF16 ("col.col"); } }
+#undef CUDAJIT_WMMA_MMA_BF16
+CUDAJIT_WMMA_INPUT (bf16, cudajit_bf16, cudajit_wmma_ldmatrix_a_bf16,
+                    cudajit_wmma_ldmatrix_b_bf16, CUDAJIT_WMMA_EXACT)
+CUDAJIT_WMMA_MMA (bf16, acc_f32, , float, cudajit_wmma_mma_bf16_layouts)
 CUDAJIT_WMMA_BF16 (_32x8x16, __mma_bf16_m32n8k16)
 CUDAJIT_WMMA_BF16 (_8x32x16, __mma_bf16_m8n32k16)
 /* tf32's elements rounded as CUDA's __float_to_tf32, which the CPU
