@@ -326,11 +326,11 @@ extern "C"
      a copy of BYTES, the constant 4, 8 or 16, from SRC in global memory
      to DST in shared memory, both aligned to BYTES (or the kernel ends
      with an error: here naming the thread, on a GPU the fault
-     CUDA_ERROR_MISALIGNED_ADDRESS); cuda_pipeline_commit () makes the copies since
-     the last commit a group; cuda_pipeline_wait (n) waits until all
-     but the last N groups are done: then the calling thread sees what
-     they copied, and the other threads after a barrier.  Other memory,
-     older GPUs and the CPU backend copy at once.  */
+     CUDA_ERROR_MISALIGNED_ADDRESS); cuda_pipeline_commit () makes the copies
+     since the last commit a group; cuda_pipeline_wait (n) waits until all but
+     the last N groups are done: then the calling thread sees what they copied,
+     and the other threads after a barrier.  Other memory, older GPUs and the
+     CPU backend copy at once.  */
   __attribute__ ((__noreturn__)) void cudajit_misaligned_copy (void);
 
   static __inline__ void

@@ -482,8 +482,8 @@ cudajit_misaligned_copy (void)
   cudajit_fatal (&r->job->site,
                  "cuda_memcpy_async: an address not aligned to the size of "
                  "its copy, in thread (%u, %u, %u) of block (%u, %u, %u)",
-                 threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x,
-                 blockIdx.y, blockIdx.z);
+                 threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y,
+                 blockIdx.z);
 }
 
 void
