@@ -97,6 +97,37 @@ localize_builtins (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Whether E, an operand of a condition, has side effects, set anew on
+   its operators from their operands': the calls that localize_builtins
+   replaces by values (cuda_laneid ()) leave the expressions around them
+   marked, which would keep a guard such as cuda_laneid () == 0 from
+   bounding the loop over the threads (block-guard-bounds.cc).  */
+static bool
+refresh_side_effects (tree e)
+{
+  enum tree_code code = TREE_CODE (e);
+  bool pure_operator
+      = (TREE_CODE_CLASS (code) == tcc_unary
+         || TREE_CODE_CLASS (code) == tcc_binary
+         || TREE_CODE_CLASS (code) == tcc_comparison || truth_value_p (code))
+        && !TREE_THIS_VOLATILE (e);
+  if (!pure_operator)
+    return TREE_SIDE_EFFECTS (e);
+  bool side_effects = false;
+  for (int i = 0; i < TREE_OPERAND_LENGTH (e); i++)
+    side_effects |= refresh_side_effects (TREE_OPERAND (e, i));
+  TREE_SIDE_EFFECTS (e) = side_effects;
+  return side_effects;
+}
+
+static tree
+refresh_condition_side_effects (tree *tp, int *, void *)
+{
+  if (TREE_CODE (*tp) == COND_EXPR)
+    refresh_side_effects (COND_EXPR_COND (*tp));
+  return NULL_TREE;
+}
+
 /* Whether a call of CALLEE waits for other threads otherwise than at
    cuda_syncthreads or a warp function that the block function may be cut
    at.  */
@@ -263,6 +294,7 @@ run_threads (block_function *b, tree *body, bool barrier, bool x,
     return NULL_TREE;
   b->reduction_loop = barrier ? cudajit_reduction_loop (b, *body) : NULL_TREE;
   walk_tree (body, localize_builtins, b, NULL);
+  walk_tree (body, refresh_condition_side_effects, NULL, NULL);
   if (b->reduction_loop
       && !cudajit_shared_reduction_p (b, *body, b->reduction_loop))
     b->reduction_loop = NULL_TREE;

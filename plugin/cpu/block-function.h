@@ -183,11 +183,12 @@ bool cudajit_parameter_sizes_p (const_tree t);
    guard whose comparisons of threadIdx's field for AXIS bound the loop
    over it, set *START and *END to the first index and the end of those
    that pass it (either NULL_TREE for none), and *STEP to the multiple
-   of which they are (1 if any index, always on y), with *STATEMENTS
-   left without them; for y, only where the indices cannot wrap.  */
+   of which they are (1 if any index, always on y), plus *RESIDUE
+   (NULL_TREE for 0), with *STATEMENTS left without them; for y, only
+   where the indices cannot wrap.  */
 void cudajit_guard_bounds (block_function *b, tree *statements, int axis,
                            tree *start, tree *end,
-                           unsigned HOST_WIDE_INT *step);
+                           unsigned HOST_WIDE_INT *step, tree *residue);
 /* Adjacent guards of the statement list of *BODY, through its scopes, on
    the same condition that their statements do not change, joined into
    the first, which the loop over the threads may then take as bounds:

@@ -31,8 +31,10 @@ struct guard
      bounds assume; the conjunction of all such, or NULL_TREE.  */
   tree no_wrap;
   /* The x that pass the guard's test of a lane, a multiple of it, or 0
-     if it has none (always on y).  */
+     if it has none (always on y); those x are RESIDUE modulo STEP, or 0
+     where RESIDUE is NULL_TREE.  */
   unsigned HOST_WIDE_INT step;
+  tree residue;
 };
 
 /* Whether T, without its conversions to types that hold all the values
@@ -236,7 +238,7 @@ thread_plus_p (guard *g, tree e, tree *a)
 bool
 cudajit_thread_x_plus_p (block_function *b, tree e, tree body, tree *a)
 {
-  guard g = { b, body, 0, NULL_TREE, 0 };
+  guard g = { b, body, 0, NULL_TREE, 0, NULL_TREE };
   return thread_plus_p (&g, e, a);
 }
 
@@ -284,7 +286,7 @@ converted_unsigned_sum_p (guard *g, tree e, tree *a)
 bool
 cudajit_invariant_in_loop_p (block_function *b, tree t, tree body)
 {
-  guard g = { b, body, 0, NULL_TREE, 0 };
+  guard g = { b, body, 0, NULL_TREE, 0, NULL_TREE };
   return invariant_in_loop_p (&g, t);
 }
 
@@ -426,9 +428,23 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
   return true;
 }
 
-/* Whether COND is (threadIdx.x & (C - 1)) == 0, C a power of two up
-   to a block's threads (threadIdx.x % C == 0 as GCC folds it, a warp's
-   lane 0): the x that pass it are multiples of C, G->step's.  */
+/* E without its conversions between integer types, which keep the bits
+   of a lane.  */
+static tree
+without_integer_conversions (tree e)
+{
+  while (CONVERT_EXPR_P (e) && INTEGRAL_TYPE_P (TREE_TYPE (e))
+         && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (e, 0))))
+    e = TREE_OPERAND (e, 0);
+  return e;
+}
+
+/* Whether COND is ((A +) threadIdx.x & (C - 1)) == 0, C a power of two
+   up to a block's threads and A an unsigned invariant of the loop:
+   threadIdx.x % C == 0 as GCC folds it, a warp's lane 0, and
+   cuda_laneid () == 0, whose thread number is A + threadIdx.x.  The x
+   that pass it are -A modulo C, G->step's: the multiples of C without
+   A.  */
 static bool
 stride_of_comparison (guard *g, tree cond)
 {
@@ -436,20 +452,39 @@ stride_of_comparison (guard *g, tree cond)
   if (g->axis != 0 || TREE_CODE (cond) != EQ_EXPR
       || !integer_zerop (TREE_OPERAND (cond, 1)))
     return false;
-  tree masked = TREE_OPERAND (cond, 0);
+  tree masked = without_integer_conversions (TREE_OPERAND (cond, 0));
   if (TREE_CODE (masked) != BIT_AND_EXPR
-      || !tree_fits_uhwi_p (TREE_OPERAND (masked, 1))
-      || !converted_thread_axis_p (g->b, TREE_OPERAND (masked, 0), 0))
+      || !tree_fits_uhwi_p (TREE_OPERAND (masked, 1)))
+    return false;
+  tree lane = without_integer_conversions (TREE_OPERAND (masked, 0));
+  tree addend = NULL_TREE;
+  if (TREE_CODE (lane) == PLUS_EXPR && TYPE_UNSIGNED (TREE_TYPE (lane)))
+    {
+      addend = TREE_OPERAND (lane, 0);
+      lane = TREE_OPERAND (lane, 1);
+      if (!converted_thread_axis_p (g->b, lane, 0))
+        std::swap (lane, addend);
+      if (!invariant_in_loop_p (g, addend))
+        return false;
+    }
+  if (!converted_thread_axis_p (g->b, lane, 0))
     return false;
   unsigned HOST_WIDE_INT multiple
       = tree_to_uhwi (TREE_OPERAND (masked, 1)) + 1;
-  if (pow2p_hwi (multiple) && multiple <= CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT)
-    {
-      /* Of two, the larger is a multiple of the smaller.  */
-      g->step = MAX (g->step, multiple);
-      return true;
-    }
-  return false;
+  if (!pow2p_hwi (multiple)
+      || multiple > CUDAJIT_COMPILE_LAUNCH_BOUNDS_LIMIT
+      /* Two strides of residues other than 0 do not make one.  */
+      || (g->step && (addend || g->residue)))
+    return false;
+  /* Of two, the larger is a multiple of the smaller.  */
+  g->step = MAX (g->step, multiple);
+  if (addend)
+    g->residue = build2 (
+        BIT_AND_EXPR, unsigned_type_node,
+        build1 (NEGATE_EXPR, unsigned_type_node,
+                fold_convert (unsigned_type_node, unshare_expr (addend))),
+        build_int_cst (unsigned_type_node, multiple - 1));
+  return true;
 }
 
 /* The conjuncts of COND that do not become bounds, appended to
@@ -487,20 +522,24 @@ bounds_of_condition (guard *g, tree cond, tree *start, tree *end,
 
 void
 cudajit_guard_bounds (block_function *b, tree *statements, int axis,
-                      tree *start, tree *end, unsigned HOST_WIDE_INT *step)
+                      tree *start, tree *end, unsigned HOST_WIDE_INT *step,
+                      tree *residue)
 {
-  *start = *end = NULL_TREE;
+  *start = *end = *residue = NULL_TREE;
   *step = 1;
   tree *slot = guard_slot (statements);
   if (!slot)
     return;
-  guard g = { b, *statements, axis, NULL_TREE, 0 };
+  guard g = { b, *statements, axis, NULL_TREE, 0, NULL_TREE };
   tree cond = COND_EXPR_COND (*slot), residual = NULL_TREE;
   bounds_of_condition (&g, cond, start, end, &residual);
   if (g.no_wrap && axis > 0)
     *start = *end = NULL_TREE;
   if (g.step)
-    *step = g.step;
+    {
+      *step = g.step;
+      *residue = g.residue;
+    }
   if (!*start && !*end && !g.step)
     return;
   if (g.no_wrap)
@@ -534,7 +573,7 @@ cudajit_bounded_guard_p (block_function *b, tree statement)
     return false;
   for (int axis = 0; axis < 2; axis++)
     {
-      guard g = { b, statement, axis, NULL_TREE, 0 };
+      guard g = { b, statement, axis, NULL_TREE, 0, NULL_TREE };
       tree start = NULL_TREE, end = NULL_TREE, residual = NULL_TREE;
       bounds_of_condition (&g, COND_EXPR_COND (*slot), &start, &end,
                            &residual);

@@ -69,10 +69,12 @@ cudajit_thread_loop (block_function *b, tree body)
     }
   /* The rows first, for the conditions on y that the bounds of x would
      otherwise take.  */
-  tree start[2], end[2];
+  tree start[2], end[2], residue[2];
   unsigned HOST_WIDE_INT step[2];
-  cudajit_guard_bounds (b, &statements, 1, &start[1], &end[1], &step[1]);
-  cudajit_guard_bounds (b, &statements, 0, &start[0], &end[0], &step[0]);
+  cudajit_guard_bounds (b, &statements, 1, &start[1], &end[1], &step[1],
+                        &residue[1]);
+  cudajit_guard_bounds (b, &statements, 0, &start[0], &end[0], &step[0],
+                        &residue[0]);
   tree thread
       = build3 (BIND_EXPR, void_type_node, NULL_TREE, statements, NULL_TREE);
   /* The bounds of x, where they are the same for every row, set before
@@ -106,7 +108,7 @@ cudajit_thread_loop (block_function *b, tree body)
       if (axis < 2 && (start[axis] || end[axis] || step[axis] > 1))
         {
           /* if (first < last) for (x = first; x < last; x += step), FIRST
-             rounded up to a multiple of STEP.  */
+             rounded up to the next index that is RESIDUE modulo STEP.  */
           tree first = cudajit_block_local (
               b->entry, b->locals, first_names[axis], unsigned_type_node);
           tree last = cudajit_block_local (
@@ -116,10 +118,15 @@ cudajit_thread_loop (block_function *b, tree body)
           if (step[axis] > 1)
             {
               tree mask = build_int_cst (unsigned_type_node, step[axis] - 1);
+              tree target = residue[axis]
+                                ? residue[axis]
+                                : build_zero_cst (unsigned_type_node);
               first_value = build2 (
-                  BIT_AND_EXPR, unsigned_type_node,
-                  build2 (PLUS_EXPR, unsigned_type_node, first_value, mask),
-                  build1 (BIT_NOT_EXPR, unsigned_type_node, mask));
+                  PLUS_EXPR, unsigned_type_node, first_value,
+                  build2 (BIT_AND_EXPR, unsigned_type_node,
+                          build2 (MINUS_EXPR, unsigned_type_node, target,
+                                  unshare_expr (first_value)),
+                          mask));
             }
           tree bounds = alloc_stmt_list ();
           append_to_statement_list (
