@@ -428,17 +428,6 @@ bound_of_comparison (guard *g, tree comparison, tree *start, tree *end)
   return true;
 }
 
-/* E without its conversions between integer types, which keep the bits
-   of a lane.  */
-static tree
-without_integer_conversions (tree e)
-{
-  while (CONVERT_EXPR_P (e) && INTEGRAL_TYPE_P (TREE_TYPE (e))
-         && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (e, 0))))
-    e = TREE_OPERAND (e, 0);
-  return e;
-}
-
 /* Whether COND is ((A +) threadIdx.x & (C - 1)) == 0, C a power of two
    up to a block's threads and A an unsigned invariant of the loop:
    threadIdx.x % C == 0 as GCC folds it, a warp's lane 0, and
@@ -452,12 +441,15 @@ stride_of_comparison (guard *g, tree cond)
   if (g->axis != 0 || TREE_CODE (cond) != EQ_EXPR
       || !integer_zerop (TREE_OPERAND (cond, 1)))
     return false;
-  tree masked = without_integer_conversions (TREE_OPERAND (cond, 0));
+  /* Converted between int and unsigned int, as cuda_laneid () is, the
+     lane keeps whether it is 0.  */
+  tree masked = TREE_OPERAND (cond, 0);
+  STRIP_NOPS (masked);
   if (TREE_CODE (masked) != BIT_AND_EXPR
       || !tree_fits_uhwi_p (TREE_OPERAND (masked, 1)))
     return false;
-  tree lane = without_integer_conversions (TREE_OPERAND (masked, 0));
-  tree addend = NULL_TREE;
+  tree lane = TREE_OPERAND (masked, 0), addend = NULL_TREE;
+  STRIP_NOPS (lane);
   if (TREE_CODE (lane) == PLUS_EXPR && TYPE_UNSIGNED (TREE_TYPE (lane)))
     {
       addend = TREE_OPERAND (lane, 0);
