@@ -45,6 +45,6 @@ main (void)
 }
 
 /* { dg-output "64 threads: ok\n" } */
-/* { dg-output "(.*\n)?cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:41: cuda_wmma_load_a in thread \\(32, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32: make the block's threads a multiple of 32" { target { ! cuda_gpu } } } */
+/* { dg-output "(.*\n)?cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:41: cuda_wmma_load_a in thread \\(32, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32: make the block's threads a multiple of 32, and call them where every lane of the warp does" { target { ! cuda_gpu } } } */
 /* { dg-output "(.*\n)?cuda_wmma_store in thread \\(\[0-9\]+, 0, 0\\) of block \\(0, 0, 0\\): its warp has 16 threads, but the warp-matrix operations need all 32.*cudajit: error: kernel 'tiles' launched at \[^\n\]*run-error-wmma-partial-warp.c:41: CUDA_ERROR_" { target cuda_gpu } } */
 /* { dg-cudajit-levels all } */
