@@ -16,6 +16,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "wmma-close.h"
+
 #define T 16
 #define MAX 64
 
@@ -86,17 +88,6 @@ fill_f16 (_Float16 d[T * T], float value)
 
 static _Float16 a[MAX * MAX], b[MAX * MAX], c16[MAX * MAX], d16[MAX * MAX];
 static float c[MAX * MAX];
-
-/* Whether GOT is the plain C's EXPECTED: to the bit on the CPU backend,
-   else within ROUNDINGS errors of EPSILON of MAGNITUDE.  */
-static int
-close_p (int exact, double got, double expected, double magnitude,
-         int roundings, double epsilon)
-{
-  if (exact)
-    return got == expected;
-  return fabs (got - expected) <= roundings * epsilon * (magnitude + 1);
-}
 
 int
 main (void)

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "wmma-close.h"
+
 #define PAD 8
 #define WARPS 4
 
@@ -59,13 +61,3 @@
       cuda_wmma_store_col (d + w, &fc, LD (1, m, n));                         \
   }
 
-/* Whether GOT is the plain C's EXPECTED: to the bit on the CPU backend,
-   else within ROUNDINGS errors of EPSILON of MAGNITUDE.  */
-static int
-close_p (int exact, double got, double expected, double magnitude,
-         int roundings, double epsilon)
-{
-  if (exact)
-    return got == expected;
-  return fabs (got - expected) <= roundings * epsilon * (magnitude + 1);
-}
