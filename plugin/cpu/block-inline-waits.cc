@@ -174,12 +174,60 @@ scope_variable (tree entry, tree type, tree *vars)
 
 static void inline_statements (tree entry, tree *t, int depth, bool branch);
 
+/* The parameter of CALLEE that its BODY returns at its end (return v;
+   of a warp reduction that adds into its parameter), of the value's
+   type and not addressable, or null.  */
+static tree
+returned_parameter (tree callee, tree body)
+{
+  tree ret = *last_statement (&body);
+  if (TREE_CODE (ret) != RETURN_EXPR || !TREE_OPERAND (ret, 0)
+      || TREE_CODE (TREE_OPERAND (ret, 0)) != MODIFY_EXPR)
+    return NULL_TREE;
+  tree parm = TREE_OPERAND (TREE_OPERAND (ret, 0), 1);
+  if (TREE_CODE (parm) != PARM_DECL || DECL_CONTEXT (parm) != callee
+      || TREE_ADDRESSABLE (parm)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (parm))
+             != TYPE_MAIN_VARIANT (TREE_TYPE (DECL_RESULT (callee))))
+    return NULL_TREE;
+  return parm;
+}
+
+/* The variable of the caller that *S, a statement of ENTRY's outside
+   a conditional's branch, sets to the value of CALL alone: X of
+   X = f (...) or of the declaration float X = f (...), X a plain local
+   of f's value's type; or null.  Not in a branch, whose warp functions
+   block-warp-collectives.cc runs in every thread where they set only
+   the branch's own variables.  */
+static tree
+call_target (tree s, tree call, bool branch)
+{
+  if (branch)
+    return NULL_TREE;
+  tree target = NULL_TREE;
+  if (TREE_CODE (s) == MODIFY_EXPR && TREE_OPERAND (s, 1) == call)
+    target = TREE_OPERAND (s, 0);
+  else if (TREE_CODE (s) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (s))
+           && DECL_INITIAL (DECL_EXPR_DECL (s)) == call)
+    target = DECL_EXPR_DECL (s);
+  if (!target || !cudajit_plain_local_p (target)
+      || TYPE_MAIN_VARIANT (TREE_TYPE (target))
+             != TYPE_MAIN_VARIANT (
+                 TREE_TYPE (DECL_RESULT (get_callee_fndecl (call)))))
+    return NULL_TREE;
+  return target;
+}
+
 /* *S, a statement of ENTRY's that computes the call at *CALL_SLOT
    alone, as: a scope in which the callee's parameters are set from the
    call's arguments, its body runs, with its return the setting of a
    variable of the value, then *S with that value for the call.  A
    declaration's variable, which statements after *S read, is declared
-   before the scope and set at its end.  */
+   before the scope and set at its end.  Each copy between variables
+   here would be a pass over the block's threads once barriers or warp
+   functions cut the body around it, so the value's variable is the
+   caller's where *S only sets one (call_target), and is the parameter
+   that the callee returns.  */
 static void
 inline_call (tree entry, tree *s, tree *call_slot, int depth, bool branch)
 {
@@ -187,6 +235,7 @@ inline_call (tree entry, tree *s, tree *call_slot, int depth, bool branch)
   tree callee = get_callee_fndecl (call);
   tree vars = NULL_TREE;
   tree statements = alloc_stmt_list ();
+  tree body = cudajit_device_function_body (callee);
 
   copy_body_data id;
   memset (&id, 0, sizeof id);
@@ -198,57 +247,67 @@ inline_call (tree entry, tree *s, tree *call_slot, int depth, bool branch)
   id.copy_decl = copy_decl_no_change;
   id.transform_call_graph_edges = CB_CGE_DUPLICATE;
   id.transform_new_cfg = true;
-  /* X = f (..., X, ...), X a plain local of f's type: X is f's value
-     and the parameters that X is passed to, so that what reads f's
-     value reads the variable that its warp functions computed, as the
-     warp loops of block-warp-loops.cc look for (v = warp_sum (v);
-     if (lane == 0) ... v ...).  Not in a conditional's branch, whose
-     warp functions block-warp-collectives.cc runs in every thread where
-     they set only the branch's own variables.  */
-  tree target = NULL_TREE;
-  if (!branch && TREE_CODE (*s) == MODIFY_EXPR && TREE_OPERAND (*s, 1) == call
-      && cudajit_plain_local_p (TREE_OPERAND (*s, 0))
-      && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (*s, 0)))
-             == TYPE_MAIN_VARIANT (TREE_TYPE (DECL_RESULT (callee))))
-    target = TREE_OPERAND (*s, 0);
+  /* With X = f (..., X, ...), X is also the parameters that X is passed
+     to, so that what reads f's value reads the variable that its warp
+     functions computed, as the warp loops of block-warp-loops.cc look
+     for (v = warp_sum (v); if (lane == 0) ... v ...).  */
+  tree target = call_target (*s, call, branch);
   int passed = 0;
   for (int k = 0; target && k < call_expr_nargs (call); k++)
     passed += CALL_EXPR_ARG (call, k) == target;
+  tree value = target;
+  if (!value && !VOID_TYPE_P (TREE_TYPE (call)))
+    value = scope_variable (entry, TREE_TYPE (DECL_RESULT (callee)), &vars);
+  if (value)
+    decl_map.put (DECL_RESULT (callee), value);
+  /* The returned parameter is the value's variable, set after the other
+     parameters, whose arguments may read the caller's variable before
+     it changes: C leaves the order of the arguments open.  */
+  tree returned
+      = value && passed == 0 ? returned_parameter (callee, body) : NULL_TREE;
+  tree returned_argument = NULL_TREE;
   int i = 0;
   for (tree parm = DECL_ARGUMENTS (callee); parm; parm = DECL_CHAIN (parm))
     {
-      tree argument = CALL_EXPR_ARG (call, i);
+      tree argument = CALL_EXPR_ARG (call, i++);
       if (target && passed == 1 && argument == target
           && !TREE_ADDRESSABLE (parm)
           && TYPE_MAIN_VARIANT (TREE_TYPE (parm))
                  == TYPE_MAIN_VARIANT (TREE_TYPE (target)))
         {
           decl_map.put (parm, target);
-          i++;
+          continue;
+        }
+      if (parm == returned)
+        {
+          decl_map.put (parm, value);
+          returned_argument = argument;
           continue;
         }
       tree own = scope_variable (entry, TREE_TYPE (parm), &vars);
       append_to_statement_list (
           build2 (MODIFY_EXPR, TREE_TYPE (own), own,
-                  fold_convert (TREE_TYPE (own), CALL_EXPR_ARG (call, i++))),
+                  fold_convert (TREE_TYPE (own), argument)),
           &statements);
       decl_map.put (parm, own);
     }
-  tree value = target;
-  if (value)
-    decl_map.put (DECL_RESULT (callee), value);
-  else if (!VOID_TYPE_P (TREE_TYPE (call)))
-    {
-      value = scope_variable (entry, TREE_TYPE (DECL_RESULT (callee)), &vars);
-      decl_map.put (DECL_RESULT (callee), value);
-    }
-  tree body = cudajit_device_function_body (callee);
+  if (returned_argument)
+    append_to_statement_list (
+        build2 (MODIFY_EXPR, TREE_TYPE (value), value,
+                fold_convert (TREE_TYPE (value), returned_argument)),
+        &statements);
   walk_tree (&body, copy_tree_body_r, &id, NULL);
-  /* Its one return ends it: the setting of the value, or nothing.  */
+  /* Its one return ends it: the setting of the value, or nothing where
+     the value's variable holds it already.  */
   tree *ret = last_statement (&body);
   if (TREE_CODE (*ret) == RETURN_EXPR)
-    *ret = TREE_OPERAND (*ret, 0) ? TREE_OPERAND (*ret, 0)
-                                  : build_empty_stmt (UNKNOWN_LOCATION);
+    {
+      tree set = TREE_OPERAND (*ret, 0);
+      bool kept = set
+                  && !(TREE_CODE (set) == MODIFY_EXPR
+                       && TREE_OPERAND (set, 0) == TREE_OPERAND (set, 1));
+      *ret = kept ? set : build_empty_stmt (UNKNOWN_LOCATION);
+    }
   gcc_assert (!walk_tree_without_duplicates (&body, find_return, NULL));
   append_to_statement_list (body, &statements);
   *call_slot = value ? fold_convert (TREE_TYPE (call), value)
@@ -260,8 +319,9 @@ inline_call (tree entry, tree *s, tree *call_slot, int depth, bool branch)
       tree init = DECL_INITIAL (decl);
       DECL_INITIAL (decl) = NULL_TREE;
       append_to_statement_list (*s, &result);
-      append_to_statement_list (
-          build2 (MODIFY_EXPR, TREE_TYPE (decl), decl, init), &statements);
+      if (decl != target)
+        append_to_statement_list (
+            build2 (MODIFY_EXPR, TREE_TYPE (decl), decl, init), &statements);
     }
   else if (!target)
     append_to_statement_list (*s, &statements);
