@@ -108,10 +108,29 @@ and_conditions (tree first, tree second)
                  fold_convert (boolean_type_node, second));
 }
 
+/* The statement list of conditionals alone that T is, through scopes
+   that declare nothing: the two paths of a warp's loop in a branch of
+   whole warps, if (warp == 0) { if (rows) ...; if (!rows && lane == 0)
+   ... } (block-warp-loops.cc); or null.  */
+static tree
+conditionals_list (tree t)
+{
+  while (TREE_CODE (t) == BIND_EXPR && !BIND_EXPR_VARS (t))
+    t = BIND_EXPR_BODY (t);
+  if (TREE_CODE (t) != STATEMENT_LIST)
+    return NULL_TREE;
+  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+    if (TREE_CODE (tsi_stmt (i)) != COND_EXPR
+        && TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+      return NULL_TREE;
+  return t;
+}
+
 /* Append T, run where PREFIX holds (if not NULL_TREE), to F's statements
    as guards where it is a conditional: if (A) { if (B) S } as if (A &&
    B) S, and if (A) S else T as if (A) S; if (!A) T where A is pure in
-   WHOLE, the statement T comes from.  */
+   WHOLE, the statement T comes from; so too if (A) { if (B) S if (C) T }
+   as if (A && B) S; if (A && C) T.  */
 static void
 add_guards (guard_fission *f, tree t, tree prefix, tree whole)
 {
@@ -120,6 +139,15 @@ add_guards (guard_fission *f, tree t, tree prefix, tree whole)
       tree cond = COND_EXPR_COND (t);
       tree full = and_conditions (prefix, cond);
       bool has_else = !empty_p (COND_EXPR_ELSE (t));
+      tree conditionals = conditionals_list (COND_EXPR_THEN (t));
+      if (conditionals && !has_else && pure_condition_p (f, full, whole))
+        {
+          for (tree_stmt_iterator i = tsi_start (conditionals); !tsi_end_p (i);
+               tsi_next (&i))
+            if (TREE_CODE (tsi_stmt (i)) == COND_EXPR)
+              add_guards (f, tsi_stmt (i), unshare_expr (full), whole);
+          return;
+        }
       if (!has_else || pure_condition_p (f, full, whole))
         {
           tree then_clause = COND_EXPR_THEN (t);
@@ -234,12 +262,19 @@ cudajit_split_at_guards (block_function *b, tree body)
   if (walk_tree_without_duplicates (&body, find_jump_between, NULL))
     return NULL_TREE;
   tree *slot = cudajit_inner_statement (&body, false);
-  if (!slot || TREE_CODE (*slot) != STATEMENT_LIST)
+  if (!slot
+      || (TREE_CODE (*slot) != STATEMENT_LIST
+          && TREE_CODE (*slot) != COND_EXPR))
     return NULL_TREE;
   guard_fission f;
   f.b = b;
-  for (tree_stmt_iterator i = tsi_start (*slot); !tsi_end_p (i); tsi_next (&i))
-    add_guards (&f, tsi_stmt (i), NULL_TREE, tsi_stmt (i));
+  /* A conditional alone may hold guards of its own.  */
+  if (TREE_CODE (*slot) == COND_EXPR)
+    add_guards (&f, *slot, NULL_TREE, *slot);
+  else
+    for (tree_stmt_iterator i = tsi_start (*slot); !tsi_end_p (i);
+         tsi_next (&i))
+      add_guards (&f, tsi_stmt (i), NULL_TREE, tsi_stmt (i));
 
   /* A guard with bounds is a group of its own, with the declarations
      before it; the statements between such guards, one group.  */
