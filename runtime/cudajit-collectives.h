@@ -123,10 +123,13 @@ extern "C"
    GPU, and fmin and fmax on floating types; cudajit_identity_T (op),
    what an exclusive scan gives its first thread; cudajit_fold_T, the
    first COUNT of VALUES combined, for the fibers' reductions.  And, for
-   a block function that steps a collective thread by thread in the
-   order of their index (the plugin's block-warp-collectives.cc), each
+   a block function that runs a collective thread by thread in the order
+   of their index (the plugin's block-warp-collectives.cc), each
    thread's step of a scan or a reduction, which RUNNING carries from one
-   to the next, FIRST for the first thread of the warp or the block.  */
+   to the next, FIRST for the first thread of the warp or the block; and
+   cudajit_fold_from_first_T, the first COUNT of VALUES combined in the
+   same order, from the first, as lane 0 computes its warp's reduction
+   for the others.  */
 #define CUDAJIT_COLLECTIVE_INTEGER(t, type)                                   \
   static __inline__ type cudajit_combine_##t (int op, type a, type b)         \
   {                                                                           \
@@ -198,6 +201,7 @@ extern "C"
 #define CUDAJIT_COLLECTIVE_SMALL_INTEGER CUDAJIT_COLLECTIVE_INTEGER
 #define CUDAJIT_COLLECTIVE_SIGNED_INTEGER CUDAJIT_COLLECTIVE_INTEGER
 #define CUDAJIT_COLLECTIVE_UNSIGNED_INTEGER CUDAJIT_COLLECTIVE_INTEGER
+#define CUDAJIT_REDUCE_UNROLL 4
 #define CUDAJIT_COLLECTIVE_STEPS(t, type)                                     \
   static __inline__ type cudajit_fold_##t (const type *values,                \
                                            unsigned int count, int op)        \
@@ -206,6 +210,26 @@ extern "C"
     unsigned int i;                                                           \
                                                                               \
     for (i = 0; i < count; i++)                                               \
+      r = cudajit_combine_##t (op, r, values[i]);                             \
+    return r;                                                                 \
+  }                                                                           \
+                                                                              \
+  static __inline__ type cudajit_fold_from_first_##t (                        \
+      const type *values, unsigned int count, int op)                         \
+  {                                                                           \
+    type r = values[0];                                                       \
+    __SIZE_TYPE__ i = 1;                                                      \
+                                                                              \
+    /* By CUDAJIT_REDUCE_UNROLL values a turn, which -O2 would not: the       \
+       loop's own instructions cost as much as the combining.  */             \
+    for (; i + CUDAJIT_REDUCE_UNROLL <= count; i += CUDAJIT_REDUCE_UNROLL)    \
+      {                                                                       \
+        r = cudajit_combine_##t (op, r, values[i]);                           \
+        r = cudajit_combine_##t (op, r, values[i + 1]);                       \
+        r = cudajit_combine_##t (op, r, values[i + 2]);                       \
+        r = cudajit_combine_##t (op, r, values[i + 3]);                       \
+      }                                                                       \
+    for (; i < count; i++)                                                    \
       r = cudajit_combine_##t (op, r, values[i]);                             \
     return r;                                                                 \
   }                                                                           \
@@ -233,6 +257,7 @@ extern "C"
 #undef CUDAJIT_COLLECTIVE_SIGNED_INTEGER
 #undef CUDAJIT_COLLECTIVE_UNSIGNED_INTEGER
 #undef CUDAJIT_COLLECTIVE_STEPS
+#undef CUDAJIT_REDUCE_UNROLL
 #undef CUDAJIT_FMIN_float
 #undef CUDAJIT_FMAX_float
 #undef CUDAJIT_FMIN_double

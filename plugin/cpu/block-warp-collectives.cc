@@ -309,10 +309,10 @@ result_after_cut (block_function *b, tree call, const device_api *api,
       build_call_expr (slot, 3, source_lane, lane, lanes));
 }
 
-/* A vote's result as lane 0 computes it, where DATA is the local that
-   keeps it for the other lanes.  */
+/* A vote's or a warp reduction's result as lane 0 computes it, where
+   DATA is the local that keeps it for the other lanes.  */
 static tree
-vote_itself (tree *tp, int *walk_subtrees, void *data)
+lane_zero_itself (tree *tp, int *walk_subtrees, void *data)
 {
   if (TREE_CODE (*tp) == COND_EXPR && TREE_OPERAND (*tp, 2) == (tree) data)
     {
@@ -322,15 +322,16 @@ vote_itself (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* *S, a statement after the cut of a vote in the kernel's body ROOT
-   that sets a variable that only lane 0 reads after it (unsigned int
-   votes = cuda_ballot_sync (...); if (threadIdx.x % 32 == 0) ... votes
-   ...), run by lane 0 alone where the lanes are threadIdx.x % 32: the
-   thread's element of the variable, so that the loop over the threads
-   for lane 0's statements is one of its own, by a step of a warp
-   (block-guard-fission.cc).  */
+/* *S, a statement after the cut of a vote or a warp reduction in the
+   kernel's body ROOT that sets a variable that only lane 0 reads after
+   it (unsigned int votes = cuda_ballot_sync (...); if (threadIdx.x % 32
+   == 0) ... votes ...), run by lane 0 alone where the lanes are
+   threadIdx.x % 32: the thread's element of the variable, so that the
+   loop over the threads for lane 0's statements is one of its own, by a
+   step of a warp (block-guard-fission.cc).  */
 static void
-vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
+result_by_lane_zero (block_function *b, tree *s, tree root,
+                     tree lane_zero_local)
 {
   tree var, value;
   if (TREE_CODE (*s) == DECL_EXPR)
@@ -358,10 +359,10 @@ vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
     }
   tree by_x, otherwise;
   cudajit_lane_paths (b, &by_x, &otherwise);
-  /* Lane 0 alone computes the vote, with no local for the others,
+  /* Lane 0 alone computes the result, with no local for the others,
      which would join its loop to theirs.  */
   tree own = unshare_expr (value);
-  walk_tree (&own, vote_itself, vote_local, NULL);
+  walk_tree (&own, lane_zero_itself, lane_zero_local, NULL);
   append_to_statement_list (
       build3 (COND_EXPR, void_type_node, by_x,
               build2 (MODIFY_EXPR, TREE_TYPE (var), var, own),
@@ -375,16 +376,74 @@ vote_by_lane_zero (block_function *b, tree *s, tree root, tree vote_local)
   *s = statements;
 }
 
+/* The lane-0 form of *S, a statement that calls CALL, cuda_warp_reduce
+   of VALUE, whose functions' names end in TYPE_SUFFIX, at *CALL_SLOT:
+   each thread's value saved, a barrier, then lane 0, which
+   the loop over the threads reaches first of its warp, combines its
+   warp's values in their order by cudajit.h's cudajit_fold_from_first_T,
+   as the steps of each lane would, and keeps the result for the other
+   lanes: a loop over a warp's values, not a step with a test of the lane
+   in each thread.  Where TOP_LEVEL, in no loop or conditional of ROOT,
+   and only lane 0 reads the result, lane 0 alone runs *S
+   (result_by_lane_zero).  */
+static void
+reduce_by_lane_zero (block_function *b, tree *s, tree *call_slot, tree value,
+                     const char *type_suffix, tree barrier, tree root,
+                     bool top_level)
+{
+  tree call = *call_slot;
+  tree type = TREE_TYPE (value);
+  char *name = concat ("cudajit_fold_from_first", type_suffix, NULL);
+  tree fold = cudajit_header_function (name);
+  free (name);
+  if (!fold)
+    {
+      cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_HELPER_MISSING);
+      return;
+    }
+  tree var = thread_variable (b, type);
+  b->lane_values.add (var);
+  tree slots = cudajit_block_local (b->entry, b->locals, "lane0",
+                                    build_pointer_type (type));
+  b->lane_slots.put (slots, var);
+  tree lanes = cudajit_warp_lane_count (
+      b, build2 (MINUS_EXPR, unsigned_type_node,
+                 cudajit_thread_number (b, unsigned_type_node),
+                 cudajit_thread_lane (b)));
+  tree computed
+      = cudajit_block_local (b->entry, b->locals, "warp_reduction", type);
+  cudajit_suppress_uninitialized_warning (computed);
+  tree first_lane
+      = build2 (EQ_EXPR, boolean_type_node, cudajit_thread_lane (b),
+                build_zero_cst (unsigned_type_node));
+  tree reduced
+      = build_call_expr (fold, 3, slots, lanes, CALL_EXPR_ARG (call, 1));
+  tree statements = alloc_stmt_list ();
+  append_to_statement_list (build2 (MODIFY_EXPR, type, var, value),
+                            &statements);
+  append_to_statement_list (build_call_expr (barrier, 0), &statements);
+  b->warp_cuts = true;
+  *call_slot = fold_convert (
+      TREE_TYPE (call),
+      build3 (COND_EXPR, type, first_lane,
+              build2 (MODIFY_EXPR, type, computed, reduced), computed));
+  if (top_level)
+    result_by_lane_zero (b, s, root, computed);
+  append_to_statement_list (*s, &statements);
+  *s = statements;
+}
+
 /* *S, a statement that calls CALL, a block or warp collective (API), at
-   *CALL_SLOT, run as: a scan, each thread's step from the one before it
-   (cudajit.h's cudajit_scan_*_step_T for the type T that ends the
-   callee's name), which the loop over the threads runs in their order,
-   with no cut where TOP_LEVEL, in no loop or conditional; a reduction, the
-   same steps into the block's value, or its warp's, then a barrier, after
-   which each thread reads it: one pass over the threads, as C's loop.  */
+   *CALL_SLOT, run as: a warp's reduction, reduce_by_lane_zero; a scan,
+   each thread's step from the one before it (cudajit.h's
+   cudajit_scan_*_step_T for the type T that ends the callee's name),
+   which the loop over the threads runs in their order, with no cut where
+   TOP_LEVEL, in no loop or conditional of ROOT; a block's reduction, the
+   same steps into the block's value, then a barrier, after which each
+   thread reads it: one pass over the threads, as C's loop.  */
 static void
 cut_collective (block_function *b, tree *s, tree *call_slot,
-                const device_api *api, tree barrier, bool top_level)
+                const device_api *api, tree barrier, tree root, bool top_level)
 {
   tree call = *call_slot;
   const device_api *rows = cudajit_device_apis;
@@ -399,24 +458,30 @@ cut_collective (block_function *b, tree *s, tree *call_slot,
   const char *type_suffix = IDENTIFIER_POINTER (DECL_NAME (callee))
                             + strlen ("cudajit_")
                             + strlen (api->name + strlen ("cuda_"));
+  /* The C front end passes a short as an int, where the collective of
+     short combines shorts.  */
+  tree type = TREE_TYPE (TREE_TYPE (callee));
+  tree value = fold_convert (type, CALL_EXPR_ARG (call, 0));
+  if (TREE_SIDE_EFFECTS (value))
+    {
+      cudajit_refuse_loops (b, value,
+                            CUDAJIT_FIBERS_WARP_ARGUMENT_SIDE_EFFECTS);
+      return;
+    }
+  if (reduce && !block)
+    {
+      reduce_by_lane_zero (b, s, call_slot, value, type_suffix, barrier, root,
+                           top_level);
+      return;
+    }
   char *name = concat (exclusive ? "cudajit_scan_exclusive_step"
                                  : "cudajit_scan_inclusive_step",
                        type_suffix, NULL);
   tree step = cudajit_header_function (name);
   free (name);
-  /* The C front end passes a short as an int, where the collective of
-     short combines shorts.  */
-  tree type = TREE_TYPE (TREE_TYPE (callee));
-  tree value = fold_convert (type, CALL_EXPR_ARG (call, 0));
   if (!step)
     {
       cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_HELPER_MISSING);
-      return;
-    }
-  if (TREE_SIDE_EFFECTS (value))
-    {
-      cudajit_refuse_loops (b, value,
-                            CUDAJIT_FIBERS_WARP_ARGUMENT_SIDE_EFFECTS);
       return;
     }
   tree position = block ? cudajit_thread_number (b, unsigned_type_node)
@@ -446,30 +511,11 @@ cut_collective (block_function *b, tree *s, tree *call_slot,
         }
       return;
     }
-  /* A warp's reduction is where its last lane leaves it, kept for the
-     warp: each lane stores it, with no load, which would wait for the
-     store before it.  */
-  tree result = running;
-  if (!block)
-    {
-      tree warps = cudajit_block_local (
-          b->entry, b->locals, "collectives",
-          build_array_type_nelts (type, CUDAJIT_BLOCK_THREADS_MAX
-                                            / CUDAJIT_WARP_SIZE));
-      cudajit_suppress_uninitialized_warning (warps);
-      result = build4 (
-          ARRAY_REF, type, warps,
-          build2 (TRUNC_DIV_EXPR, unsigned_type_node,
-                  cudajit_thread_number (b, unsigned_type_node),
-                  build_int_cst (unsigned_type_node, CUDAJIT_WARP_SIZE)),
-          NULL_TREE, NULL_TREE);
-      stepped = build2 (MODIFY_EXPR, type, result, stepped);
-    }
   tree statements = alloc_stmt_list ();
   append_to_statement_list (stepped, &statements);
   append_to_statement_list (build_call_expr (barrier, 0), &statements);
   b->warp_cuts = true;
-  *call_slot = unshare_expr (result);
+  *call_slot = unshare_expr (running);
   append_to_statement_list (*s, &statements);
   *s = statements;
 }
@@ -487,7 +533,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   if (api->kind == DA_COLLECTIVE)
     {
       if (cudajit_computes_call_alone_p (*s, call))
-        cut_collective (b, s, call_slot, api, barrier, top_level);
+        cut_collective (b, s, call_slot, api, barrier, root, top_level);
       else
         cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_STATEMENT);
       return;
@@ -553,7 +599,7 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
         }
       *call_slot = result;
       if (vote_local && top_level)
-        vote_by_lane_zero (b, s, root, vote_local);
+        result_by_lane_zero (b, s, root, vote_local);
       append_to_statement_list (*s, &statements);
     }
   *s = statements;
