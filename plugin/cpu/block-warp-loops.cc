@@ -607,7 +607,9 @@ append_loop (tree done, tree body, tree *list)
 }
 
 /* LANE = FIRST; while (LANE < LIMIT) { BODY; LANE++; }, appended to
- *LIST.  */
+ *LIST; unrolled whole where LIMIT is a constant, as #pragma GCC unroll
+   does, since a stage of a whole warp's loop has a few turns once
+   vectorized, each costing as much as its loop's own instructions.  */
 static void
 append_lane_loop (tree lane, tree first, tree limit, tree body, tree *list)
 {
@@ -620,7 +622,12 @@ append_lane_loop (tree lane, tree first, tree limit, tree body, tree *list)
               build2 (PLUS_EXPR, unsigned_type_node, lane,
                       build_one_cst (unsigned_type_node))),
       &turn);
-  append_loop (build2 (GE_EXPR, boolean_type_node, lane, limit), turn, list);
+  tree done = build2 (GE_EXPR, boolean_type_node, lane, limit);
+  if (TREE_CODE (limit) == INTEGER_CST)
+    done = build3 (ANNOTATE_EXPR, boolean_type_node, done,
+                   build_int_cst (integer_type_node, annot_expr_unroll_kind),
+                   build_int_cst (integer_type_node, CUDAJIT_WARP_SIZE));
+  append_loop (done, turn, list);
 }
 
 /* ELEMENT = ELEMENT OP OTHER, or OTHER OP ELEMENT, as W's operation has
