@@ -111,18 +111,28 @@ cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
     }                                                                         \
   while (0)
 
+/* The thread's number in its block.  */
+static __inline__ unsigned int
+cudajit_wmma_thread_number (void)
+{
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
 /* And the warp whole, as the GPU's instructions need it: a block's
    last warp may have fewer threads, which would leave part of the tile
-   undone.  */
+   undone.  A warp some of whose lanes returned or took another branch
+   would too: the lanes that store an accumulator are noted
+   (cudajit_wmma_lane_stored), and the end of the block reports a warp
+   of which only some did.  */
 __attribute__ ((__noreturn__)) void
 cudajit_wmma_partial_warp (const char *function, unsigned int threads);
+void cudajit_wmma_lane_stored (unsigned int thread);
 static __inline__ void
 cudajit_wmma_check_warp (const char *function)
 {
   unsigned int threads = blockDim.x * blockDim.y * blockDim.z;
   unsigned int first
-      = (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
-        / CUDAJIT_WARP_SIZE * CUDAJIT_WARP_SIZE;
+      = cudajit_wmma_thread_number () / CUDAJIT_WARP_SIZE * CUDAJIT_WARP_SIZE;
   if (threads - first < CUDAJIT_WARP_SIZE)
     cudajit_wmma_partial_warp (function, threads - first);
 }
@@ -209,6 +219,7 @@ cudajit_wmma_tf32 (float x)
     int j;                                                                    \
     int row = cudajit_wmma_row (n), column = cudajit_wmma_column (n);         \
     CUDAJIT_WMMA_CHECK ("cuda_wmma_store", p, ld);                            \
+    cudajit_wmma_lane_stored (cudajit_wmma_thread_number ());                 \
     for (j = 0; j < CUDAJIT_WMMA_LANE_COLUMNS; j++)                           \
       CUDAJIT_WMMA_AT (p, ld, col, row, column + j) = f->x[j];                \
   }

@@ -204,10 +204,20 @@ struct runner
   /* Where a fiber switches back to, and the fiber that runs.  */
   struct fiber_context scheduler;
   unsigned int running;
+  /* The lanes of each warp of the block that runs that stored a
+     warp-matrix accumulator (cuda_wmma_store), and whether any did.  */
+  unsigned int wmma_lanes[CUDAJIT_BLOCK_THREADS_MAX / CUDAJIT_WARP_SIZE];
+  bool wmma_stored;
 };
 
 /* The runner of the calling thread while it runs a kernel, else null.  */
 extern __thread struct runner *cudajit_cpu_current;
+
+/* The runner of the calling thread, which FUNCTION, a device function,
+   needs: outside a kernel, FUNCTION is an error, as it would be on a
+   GPU, where it exists only in kernels.  */
+struct runner *cudajit_kernel_runner (const char *function)
+    __attribute__ ((visibility ("hidden")));
 
 /* Let go on the lanes of warp NUMBER of R that wait in a warp function
    with a mask whose every lane that has not returned waits there with
@@ -218,6 +228,14 @@ void cudajit_release_warp (struct runner *r, unsigned int number);
    somewhere, let go on the lanes in cuda_activemask at the earliest
    position, each with the mask of them all.  */
 void cudajit_converge_warp (struct runner *r, unsigned int number);
+
+/* cpu-wmma-checks.c: at the end of a block of R, report a warp that
+   stored a warp-matrix accumulator in some of its lanes only, some
+   having returned or taken another branch (a partial result), as a GPU
+   does at the store; the lanes of a block that is not whole warps are
+   reported at the first load (cudajit-wmma.h).  */
+void cudajit_check_wmma_warps (struct runner *r)
+    __attribute__ ((visibility ("hidden")));
 
 /* Make the atomic additions that the calling thread keeps for later
    (cpu-deferred-adds.c): at the end of its part of a launch.  */

@@ -41,20 +41,6 @@ cudajit_block_context_memory (size_t size)
   return r->context;
 }
 
-/* The runner of the calling thread, which FUNCTION, a device function,
-   needs: outside a kernel, FUNCTION is an error, as it would be on a
-   GPU, where it exists only in kernels.  */
-static struct runner *
-kernel_runner (const char *function)
-{
-  if (!cudajit_cpu_current)
-    cudajit_fatal (NULL,
-                   "%s called outside a kernel: it is for the threads of a "
-                   "launch",
-                   function);
-  return cudajit_cpu_current;
-}
-
 void *
 cudajit_block_shared_array (const void *key, size_t size, const char *name)
 {
@@ -115,7 +101,7 @@ cudajit_check_shared_access (const void *address, size_t size,
 static struct runner *
 fiber_runner (const char *function)
 {
-  struct runner *r = kernel_runner (function);
+  struct runner *r = cudajit_kernel_runner (function);
 
   if (r->as_fibers)
     return r;
@@ -185,7 +171,7 @@ cuda_syncthreads_or (int predicate)
 void
 cuda_grid_sync (void)
 {
-  struct runner *r = kernel_runner ("cuda_grid_sync");
+  struct runner *r = cudajit_kernel_runner ("cuda_grid_sync");
 
   if (!r->job->kernel->grid_sync)
     cudajit_fatal (&r->job->site,
@@ -235,7 +221,7 @@ warp_exchange (const char *function, struct warp_request request,
   type cudajit_shfl_##op##_##t (unsigned int mask, type value, arg_type arg,  \
                                 int width)                                    \
   {                                                                           \
-    kernel_runner ("cuda_shfl_" #op);                                         \
+    cudajit_kernel_runner ("cuda_shfl_" #op);                                 \
     struct warp_request request = { .mask = mask,                             \
                                     .source = cudajit_shfl_##op##_source (    \
                                         cuda_laneid (), arg, width) };        \
@@ -447,7 +433,7 @@ cudajit_spin (const char *where)
 int
 cuda_laneid (void)
 {
-  kernel_runner ("cuda_laneid");
+  cudajit_kernel_runner ("cuda_laneid");
   return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))
          % CUDAJIT_WARP_SIZE;
 }
@@ -460,7 +446,7 @@ cuda_laneid (void)
 #define DEF_CUDAJIT_TRAP(name, format)                                        \
   static _Noreturn void trap_##name (const char *function)                    \
   {                                                                           \
-    struct runner *r = kernel_runner (function);                              \
+    struct runner *r = cudajit_kernel_runner (function);                      \
     cudajit_fatal (&r->job->site, format, threadIdx.x, threadIdx.y,           \
                    threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z);          \
   }
@@ -478,38 +464,12 @@ cuda_trap (void)
 void
 cudajit_misaligned_copy (void)
 {
-  struct runner *r = kernel_runner ("cuda_memcpy_async");
+  struct runner *r = cudajit_kernel_runner ("cuda_memcpy_async");
   cudajit_fatal (&r->job->site,
                  "cuda_memcpy_async: an address not aligned to the size of "
                  "its copy, in thread (%u, %u, %u) of block (%u, %u, %u)",
                  threadIdx.x, threadIdx.y, threadIdx.z, blockIdx.x, blockIdx.y,
                  blockIdx.z);
-}
-
-void
-cudajit_wmma_misaligned (const char *function, const void *p, unsigned int ld,
-                         unsigned int multiple)
-{
-  struct runner *r = kernel_runner (function);
-
-#define DEF_CUDAJIT_WMMA_MISALIGNED(format)                                   \
-  cudajit_fatal (&r->job->site, format, function, threadIdx.x, threadIdx.y,   \
-                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, p, ld,      \
-                 multiple);
-#include "cudajit-wmma.def"
-#undef DEF_CUDAJIT_WMMA_MISALIGNED
-}
-
-void
-cudajit_wmma_partial_warp (const char *function, unsigned int threads)
-{
-  struct runner *r = kernel_runner (function);
-
-#define DEF_CUDAJIT_WMMA_PARTIAL_WARP(format)                                 \
-  cudajit_fatal (&r->job->site, format, function, threadIdx.x, threadIdx.y,   \
-                 threadIdx.z, blockIdx.x, blockIdx.y, blockIdx.z, threads);
-#include "cudajit-wmma.def"
-#undef DEF_CUDAJIT_WMMA_PARTIAL_WARP
 }
 
 void

@@ -614,6 +614,7 @@ call_block_entry (struct job *job, struct blocks taken)
       {
         set_block_index (job, number);
         job->kernel->host_entry (job->args);
+        cudajit_check_wmma_warps (cudajit_cpu_current);
       }
   while (take_blocks (job, &taken));
 }
@@ -744,6 +745,12 @@ run_grid_fibers (struct job *job)
       if (job->races)
         cudajit_race_grid_synced ();
     }
+  for (unsigned long long number = 0; number < blocks; number++)
+    {
+      set_block_index (job, number);
+      cudajit_cpu_current = &grid_runners.runners[number];
+      cudajit_check_wmma_warps (cudajit_cpu_current);
+    }
   cudajit_fault_site (NULL, NULL);
   cudajit_cpu_alone = 0;
   cudajit_cpu_shared_bytes = 0;
@@ -794,6 +801,7 @@ run_blocks (struct job *job, struct runner *r)
             run_block_fibers (r);
           else
             run_threads (job);
+          cudajit_check_wmma_warps (r);
         }
     while (take_blocks (job, &taken));
   cudajit_flush_deferred_adds ();

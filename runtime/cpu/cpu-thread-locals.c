@@ -18,3 +18,14 @@ __thread uintptr_t cudajit_cpu_shared;
 __thread size_t cudajit_cpu_shared_bytes;
 __thread int cudajit_cpu_check_shared;
 __thread struct runner *cudajit_cpu_current;
+
+struct runner *
+cudajit_kernel_runner (const char *function)
+{
+  if (!cudajit_cpu_current)
+    cudajit_fatal (NULL,
+                   "%s called outside a kernel: it is for the threads of a "
+                   "launch",
+                   function);
+  return cudajit_cpu_current;
+}
