@@ -302,6 +302,17 @@ bool cudajit_cut_warp_loop (block_function *b, tree *t, tree root,
 bool cudajit_read_by_lane_zero_p (tree root, tree statement, tree var);
 void cudajit_lane_paths (block_function *b, tree *by_x, tree *otherwise);
 
+/* block-warp-branches.cc: whether T calls a warp function that the
+   fission cuts at; a variable of the thread, of TYPE, that lives across
+   the cut; and the if-conversion of *T, a conditional whose branches
+   call warp functions, so that every thread runs them: false where it
+   cannot be, else true, with *GUARD the condition where it is a guard
+   of the branch's statements (the loops over the threads then run only
+   the threads that take it), or NULL_TREE.  */
+bool cudajit_contains_warp_call_p (tree t);
+tree cudajit_thread_variable (block_function *b, tree type);
+bool cudajit_convert_warp_branch (block_function *b, tree *t, tree *guard);
+
 /* block-warp-collectives.cc: in BODY, the copy of a kernel's body, each
    warp function that a block function can be cut at becomes a barrier,
    with the values the lanes exchange in B->lane_values before it and
