@@ -229,7 +229,8 @@ void cudajit_release_warp (struct runner *r, unsigned int number);
    position, each with the mask of them all.  */
 void cudajit_converge_warp (struct runner *r, unsigned int number);
 
-/* cpu-wmma-checks.c: at the end of a block of R, report a warp that
+/* cpu-wmma-checks.c: at the end of a block of R where a lane stored an
+   accumulator (R->wmma_stored), report a warp that
    stored a warp-matrix accumulator in some of its lanes only, some
    having returned or taken another branch (a partial result), as a GPU
    does at the store; the lanes of a block that is not whole warps are

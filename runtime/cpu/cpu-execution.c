@@ -607,14 +607,15 @@ take_blocks (struct job *job, struct blocks *taken)
    at a time, as fibers if its threads wait for each other, whose fault
    names the thread.  */
 static void
-call_block_entry (struct job *job, struct blocks taken)
+call_block_entry (struct job *job, struct runner *r, struct blocks taken)
 {
   do
     for (unsigned long long number = taken.first; number < taken.end; number++)
       {
         set_block_index (job, number);
         job->kernel->host_entry (job->args);
-        cudajit_check_wmma_warps (cudajit_cpu_current);
+        if (r->wmma_stored)
+          cudajit_check_wmma_warps (r);
       }
   while (take_blocks (job, &taken));
 }
@@ -639,7 +640,7 @@ run_whole_blocks (struct job *job, struct runner *r, struct blocks taken)
       cudajit_fault_not_again ();
     }
   cudajit_fault_rerun_point (&rerun);
-  call_block_entry (job, taken);
+  call_block_entry (job, r, taken);
   cudajit_fault_rerun_point (NULL);
 }
 
@@ -749,7 +750,8 @@ run_grid_fibers (struct job *job)
     {
       set_block_index (job, number);
       cudajit_cpu_current = &grid_runners.runners[number];
-      cudajit_check_wmma_warps (cudajit_cpu_current);
+      if (cudajit_cpu_current->wmma_stored)
+        cudajit_check_wmma_warps (cudajit_cpu_current);
     }
   cudajit_fault_site (NULL, NULL);
   cudajit_cpu_alone = 0;
@@ -801,7 +803,8 @@ run_blocks (struct job *job, struct runner *r)
             run_block_fibers (r);
           else
             run_threads (job);
-          cudajit_check_wmma_warps (r);
+          if (r->wmma_stored)
+            cudajit_check_wmma_warps (r);
         }
     while (take_blocks (job, &taken));
   cudajit_flush_deferred_adds ();

@@ -48,8 +48,6 @@ cudajit_wmma_lane_stored (unsigned int thread)
 void
 cudajit_check_wmma_warps (struct runner *r)
 {
-  if (!r->wmma_stored)
-    return;
   r->wmma_stored = false;
   unsigned int threads = blockDim.x * blockDim.y * blockDim.z;
   for (unsigned int warp = 0; warp * CUDAJIT_WARP_SIZE < threads; warp++)
