@@ -302,6 +302,14 @@ find_unguardable (tree *tp, int *walk_subtrees, void *data)
                  ? NULL_TREE
                  : t;
     }
+  /* A field of a built-in variable (threadIdx.x), whose field is no
+     operand to look at.  */
+  if (TREE_CODE (t) == COMPONENT_REF && VAR_P (TREE_OPERAND (t, 0))
+      && cudajit_builtin_variable (TREE_OPERAND (t, 0)) != BUILTIN_VARIABLES)
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
   if (CONSTANT_CLASS_P (t) || TREE_CODE (t) == COMPONENT_REF
       || CONVERT_EXPR_P (t) || COMPARISON_CLASS_P (t)
       || truth_value_p (TREE_CODE (t)))
@@ -342,6 +350,80 @@ guard_condition_p (tree branch)
                                            find_unguardable, branch);
 }
 
+/* The plain locals declared outside a branch's scopes (LOCALS) that it
+   sets to what a warp function computes, for collect_outer_writes.  */
+struct outer_writes
+{
+  hash_set<tree> *locals;
+  auto_vec<tree> vars;
+};
+
+static tree
+collect_outer_writes (tree *tp, int *walk_subtrees, void *data)
+{
+  outer_writes *w = (outer_writes *) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  tree target = cudajit_written_object (*tp);
+  if (target && cudajit_plain_local_p (target) && !w->locals->contains (target)
+      && !w->vars.contains (target) && cudajit_contains_warp_call_p (*tp))
+    w->vars.safe_push (target);
+  return NULL_TREE;
+}
+
+/* Each variable that DATA, a map, has replaced by what it maps it to,
+   in the initializers of declarations too.  */
+static tree
+replace_variables (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *map = (hash_map<tree, tree> *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == DECL_EXPR && VAR_P (DECL_EXPR_DECL (*tp)))
+    walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (*tp)), replace_variables, data,
+               NULL);
+  else if (tree *to = map->get (*tp))
+    *tp = *to;
+  return NULL_TREE;
+}
+
+/* In *BRANCH, a branch of warp functions, the kernel's variables that it
+   sets outside its scopes (LOCALS) by warp functions, which a thread that
+   does not take it must keep (if (tid < 32) { v += sdata[tid + 32]; for (...)
+   v += cuda_shfl_down_sync (FULL, v, d); }, cuda-samples' reduction), each
+   replaced by a variable of the thread that the branch has for its own,
+   added to LOCALS: in *IN, the copies of the kernel's variables to their
+   own, before the branch; in *OUT, their copies back, for the threads
+   that take it.  MAP maps each variable to its own, and *BACK each own
+   to its variable, to undo the replacement.  */
+static void
+own_outer_variables (block_function *b, tree *branch, hash_set<tree> *locals,
+                     hash_map<tree, tree> *map, hash_map<tree, tree> *back,
+                     tree *in, tree *out)
+{
+  outer_writes w;
+  w.locals = locals;
+  walk_tree_without_duplicates (branch, collect_outer_writes, &w);
+  *in = alloc_stmt_list ();
+  *out = alloc_stmt_list ();
+  for (tree var : w.vars)
+    {
+      tree own = cudajit_thread_variable (b, TREE_TYPE (var));
+      cudajit_suppress_uninitialized_warning (own);
+      map->put (var, own);
+      back->put (own, var);
+      locals->add (own);
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, TREE_TYPE (own), own, var), in);
+      append_to_statement_list (
+          build2 (MODIFY_EXPR, TREE_TYPE (var), var, own), out);
+    }
+  walk_tree (branch, replace_variables, map, NULL);
+}
+
 /* *T, a conditional whose branches call warp functions (if (warp == 0)
    { ... cuda_shfl_down_sync ... }), converted so that every thread runs
    them: its condition, a variable of the thread; the warp functions, and
@@ -367,15 +449,30 @@ cudajit_convert_warp_branch (block_function *b, tree *t, tree *guard)
   tree cond = COND_EXPR_COND (*t);
   if (TREE_SIDE_EFFECTS (cond) || cudajit_contains_warp_call_p (cond))
     return false;
-  /* Checked first, since the conversion changes the branches.  */
   hash_set<tree> locals;
   walk_tree_without_duplicates (t, collect_scope_variables, &locals);
+  /* A branch without else sets the kernel's variables in its own.  */
+  hash_map<tree, tree> map, back;
+  tree in = NULL_TREE, out = NULL_TREE;
+  bool has_else = COND_EXPR_ELSE (*t) && !IS_EMPTY_STMT (COND_EXPR_ELSE (*t))
+                  && !(TREE_CODE (COND_EXPR_ELSE (*t)) == STATEMENT_LIST
+                       && tsi_end_p (tsi_start (COND_EXPR_ELSE (*t))));
+  if (!has_else && COND_EXPR_THEN (*t))
+    own_outer_variables (b, &COND_EXPR_THEN (*t), &locals, &map, &back, &in,
+                         &out);
+  /* Checked first, since the conversion changes the branches.  */
   if ((COND_EXPR_THEN (*t)
        && !predicated (COND_EXPR_THEN (*t), NULL_TREE, &locals, NULL))
       || (COND_EXPR_ELSE (*t)
           && !predicated (COND_EXPR_ELSE (*t), NULL_TREE, &locals, NULL)))
-    return false;
+    {
+      if (COND_EXPR_THEN (*t))
+        walk_tree (&COND_EXPR_THEN (*t), replace_variables, &back, NULL);
+      return false;
+    }
   tree statements = alloc_stmt_list ();
+  if (in)
+    append_to_statement_list (in, &statements);
   *guard = guard_condition_p (*t) ? fold_convert (boolean_type_node, cond)
                                   : NULL_TREE;
   if (*guard)
@@ -386,6 +483,11 @@ cudajit_convert_warp_branch (block_function *b, tree *t, tree *guard)
       append_to_statement_list (
           predicated (COND_EXPR_THEN (*t), *guard, &locals, &controls),
           &statements);
+      if (out)
+        append_to_statement_list (build3 (COND_EXPR, void_type_node,
+                                          unshare_expr (*guard), out,
+                                          build_empty_stmt (UNKNOWN_LOCATION)),
+                                  &statements);
       *t = statements;
       return true;
     }
@@ -398,6 +500,10 @@ cudajit_convert_warp_branch (block_function *b, tree *t, tree *guard)
                             &statements);
   append_to_statement_list (then_clause, &statements);
   append_to_statement_list (else_clause, &statements);
+  if (out)
+    append_to_statement_list (build3 (COND_EXPR, void_type_node, pred, out,
+                                      build_empty_stmt (UNKNOWN_LOCATION)),
+                              &statements);
   *t = statements;
   return true;
 }
