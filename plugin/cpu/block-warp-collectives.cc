@@ -590,6 +590,34 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
   *s = statements;
 }
 
+/* In a call of a warp function in DATA, the kernel's body, a mask that
+   is a plain local which only its declaration sets to a constant
+   (unsigned int mask = 0xffffffff; ... cuda_shfl_up_sync (mask, ...),
+   as the CUDA samples write it), replaced by the constant, which the cuts
+   look for.  */
+static tree
+constant_masks (tree *tp, int *walk_subtrees, void *data)
+{
+  tree root = (tree) data;
+  if (TYPE_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (*tp) != CALL_EXPR || !get_callee_fndecl (*tp)
+      || !cudajit_warp_fission_call_p (get_callee_fndecl (*tp))
+      || call_expr_nargs (*tp) <= MASK_ARGUMENT)
+    return NULL_TREE;
+  tree *mask = &CALL_EXPR_ARG (*tp, MASK_ARGUMENT);
+  tree var = *mask;
+  STRIP_NOPS (var);
+  if (VAR_P (var) && cudajit_plain_local_p (var) && DECL_INITIAL (var)
+      && TREE_CODE (DECL_INITIAL (var)) == INTEGER_CST
+      && !walk_tree_without_duplicates (&root, cudajit_find_write, var))
+    *mask = fold_convert (TREE_TYPE (*mask), DECL_INITIAL (var));
+  return NULL_TREE;
+}
+
 /* Each statement of *T that calls a warp function, cut there; loops and
    conditionals around it are the fission's to judge.  FOLLOWING is the
    statement after *T in its list, or NULL_TREE; TOP_LEVEL, whether *T
@@ -697,6 +725,7 @@ cudajit_cut_at_warp_functions (block_function *b, tree *body)
 {
   if (!cudajit_contains_warp_call_p (*body))
     return true;
+  walk_tree (body, constant_masks, *body, NULL);
   /* The fission removes it: it never reaches the code.  */
   tree barrier
       = build_fn_decl (cudajit_device_apis[DEVICE_API_SYNCTHREADS].name,
