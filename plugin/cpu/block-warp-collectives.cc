@@ -523,8 +523,22 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
         cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_STATEMENT);
       return;
     }
+  /* A shuffle's mask does not change what a lane of it reads from
+     another lane of it, and CUDA leaves undefined what a lane reads from
+     a lane outside it, or a shuffle of a lane outside it: its lanes
+     exchange as the whole warp's do (if (lane < 8) v += cuda_shfl_up_sync
+     (0xff, v, 1, 8);, whose branch every thread runs where only the
+     lanes in the mask take it, as cudajit_convert_warp_branch says).  A
+     vote's mask is part of its result.  */
   tree mask = fold (CALL_EXPR_ARG (call, MASK_ARGUMENT));
-  if (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK)
+  if (api->kind == DA_WARP_SHUFFLE && TREE_SIDE_EFFECTS (mask))
+    {
+      cudajit_refuse_loops (b, mask,
+                            CUDAJIT_FIBERS_WARP_ARGUMENT_SIDE_EFFECTS);
+      return;
+    }
+  if (api->kind != DA_WARP_SHUFFLE
+      && (!tree_fits_uhwi_p (mask) || tree_to_uhwi (mask) != FULL_WARP_MASK))
     {
       cudajit_refuse_loops (b, call, CUDAJIT_FIBERS_WARP_MASK);
       return;

@@ -35,7 +35,7 @@ warp_cut (int *out)
 __attribute__ ((cuda_jit)) void
 warp (int *out) /* { dg-warning "on the CPU backend, the threads of 'warp' run as fibers" } */
 {
-  out[threadIdx.x] = cuda_shfl_down_sync (0xffff, out[threadIdx.x], 1); /* { dg-message "because a warp function's mask is not the constant of the whole warp" } */
+  out[threadIdx.x] = cuda_ballot_sync (0xffff, out[threadIdx.x]); /* { dg-message "because a warp function's mask is not the constant of the whole warp" } */
 }
 
 __attribute__ ((cuda_jit)) void

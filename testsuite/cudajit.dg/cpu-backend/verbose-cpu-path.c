@@ -54,7 +54,7 @@ __attribute__ ((cuda_jit)) void
 half_mask (unsigned *out)
 {
   if (threadIdx.x % WARP < WARP / 2)
-    out[threadIdx.x] = cuda_shfl_xor_sync (0xffff, out[threadIdx.x], 1);
+    out[threadIdx.x] = cuda_ballot_sync (0xffff, out[threadIdx.x] & 1);
 }
 
 int
@@ -80,7 +80,7 @@ main (void)
         next[i] = want[THREADS - 1 - i];
       /* In each lane, the sum of it and the lanes above it by 16, 8, 4,
          2 and 1, a lane past the warp giving the caller's own; then the
-         first 16 lanes swap pairs.  */
+         first 16 lanes get their ballot of odd values.  */
       for (int w = 0; w < THREADS; w += WARP)
         {
           unsigned v[WARP], t[WARP];
@@ -93,8 +93,11 @@ main (void)
               for (int l = 0; l < WARP; l++)
                 v[l] = t[l];
             }
+          unsigned odd = 0;
           for (int l = 0; l < WARP / 2; l++)
-            want[w + l] = v[l ^ 1];
+            odd |= (v[l] & 1) << l;
+          for (int l = 0; l < WARP / 2; l++)
+            want[w + l] = odd;
           for (int l = WARP / 2; l < WARP; l++)
             want[w + l] = v[l];
         }
