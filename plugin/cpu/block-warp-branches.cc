@@ -350,8 +350,9 @@ guard_condition_p (tree branch)
                                            find_unguardable, branch);
 }
 
-/* The plain locals declared outside a branch's scopes (LOCALS) that it
-   sets to what a warp function computes, for collect_outer_writes.  */
+/* The plain locals of a number type declared outside a branch's scopes
+   (LOCALS) that it sets to what a warp function computes, for
+   collect_outer_writes.  */
 struct outer_writes
 {
   hash_set<tree> *locals;
@@ -368,8 +369,11 @@ collect_outer_writes (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     }
   tree target = cudajit_written_object (*tp);
-  if (target && cudajit_plain_local_p (target) && !w->locals->contains (target)
-      && !w->vars.contains (target) && cudajit_contains_warp_call_p (*tp))
+  if (target && cudajit_plain_local_p (target)
+      && (INTEGRAL_TYPE_P (TREE_TYPE (target))
+          || SCALAR_FLOAT_TYPE_P (TREE_TYPE (target)))
+      && !w->locals->contains (target) && !w->vars.contains (target)
+      && cudajit_contains_warp_call_p (*tp))
     w->vars.safe_push (target);
   return NULL_TREE;
 }
