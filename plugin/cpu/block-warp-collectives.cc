@@ -606,9 +606,9 @@ cut_statement (block_function *b, tree *s, tree following, tree *call_slot,
 
 /* In a call of a warp function in DATA, the kernel's body, a mask that
    is a plain local which only its declaration sets to a constant
-   (unsigned int mask = 0xffffffff; ... cuda_shfl_up_sync (mask, ...),
-   as the CUDA samples write it), replaced by the constant, which the cuts
-   look for.  */
+   (unsigned int mask = 0xffffffff; ... cuda_ballot_sync (mask, ...), as
+   the CUDA samples write it), replaced by the constant, which the cut of
+   a vote or of cuda_syncwarp looks for.  */
 static tree
 constant_masks (tree *tp, int *walk_subtrees, void *data)
 {
