@@ -401,8 +401,9 @@ replace_variables (tree *tp, int *walk_subtrees, void *data)
    replaced by a variable of the thread that the branch has for its own,
    added to LOCALS: in *IN, the copies of the kernel's variables to their
    own, before the branch; in *OUT, their copies back, for the threads
-   that take it.  MAP maps each variable to its own, and *BACK each own
-   to its variable, to undo the replacement.  */
+   that take it, both left null where there is none.  MAP maps each
+   variable to its own, and *BACK each own to its variable, to undo the
+   replacement.  */
 static void
 own_outer_variables (block_function *b, tree *branch, hash_set<tree> *locals,
                      hash_map<tree, tree> *map, hash_map<tree, tree> *back,
@@ -411,6 +412,8 @@ own_outer_variables (block_function *b, tree *branch, hash_set<tree> *locals,
   outer_writes w;
   w.locals = locals;
   walk_tree_without_duplicates (branch, collect_outer_writes, &w);
+  if (w.vars.is_empty ())
+    return;
   *in = alloc_stmt_list ();
   *out = alloc_stmt_list ();
   for (tree var : w.vars)
